@@ -1,0 +1,74 @@
+/**
+ * Production build: the browser bundle (ESM, one chunk per screen, content-hashed names,
+ * an asset manifest from the metafile) and the server bundle (Node ESM, npm packages left
+ * external). `node build/build.ts [--watch]`; the dev loop is build/dev.ts.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { cssModulesPlugin } from './css-modules.ts';
+import { manifestFromMetafile } from './manifest.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outClient = path.join(root, 'dist/client');
+const outServer = path.join(root, 'dist/server');
+const production = process.env.NODE_ENV !== 'development';
+
+const shared: esbuild.BuildOptions = {
+  absWorkingDir: root,
+  bundle: true,
+  jsx: 'automatic',
+  loader: { '.css': 'css' },
+  // the same class names on both sides, so server HTML and client CSS agree
+  plugins: [cssModulesPlugin(root)],
+  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+export const clientOptions: esbuild.BuildOptions = {
+  ...shared,
+  entryPoints: { 'entry.client': 'client/entry.client.tsx' },
+  outdir: path.join(outClient, 'assets'),
+  publicPath: '/assets/',
+  platform: 'browser',
+  format: 'esm',
+  splitting: true,
+  target: ['es2022', 'chrome111', 'safari16.4', 'firefox115'],
+  minify: production,
+  sourcemap: production ? 'linked' : 'inline',
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: '[name]-[hash]',
+  metafile: true,
+};
+
+export const serverOptions: esbuild.BuildOptions = {
+  ...shared,
+  entryPoints: { main: 'server/main.ts' },
+  outdir: outServer,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  packages: 'external',
+  sourcemap: 'linked',
+};
+
+export async function writeManifest(metafile: esbuild.Metafile): Promise<void> {
+  const manifest = manifestFromMetafile(metafile, path.relative(root, path.join(outClient, 'assets')));
+  await writeFile(path.join(outClient, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+export async function build(): Promise<void> {
+  await rm(path.join(root, 'dist'), { recursive: true, force: true });
+  await mkdir(outClient, { recursive: true });
+  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
+  await writeManifest(client.metafile!);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  await build();
+  console.warn(`build: done in ${Math.round(performance.now() - started)} ms`);
+}

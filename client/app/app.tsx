@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import type { Locale } from '../../shared/locales.ts';
+import { type Messages, onIntlError } from '../lib/intl.ts';
+import { ViewCssContext } from '../lib/view-css.ts';
+import { Document } from './document.tsx';
+import type { PageAssets } from './page-state.ts';
+import type { AppStore } from './store.ts';
+import '../styles/tokens.css';
+
+interface AppProps {
+  store: AppStore;
+  locale: Locale;
+  messages: Messages;
+  assets: PageAssets;
+  stateJson: string;
+  nonce: string | undefined;
+  /** The router: StaticRouterProvider on the server, RouterProvider in the browser. */
+  children: ReactNode;
+}
+
+/** The same tree on both sides: store → intl → document → router. */
+export function App({ store, locale, messages, assets, stateJson, nonce, children }: AppProps) {
+  return (
+    <Provider store={store}>
+      <IntlProvider locale={locale} messages={messages} defaultLocale="ru" onError={onIntlError}>
+        <Document locale={locale} assets={assets} state={stateJson} nonce={nonce}>
+          <ViewCssContext.Provider value={assets.viewCss}>{children}</ViewCssContext.Provider>
+        </Document>
+      </IntlProvider>
+    </Provider>
+  );
+}

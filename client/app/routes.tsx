@@ -1,0 +1,114 @@
+import { type ComponentType, useContext } from 'react';
+import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
+import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes.ts';
+import { AuthLayout } from '../layouts/auth-layout.tsx';
+import { CabinetLayout } from '../layouts/cabinet-layout.tsx';
+import { DefaultLayout } from '../layouts/default-layout.tsx';
+import { LandingLayout } from '../layouts/landing-layout.tsx';
+import { LayoutErrorBoundary, RootErrorBoundary } from '../layouts/error-boundary.tsx';
+import { RootShell } from '../layouts/root-shell.tsx';
+import { importWithReload } from '../lib/chunk-reload.ts';
+import type { RouteHandle } from '../lib/route-handle.ts';
+import { ViewCssContext } from '../lib/view-css.ts';
+
+type ViewModule = { default: ComponentType };
+
+/** One chunk per screen; the build's manifest maps these files to their hashed chunks. */
+export const VIEW_MODULES: Record<View, () => Promise<ViewModule>> = {
+  home: () => import('../pages/home/home.page.tsx'),
+  platform: () => import('../pages/platform/platform.page.tsx'),
+  service: () => import('../pages/service/service.page.tsx'),
+  login: () => import('../pages/auth/login.page.tsx'),
+  signup: () => import('../pages/auth/signup.page.tsx'),
+  slogin: () => import('../pages/auth/slogin.page.tsx'),
+  reset: () => import('../pages/auth/reset.page.tsx'),
+  'reset-code': () => import('../pages/auth/reset-code.page.tsx'),
+  close: () => import('../pages/auth/close.page.tsx'),
+  blog: () => import('../pages/blog/blog.page.tsx'),
+  article: () => import('../pages/blog/article.page.tsx'),
+  cabinet: () => import('../pages/cabinet/cabinet.page.tsx'),
+  legal: () => import('../pages/legal/legal.page.tsx'),
+  thanks: () => import('../pages/thanks/thanks.page.tsx'),
+};
+
+const LAYOUTS: Record<Layout, ComponentType> = {
+  auth: AuthLayout,
+  cp: CabinetLayout,
+  landing3: LandingLayout,
+  default: DefaultLayout,
+};
+
+/**
+ * A screen renders its own stylesheet links; React hoists them into <head> and, on client
+ * navigation, waits for them to load before showing the screen (no flash of unstyled page).
+ */
+function withViewStyles(view: View, Page: ComponentType): ComponentType {
+  function Styled() {
+    const css = useContext(ViewCssContext)[view] ?? [];
+    return (
+      <>
+        {css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} precedence="default" />
+        ))}
+        <Page />
+      </>
+    );
+  }
+  Styled.displayName = `View(${view})`;
+  return Styled;
+}
+
+const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
+
+function pageRoute(def: PageDef, locale: Locale): RouteObject {
+  const handle: RouteHandle = { pageId: def.id, locale };
+  const { validate } = def;
+  return {
+    id: `${locale}:${def.id}`,
+    path: `${localePrefix(locale)}${def.paths[locale]}`,
+    handle,
+    // SPEC §2 validate hook: a page whose params do not pass answers 404
+    loader: validate
+      ? ({ params }: LoaderFunctionArgs) => {
+          if (!validate(params)) throw notFound();
+          return null;
+        }
+      : undefined,
+    lazy: async () => {
+      const module = await importWithReload(VIEW_MODULES[def.view]);
+      return { Component: withViewStyles(def.view, module.default) };
+    },
+  };
+}
+
+/** Anything unmatched under a locale answers 404 inside the default layout. */
+function notFoundRoute(locale: Locale): RouteObject {
+  const handle: RouteHandle = { pageId: 'not-found', locale };
+  return {
+    id: `${locale}:not-found`,
+    path: locale === 'ru' ? '*' : `/${locale}/*`,
+    handle,
+    loader: () => {
+      throw notFound();
+    },
+  };
+}
+
+/** The route tree shared by the server render and the browser: root → layout → page. */
+export function createRoutes(): RouteObject[] {
+  const layouts = (Object.keys(LAYOUTS) as Layout[]).map(
+    (layout): RouteObject => ({
+      id: `layout:${layout}`,
+      Component: LAYOUTS[layout],
+      ErrorBoundary: LayoutErrorBoundary,
+      children: [
+        ...LOCALES.flatMap((locale) =>
+          PAGES.filter((def) => def.layout === layout).map((def) => pageRoute(def, locale)),
+        ),
+        ...(layout === 'default' ? LOCALES.map(notFoundRoute) : []),
+      ],
+    }),
+  );
+  return [{ id: 'root', Component: RootShell, ErrorBoundary: RootErrorBoundary, children: layouts }];
+}

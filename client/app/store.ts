@@ -1,0 +1,27 @@
+import { configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { type VisitorState, visitorReducer } from '../features/visitor/visitor.slice.ts';
+import { rootSaga } from './root-saga.ts';
+
+export interface PreloadedState {
+  visitor: VisitorState;
+}
+
+/**
+ * One store per request on the server (sagas do not run there) and one per page in the
+ * browser, where the root saga runs.
+ */
+export function createStore(preloadedState: PreloadedState, { runSagas = false } = {}) {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: { visitor: visitorReducer },
+    preloadedState,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+  });
+  if (runSagas) sagaMiddleware.run(rootSaga);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

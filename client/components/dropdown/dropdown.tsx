@@ -1,0 +1,81 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { Icon } from '../icons/icons.tsx';
+import styles from './dropdown.module.css';
+
+/**
+ * SPEC §4 Dropdowns: one open at a time, toggling the open one closes it, and a backdrop
+ * follows the open one (a click on it, or Escape, closes).
+ */
+interface DropdownGroup {
+  openId: string | null;
+  toggle(id: string): void;
+  close(): void;
+}
+
+const DropdownContext = createContext<DropdownGroup | null>(null);
+
+export function DropdownProvider({ children }: { children: ReactNode }) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  const toggle = useCallback((id: string) => setOpenId((current) => (current === id ? null : id)), []);
+  const close = useCallback(() => setOpenId(null), []);
+  useEffect(() => {
+    if (!openId) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [openId, close]);
+  const value = useMemo(() => ({ openId, toggle, close }), [openId, toggle, close]);
+  return (
+    <DropdownContext.Provider value={value}>
+      {children}
+      {openId && (
+        <button
+          type="button"
+          className={styles.backdrop}
+          aria-label="Close"
+          tabIndex={-1}
+          onClick={close}
+          data-testid="dropdown-backdrop"
+        />
+      )}
+    </DropdownContext.Provider>
+  );
+}
+
+export function useDropdownGroup(): DropdownGroup {
+  const group = useContext(DropdownContext);
+  if (!group) throw new Error('Dropdown used outside DropdownProvider');
+  return group;
+}
+
+interface DropdownProps {
+  id: string;
+  /** Accessible name of the toggle. */
+  label: string;
+  summary: ReactNode;
+  align?: 'start' | 'end';
+  children: ReactNode | ((close: () => void) => ReactNode);
+}
+
+export function Dropdown({ id, label, summary, align = 'end', children }: DropdownProps) {
+  const { openId, toggle, close } = useDropdownGroup();
+  const open = openId === id;
+  return (
+    <div className={styles.dropdown} data-open={open || undefined}>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={`dropdown-${id}`}
+        aria-label={label}
+        onClick={() => toggle(id)}
+      >
+        {summary}
+        <Icon name="chevronDown" size={16} />
+      </button>
+      <div id={`dropdown-${id}`} className={styles.panel} data-align={align} hidden={!open}>
+        {typeof children === 'function' ? children(close) : children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { isLocale } from '../shared/locales.ts';
+import { App } from './app/app.tsx';
+import { PAGE_STATE_ID, type PageState } from './app/page-state.ts';
+import { createRoutes } from './app/routes.tsx';
+import { createStore } from './app/store.ts';
+import { loadMessages } from './lib/intl.ts';
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: PageState['router'];
+  }
+}
+
+/** Loads the lazy chunks of the routes the server rendered, so hydration matches at once. */
+async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved, { lazy: undefined });
+    }),
+  );
+}
+
+async function start() {
+  const stateElement = document.getElementById(PAGE_STATE_ID)!;
+  const stateJson = stateElement.textContent ?? '{}';
+  const state = JSON.parse(stateJson) as PageState;
+  // react-router reads (and revives the errors of) its hydration data from here
+  window.__staticRouterHydrationData = state.router;
+
+  const lang = document.documentElement.lang;
+  const locale = isLocale(lang) ? lang : 'ru';
+  const routes = createRoutes();
+  const [messages] = await Promise.all([loadMessages(locale), resolveLazyMatches(routes)]);
+  const router = createBrowserRouter(routes);
+  const store = createStore(state.store, { runSagas: true });
+
+  hydrateRoot(
+    document,
+    <App
+      store={store}
+      locale={locale}
+      messages={messages}
+      assets={state.assets}
+      stateJson={stateJson}
+      nonce={stateElement.nonce}
+    >
+      <RouterProvider router={router} />
+    </App>,
+  );
+}
+
+start().catch((error: unknown) => console.error('hydration failed', error));

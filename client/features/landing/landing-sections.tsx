@@ -1,0 +1,150 @@
+import { FormattedMessage, FormattedNumber } from 'react-intl';
+import { DELIVERY_CAPS, LAUNCH_TIMES, type Platform } from '../../../shared/platforms.ts';
+import { Icon, type IconName } from '../../components/icons/icons.tsx';
+import styles from './landing.module.css';
+
+/** Launch times after payment (SPEC §1). */
+export function LaunchTimes() {
+  return (
+    <section className={styles.section} id="launch">
+      <h2 className={styles.h2}>
+        <FormattedMessage id="launch.heading" />
+      </h2>
+      <ul className={styles.factGrid}>
+        {LAUNCH_TIMES.map((item) => (
+          <li key={item.key} className={styles.fact}>
+            <span className={styles.factIcon}>
+              <Icon name="clock" />
+            </span>
+            <span className={styles.factLabel}>
+              <FormattedMessage id={item.key} />
+            </span>
+            <strong className={styles.factValue}>
+              {item.unit === 'hour' ? (
+                <FormattedMessage id="launch.withinHours" values={{ hours: item.to }} />
+              ) : (
+                <FormattedMessage id="launch.minutes" values={{ from: item.from, to: item.to }} />
+              )}
+            </strong>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Per-day (or per-hour) delivery caps of the platform (SPEC §9). */
+export function DeliveryCaps({ platform }: { platform: Platform }) {
+  const caps = DELIVERY_CAPS[platform];
+  if (!caps.length) return null;
+  return (
+    <section className={styles.section} id="speed">
+      <h2 className={styles.h2}>
+        <FormattedMessage id="caps.heading" />
+      </h2>
+      <p className={styles.sectionLead}>
+        <FormattedMessage id="caps.lead" />
+      </p>
+      <ul className={styles.factGrid}>
+        {caps.map((cap) => (
+          <li key={cap.key} className={styles.fact}>
+            <span className={styles.factIcon}>
+              <Icon name="chart" />
+            </span>
+            <span className={styles.factLabel}>
+              <FormattedMessage id={cap.key} />
+            </span>
+            <strong className={styles.factValue}>
+              {cap.min !== undefined ? (
+                <FormattedMessage
+                  id="caps.perHourRange"
+                  values={{ min: <FormattedNumber value={cap.min} />, max: <FormattedNumber value={cap.max} /> }}
+                />
+              ) : (
+                <FormattedMessage id="caps.perDayUpTo" values={{ max: <FormattedNumber value={cap.max} /> }} />
+              )}
+            </strong>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The rules the site copy states (SPEC §1). */
+export function GoodToKnow() {
+  const rules = ['rules.public', 'rules.loginChange', 'rules.autoPost', 'copy.anyCountry'];
+  return (
+    <section className={styles.section}>
+      <h2 className={styles.h2}>
+        <FormattedMessage id="rules.heading" />
+      </h2>
+      <ul className={styles.rules}>
+        {rules.map((id) => (
+          <li key={id}>
+            <Icon name="check" />
+            <FormattedMessage id={id} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const ADVANTAGES: { id: string; icon: IconName }[] = [
+  { id: 'fast', icon: 'bolt' },
+  { id: 'safe', icon: 'lock' },
+  { id: 'guarantee', icon: 'shield' },
+  { id: 'anyCountry', icon: 'globeCheck' },
+  { id: 'support', icon: 'support' },
+  { id: 'gradual', icon: 'chart' },
+];
+
+export function Advantages() {
+  return (
+    <section className={styles.section}>
+      <h2 className={styles.h2}>
+        <FormattedMessage id="advantages.heading" />
+      </h2>
+      <ul className={styles.cards}>
+        {ADVANTAGES.map(({ id, icon }) => (
+          <li key={id} className={styles.advantage}>
+            <span className={styles.advantageIcon}>
+              <Icon name={icon} size={22} />
+            </span>
+            <h3>
+              <FormattedMessage id={`advantages.${id}.title`} />
+            </h3>
+            <p>
+              <FormattedMessage id={`advantages.${id}.text`} />
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const FAQ = ['payment', 'password', 'safe', 'start'];
+
+export function Faq() {
+  return (
+    <section className={styles.section} id="faq">
+      <h2 className={styles.h2}>
+        <FormattedMessage id="faq.heading" />
+      </h2>
+      <div className={styles.faq}>
+        {FAQ.map((id) => (
+          <details key={id} className={styles.faqItem}>
+            <summary>
+              <FormattedMessage id={`faq.${id}.q`} />
+            </summary>
+            <p>
+              <FormattedMessage id={`faq.${id}.a`} />
+            </p>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}

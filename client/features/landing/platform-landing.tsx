@@ -1,0 +1,91 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { Platform } from '../../../shared/platforms.ts';
+import { servicePagesOf } from '../../../shared/service-pages.ts';
+import { Icon } from '../../components/icons/icons.tsx';
+import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
+import styles from './landing.module.css';
+
+/** A platform's landing: hero, its services, launch times, daily caps, rules, advantages, FAQ. */
+export function PlatformLanding({ platform, meta }: { platform: Platform; meta: React.ReactNode }) {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const platformName = intl.formatMessage({ id: `platform.${platform}` });
+  return (
+    <>
+      {meta}
+      <section className={styles.hero} data-platform={platform}>
+        <div className={styles.heroInner}>
+          <p className={styles.eyebrow}>
+            <span className={styles.eyebrowIcon}>
+              <PlatformIcon platform={platform} size={18} />
+            </span>
+            <FormattedMessage id="landing.eyebrow" values={{ platform: platformName }} />
+          </p>
+          <h1 className={styles.h1}>
+            <FormattedMessage id={`landing.${platform}.title`} />
+          </h1>
+          <p className={styles.lead}>
+            <FormattedMessage id={`landing.${platform}.lead`} />
+          </p>
+          <div className={styles.heroActions}>
+            <a href="#services" className={styles.primary}>
+              <FormattedMessage id="landing.cta" />
+            </a>
+            <a href="#launch" className={styles.secondary}>
+              <FormattedMessage id="landing.howFast" />
+            </a>
+          </div>
+          <ul className={styles.badges}>
+            <li>
+              <Icon name="bolt" size={18} />
+              <FormattedMessage id="landing.badge.fast" />
+            </li>
+            <li>
+              <Icon name="lock" size={18} />
+              <FormattedMessage id="landing.badge.noPassword" />
+            </li>
+            <li>
+              <Icon name="globeCheck" size={18} />
+              <FormattedMessage id="landing.badge.anyCountry" />
+            </li>
+          </ul>
+        </div>
+      </section>
+      <div className={styles.container}>
+        <section className={styles.section} id="services">
+          <h2 className={styles.h2}>
+            <FormattedMessage id="landing.services" values={{ platform: platformName }} />
+          </h2>
+          <ul className={styles.serviceGrid}>
+            {servicePagesOf(platform).map((service) => (
+              <li key={service.id}>
+                <Link to={to(`service:${service.id}`)} className={styles.serviceCard} data-platform={platform}>
+                  <span className={styles.serviceIcon}>
+                    <PlatformIcon platform={platform} size={22} />
+                  </span>
+                  <span className={styles.serviceName}>
+                    <FormattedMessage id={`service.${service.id}.name`} />
+                  </span>
+                  <span className={styles.serviceText}>
+                    <FormattedMessage id={`service.${service.id}.short`} />
+                  </span>
+                  <span className={styles.serviceMore}>
+                    <FormattedMessage id="landing.order" />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <LaunchTimes />
+        <DeliveryCaps platform={platform} />
+        <GoodToKnow />
+        <Advantages />
+        <Faq />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { FormattedMessage } from 'react-intl';
+import { Link, Outlet } from 'react-router';
+import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';
+import { useLocalePath } from '../lib/use-locale-path.ts';
+import { Logo } from './parts/logo.tsx';
+import styles from './layouts.module.css';
+
+/** auth: login, sign-up and reset: a centred card, nothing to distract. */
+export function AuthLayout() {
+  const to = useLocalePath();
+  return (
+    <div className={styles.authPage}>
+      <header className={styles.authHeader}>
+        <Link to={to('home')} aria-label="Home">
+          <Logo />
+        </Link>
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className={styles.authMain}>
+        <div className={styles.authCard}>
+          <Outlet />
+        </div>
+        <Link to={to('home')} className={styles.authBack}>
+          <FormattedMessage id="auth.backToShop" />
+        </Link>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { FormattedMessage } from 'react-intl';
+import { Link, NavLink, Outlet } from 'react-router';
+import { CABINET_SECTIONS } from '../../shared/routes.ts';
+import { CurrencySwitcher } from '../features/visitor/currency-switcher.tsx';
+import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';
+import { useLocalePath } from '../lib/use-locale-path.ts';
+import { Logo } from './parts/logo.tsx';
+import styles from './layouts.module.css';
+
+/** cp: the customer cabinet: a top bar and the section navigation. */
+export function CabinetLayout() {
+  const to = useLocalePath();
+  return (
+    <div className={styles.cpPage}>
+      <header className={styles.cpHeader}>
+        <Link to={to('cp')} aria-label="Cabinet">
+          <Logo />
+        </Link>
+        <div className={styles.cpTools}>
+          <CurrencySwitcher />
+          <LanguageSwitcher />
+        </div>
+      </header>
+      <div className={styles.cpBody}>
+        <nav className={styles.cpNav} aria-label="Cabinet">
+          <NavLink to={to('cp')} end>
+            <FormattedMessage id="cp.dashboard.title" />
+          </NavLink>
+          {CABINET_SECTIONS.map((section) => (
+            <NavLink key={section} to={to(`cp-${section}`)} end>
+              <FormattedMessage id={`cp.${section}.title`} />
+            </NavLink>
+          ))}
+        </nav>
+        <main id="main" className={styles.cpMain}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useLocalePath } from '../lib/use-locale-path.ts';
+import { PageMeta } from './parts/page-meta.tsx';
+import styles from './error-page.module.css';
+
+/** SPEC §2 Error page and §8: 404 with its exact texts, 'Error {statusCode}' for the rest. */
+export function ErrorPage() {
+  const error = useRouteError();
+  const intl = useIntl();
+  const to = useLocalePath();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (status === 404) {
+    return (
+      <section className={styles.error}>
+        <PageMeta title={intl.formatMessage({ id: 'error.notFoundTitle' })} noindex />
+        <p className={styles.code}>404</p>
+        <h1>
+          <FormattedMessage id="error.notFoundHeading" />
+        </h1>
+        <p className={styles.text}>
+          <FormattedMessage id="error.notFoundText" />
+        </p>
+        <Link to={to('home')} className={styles.button}>
+          <FormattedMessage id="error.backToMain" />
+        </Link>
+      </section>
+    );
+  }
+  const message = errorMessage(error) ?? intl.formatMessage({ id: 'error.generic' });
+  // SPEC §8: an error about the currency hides the Go back link
+  const hideBack = /currency/i.test(message);
+  return (
+    <section className={styles.error}>
+      <PageMeta title={intl.formatMessage({ id: 'error.title' })} noindex />
+      <h1>
+        <FormattedMessage id="error.withStatus" values={{ statusCode: status }} />
+      </h1>
+      <p className={styles.text}>{message}</p>
+      {!hideBack && (
+        <button type="button" className={styles.button} onClick={() => history.back()}>
+          <FormattedMessage id="error.goBack" />
+        </button>
+      )}
+    </section>
+  );
+}
+
+function errorMessage(error: unknown): string | null {
+  if (isRouteErrorResponse(error)) {
+    const data: unknown = error.data;
+    if (typeof data === 'string' && data) return data;
+    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') {
+      return data.message;
+    }
+    return error.statusText || null;
+  }
+  // messages of unexpected exceptions are not for visitors (they may name internals)
+  return null;
+}

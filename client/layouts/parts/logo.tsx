@@ -1,0 +1,21 @@
+import { BRAND_NAME } from '../../../shared/brand.ts';
+import styles from './logo.module.css';
+
+export function Logo() {
+  return (
+    <span className={styles.logo}>
+      <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <rect width="32" height="32" rx="9" fill="var(--brand)" />
+        <path
+          d="M8.5 21l5-9.5 4 6.2 2.7-4.2 3.3 7.5"
+          stroke="#fff"
+          strokeWidth="2.6"
+          fill="none"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className={styles.name}>{BRAND_NAME}</span>
+    </span>
+  );
+}

@@ -1,0 +1,41 @@
+import { useSelector } from 'react-redux';
+import { useParams } from 'react-router';
+import { BRAND_NAME } from '../../../shared/brand.ts';
+import { pageAlternates, pageById, pagePath } from '../../../shared/routes.ts';
+import type { VisitorState } from '../../features/visitor/visitor.slice.ts';
+import { useRouteHandle } from '../../lib/route-handle.ts';
+
+const selectPublicUrl = (state: { visitor: VisitorState }) => state.visitor.publicUrl;
+
+interface PageMetaProps {
+  title: string;
+  description?: string;
+  /** Error pages and private pages stay out of search indexes. */
+  noindex?: boolean;
+}
+
+/**
+ * Title, description, canonical and hreflang alternates of the current page; React hoists
+ * these tags into <head>, on the server and on client navigation alike.
+ */
+export function PageMeta({ title, description, noindex }: PageMetaProps) {
+  const { pageId, locale } = useRouteHandle();
+  const params = useParams();
+  const origin = useSelector(selectPublicUrl);
+  const known = pageId !== 'not-found';
+  const def = known ? pageById(pageId) : null;
+  const canonicalId = def?.canonicalOf ?? pageId;
+  return (
+    <>
+      <title>{title.includes(BRAND_NAME) ? title : `${title} | ${BRAND_NAME}`}</title>
+      {description && <meta name="description" content={description} />}
+      {(noindex || def?.access === 'protected') && <meta name="robots" content="noindex" />}
+      {known && <link rel="canonical" href={origin + pagePath(canonicalId, locale, params)} />}
+      {known &&
+        pageAlternates(pageId, params).map((alt) => (
+          <link key={alt.locale} rel="alternate" hrefLang={alt.locale} href={origin + alt.path} />
+        ))}
+      {known && <link rel="alternate" hrefLang="x-default" href={origin + pagePath(pageId, 'ru', params)} />}
+    </>
+  );
+}

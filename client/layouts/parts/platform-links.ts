@@ -1,0 +1,14 @@
+import type { Platform } from '../../../shared/platforms.ts';
+
+/** The landing page of each platform: Instagram is the home page (CATALOG.md). */
+export const PLATFORM_PAGE: Record<Platform, string> = {
+  instagram: 'home',
+  tiktok: 'tiktok',
+  vk: 'vk',
+  youtube: 'youtube',
+  telegram: 'telegram',
+  threads: 'threads',
+};
+
+/** Navigation order: the biggest markets first. */
+export const NAV_PLATFORMS: Platform[] = ['instagram', 'tiktok', 'telegram', 'youtube', 'vk', 'threads'];

@@ -1,0 +1,104 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router';
+import { BRAND_NAME, SUPPORT_EMAIL } from '../../../shared/brand.ts';
+import { PRODUCT_START_DATE, productAgeYears } from '../../../shared/constants.ts';
+import { legalRegionFor } from '../../../shared/regions.ts';
+import { servicePagesOf } from '../../../shared/service-pages.ts';
+import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import type { VisitorState } from '../../features/visitor/visitor.slice.ts';
+import { useLocale, useLocalePath } from '../../lib/use-locale-path.ts';
+import { NAV_PLATFORMS, PLATFORM_PAGE } from './platform-links.ts';
+import styles from './site-footer.module.css';
+
+const selectRegion = (state: { visitor: VisitorState }) => state.visitor.region;
+
+/** Footer: services per platform, legal pages for the visitor's region, contacts, GeoLite2. */
+export function SiteFooter() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const to = useLocalePath();
+  const legalRegion = legalRegionFor(locale, useSelector(selectRegion));
+  const startYear = Number(PRODUCT_START_DATE.slice(0, 4));
+  // the render date must not differ between server and browser: both use today's UTC date
+  const now = new Date();
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.columns}>
+          {NAV_PLATFORMS.map((platform) => (
+            <section key={platform} className={styles.column}>
+              <h2 className={styles.heading}>
+                <Link to={to(PLATFORM_PAGE[platform])}>
+                  <PlatformIcon platform={platform} size={16} />
+                  <FormattedMessage id={`platform.${platform}`} />
+                </Link>
+              </h2>
+              <ul>
+                {servicePagesOf(platform)
+                  .slice(0, 5)
+                  .map((service) => (
+                    <li key={service.id}>
+                      <Link to={to(`service:${service.id}`)}>
+                        <FormattedMessage id={`service.${service.id}.name`} />
+                      </Link>
+                    </li>
+                  ))}
+              </ul>
+            </section>
+          ))}
+          <section className={styles.column}>
+            <h2 className={styles.heading}>
+              <FormattedMessage id="footer.company" />
+            </h2>
+            <ul>
+              <li>
+                <Link to={to('blog')}>
+                  <FormattedMessage id="footer.blog" />
+                </Link>
+              </li>
+              <li>
+                <Link to={to('private-policy', { region: legalRegion })}>
+                  <FormattedMessage id="footer.privacy" />
+                </Link>
+              </li>
+              <li>
+                <Link to={to('public-agreement', { region: legalRegion })}>
+                  <FormattedMessage id="footer.agreement" />
+                </Link>
+              </li>
+              <li>
+                <Link to={to('refund-policy', { region: legalRegion })}>
+                  <FormattedMessage id="footer.refund" />
+                </Link>
+              </li>
+              <li>
+                <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+              </li>
+            </ul>
+          </section>
+        </div>
+        <div className={styles.bottom}>
+          <p>
+            © {startYear}–{now.getUTCFullYear()} {BRAND_NAME}.{' '}
+            <FormattedMessage id="footer.age" values={{ years: productAgeYears(now), since: startYear }} />{' '}
+            <FormattedMessage id="copy.anyCountry" />
+          </p>
+          <p className={styles.geo}>
+            <FormattedMessage
+              id="footer.geolite"
+              values={{
+                link: (
+                  <a href="https://www.maxmind.com" rel="noopener">
+                    https://www.maxmind.com
+                  </a>
+                ),
+              }}
+            />
+          </p>
+          <p className={styles.geo}>{intl.formatMessage({ id: 'footer.metaNote' })}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

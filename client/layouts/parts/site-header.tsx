@@ -1,0 +1,72 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { servicePagesOf } from '../../../shared/service-pages.ts';
+import { Dropdown } from '../../components/dropdown/dropdown.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
+import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import { CurrencySwitcher } from '../../features/visitor/currency-switcher.tsx';
+import { LanguageSwitcher } from '../../features/visitor/language-switcher.tsx';
+import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { Logo } from './logo.tsx';
+import { NAV_PLATFORMS, PLATFORM_PAGE } from './platform-links.ts';
+import styles from './site-header.module.css';
+
+/** The storefront header: logo, per-platform service menus, language, currency, login. */
+export function SiteHeader() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to={to('home')} className={styles.logo} aria-label={intl.formatMessage({ id: 'header.homeLink' })}>
+          <Logo />
+        </Link>
+        <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'header.platforms' })}>
+          {NAV_PLATFORMS.map((platform) => (
+            <Dropdown
+              key={platform}
+              id={`nav-${platform}`}
+              align="start"
+              label={intl.formatMessage({ id: `platform.${platform}` })}
+              summary={
+                <>
+                  <span className={styles.platformIcon} data-platform={platform}>
+                    <PlatformIcon platform={platform} size={18} />
+                  </span>
+                  <FormattedMessage id={`platform.${platform}`} />
+                </>
+              }
+            >
+              {(close) => (
+                <ul className={styles.menu}>
+                  <li>
+                    <Link to={to(PLATFORM_PAGE[platform])} className={styles.menuHead} onClick={close}>
+                      <FormattedMessage id="header.allServices" values={{ platform: intl.formatMessage({ id: `platform.${platform}` }) }} />
+                    </Link>
+                  </li>
+                  {servicePagesOf(platform).map((service) => (
+                    <li key={service.id}>
+                      <Link to={to(`service:${service.id}`)} className={styles.menuItem} onClick={close}>
+                        <FormattedMessage id={`service.${service.id}.name`} />
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Dropdown>
+          ))}
+        </nav>
+        <div className={styles.tools}>
+          <CurrencySwitcher />
+          <LanguageSwitcher />
+          <Link to={to('login')} className={styles.login}>
+            <Icon name="user" size={18} />
+            <span className={styles.loginText}>
+              <FormattedMessage id="header.login" />
+            </span>
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

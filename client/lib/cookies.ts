@@ -1,0 +1,5 @@
+/** Writes a first-party cookie from the browser (non-httpOnly preferences only). */
+export function setCookie(name: string, value: string, maxAgeMs: number): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${Math.round(maxAgeMs / 1000)}; SameSite=Lax${secure}`;
+}

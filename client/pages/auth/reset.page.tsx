@@ -1,0 +1,6 @@
+import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
+
+/** /reset/: ask for a password reset code by e-mail. */
+export default function ResetPage() {
+  return <HeadingPage titleId="auth.reset.title" leadId="auth.reset.lead" noindex />;
+}

@@ -1,0 +1,9 @@
+import { useRouteHandle } from '../../lib/route-handle.ts';
+import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
+
+/** Every /cp/ section: its heading and what it holds (filled by the cabinet issues). */
+export default function CabinetPage() {
+  const { pageId } = useRouteHandle();
+  const section = pageId === 'cp' ? 'dashboard' : pageId.slice('cp-'.length);
+  return <HeadingPage titleId={`cp.${section}.title`} leadId={`cp.${section}.lead`} noindex />;
+}

@@ -1,0 +1,57 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { pageById } from '../../../shared/routes.ts';
+import { SERVICE_PAGES } from '../../../shared/service-pages.ts';
+import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import { DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from '../../features/landing/landing-sections.tsx';
+import landing from '../../features/landing/landing.module.css';
+import { PageMeta } from '../../layouts/parts/page-meta.tsx';
+import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
+import { useRouteHandle } from '../../lib/route-handle.ts';
+import { useLocalePath } from '../../lib/use-locale-path.ts';
+import styles from './service.module.css';
+
+/** One landing per service and platform, under its localized slug. */
+export default function ServicePage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const def = pageById(useRouteHandle().pageId);
+  const service = SERVICE_PAGES.find((page) => page.id === def.service)!;
+  const platformName = intl.formatMessage({ id: `platform.${service.platform}` });
+  const title = intl.formatMessage({ id: `service.${service.id}.title` });
+  return (
+    <>
+      <PageMeta title={title} description={intl.formatMessage({ id: `service.${service.id}.short` })} />
+      <section className={landing.hero} data-platform={service.platform}>
+        <div className={landing.heroInner}>
+          <nav aria-label={intl.formatMessage({ id: 'service.breadcrumbs' })} className={styles.crumbs}>
+            <Link to={to('home')}>
+              <FormattedMessage id="service.breadcrumbsHome" />
+            </Link>
+            <span aria-hidden="true">/</span>
+            <Link to={to(PLATFORM_PAGE[service.platform])}>{platformName}</Link>
+          </nav>
+          <p className={landing.eyebrow}>
+            <span className={landing.eyebrowIcon}>
+              <PlatformIcon platform={service.platform} size={18} />
+            </span>
+            {platformName}
+          </p>
+          <h1 className={landing.h1}>{title}</h1>
+          <p className={landing.lead}>
+            <FormattedMessage id={`service.${service.id}.short`} />
+          </p>
+          <p className={styles.note}>
+            <FormattedMessage id="service.howItWorks" />
+          </p>
+        </div>
+      </section>
+      <div className={landing.container}>
+        <LaunchTimes />
+        <DeliveryCaps platform={service.platform} />
+        <GoodToKnow />
+        <Faq />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * Every setting comes from the environment, is validated once at start (a bad value stops
+ * the process with the names of the bad keys) and is documented in docs/configuration.md.
+ */
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Origin used in canonical and hreflang links and in mails. */
+  publicUrl: string;
+  /** Express 'trust proxy': false, true, a hop count, or a list of addresses/subnets. */
+  trustProxy: boolean | number | string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  logPretty: boolean;
+  compression: boolean;
+  cspReportOnly: boolean;
+  cspReportUri: string | null;
+  shutdownTimeoutMs: number;
+  renderTimeoutMs: number;
+  /** Folder of the browser build (manifest.json and assets/). */
+  clientDir: string;
+}
+
+/** Values that may be shown to browsers; nothing else of the config ever reaches a page. */
+export interface PublicConfig {
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = <T>(key: string, fallback: T, parse: (raw: string) => T | undefined, expected: string): T => {
+    const raw = env[key]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    const value = parse(raw);
+    if (value === undefined) {
+      problems.push(`${key}=${JSON.stringify(raw)} is not ${expected}`);
+      return fallback;
+    }
+    return value;
+  };
+  const int = (min: number, max: number) => (raw: string) => {
+    const n = Number(raw);
+    return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+  };
+  const bool = (raw: string) => (['true', '1', 'yes'].includes(raw) ? true : ['false', '0', 'no'].includes(raw) ? false : undefined);
+  const oneOf =
+    <T extends string>(values: readonly T[]) =>
+    (raw: string) =>
+      (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
+  const url = (raw: string) => {
+    try {
+      const parsed = new URL(raw);
+      return ['http:', 'https:'].includes(parsed.protocol) && parsed.pathname === '/' ? parsed.origin : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const trust = (raw: string): Config['trustProxy'] | undefined => {
+    const asBool = bool(raw);
+    if (asBool !== undefined) return asBool;
+    if (/^\d+$/.test(raw)) return Number(raw);
+    const list = raw.split(',').map((part) => part.trim()).filter(Boolean);
+    return list.length ? list : undefined;
+  };
+
+  const nodeEnv = read('NODE_ENV', 'development', oneOf(NODE_ENVS), `one of ${NODE_ENVS.join(', ')}`);
+  const port = read('PORT', 3000, int(0, 65535), 'a port number (0-65535)');
+  const config: Config = {
+    nodeEnv,
+    host: read('HOST', '0.0.0.0', (raw) => raw, 'a host'),
+    port,
+    publicUrl: read('PUBLIC_URL', `http://localhost:${port || 3000}`, url, 'an http(s) origin such as https://example.com'),
+    trustProxy: read('TRUST_PROXY', false, trust, 'true, false, a hop count or a list of addresses'),
+    logLevel: read('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', oneOf(LOG_LEVELS), `one of ${LOG_LEVELS.join(', ')}`),
+    logPretty: read('LOG_PRETTY', false, bool, 'true or false'),
+    compression: read('COMPRESSION', true, bool, 'true or false'),
+    cspReportOnly: read('CSP_REPORT_ONLY', false, bool, 'true or false'),
+    cspReportUri: read('CSP_REPORT_URI', null, (raw) => url(raw) ?? (raw.startsWith('/') ? raw : undefined), 'a URL or an absolute path'),
+    shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', 10_000, int(0, 600_000), 'milliseconds (0-600000)'),
+    renderTimeoutMs: read('RENDER_TIMEOUT_MS', 10_000, int(100, 120_000), 'milliseconds (100-120000)'),
+    clientDir: read('CLIENT_DIR', 'dist/client', (raw) => raw, 'a folder'),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+export function publicConfig(config: Config): PublicConfig {
+  return { publicUrl: config.publicUrl };
+}

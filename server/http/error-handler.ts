@@ -1,0 +1,37 @@
+import type { NextFunction, Request, Response } from 'express';
+import { AppError } from '../lib/app-error.ts';
+import type { Logger } from '../lib/logger.ts';
+
+/** The JSON envelope of SPEC §7/§8 for API errors. */
+export function apiError(res: Response, statusCode: number, message: string): void {
+  res.status(statusCode).json({ status: 'error', message, statusCode });
+}
+
+export function apiNotFound(_req: Request, res: Response): void {
+  apiError(res, 404, 'This page could not be found');
+}
+
+/**
+ * Last stop for errors: AppErrors keep their message and status, anything else becomes a
+ * 500 'An error occurred' (no stack or SQL reaches a client) and is logged in full.
+ */
+export function errorHandler(logger: Logger) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const known = error instanceof AppError;
+    const bodyError = (error as { type?: string; status?: number })?.type?.startsWith('entity.');
+    const statusCode = known ? error.statusCode : bodyError ? ((error as { status: number }).status ?? 400) : 500;
+    const message = known ? error.message : bodyError ? 'The request body is not valid' : 'An error occurred';
+    if (statusCode >= 500) (req.log ?? logger).error({ err: error }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (req.path.startsWith('/api/')) return apiError(res, statusCode, message);
+    res
+      .status(statusCode)
+      .type('html')
+      .send(
+        `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Error ${statusCode}</title><body style="font-family:system-ui;text-align:center;padding:15vh 1rem"><h1>Error ${statusCode}</h1><p>${message}</p><p><a href="/">Go back</a></p></body></html>`,
+      );
+  };
+}

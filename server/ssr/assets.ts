@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { StaticHandlerContext } from 'react-router';
+import type { PageAssets } from '../../client/app/page-state.ts';
+import { pageById } from '../../shared/routes.ts';
+
+/**
+ * Written by the build (build/manifest.ts): the entry script and stylesheet, and for each
+ * screen (keyed by view name) its chunk, the chunks it imports statically and its CSS.
+ */
+export interface AssetManifest {
+  entry: string;
+  css: string[];
+  views: Record<string, { js: string; imports: string[]; css: string[] }>;
+}
+
+export interface Assets {
+  /** The entry module, given to React as the bootstrap module. */
+  entry: string;
+  /** Stylesheets and chunks to preload for the matched routes. */
+  forMatches(matches: StaticHandlerContext['matches'] | null): PageAssets;
+}
+
+export function loadManifest(clientDir: string): AssetManifest {
+  const file = path.resolve(clientDir, 'manifest.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as AssetManifest;
+  } catch (error) {
+    throw new Error(`No client build at ${file}: run "npm run build" first (${(error as Error).message})`);
+  }
+}
+
+export function createAssets(manifest: AssetManifest): Assets {
+  const viewCss = Object.fromEntries(Object.entries(manifest.views).map(([view, { css }]) => [view, css]));
+  return {
+    entry: manifest.entry,
+    forMatches(matches) {
+      const modules = new Set<string>();
+      for (const match of matches ?? []) {
+        const pageId = (match.route.handle as { pageId?: string } | undefined)?.pageId;
+        if (!pageId || pageId === 'not-found') continue;
+        const view = manifest.views[pageById(pageId).view];
+        if (!view) continue;
+        modules.add(view.js);
+        for (const href of view.imports) modules.add(href);
+      }
+      return { css: manifest.css, modules: [...modules], viewCss };
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/** Platforms, their landing pages and the figures the site copy states (SPEC §1, §9). */
+export const PLATFORMS = ['instagram', 'tiktok', 'vk', 'youtube', 'telegram', 'threads'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** Meta-owned platforms: hidden where the meta-platform restriction is on (SPEC §2). */
+export const META_PLATFORMS: readonly Platform[] = ['instagram', 'threads'];
+
+export type ServiceKind =
+  | 'likes'
+  | 'followers'
+  | 'views'
+  | 'comments'
+  | 'reposts'
+  | 'auto-likes'
+  | 'auto-views'
+  | 'reels-views'
+  | 'story-views'
+  | 'friends'
+  | 'reactions';
+
+/** A per-day (or per-hour) cap stated in the marketing copy; `key` names the message. */
+export interface DeliveryCap {
+  key: string;
+  min?: number;
+  max: number;
+  per: 'day' | 'hour';
+}
+
+export const DELIVERY_CAPS: Record<Platform, DeliveryCap[]> = {
+  instagram: [
+    { key: 'caps.autoLikesAndLikes', max: 20_000, per: 'day' },
+    { key: 'caps.autoViewsAndViews', max: 500_000, per: 'day' },
+    { key: 'caps.commentsAndFollowers', max: 3_000, per: 'day' },
+    { key: 'caps.reelsViews', max: 10_000, per: 'day' },
+    { key: 'caps.storyViews', max: 10_000, per: 'day' },
+  ],
+  telegram: [
+    { key: 'caps.followers', max: 1_000, per: 'day' },
+    { key: 'caps.postViews', max: 500_000, per: 'day' },
+  ],
+  tiktok: [
+    { key: 'caps.followers', max: 2_000, per: 'day' },
+    { key: 'caps.likes', min: 120, max: 200, per: 'hour' },
+    { key: 'caps.shares', max: 10_000, per: 'day' },
+    { key: 'caps.views', max: 500_000, per: 'day' },
+  ],
+  vk: [
+    { key: 'caps.likesFollowersFriends', max: 500, per: 'day' },
+    { key: 'caps.comments', max: 200, per: 'day' },
+    { key: 'caps.postAndVideoViews', max: 1_500, per: 'day' },
+  ],
+  youtube: [
+    { key: 'caps.likes', max: 10_000, per: 'day' },
+    { key: 'caps.subscribers', max: 300, per: 'day' },
+    { key: 'caps.views', max: 5_000, per: 'day' },
+  ],
+  threads: [],
+};
+
+/** Launch times after payment, in minutes (SPEC §1). */
+export const LAUNCH_TIMES = [
+  { key: 'launch.likesAndViews', from: 5, to: 30, unit: 'minute' },
+  { key: 'launch.followers', from: 5, to: 300, unit: 'minute' },
+  { key: 'launch.storyViews', from: 5, to: 60, unit: 'minute' },
+  { key: 'launch.shares', from: 5, to: 120, unit: 'minute' },
+  { key: 'launch.youtube', from: 0, to: 24, unit: 'hour' },
+] as const;

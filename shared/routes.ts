@@ -1,0 +1,158 @@
+import { isLegalRegion } from './regions.ts';
+import { LOCALES, type Locale, localePrefix } from './locales.ts';
+import type { Platform } from './platforms.ts';
+import { SERVICE_PAGES } from './service-pages.ts';
+
+/**
+ * The route table of SPEC §2: every page under all 7 locales. Paths are written without the
+ * locale prefix and always end with a slash. `view` names the screen component that renders
+ * the page; several pages may share one view (the six platform landings, the service pages).
+ */
+export type Layout = 'auth' | 'cp' | 'landing3' | 'default';
+
+/** public: anyone; guest: only logged-out visitors; protected: only logged-in users. */
+export type Access = 'public' | 'guest' | 'protected';
+
+export type View =
+  | 'home'
+  | 'platform'
+  | 'service'
+  | 'login'
+  | 'signup'
+  | 'slogin'
+  | 'reset'
+  | 'reset-code'
+  | 'close'
+  | 'blog'
+  | 'article'
+  | 'cabinet'
+  | 'legal'
+  | 'thanks';
+
+export interface PageDef {
+  id: string;
+  view: View;
+  layout: Layout;
+  access: Access;
+  /** Path per locale, without the locale prefix; may hold :params. */
+  paths: Record<Locale, string>;
+  /** SPEC §2 validate hook: false answers 404. */
+  validate?: (params: Record<string, string | undefined>) => boolean;
+  platform?: Platform;
+  /** Service page id (SERVICE_PAGES) for service pages. */
+  service?: string;
+  /** The page that holds the canonical copy of this one (/tt/ is an alias of /tiktok/). */
+  canonicalOf?: string;
+}
+
+const same = (path: string): Record<Locale, string> =>
+  Object.fromEntries(LOCALES.map((locale) => [locale, path])) as Record<Locale, string>;
+
+const page = (
+  id: string,
+  view: View,
+  layout: Layout,
+  path: string,
+  extra: Partial<PageDef> = {},
+): PageDef => ({ id, view, layout, access: 'public', paths: same(path), ...extra });
+
+const validLegalRegion: PageDef['validate'] = (params) => isLegalRegion(params.region);
+
+export const CABINET_SECTIONS = [
+  'orders',
+  'payment',
+  'payment-history',
+  'income',
+  'api',
+  'notifications',
+  'price',
+  'profile',
+] as const;
+export type CabinetSection = (typeof CABINET_SECTIONS)[number] | 'dashboard';
+
+export const LANDING_PLATFORMS = ['telegram', 'threads', 'tiktok', 'vk', 'youtube'] as const;
+
+export const PAGES: PageDef[] = [
+  page('home', 'home', 'landing3', '/', { platform: 'instagram' }),
+  ...LANDING_PLATFORMS.map((platform) =>
+    page(platform, 'platform', 'landing3', `/${platform}/`, { platform }),
+  ),
+  page('tt', 'platform', 'landing3', '/tt/', { platform: 'tiktok', canonicalOf: 'tiktok' }),
+  ...SERVICE_PAGES.map((service) => ({
+    id: `service:${service.id}`,
+    view: 'service' as const,
+    layout: 'landing3' as const,
+    access: 'public' as const,
+    platform: service.platform,
+    service: service.id,
+    paths: Object.fromEntries(
+      LOCALES.map((locale) => [
+        locale,
+        locale === 'ru' ? `/uslugi/${service.slugs.ru}/` : `/${service.slugs[locale]}/`,
+      ]),
+    ) as Record<Locale, string>,
+  })),
+  page('login', 'login', 'auth', '/login/', { access: 'guest' }),
+  page('signup', 'signup', 'auth', '/signup/', { access: 'guest' }),
+  page('slogin', 'slogin', 'auth', '/slogin/', { access: 'guest' }),
+  page('reset', 'reset', 'auth', '/reset/', { access: 'guest' }),
+  page('reset-code', 'reset-code', 'auth', '/reset/:code/', { access: 'guest' }),
+  page('close', 'close', 'auth', '/close/'),
+  page('blog', 'blog', 'default', '/blog/'),
+  page('article', 'article', 'default', '/blog/:slug/'),
+  page('cp', 'cabinet', 'cp', '/cp/', { access: 'protected' }),
+  ...CABINET_SECTIONS.map((section) =>
+    page(`cp-${section}`, 'cabinet', 'cp', `/cp/${section.replace('-', '/')}/`, {
+      access: 'protected',
+    }),
+  ),
+  page('private-policy', 'legal', 'default', '/private-policy/:region/', {
+    validate: validLegalRegion,
+  }),
+  page('public-agreement', 'legal', 'default', '/public-agreement/:region/', {
+    validate: validLegalRegion,
+  }),
+  page('refund-policy', 'legal', 'default', '/refund-policy/:region/', {
+    validate: validLegalRegion,
+  }),
+  page('thanks', 'thanks', 'default', '/thanks/'),
+  page('thanks-error', 'thanks', 'default', '/thanks/error/'),
+  page('thanks-waiting', 'thanks', 'default', '/thanks/waiting/'),
+];
+
+const byId = new Map(PAGES.map((def) => [def.id, def]));
+
+export function pageById(id: string): PageDef {
+  const def = byId.get(id);
+  if (!def) throw new Error(`Unknown page id: ${id}`);
+  return def;
+}
+
+/** The full path of a page in a locale, params filled in: pagePath('login', 'en') → '/en/login/'. */
+export function pagePath(
+  id: string,
+  locale: Locale,
+  params: Record<string, string | undefined> = {},
+): string {
+  const path = pageById(id).paths[locale].replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing param ${name} for page ${id}`);
+    return encodeURIComponent(value);
+  });
+  return `${localePrefix(locale)}${path}`;
+}
+
+/** The same page in every locale (hreflang alternates, the language switcher). */
+export function pageAlternates(
+  id: string,
+  params: Record<string, string | undefined> = {},
+): { locale: Locale; path: string }[] {
+  return LOCALES.map((locale) => ({ locale, path: pagePath(id, locale, params) }));
+}
+
+/** Paths that are not pages: the server must never add a slash to these or render them. */
+export const NON_PAGE_PREFIXES = ['/api/', '/assets/', '/socket.io/', '/healthz'];
+
+export function isNonPagePath(pathname: string): boolean {
+  return NON_PAGE_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+}

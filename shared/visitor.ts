@@ -1,0 +1,17 @@
+import type { DeviceClass, DeviceRecord } from './device.ts';
+import type { Locale } from './locales.ts';
+import type { Currency, Region } from './regions.ts';
+
+/** What the server learnt about the visitor (SPEC §3 Device record, §4, §9 Regions). */
+export interface VisitorState {
+  locale: Locale;
+  currency: Currency;
+  country: string;
+  /** Region of the visitor's location (by the currency of the country). */
+  region: Region;
+  isGdpr: boolean;
+  device: DeviceRecord;
+  deviceClass: DeviceClass;
+  /** Absolute origin for canonical and hreflang links. */
+  publicUrl: string;
+}
