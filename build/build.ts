@@ -56,7 +56,10 @@ export const serverOptions: esbuild.BuildOptions = {
 };
 
 export async function writeManifest(metafile: esbuild.Metafile): Promise<void> {
-  const manifest = manifestFromMetafile(metafile, path.relative(root, path.join(outClient, 'assets')));
+  const manifest = manifestFromMetafile(
+    metafile,
+    path.relative(root, path.join(outClient, 'assets')),
+  );
   await writeFile(path.join(outClient, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 

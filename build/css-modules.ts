@@ -10,9 +10,19 @@ import type { Plugin } from 'esbuild';
  * client/features/landing/landing.module.css becomes `.landing_hero_x3k9`, from the file's
  * path alone, in both builds.
  */
-export function scopeCssModule(css: string, relativePath: string): { css: string; classes: Record<string, string> } {
-  const base = path.basename(relativePath).replace(/\.module\.css$/, '').replace(/[^\w]/g, '_');
-  const suffix = createHash('sha256').update(relativePath.replaceAll('\\', '/')).digest('base64url').slice(0, 4).replace(/-/g, '_');
+export function scopeCssModule(
+  css: string,
+  relativePath: string,
+): { css: string; classes: Record<string, string> } {
+  const base = path
+    .basename(relativePath)
+    .replace(/\.module\.css$/, '')
+    .replace(/[^\w]/g, '_');
+  const suffix = createHash('sha256')
+    .update(relativePath.replaceAll('\\', '/'))
+    .digest('base64url')
+    .slice(0, 4)
+    .replace(/-/g, '_');
   const classes: Record<string, string> = {};
   const scoped = (name: string) => {
     classes[name] ??= `${base}_${name}_${suffix}`;
@@ -27,7 +37,11 @@ export function scopeCssModule(css: string, relativePath: string): { css: string
     if (char === '{') {
       const isGroup = prelude.trim().startsWith('@');
       // class names live in selectors only; an at-rule prelude (@media …) has none
-      out += (isGroup ? prelude : prelude.replace(/\.(-?[A-Za-z_][\w-]*)/g, (_, name: string) => `.${scoped(name)}`)) + char;
+      out +=
+        (isGroup
+          ? prelude
+          : prelude.replace(/\.(-?[A-Za-z_][\w-]*)/g, (_, name: string) => `.${scoped(name)}`)) +
+        char;
       prelude = '';
       index += 1;
       if (!isGroup) {
@@ -74,7 +88,10 @@ export function cssModulesPlugin(root: string): Plugin {
         namespace: 'scoped-css',
       }));
       build.onLoad({ filter: /.*/, namespace: 'scoped-css' }, async (args) => {
-        const { css } = scopeCssModule(await readFile(args.path, 'utf8'), path.relative(root, args.path));
+        const { css } = scopeCssModule(
+          await readFile(args.path, 'utf8'),
+          path.relative(root, args.path),
+        );
         return { contents: css, loader: 'css', resolveDir: path.dirname(args.path) };
       });
     },

@@ -1,7 +1,8 @@
 import type { Metafile } from 'esbuild';
 import type { AssetManifest } from '../server/ssr/assets.ts';
 
-const toUrl = (outputPath: string, outDir: string) => `/assets/${outputPath.slice(outDir.length + 1)}`;
+const toUrl = (outputPath: string, outDir: string) =>
+  `/assets/${outputPath.slice(outDir.length + 1)}`;
 
 /**
  * The asset manifest the server links pages with, from esbuild's metafile: each screen is a
@@ -12,7 +13,8 @@ export function manifestFromMetafile(metafile: Metafile, outDir: string): AssetM
   const outputs = metafile.outputs;
   const staticImports = (file: string, seen = new Set<string>()): string[] => {
     for (const imported of outputs[file]?.imports ?? []) {
-      if (imported.kind !== 'import-statement' || imported.external || seen.has(imported.path)) continue;
+      if (imported.kind !== 'import-statement' || imported.external || seen.has(imported.path))
+        continue;
       seen.add(imported.path);
       staticImports(imported.path, seen);
     }

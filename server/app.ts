@@ -1,7 +1,8 @@
+import path from 'node:path';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
-import path from 'node:path';
+import type { RouteObject } from 'react-router';
 import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { localeRedirects } from './http/locale.ts';
@@ -19,17 +20,27 @@ export interface AppDeps {
   assets: Assets;
   /** Answers /healthz: false while the process is shutting down. */
   isHealthy?: () => boolean;
+  /** The page routes; tests may hand in their own, the app uses the shared route tree. */
+  routes?: RouteObject[];
 }
 
 /** The whole HTTP app without listen(): main.ts serves it, tests drive it with supertest. */
-export function createApp({ config, logger, assets, isHealthy = () => true }: AppDeps): Express {
+export function createApp({
+  config,
+  logger,
+  assets,
+  isHealthy = () => true,
+  routes,
+}: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
   app.get('/healthz', (_req, res) => {
     const healthy = isHealthy();
-    res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'shutting-down', uptime: Math.round(process.uptime()) });
+    res
+      .status(healthy ? 200 : 503)
+      .json({ status: healthy ? 'ok' : 'shutting-down', uptime: Math.round(process.uptime()) });
   });
 
   app.use(requestLogging(logger));
@@ -56,7 +67,10 @@ export function createApp({ config, logger, assets, isHealthy = () => true }: Ap
     next();
   });
   app.use(localeRedirects);
-  app.get('/{*path}', pageRenderer({ assets, logger, renderTimeoutMs: config.renderTimeoutMs }));
+  app.get(
+    '/{*path}',
+    pageRenderer({ assets, logger, routes, renderTimeoutMs: config.renderTimeoutMs }),
+  );
 
   app.use(errorHandler(logger));
   return app;

@@ -40,7 +40,12 @@ const NODE_ENVS = ['development', 'production', 'test'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
-  const read = <T>(key: string, fallback: T, parse: (raw: string) => T | undefined, expected: string): T => {
+  const read = <T>(
+    key: string,
+    fallback: T,
+    parse: (raw: string) => T | undefined,
+    expected: string,
+  ): T => {
     const raw = env[key]?.trim();
     if (raw === undefined || raw === '') return fallback;
     const value = parse(raw);
@@ -54,7 +59,12 @@ export function loadConfig(env: Env = process.env): Config {
     const n = Number(raw);
     return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
   };
-  const bool = (raw: string) => (['true', '1', 'yes'].includes(raw) ? true : ['false', '0', 'no'].includes(raw) ? false : undefined);
+  const bool = (raw: string) =>
+    ['true', '1', 'yes'].includes(raw)
+      ? true
+      : ['false', '0', 'no'].includes(raw)
+        ? false
+        : undefined;
   const oneOf =
     <T extends string>(values: readonly T[]) =>
     (raw: string) =>
@@ -62,7 +72,9 @@ export function loadConfig(env: Env = process.env): Config {
   const url = (raw: string) => {
     try {
       const parsed = new URL(raw);
-      return ['http:', 'https:'].includes(parsed.protocol) && parsed.pathname === '/' ? parsed.origin : undefined;
+      return ['http:', 'https:'].includes(parsed.protocol) && parsed.pathname === '/'
+        ? parsed.origin
+        : undefined;
     } catch {
       return undefined;
     }
@@ -71,25 +83,63 @@ export function loadConfig(env: Env = process.env): Config {
     const asBool = bool(raw);
     if (asBool !== undefined) return asBool;
     if (/^\d+$/.test(raw)) return Number(raw);
-    const list = raw.split(',').map((part) => part.trim()).filter(Boolean);
+    const list = raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     return list.length ? list : undefined;
   };
 
-  const nodeEnv = read('NODE_ENV', 'development', oneOf(NODE_ENVS), `one of ${NODE_ENVS.join(', ')}`);
+  const nodeEnv = read(
+    'NODE_ENV',
+    'development',
+    oneOf(NODE_ENVS),
+    `one of ${NODE_ENVS.join(', ')}`,
+  );
   const port = read('PORT', 3000, int(0, 65535), 'a port number (0-65535)');
   const config: Config = {
     nodeEnv,
     host: read('HOST', '0.0.0.0', (raw) => raw, 'a host'),
     port,
-    publicUrl: read('PUBLIC_URL', `http://localhost:${port || 3000}`, url, 'an http(s) origin such as https://example.com'),
-    trustProxy: read('TRUST_PROXY', false, trust, 'true, false, a hop count or a list of addresses'),
-    logLevel: read('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info', oneOf(LOG_LEVELS), `one of ${LOG_LEVELS.join(', ')}`),
+    publicUrl: read(
+      'PUBLIC_URL',
+      `http://localhost:${port || 3000}`,
+      url,
+      'an http(s) origin such as https://example.com',
+    ),
+    trustProxy: read(
+      'TRUST_PROXY',
+      false,
+      trust,
+      'true, false, a hop count or a list of addresses',
+    ),
+    logLevel: read(
+      'LOG_LEVEL',
+      nodeEnv === 'test' ? 'silent' : 'info',
+      oneOf(LOG_LEVELS),
+      `one of ${LOG_LEVELS.join(', ')}`,
+    ),
     logPretty: read('LOG_PRETTY', false, bool, 'true or false'),
     compression: read('COMPRESSION', true, bool, 'true or false'),
     cspReportOnly: read('CSP_REPORT_ONLY', false, bool, 'true or false'),
-    cspReportUri: read('CSP_REPORT_URI', null, (raw) => url(raw) ?? (raw.startsWith('/') ? raw : undefined), 'a URL or an absolute path'),
-    shutdownTimeoutMs: read('SHUTDOWN_TIMEOUT_MS', 10_000, int(0, 600_000), 'milliseconds (0-600000)'),
-    renderTimeoutMs: read('RENDER_TIMEOUT_MS', 10_000, int(100, 120_000), 'milliseconds (100-120000)'),
+    cspReportUri: read(
+      'CSP_REPORT_URI',
+      null,
+      (raw) => url(raw) ?? (raw.startsWith('/') ? raw : undefined),
+      'a URL or an absolute path',
+    ),
+    shutdownTimeoutMs: read(
+      'SHUTDOWN_TIMEOUT_MS',
+      10_000,
+      int(0, 600_000),
+      'milliseconds (0-600000)',
+    ),
+    renderTimeoutMs: read(
+      'RENDER_TIMEOUT_MS',
+      10_000,
+      int(100, 120_000),
+      'milliseconds (100-120000)',
+    ),
     clientDir: read('CLIENT_DIR', 'dist/client', (raw) => raw, 'a folder'),
   };
   if (problems.length) throw new ConfigError(problems);

@@ -1,20 +1,18 @@
-import { createServer } from 'node:http';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { startServer } from './http-server.ts';
 import { createLogger } from './lib/logger.ts';
 import { createAssets, loadManifest } from './ssr/assets.ts';
 
-/** Process entry: config → app → listen; SIGTERM/SIGINT finish in-flight requests first. */
-function main(): void {
-  let config: ReturnType<typeof loadConfig>;
+/** Process entry: config → app → listen; SIGTERM/SIGINT let in-flight requests finish. */
+async function main(): Promise<void> {
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(78); // EX_CONFIG
   }
   const logger = createLogger(config);
   let shuttingDown = false;
@@ -24,31 +22,28 @@ function main(): void {
     assets: createAssets(loadManifest(config.clientDir)),
     isHealthy: () => !shuttingDown,
   });
-  const server = createServer(app);
-  server.listen(config.port, config.host, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    logger.info({ port, env: config.nodeEnv }, `listening on http://localhost:${port}`);
+  const running = await startServer(app, {
+    port: config.port,
+    host: config.host,
+    timeoutMs: config.shutdownTimeoutMs,
+    logger,
   });
+  logger.info(
+    { port: running.port, env: config.nodeEnv },
+    `listening on http://localhost:${running.port}`,
+  );
 
-  const shutdown = (signal: string) => {
-    if (shuttingDown) return;
+  const stop = async (signal: string) => {
     shuttingDown = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    server.close(() => {
-      logger.info('stopped');
-      process.exit(0);
-    });
-    // idle keep-alive sockets would hold close() open; busy ones finish their response
-    server.closeIdleConnections();
-    setTimeout(() => {
-      logger.warn('shutdown timed out: closing remaining connections');
-      server.closeAllConnections();
-      process.exit(1);
-    }, config.shutdownTimeoutMs).unref();
+    const outcome = await running.shutdown(signal);
+    logger.info({ outcome }, 'stopped');
+    process.exit(outcome === 'clean' ? 0 : 1);
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error('failed to start', error);
+  process.exit(1);
+});

@@ -16,8 +16,33 @@ export const REGION_BY_CURRENCY: Record<Currency, Region> = {
 export const UNKNOWN_COUNTRY = 'UNKNOWN';
 
 export const EU_COUNTRIES = [
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
-  'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
 ] as const;
 
 /** GDPR applies to EU members and to visitors whose country is unknown. */
@@ -27,7 +52,19 @@ export const GDPR_COUNTRIES: readonly string[] = [...EU_COUNTRIES, UNKNOWN_COUNT
 export const CIS_COUNTRIES = ['RU', 'BY', 'KZ', 'KG', 'AM', 'AZ', 'MD', 'TJ', 'UZ', 'TM', 'UA'];
 
 /** The rest of the euro area's neighbours pay in euros as well. */
-const EURO_COUNTRIES = [...EU_COUNTRIES, 'AD', 'MC', 'SM', 'VA', 'ME', 'XK', 'CH', 'NO', 'IS', 'LI'];
+const EURO_COUNTRIES = [
+  ...EU_COUNTRIES,
+  'AD',
+  'MC',
+  'SM',
+  'VA',
+  'ME',
+  'XK',
+  'CH',
+  'NO',
+  'IS',
+  'LI',
+];
 
 export function isCurrency(value: unknown): value is Currency {
   return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);

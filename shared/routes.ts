@@ -1,6 +1,6 @@
-import { isLegalRegion } from './regions.ts';
 import { LOCALES, type Locale, localePrefix } from './locales.ts';
 import type { Platform } from './platforms.ts';
+import { isLegalRegion } from './regions.ts';
 import { SERVICE_PAGES } from './service-pages.ts';
 
 /**
@@ -154,5 +154,7 @@ export function pageAlternates(
 export const NON_PAGE_PREFIXES = ['/api/', '/assets/', '/socket.io/', '/healthz'];
 
 export function isNonPagePath(pathname: string): boolean {
-  return NON_PAGE_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));
+  return NON_PAGE_PREFIXES.some(
+    (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
+  );
 }

@@ -12,7 +12,17 @@ export interface ServicePage {
   slugs: Record<Locale, string>;
 }
 
-type Row = [Platform, ServiceKind, ru: string, en: string, de: string, es: string, it: string, pt: string, tr: string];
+type Row = [
+  Platform,
+  ServiceKind,
+  ru: string,
+  en: string,
+  de: string,
+  es: string,
+  it: string,
+  pt: string,
+  tr: string,
+];
 
 // biome-ignore format: one row a page reads best as a table
 const ROWS: Row[] = [
@@ -50,12 +60,14 @@ const ROWS: Row[] = [
   ['threads', 'reposts', 'reposty-v-threads', 'buy-threads-reposts', 'kaufen-threads-reposts', 'comprar-reposts-threads', 'acquistare-repost-threads', 'comprar-reposts-threads', 'threads-repost-satin-al'],
 ];
 
-export const SERVICE_PAGES: ServicePage[] = ROWS.map(([platform, kind, ru, en, de, es, it, pt, tr]) => ({
-  id: `${platform}-${kind}`,
-  platform,
-  kind,
-  slugs: { ru, en, de, es, it, pt, tr },
-}));
+export const SERVICE_PAGES: ServicePage[] = ROWS.map(
+  ([platform, kind, ru, en, de, es, it, pt, tr]) => ({
+    id: `${platform}-${kind}`,
+    platform,
+    kind,
+    slugs: { ru, en, de, es, it, pt, tr },
+  }),
+);
 
 export function servicePagesOf(platform: Platform): ServicePage[] {
   return SERVICE_PAGES.filter((page) => page.platform === platform);

@@ -5,8 +5,8 @@ import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 import { CabinetLayout } from '../layouts/cabinet-layout.tsx';
 import { DefaultLayout } from '../layouts/default-layout.tsx';
-import { LandingLayout } from '../layouts/landing-layout.tsx';
 import { LayoutErrorBoundary, RootErrorBoundary } from '../layouts/error-boundary.tsx';
+import { LandingLayout } from '../layouts/landing-layout.tsx';
 import { RootShell } from '../layouts/root-shell.tsx';
 import { importWithReload } from '../lib/chunk-reload.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
@@ -110,5 +110,7 @@ export function createRoutes(): RouteObject[] {
       ],
     }),
   );
-  return [{ id: 'root', Component: RootShell, ErrorBoundary: RootErrorBoundary, children: layouts }];
+  return [
+    { id: 'root', Component: RootShell, ErrorBoundary: RootErrorBoundary, children: layouts },
+  ];
 }

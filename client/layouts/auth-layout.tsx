@@ -2,8 +2,8 @@ import { FormattedMessage } from 'react-intl';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';
 import { useLocalePath } from '../lib/use-locale-path.ts';
-import { Logo } from './parts/logo.tsx';
 import styles from './layouts.module.css';
+import { Logo } from './parts/logo.tsx';
 
 /** auth: login, sign-up and reset: a centred card, nothing to distract. */
 export function AuthLayout() {

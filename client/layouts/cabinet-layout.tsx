@@ -4,8 +4,8 @@ import { CABINET_SECTIONS } from '../../shared/routes.ts';
 import { CurrencySwitcher } from '../features/visitor/currency-switcher.tsx';
 import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';
 import { useLocalePath } from '../lib/use-locale-path.ts';
-import { Logo } from './parts/logo.tsx';
 import styles from './layouts.module.css';
+import { Logo } from './parts/logo.tsx';
 
 /** cp: the customer cabinet: a top bar and the section navigation. */
 export function CabinetLayout() {

@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useLocalePath } from '../lib/use-locale-path.ts';
-import { PageMeta } from './parts/page-meta.tsx';
 import styles from './error-page.module.css';
+import { PageMeta } from './parts/page-meta.tsx';
 
 /** SPEC §2 Error page and §8: 404 with its exact texts, 'Error {statusCode}' for the rest. */
 export function ErrorPage() {

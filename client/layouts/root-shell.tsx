@@ -1,7 +1,13 @@
 import { useContext, useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { Outlet, ScrollRestoration, UNSAFE_DataRouterContext, useLocation, useNavigation } from 'react-router';
+import {
+  Outlet,
+  ScrollRestoration,
+  UNSAFE_DataRouterContext,
+  useLocation,
+  useNavigation,
+} from 'react-router';
 import { deviceClassByWidth } from '../../shared/device.ts';
 import { DropdownProvider } from '../components/dropdown/dropdown.tsx';
 import { LoadingBar } from '../components/loading-bar/loading-bar.tsx';

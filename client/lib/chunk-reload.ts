@@ -18,10 +18,7 @@ const browserEnv = (): ReloadEnv => ({
  * SPEC §8: a route chunk that fails to load (a deploy replaced it) reloads the page, at most
  * once per 60 s; a second failure within that window is thrown to the error page instead.
  */
-export async function importWithReload<T>(
-  load: () => Promise<T>,
-  env?: ReloadEnv,
-): Promise<T> {
+export async function importWithReload<T>(load: () => Promise<T>, env?: ReloadEnv): Promise<T> {
   try {
     return await load();
   } catch (error) {

@@ -19,14 +19,25 @@ export function errorHandler(logger: Logger) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const known = error instanceof AppError;
     const bodyError = (error as { type?: string; status?: number })?.type?.startsWith('entity.');
-    const statusCode = known ? error.statusCode : bodyError ? ((error as { status: number }).status ?? 400) : 500;
-    const message = known ? error.message : bodyError ? 'The request body is not valid' : 'An error occurred';
+    const statusCode = known
+      ? error.statusCode
+      : bodyError
+        ? ((error as { status: number }).status ?? 400)
+        : 500;
+    const message = known
+      ? error.message
+      : bodyError
+        ? 'The request body is not valid'
+        : 'An error occurred';
     if (statusCode >= 500) (req.log ?? logger).error({ err: error }, 'request failed');
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    if (req.path.startsWith('/api/')) return apiError(res, statusCode, message);
+    if (req.path.startsWith('/api/')) {
+      apiError(res, statusCode, message);
+      return;
+    }
     res
       .status(statusCode)
       .type('html')

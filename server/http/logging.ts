@@ -11,7 +11,8 @@ export function requestLogging(logger: Logger) {
     logger,
     genReqId(req: IncomingMessage, res: ServerResponse) {
       const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const id =
+        typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
       res.setHeader('X-Request-Id', id);
       return id;
     },

@@ -1,5 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { isNonPagePath } from '../../shared/routes.ts';
+import { rawQuery } from './query-string.ts';
+
+/** Files (/robots.txt, /favicon.ico) are not pages. */
+const FILE_PATH = /\.[a-z0-9]{1,8}$/i;
 
 /**
  * SPEC §2: every page path ends with a slash; a page path without one is answered with a
@@ -8,12 +12,10 @@ import { isNonPagePath } from '../../shared/routes.ts';
  */
 export function trailingSlash(req: Request, res: Response, next: NextFunction): void {
   const path = req.path;
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || path.endsWith('/') || isNonPagePath(path)) {
-    return next();
+  const isPageRead = req.method === 'GET' || req.method === 'HEAD';
+  if (!isPageRead || path.endsWith('/') || isNonPagePath(path) || FILE_PATH.test(path)) {
+    next();
+    return;
   }
-  // files (/robots.txt, /favicon.ico) are not pages
-  if (/\.[a-z0-9]{1,8}$/i.test(path)) return next();
-  const query = req.originalUrl.slice(req.originalUrl.indexOf('?') >= 0 ? req.originalUrl.indexOf('?') : req.originalUrl.length);
-  const safePath = `/${path.replace(/^[/\\]+/, '')}/`;
-  res.redirect(301, `${safePath}${query}`);
+  res.redirect(301, `/${path.replace(/^[/\\]+/, '')}/${rawQuery(req)}`);
 }

@@ -1,8 +1,14 @@
 import type { Request } from 'express';
+import { COOKIE_NAMES } from '../../shared/constants.ts';
 import { deviceClassOf } from '../../shared/device.ts';
 import { type Locale, localeOfPath } from '../../shared/locales.ts';
-import { currencyOfCountry, defaultCurrency, isCurrency, isGdprCountry, REGION_BY_CURRENCY } from '../../shared/regions.ts';
-import { COOKIE_NAMES } from '../../shared/constants.ts';
+import {
+  currencyOfCountry,
+  defaultCurrency,
+  isCurrency,
+  isGdprCountry,
+  REGION_BY_CURRENCY,
+} from '../../shared/regions.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
 import { countryOfIp } from '../modules/geo/geo.service.ts';
 import { deviceRecordOf } from './device-record.ts';

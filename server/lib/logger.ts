@@ -16,7 +16,9 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'logPretty'>): Lo
   return pino({
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
+    ...(config.logPretty
+      ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
+      : {}),
   });
 }
 

@@ -26,12 +26,16 @@ export function loadManifest(clientDir: string): AssetManifest {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as AssetManifest;
   } catch (error) {
-    throw new Error(`No client build at ${file}: run "npm run build" first (${(error as Error).message})`);
+    throw new Error(
+      `No client build at ${file}: run "npm run build" first (${(error as Error).message})`,
+    );
   }
 }
 
 export function createAssets(manifest: AssetManifest): Assets {
-  const viewCss = Object.fromEntries(Object.entries(manifest.views).map(([view, { css }]) => [view, css]));
+  const viewCss = Object.fromEntries(
+    Object.entries(manifest.views).map(([view, { css }]) => [view, css]),
+  );
   return {
     entry: manifest.entry,
     forMatches(matches) {

@@ -1,6 +1,11 @@
 import type { NextFunction, Request, Response } from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  type RouteObject,
+  StaticRouterProvider,
+} from 'react-router';
 import { App } from '../../client/app/app.tsx';
 import type { PageState } from '../../client/app/page-state.ts';
 import { createRoutes } from '../../client/app/routes.tsx';
@@ -17,14 +22,20 @@ interface RenderDeps {
   assets: Assets;
   logger: Logger;
   renderTimeoutMs: number;
+  routes?: RouteObject[];
 }
 
 /**
  * Pages: react-router's static handler runs the loaders, then React streams the document.
  * People get the shell as soon as it is ready; crawlers get the complete document.
  */
-export function pageRenderer({ assets, logger, renderTimeoutMs }: RenderDeps) {
-  const handler = createStaticHandler(createRoutes());
+export function pageRenderer({
+  assets,
+  logger,
+  renderTimeoutMs,
+  routes = createRoutes(),
+}: RenderDeps) {
+  const handler = createStaticHandler(routes);
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
@@ -38,7 +49,11 @@ export function pageRenderer({ assets, logger, renderTimeoutMs }: RenderDeps) {
       const nonce = res.locals.cspNonce as string;
       const store = createStore({ visitor });
       const pageAssets = assets.forMatches(context.matches);
-      const state: PageState = { store: store.getState(), router: hydrationData(context), assets: pageAssets };
+      const state: PageState = {
+        store: store.getState(),
+        router: hydrationData(context),
+        assets: pageAssets,
+      };
       const stateJson = serializeForScript(state);
       const router = createStaticRouter(handler.dataRoutes, context);
 

@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { Icon } from '../icons/icons.tsx';
 import styles from './dropdown.module.css';
 
@@ -16,7 +24,10 @@ const DropdownContext = createContext<DropdownGroup | null>(null);
 
 export function DropdownProvider({ children }: { children: ReactNode }) {
   const [openId, setOpenId] = useState<string | null>(null);
-  const toggle = useCallback((id: string) => setOpenId((current) => (current === id ? null : id)), []);
+  const toggle = useCallback(
+    (id: string) => setOpenId((current) => (current === id ? null : id)),
+    [],
+  );
   const close = useCallback(() => setOpenId(null), []);
   useEffect(() => {
     if (!openId) return;

@@ -1,7 +1,8 @@
 /** Small UI icons, stroke-drawn in currentColor on a 24×24 grid. */
 const PATHS = {
   chevronDown: 'M6 9l6 6 6-6',
-  globe: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm-9 9h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3Z',
+  globe:
+    'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm-9 9h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3Z',
   menu: 'M4 7h16M4 12h16M4 17h16',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0',
   check: 'M5 12.5l4.5 4.5L19 7.5',
@@ -13,6 +14,7 @@ const PATHS = {
   support: 'M4 13v-1a8 8 0 0 1 16 0v1M4 13h3v5H4zM17 13h3v5h-3zM20 18c0 1.5-2 2.5-5 2.5',
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   arrowLeft: 'M15 6l-6 6 6 6',
+  arrowRight: 'M9 6l6 6-6 6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

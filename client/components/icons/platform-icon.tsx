@@ -4,7 +4,16 @@ import type { Platform } from '../../../shared/platforms.ts';
 const GLYPHS: Record<Platform, React.ReactNode> = {
   instagram: (
     <>
-      <rect x="3" y="3" width="18" height="18" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <rect
+        x="3"
+        y="3"
+        width="18"
+        height="18"
+        rx="5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
       <circle cx="12" cy="12" r="4.2" fill="none" stroke="currentColor" strokeWidth="2" />
       <circle cx="17.3" cy="6.7" r="1.3" fill="currentColor" />
     </>

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import styles from './text-page.module.css';
 
 /** A page heading with its lead paragraph and room for the page's body. */
-export function TextPage({ title, lead, children }: { title: ReactNode; lead?: ReactNode; children?: ReactNode }) {
+export function TextPage({
+  title,
+  lead,
+  children,
+}: {
+  title: ReactNode;
+  lead?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <article className={styles.page}>
       <h1 className={styles.title}>{title}</h1>

@@ -58,10 +58,16 @@ export function DeliveryCaps({ platform }: { platform: Platform }) {
               {cap.min !== undefined ? (
                 <FormattedMessage
                   id="caps.perHourRange"
-                  values={{ min: <FormattedNumber value={cap.min} />, max: <FormattedNumber value={cap.max} /> }}
+                  values={{
+                    min: <FormattedNumber value={cap.min} />,
+                    max: <FormattedNumber value={cap.max} />,
+                  }}
                 />
               ) : (
-                <FormattedMessage id="caps.perDayUpTo" values={{ max: <FormattedNumber value={cap.max} /> }} />
+                <FormattedMessage
+                  id="caps.perDayUpTo"
+                  values={{ max: <FormattedNumber value={cap.max} /> }}
+                />
               )}
             </strong>
           </li>

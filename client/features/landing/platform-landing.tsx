@@ -5,8 +5,8 @@ import { servicePagesOf } from '../../../shared/service-pages.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
-import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
 import styles from './landing.module.css';
+import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
 
 /** A platform's landing: hero, its services, launch times, daily caps, rules, advantages, FAQ. */
 export function PlatformLanding({ platform, meta }: { platform: Platform; meta: React.ReactNode }) {
@@ -17,41 +17,65 @@ export function PlatformLanding({ platform, meta }: { platform: Platform; meta: 
     <>
       {meta}
       <section className={styles.hero} data-platform={platform}>
-        <div className={styles.heroInner}>
-          <p className={styles.eyebrow}>
-            <span className={styles.eyebrowIcon}>
-              <PlatformIcon platform={platform} size={18} />
-            </span>
-            <FormattedMessage id="landing.eyebrow" values={{ platform: platformName }} />
-          </p>
-          <h1 className={styles.h1}>
-            <FormattedMessage id={`landing.${platform}.title`} />
-          </h1>
-          <p className={styles.lead}>
-            <FormattedMessage id={`landing.${platform}.lead`} />
-          </p>
-          <div className={styles.heroActions}>
-            <a href="#services" className={styles.primary}>
-              <FormattedMessage id="landing.cta" />
-            </a>
-            <a href="#launch" className={styles.secondary}>
-              <FormattedMessage id="landing.howFast" />
-            </a>
+        <div className={styles.heroGrid}>
+          <div className={styles.heroInner}>
+            <p className={styles.eyebrow}>
+              <span className={styles.eyebrowIcon}>
+                <PlatformIcon platform={platform} size={18} />
+              </span>
+              <FormattedMessage id="landing.eyebrow" values={{ platform: platformName }} />
+            </p>
+            <h1 className={styles.h1}>
+              <FormattedMessage id={`landing.${platform}.title`} />
+            </h1>
+            <p className={styles.lead}>
+              <FormattedMessage id={`landing.${platform}.lead`} />
+            </p>
+            <div className={styles.heroActions}>
+              <a href="#services" className={styles.primary}>
+                <FormattedMessage id="landing.cta" />
+              </a>
+              <a href="#launch" className={styles.secondary}>
+                <FormattedMessage id="landing.howFast" />
+              </a>
+            </div>
+            <ul className={styles.badges}>
+              <li>
+                <Icon name="bolt" size={18} />
+                <FormattedMessage id="landing.badge.fast" />
+              </li>
+              <li>
+                <Icon name="lock" size={18} />
+                <FormattedMessage id="landing.badge.noPassword" />
+              </li>
+              <li>
+                <Icon name="globeCheck" size={18} />
+                <FormattedMessage id="landing.badge.anyCountry" />
+              </li>
+            </ul>
           </div>
-          <ul className={styles.badges}>
-            <li>
-              <Icon name="bolt" size={18} />
-              <FormattedMessage id="landing.badge.fast" />
-            </li>
-            <li>
-              <Icon name="lock" size={18} />
-              <FormattedMessage id="landing.badge.noPassword" />
-            </li>
-            <li>
-              <Icon name="globeCheck" size={18} />
-              <FormattedMessage id="landing.badge.anyCountry" />
-            </li>
-          </ul>
+          <aside className={styles.heroCard} aria-labelledby="popular-heading">
+            <h2 id="popular-heading" className={styles.heroCardTitle}>
+              <FormattedMessage id="landing.popular" />
+            </h2>
+            <ul className={styles.popular}>
+              {servicePagesOf(platform)
+                .slice(0, 4)
+                .map((service) => (
+                  <li key={service.id}>
+                    <Link to={to(`service:${service.id}`)} className={styles.popularLink}>
+                      <span className={styles.serviceIcon}>
+                        <PlatformIcon platform={platform} size={20} />
+                      </span>
+                      <span>
+                        <FormattedMessage id={`service.${service.id}.name`} />
+                      </span>
+                      <Icon name="arrowRight" size={18} />
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+          </aside>
         </div>
       </section>
       <div className={styles.container}>
@@ -62,7 +86,11 @@ export function PlatformLanding({ platform, meta }: { platform: Platform; meta: 
           <ul className={styles.serviceGrid}>
             {servicePagesOf(platform).map((service) => (
               <li key={service.id}>
-                <Link to={to(`service:${service.id}`)} className={styles.serviceCard} data-platform={platform}>
+                <Link
+                  to={to(`service:${service.id}`)}
+                  className={styles.serviceCard}
+                  data-platform={platform}
+                >
                   <span className={styles.serviceIcon}>
                     <PlatformIcon platform={platform} size={22} />
                   </span>

@@ -2,8 +2,8 @@ import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { CURRENCIES, CURRENCY_SYMBOLS } from '../../../shared/regions.ts';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
-import { currencyChanged, type VisitorState } from './visitor.slice.ts';
 import styles from './switchers.module.css';
+import { currencyChanged, type VisitorState } from './visitor.slice.ts';
 
 export const selectCurrency = (state: { visitor: VisitorState }) => state.visitor.currency;
 
@@ -18,7 +18,8 @@ export function CurrencySwitcher() {
       label={intl.formatMessage({ id: 'header.currency' })}
       summary={
         <span className={styles.code}>
-          {CURRENCY_SYMBOLS[currency]} {currency}
+          <span className={styles.wideOnly}>{CURRENCY_SYMBOLS[currency]} </span>
+          {currency}
         </span>
       }
     >

@@ -3,8 +3,8 @@ import { useParams } from 'react-router';
 import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
 import { LOCALES, type Locale, localePrefix } from '../../../shared/locales.ts';
 import { pagePath } from '../../../shared/routes.ts';
-import { Icon } from '../../components/icons/icons.tsx';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
+import { Icon } from '../../components/icons/icons.tsx';
 import { setCookie } from '../../lib/cookies.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import styles from './switchers.module.css';
@@ -36,7 +36,9 @@ export function LanguageSwitcher() {
       label={intl.formatMessage({ id: 'header.language' })}
       summary={
         <>
-          <Icon name="globe" size={18} />
+          <span className={styles.wideOnly}>
+            <Icon name="globe" size={18} />
+          </span>
           <span className={styles.code}>{locale.toUpperCase()}</span>
         </>
       }

@@ -5,7 +5,6 @@ import type { VisitorState } from '../../../shared/visitor.ts';
 
 export type { VisitorState };
 
-
 const visitorSlice = createSlice({
   name: 'visitor',
   initialState: null as unknown as VisitorState,

@@ -18,7 +18,10 @@ export function HeadingPage({ titleId, leadId, values, noindex, children }: Head
   return (
     <>
       <PageMeta title={intl.formatMessage({ id: titleId })} noindex={noindex} />
-      <TextPage title={<FormattedMessage id={titleId} />} lead={<FormattedMessage id={leadId} values={values} />}>
+      <TextPage
+        title={<FormattedMessage id={titleId} />}
+        lead={<FormattedMessage id={leadId} values={values} />}
+      >
         {children}
       </TextPage>
     </>

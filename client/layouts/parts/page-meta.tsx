@@ -35,7 +35,9 @@ export function PageMeta({ title, description, noindex }: PageMetaProps) {
         pageAlternates(pageId, params).map((alt) => (
           <link key={alt.locale} rel="alternate" hrefLang={alt.locale} href={origin + alt.path} />
         ))}
-      {known && <link rel="alternate" hrefLang="x-default" href={origin + pagePath(pageId, 'ru', params)} />}
+      {known && (
+        <link rel="alternate" hrefLang="x-default" href={origin + pagePath(pageId, 'ru', params)} />
+      )}
     </>
   );
 }

@@ -11,4 +11,11 @@ export const PLATFORM_PAGE: Record<Platform, string> = {
 };
 
 /** Navigation order: the biggest markets first. */
-export const NAV_PLATFORMS: Platform[] = ['instagram', 'tiktok', 'telegram', 'youtube', 'vk', 'threads'];
+export const NAV_PLATFORMS: Platform[] = [
+  'instagram',
+  'tiktok',
+  'telegram',
+  'youtube',
+  'vk',
+  'threads',
+];

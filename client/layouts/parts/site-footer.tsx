@@ -81,7 +81,10 @@ export function SiteFooter() {
         <div className={styles.bottom}>
           <p>
             © {startYear}–{now.getUTCFullYear()} {BRAND_NAME}.{' '}
-            <FormattedMessage id="footer.age" values={{ years: productAgeYears(now), since: startYear }} />{' '}
+            <FormattedMessage
+              id="footer.age"
+              values={{ years: productAgeYears(now), since: startYear }}
+            />{' '}
             <FormattedMessage id="copy.anyCountry" />
           </p>
           <p className={styles.geo}>

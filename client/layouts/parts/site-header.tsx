@@ -18,7 +18,11 @@ export function SiteHeader() {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to={to('home')} className={styles.logo} aria-label={intl.formatMessage({ id: 'header.homeLink' })}>
+        <Link
+          to={to('home')}
+          className={styles.logo}
+          aria-label={intl.formatMessage({ id: 'header.homeLink' })}
+        >
           <Logo />
         </Link>
         <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'header.platforms' })}>
@@ -40,13 +44,24 @@ export function SiteHeader() {
               {(close) => (
                 <ul className={styles.menu}>
                   <li>
-                    <Link to={to(PLATFORM_PAGE[platform])} className={styles.menuHead} onClick={close}>
-                      <FormattedMessage id="header.allServices" values={{ platform: intl.formatMessage({ id: `platform.${platform}` }) }} />
+                    <Link
+                      to={to(PLATFORM_PAGE[platform])}
+                      className={styles.menuHead}
+                      onClick={close}
+                    >
+                      <FormattedMessage
+                        id="header.allServices"
+                        values={{ platform: intl.formatMessage({ id: `platform.${platform}` }) }}
+                      />
                     </Link>
                   </li>
                   {servicePagesOf(platform).map((service) => (
                     <li key={service.id}>
-                      <Link to={to(`service:${service.id}`)} className={styles.menuItem} onClick={close}>
+                      <Link
+                        to={to(`service:${service.id}`)}
+                        className={styles.menuItem}
+                        onClick={close}
+                      >
                         <FormattedMessage id={`service.${service.id}.name`} />
                       </Link>
                     </li>

@@ -1,5 +1,5 @@
-import { useRouteHandle } from '../../lib/route-handle.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
+import { useRouteHandle } from '../../lib/route-handle.ts';
 
 /** Every /cp/ section: its heading and what it holds (filled by the cabinet issues). */
 export default function CabinetPage() {

@@ -1,7 +1,7 @@
-import { useParams } from 'react-router';
 import { useIntl } from 'react-intl';
-import { useRouteHandle } from '../../lib/route-handle.ts';
+import { useParams } from 'react-router';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
+import { useRouteHandle } from '../../lib/route-handle.ts';
 
 const TITLES: Record<string, string> = {
   'private-policy': 'legal.privacy.title',

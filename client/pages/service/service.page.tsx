@@ -3,8 +3,13 @@ import { Link } from 'react-router';
 import { pageById } from '../../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
-import { DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from '../../features/landing/landing-sections.tsx';
 import landing from '../../features/landing/landing.module.css';
+import {
+  DeliveryCaps,
+  Faq,
+  GoodToKnow,
+  LaunchTimes,
+} from '../../features/landing/landing-sections.tsx';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
@@ -21,10 +26,16 @@ export default function ServicePage() {
   const title = intl.formatMessage({ id: `service.${service.id}.title` });
   return (
     <>
-      <PageMeta title={title} description={intl.formatMessage({ id: `service.${service.id}.short` })} />
+      <PageMeta
+        title={title}
+        description={intl.formatMessage({ id: `service.${service.id}.short` })}
+      />
       <section className={landing.hero} data-platform={service.platform}>
         <div className={landing.heroInner}>
-          <nav aria-label={intl.formatMessage({ id: 'service.breadcrumbs' })} className={styles.crumbs}>
+          <nav
+            aria-label={intl.formatMessage({ id: 'service.breadcrumbs' })}
+            className={styles.crumbs}
+          >
             <Link to={to('home')}>
               <FormattedMessage id="service.breadcrumbsHome" />
             </Link>

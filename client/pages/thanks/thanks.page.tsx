@@ -8,7 +8,11 @@ import styles from './thanks.module.css';
 const VIEWS: Record<string, { titleId: string; leadId: string; tone: string }> = {
   thanks: { titleId: 'thanks.success.title', leadId: 'thanks.success.lead', tone: 'success' },
   'thanks-error': { titleId: 'thanks.error.title', leadId: 'thanks.error.lead', tone: 'error' },
-  'thanks-waiting': { titleId: 'thanks.waiting.title', leadId: 'thanks.waiting.lead', tone: 'waiting' },
+  'thanks-waiting': {
+    titleId: 'thanks.waiting.title',
+    leadId: 'thanks.waiting.lead',
+    tone: 'waiting',
+  },
 };
 
 /** The three thanks pages of SPEC §2: paid, payment failed, payment being checked. */

@@ -1,0 +1,44 @@
+import { importWithReload, type ReloadEnv } from './chunk-reload.ts';
+
+function fakeEnv(now: number) {
+  const store = new Map<string, string>();
+  const env: ReloadEnv & { reloads: number; clock: number } = {
+    reloads: 0,
+    clock: now,
+    now: () => env.clock,
+    storage: {
+      getItem: (key) => store.get(key) ?? null,
+      setItem: (key, value) => void store.set(key, value),
+    },
+    reload: () => {
+      env.reloads += 1;
+    },
+  };
+  return env;
+}
+
+const failing = () => Promise.reject(new Error('Failed to fetch dynamically imported module'));
+
+describe('importWithReload (SPEC §8)', () => {
+  it('returns the module when it loads', async () => {
+    await expect(importWithReload(() => Promise.resolve({ ok: 1 }), fakeEnv(0))).resolves.toEqual({
+      ok: 1,
+    });
+  });
+
+  it('reloads the page once when a chunk fails, then throws within the next 60 s', async () => {
+    const env = fakeEnv(1_000_000);
+    void importWithReload(failing, env);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(env.reloads).toBe(1);
+
+    env.clock += 59_000;
+    await expect(importWithReload(failing, env)).rejects.toThrow('Failed to fetch');
+    expect(env.reloads).toBe(1);
+
+    env.clock += 2_000;
+    void importWithReload(failing, env);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(env.reloads).toBe(2);
+  });
+});

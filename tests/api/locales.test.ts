@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
+import { LOCALES } from '../../shared/locales.ts';
+
+const dir = path.resolve('locales');
+const load = (locale: string): Record<string, string> =>
+  JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8'));
+const english = load('en');
+
+function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if ('value' in element && element.type !== TYPE.literal && typeof element.value === 'string')
+      into.add(element.value);
+    if ('options' in element)
+      for (const option of Object.values(element.options)) argumentsOf(option.value, into);
+    if (element.type === TYPE.tag) argumentsOf(element.children, into);
+  }
+  return into;
+}
+
+describe('locales', () => {
+  it('has one file per interface language and nothing else', () => {
+    expect(readdirSync(dir).sort()).toEqual(LOCALES.map((l) => `${l}.json`).sort());
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'en'))(
+    '%s has every English key, translated, with the same arguments',
+    (locale) => {
+      const messages = load(locale);
+      expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort());
+      for (const [key, text] of Object.entries(messages)) {
+        expect(text.trim()).not.toBe('');
+        const expected = [...argumentsOf(parse(english[key]!))].sort();
+        expect({ key, args: [...argumentsOf(parse(text))].sort() }).toEqual({
+          key,
+          args: expected,
+        });
+      }
+    },
+  );
+
+  it('keeps the exact English texts of the SPEC', () => {
+    expect(english['error.notFoundHeading']).toBe('Page not found');
+    expect(english['error.notFoundTitle']).toBe('This page could not be found');
+    expect(english['error.notFoundText']).toBe(
+      'We cannot find the page you requested. It may not be registered yet or does not exist.',
+    );
+    expect(english['error.backToMain']).toBe('Go back to the main page');
+    expect(english['error.withStatus']).toBe('Error {statusCode}');
+    expect(english['error.goBack']).toBe('Go back');
+    expect(english['error.generic']).toBe('An error occurred');
+    expect(english['error.unavailable']).toBe('The service is temporary unavailable');
+    expect(english['thanks.success.title']).toBe('Thanks for your order');
+    expect(english['thanks.error.title']).toBe('Payment failed');
+    expect(english['thanks.error.lead']).toBe(
+      'We have received a payment error from your bank. Try another card.',
+    );
+    expect(english['thanks.waiting.title']).toBe('Checking your payment');
+  });
+});

@@ -1,0 +1,77 @@
+import request from 'supertest';
+import { createTestApp, UA } from '../support/app.ts';
+
+const app = createTestApp();
+
+function nonceOf(csp: string): string {
+  const match = /'nonce-([^']+)'/.exec(csp);
+  if (!match?.[1]) throw new Error(`no nonce in ${csp}`);
+  return match[1];
+}
+
+describe('content security policy', () => {
+  it('carries a fresh nonce that every script of the page has', async () => {
+    const first = await request(app).get('/en/').set('User-Agent', UA.desktop);
+    const second = await request(app).get('/en/').set('User-Agent', UA.desktop);
+    const csp = String(first.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const nonce = nonceOf(csp);
+    expect(nonce).not.toBe(nonceOf(String(second.headers['content-security-policy'])));
+
+    const scripts = [...first.text.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(csp).not.toContain("'unsafe-inline' 'nonce");
+    expect(/script-src[^;]*unsafe-inline/.test(csp)).toBe(false);
+  });
+
+  it('can run in report-only mode', async () => {
+    const reportOnly = createTestApp({
+      CSP_REPORT_ONLY: 'true',
+      CSP_REPORT_URI: '/api/csp-report',
+    });
+    const res = await request(reportOnly).get('/en/').set('User-Agent', UA.desktop);
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(String(res.headers['content-security-policy-report-only'])).toContain(
+      'report-uri /api/csp-report',
+    );
+  });
+});
+
+describe('serialised page state', () => {
+  it('cannot break out of its script tag, whatever the visitor sends', async () => {
+    const hostile = `${UA.desktop} </script><script>alert(1)</script><!--`;
+    const res = await request(app).get('/en/').set('User-Agent', hostile);
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('<script>alert(1)');
+    const block = /<script type="application\/json" id="__state"[^>]*>([\s\S]*?)<\/script>/.exec(
+      res.text,
+    );
+    expect(block?.[1]).toBeDefined();
+    const state = JSON.parse(block![1]!);
+    expect(state.store.visitor.device.userAgent).toBe(hostile);
+  });
+
+  it('holds no secret of the configuration', async () => {
+    const res = await request(app).get('/en/').set('User-Agent', UA.desktop);
+    expect(res.text).not.toMatch(/renderTimeoutMs|shutdownTimeoutMs|trustProxy|logLevel/);
+  });
+});
+
+describe('headers', () => {
+  it('sends a request id and no framework banner', async () => {
+    const res = await request(app)
+      .get('/en/')
+      .set('User-Agent', UA.desktop)
+      .set('X-Request-Id', 'abc-123');
+    expect(res.headers['x-request-id']).toBe('abc-123');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    const odd = await request(app)
+      .get('/en/')
+      .set('User-Agent', UA.desktop)
+      .set('X-Request-Id', 'bad id <x>');
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
