@@ -7,6 +7,7 @@ import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import styles from './landing.module.css';
 import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
+import { PopularServices } from './popular-services.tsx';
 
 /** A platform's landing: hero, its services, launch times, daily caps, rules, advantages, FAQ. */
 export function PlatformLanding({ platform, meta }: { platform: Platform; meta: React.ReactNode }) {
@@ -54,28 +55,7 @@ export function PlatformLanding({ platform, meta }: { platform: Platform; meta: 
               </li>
             </ul>
           </div>
-          <aside className={styles.heroCard} aria-labelledby="popular-heading">
-            <h2 id="popular-heading" className={styles.heroCardTitle}>
-              <FormattedMessage id="landing.popular" />
-            </h2>
-            <ul className={styles.popular}>
-              {servicePagesOf(platform)
-                .slice(0, 4)
-                .map((service) => (
-                  <li key={service.id}>
-                    <Link to={to(`service:${service.id}`)} className={styles.popularLink}>
-                      <span className={styles.serviceIcon}>
-                        <PlatformIcon platform={platform} size={20} />
-                      </span>
-                      <span>
-                        <FormattedMessage id={`service.${service.id}.name`} />
-                      </span>
-                      <Icon name="arrowRight" size={18} />
-                    </Link>
-                  </li>
-                ))}
-            </ul>
-          </aside>
+          <PopularServices platform={platform} />
         </div>
       </section>
       <div className={styles.container}>

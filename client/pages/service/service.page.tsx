@@ -10,6 +10,7 @@ import {
   GoodToKnow,
   LaunchTimes,
 } from '../../features/landing/landing-sections.tsx';
+import { PopularServices } from '../../features/landing/popular-services.tsx';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
@@ -31,30 +32,33 @@ export default function ServicePage() {
         description={intl.formatMessage({ id: `service.${service.id}.short` })}
       />
       <section className={landing.hero} data-platform={service.platform}>
-        <div className={landing.heroInner}>
-          <nav
-            aria-label={intl.formatMessage({ id: 'service.breadcrumbs' })}
-            className={styles.crumbs}
-          >
-            <Link to={to('home')}>
-              <FormattedMessage id="service.breadcrumbsHome" />
-            </Link>
-            <span aria-hidden="true">/</span>
-            <Link to={to(PLATFORM_PAGE[service.platform])}>{platformName}</Link>
-          </nav>
-          <p className={landing.eyebrow}>
-            <span className={landing.eyebrowIcon}>
-              <PlatformIcon platform={service.platform} size={18} />
-            </span>
-            {platformName}
-          </p>
-          <h1 className={landing.h1}>{title}</h1>
-          <p className={landing.lead}>
-            <FormattedMessage id={`service.${service.id}.short`} />
-          </p>
-          <p className={styles.note}>
-            <FormattedMessage id="service.howItWorks" />
-          </p>
+        <div className={landing.heroGrid}>
+          <div className={landing.heroInner}>
+            <nav
+              aria-label={intl.formatMessage({ id: 'service.breadcrumbs' })}
+              className={styles.crumbs}
+            >
+              <Link to={to('home')}>
+                <FormattedMessage id="service.breadcrumbsHome" />
+              </Link>
+              <span aria-hidden="true">/</span>
+              <Link to={to(PLATFORM_PAGE[service.platform])}>{platformName}</Link>
+            </nav>
+            <p className={landing.eyebrow}>
+              <span className={landing.eyebrowIcon}>
+                <PlatformIcon platform={service.platform} size={18} />
+              </span>
+              {platformName}
+            </p>
+            <h1 className={landing.h1}>{title}</h1>
+            <p className={landing.lead}>
+              <FormattedMessage id={`service.${service.id}.short`} />
+            </p>
+            <p className={styles.note}>
+              <FormattedMessage id="service.howItWorks" />
+            </p>
+          </div>
+          <PopularServices platform={service.platform} except={service.id} />
         </div>
       </section>
       <div className={landing.container}>
