@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { button } from '../components/button/button.ts';
 import { useLocalePath } from '../lib/use-locale-path.ts';
 import styles from './error-page.module.css';
 import { PageMeta } from './parts/page-meta.tsx';
@@ -21,7 +22,7 @@ export function ErrorPage() {
         <p className={styles.text}>
           <FormattedMessage id="error.notFoundText" />
         </p>
-        <Link to={to('home')} className={styles.button}>
+        <Link to={to('home')} className={button('primary')}>
           <FormattedMessage id="error.backToMain" />
         </Link>
       </section>
@@ -38,7 +39,7 @@ export function ErrorPage() {
       </h1>
       <p className={styles.text}>{message}</p>
       {!hideBack && (
-        <button type="button" className={styles.button} onClick={() => history.back()}>
+        <button type="button" className={button('primary')} onClick={() => history.back()}>
           <FormattedMessage id="error.goBack" />
         </button>
       )}

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Platform } from '../../../shared/platforms.ts';
 import { servicePagesOf } from '../../../shared/service-pages.ts';
+import { button } from '../../components/button/button.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -33,10 +34,13 @@ export function PlatformLanding({ platform, meta }: { platform: Platform; meta: 
               <FormattedMessage id={`landing.${platform}.lead`} />
             </p>
             <div className={styles.heroActions}>
-              <a href="#services" className={styles.primary}>
+              <a
+                href="#services"
+                className={`${button('primary', { large: true })} ${styles.primaryShadow}`}
+              >
                 <FormattedMessage id="landing.cta" />
               </a>
-              <a href="#launch" className={styles.secondary}>
+              <a href="#launch" className={button('secondary', { large: true })}>
                 <FormattedMessage id="landing.howFast" />
               </a>
             </div>

@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
+import { button } from '../../components/button/button.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -24,10 +25,10 @@ export default function ThanksPage() {
     <div className={styles.thanks} data-tone={view.tone}>
       <HeadingPage titleId={view.titleId} leadId={view.leadId} noindex>
         <div className={styles.actions}>
-          <Link to={to('home')} className={styles.primary}>
+          <Link to={to('home')} className={button('primary')}>
             <FormattedMessage id="thanks.toHome" />
           </Link>
-          <Link to={to('cp')} className={styles.secondary}>
+          <Link to={to('cp')} className={button('secondary')}>
             <FormattedMessage id="thanks.toCabinet" />
           </Link>
         </div>
