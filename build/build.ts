@@ -25,6 +25,8 @@ const shared: esbuild.BuildOptions = {
   define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
   logLevel: 'warning',
   legalComments: 'none',
+  // UTF-8 text as it is: \uXXXX escapes would make the Cyrillic messages twice as big
+  charset: 'utf8',
 };
 
 export const clientOptions: esbuild.BuildOptions = {

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { localeRedirects } from './http/locale.ts';
 import { requestLogging } from './http/logging.ts';
+import { benchCeiling } from './http/bench-ceiling.ts';
 import { cspNonce, securityHeaders } from './http/security-headers.ts';
 import { trailingSlash } from './http/trailing-slash.ts';
 import { visitorOf } from './http/visitor.ts';
@@ -67,6 +68,7 @@ export function createApp({
     next();
   });
   app.use(localeRedirects);
+  if (config.benchCeilingFile) app.get('/__bench/ceiling/', benchCeiling(config.benchCeilingFile));
   app.get(
     '/{*path}',
     pageRenderer({ assets, logger, routes, renderTimeoutMs: config.renderTimeoutMs }),

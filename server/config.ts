@@ -19,6 +19,8 @@ export interface Config {
   renderTimeoutMs: number;
   /** Folder of the browser build (manifest.json and assets/). */
   clientDir: string;
+  /** Benchmark only: serve this file's bytes at /__bench/ceiling/ (see scripts/bench). */
+  benchCeilingFile: string | null;
 }
 
 /** Values that may be shown to browsers; nothing else of the config ever reaches a page. */
@@ -141,6 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
       'milliseconds (100-120000)',
     ),
     clientDir: read('CLIENT_DIR', 'dist/client', (raw) => raw, 'a folder'),
+    benchCeilingFile: read('BENCH_CEILING_FILE', null, (raw) => raw, 'a file path'),
   };
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);

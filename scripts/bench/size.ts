@@ -1,0 +1,90 @@
+/**
+ * `npm run bench:size`: the JS and CSS a first visit downloads per page kind (landing,
+ * service page, cabinet), raw, gzip and brotli, from an in-memory production build.
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { clientOptions } from '../../build/build.ts';
+import { manifestFromMetafile } from '../../build/manifest.ts';
+import { SIZE_BUDGETS_KIB } from './budgets.ts';
+
+export type PageKind = keyof typeof SIZE_BUDGETS_KIB;
+const VIEW_OF: Record<PageKind, string> = { landing: 'home', service: 'service', cabinet: 'cabinet' };
+
+export interface Sizes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+export interface FirstVisit {
+  files: string[];
+  js: Sizes;
+  css: Sizes;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function sizesOf(contents: Uint8Array[]): Sizes {
+  const sizes = { raw: 0, gzip: 0, brotli: 0 };
+  for (const content of contents) {
+    sizes.raw += content.byteLength;
+    sizes.gzip += gzipSync(content, { level: 9 }).byteLength;
+    sizes.brotli += brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength;
+  }
+  return sizes;
+}
+
+/** Builds the browser bundle in memory and adds up what each page kind loads first (ru). */
+export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind, FirstVisit>> {
+  const result = await esbuild.build({ ...clientOptions, absWorkingDir: root, write: false, sourcemap: false, logLevel: 'silent' });
+  const outDir = path.relative(root, clientOptions.outdir!);
+  const manifest = manifestFromMetafile(result.metafile!, outDir);
+  const byUrl = new Map(result.outputFiles.map((file) => [`/assets/${path.relative(clientOptions.outdir!, file.path)}`, file.contents]));
+  const outputs = result.metafile!.outputs;
+  const urlOf = (output: string) => `/assets/${output.slice(outDir.length + 1)}`;
+  const staticClosure = (output: string, seen = new Set<string>()): Set<string> => {
+    seen.add(urlOf(output));
+    for (const imported of outputs[output]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external && !seen.has(urlOf(imported.path))) staticClosure(imported.path, seen);
+    }
+    return seen;
+  };
+  const entryOutput = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === 'client/entry.client.tsx')!;
+  const messagesOutput = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === `locales/${locale}.json`)!;
+  const report = {} as Record<PageKind, FirstVisit>;
+  for (const kind of Object.keys(VIEW_OF) as PageKind[]) {
+    const view = manifest.views[VIEW_OF[kind]]!;
+    const js = new Set([...staticClosure(entryOutput), ...staticClosure(messagesOutput), view.js, ...view.imports]);
+    const css = new Set([...manifest.css, ...view.css]);
+    const files = [...js, ...css];
+    report[kind] = {
+      files,
+      js: sizesOf([...js].map((url) => byUrl.get(url)!)),
+      css: sizesOf([...css].map((url) => byUrl.get(url)!)),
+    };
+  }
+  return report;
+}
+
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const report = await measureFirstVisit();
+  const rows = Object.entries(report).map(([kind, visit]) => {
+    const budget = SIZE_BUDGETS_KIB[kind as PageKind];
+    return {
+      'page kind': kind,
+      files: visit.files.length,
+      'JS raw KiB': kib(visit.js.raw),
+      'JS gzip KiB': kib(visit.js.gzip),
+      'JS brotli KiB': kib(visit.js.brotli),
+      'JS budget (gzip)': `${budget.jsGzip}${visit.js.gzip / 1024 > budget.jsGzip ? ' OVER' : ''}`,
+      'CSS gzip KiB': kib(visit.css.gzip),
+      'CSS brotli KiB': kib(visit.css.brotli),
+      'CSS budget (gzip)': `${budget.cssGzip}${visit.css.gzip / 1024 > budget.cssGzip ? ' OVER' : ''}`,
+    };
+  });
+  console.table(rows);
+}
