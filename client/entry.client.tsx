@@ -30,6 +30,8 @@ async function start() {
   const stateElement = document.getElementById(PAGE_STATE_ID)!;
   const stateJson = stateElement.textContent ?? '{}';
   const state = JSON.parse(stateJson) as PageState;
+  // the server leaves the user agent out of the page (pages are shared by the page cache)
+  state.store.visitor.device.userAgent = navigator.userAgent;
   // react-router reads (and revives the errors of) its hydration data from here
   window.__staticRouterHydrationData = state.router;
 

@@ -4,15 +4,16 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import type { RouteObject } from 'react-router';
 import type { Config } from './config.ts';
+import { benchCeiling } from './http/bench-ceiling.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { localeRedirects } from './http/locale.ts';
 import { requestLogging } from './http/logging.ts';
-import { benchCeiling } from './http/bench-ceiling.ts';
 import { cspNonce, securityHeaders } from './http/security-headers.ts';
 import { trailingSlash } from './http/trailing-slash.ts';
 import { visitorOf } from './http/visitor.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Assets } from './ssr/assets.ts';
+import { PageCache } from './ssr/page-cache.ts';
 import { pageRenderer } from './ssr/render.tsx';
 
 export interface AppDeps {
@@ -71,7 +72,13 @@ export function createApp({
   if (config.benchCeilingFile) app.get('/__bench/ceiling/', benchCeiling(config.benchCeilingFile));
   app.get(
     '/{*path}',
-    pageRenderer({ assets, logger, routes, renderTimeoutMs: config.renderTimeoutMs }),
+    pageRenderer({
+      assets,
+      logger,
+      routes,
+      renderTimeoutMs: config.renderTimeoutMs,
+      cache: new PageCache(config.pageCacheMaxEntries, config.pageCacheTtlMs),
+    }),
   );
 
   app.use(errorHandler(logger));

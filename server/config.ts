@@ -19,6 +19,9 @@ export interface Config {
   renderTimeoutMs: number;
   /** Folder of the browser build (manifest.json and assets/). */
   clientDir: string;
+  /** Rendered pages of anonymous visitors kept in memory (0 turns the cache off). */
+  pageCacheMaxEntries: number;
+  pageCacheTtlMs: number;
   /** Benchmark only: serve this file's bytes at /__bench/ceiling/ (see scripts/bench). */
   benchCeilingFile: string | null;
 }
@@ -143,6 +146,18 @@ export function loadConfig(env: Env = process.env): Config {
       'milliseconds (100-120000)',
     ),
     clientDir: read('CLIENT_DIR', 'dist/client', (raw) => raw, 'a folder'),
+    pageCacheMaxEntries: read(
+      'PAGE_CACHE_MAX_ENTRIES',
+      1000,
+      int(0, 1_000_000),
+      'a count (0-1000000)',
+    ),
+    pageCacheTtlMs: read(
+      'PAGE_CACHE_TTL_MS',
+      60_000,
+      int(0, 86_400_000),
+      'milliseconds (0-86400000)',
+    ),
     benchCeilingFile: read('BENCH_CEILING_FILE', null, (raw) => raw, 'a file path'),
   };
   if (problems.length) throw new ConfigError(problems);

@@ -2,6 +2,7 @@ import { createApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { startServer } from './http-server.ts';
 import { createLogger } from './lib/logger.ts';
+import { preloadGeo } from './modules/geo/geo.service.ts';
 import { createAssets, loadManifest } from './ssr/assets.ts';
 
 /** Process entry: config → app → listen; SIGTERM/SIGINT let in-flight requests finish. */
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
     process.exit(78); // EX_CONFIG
   }
   const logger = createLogger(config);
+  preloadGeo();
   let shuttingDown = false;
   const app = createApp({
     config,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { RawIntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import type { Locale } from '../../shared/locales.ts';
-import { type Messages, onIntlError } from '../lib/intl.ts';
+import { intlFor, type Messages } from '../lib/intl.ts';
 import { ViewCssContext } from '../lib/view-css.ts';
 import { Document } from './document.tsx';
 import type { PageAssets } from './page-state.ts';
@@ -24,11 +24,11 @@ interface AppProps {
 export function App({ store, locale, messages, assets, stateJson, nonce, children }: AppProps) {
   return (
     <Provider store={store}>
-      <IntlProvider locale={locale} messages={messages} defaultLocale="ru" onError={onIntlError}>
+      <RawIntlProvider value={intlFor(locale, messages)}>
         <Document locale={locale} assets={assets} state={stateJson} nonce={nonce}>
           <ViewCssContext.Provider value={assets.viewCss}>{children}</ViewCssContext.Provider>
         </Document>
-      </IntlProvider>
+      </RawIntlProvider>
     </Provider>
   );
 }

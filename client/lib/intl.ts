@@ -1,3 +1,4 @@
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import type { Locale } from '../../shared/locales.ts';
 
 export type Messages = Record<string, string>;
@@ -12,4 +13,21 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
 export function onIntlError(error: { code?: string; message: string }): void {
   if (error.code === 'MISSING_TRANSLATION') return;
   console.error(error.message);
+}
+
+/**
+ * One intl object per language for the life of the process: its formatters (each parsed
+ * ICU message, number and plural rules) are built once and reused by every render, instead
+ * of once per request as a fresh IntlProvider would.
+ */
+const intls = new Map<Locale, IntlShape>();
+const cache = createIntlCache();
+
+export function intlFor(locale: Locale, messages: Messages): IntlShape {
+  let intl = intls.get(locale);
+  if (!intl || intl.messages !== messages) {
+    intl = createIntl({ locale, messages, defaultLocale: 'ru', onError: onIntlError }, cache);
+    intls.set(locale, intl);
+  }
+  return intl;
 }

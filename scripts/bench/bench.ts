@@ -21,7 +21,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = [1, 10, 50];
 const TTFB_SAMPLES = 200;
-const PERSON = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
+const PERSON =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 interface Target {
@@ -31,12 +32,28 @@ interface Target {
 }
 
 const TARGETS: Target[] = [
-  { name: 'home ru (person)', path: '/', headers: { 'user-agent': PERSON, 'accept-language': 'ru' } },
-  { name: 'home en (person)', path: '/en/', headers: { 'user-agent': PERSON, 'accept-language': 'en' } },
+  {
+    name: 'home ru (person)',
+    path: '/',
+    headers: { 'user-agent': PERSON, 'accept-language': 'ru' },
+  },
+  {
+    name: 'home en (person)',
+    path: '/en/',
+    headers: { 'user-agent': PERSON, 'accept-language': 'en' },
+  },
   { name: 'home ru (crawler)', path: '/', headers: { 'user-agent': CRAWLER } },
   { name: 'service page', path: '/en/buy-instagram-likes/', headers: { 'user-agent': PERSON } },
-  { name: 'api prices/tiny', path: '/api/prices/tiny?platform=INSTAGRAM', headers: { 'user-agent': PERSON } },
-  { name: 'ceiling', path: '/__bench/ceiling/', headers: { 'user-agent': PERSON, 'accept-language': 'ru' } },
+  {
+    name: 'api prices/tiny',
+    path: '/api/prices/tiny?platform=INSTAGRAM',
+    headers: { 'user-agent': PERSON },
+  },
+  {
+    name: 'ceiling',
+    path: '/__bench/ceiling/',
+    headers: { 'user-agent': PERSON, 'accept-language': 'ru' },
+  },
 ];
 
 function freePort(): Promise<number> {
@@ -49,32 +66,53 @@ function freePort(): Promise<number> {
   });
 }
 
-function get(port: number, target: Pick<Target, 'path' | 'headers'>): Promise<{ status: number; body: Buffer; ttfbMs: number }> {
+function get(
+  port: number,
+  target: Pick<Target, 'path' | 'headers'>,
+): Promise<{ status: number; body: Buffer; ttfbMs: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let ttfbMs = -1;
-    const request = http.get({ host: '127.0.0.1', port, path: target.path, headers: target.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => {
-        if (ttfbMs < 0) ttfbMs = performance.now() - started;
-        chunks.push(chunk);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), ttfbMs }));
-    });
+    const request = http.get(
+      { host: '127.0.0.1', port, path: target.path, headers: target.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          if (ttfbMs < 0) ttfbMs = performance.now() - started;
+          chunks.push(chunk);
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), ttfbMs }),
+        );
+      },
+    );
     request.on('error', reject);
   });
 }
 
-async function startServer(port: number, env: Record<string, string>): Promise<{ child: ChildProcess; coldStartMs: number }> {
+async function startServer(
+  port: number,
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; coldStartMs: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
   });
   for (;;) {
     try {
-      const { status } = await get(port, { path: '/', headers: { 'user-agent': PERSON, 'accept-language': 'ru' } });
+      const { status } = await get(port, {
+        path: '/',
+        headers: { 'user-agent': PERSON, 'accept-language': 'ru' },
+      });
       if (status === 200) return { child, coldStartMs: performance.now() - started };
     } catch {
       // not listening yet
@@ -121,7 +159,10 @@ async function main() {
   for (const target of available) {
     const ttfb: number[] = [];
     for (let i = 0; i < TTFB_SAMPLES; i++) ttfb.push((await get(port, target)).ttfbMs);
-    results[target.name] = { ttfbP50Ms: round(percentile(ttfb, 50)), ttfbP99Ms: round(percentile(ttfb, 99)) };
+    results[target.name] = {
+      ttfbP50Ms: round(percentile(ttfb, 50)),
+      ttfbP99Ms: round(percentile(ttfb, 99)),
+    };
     for (const connections of CONNECTIONS) {
       const run = await autocannon({
         url: `http://127.0.0.1:${port}${target.path}`,
@@ -136,7 +177,9 @@ async function main() {
         non2xx: run.non2xx,
         errors: run.errors,
       };
-      console.warn(`bench: ${target.name} @${connections}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms`);
+      console.warn(
+        `bench: ${target.name} @${connections}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms`,
+      );
     }
   }
   const rss = await rssMb(child.pid!);
@@ -144,9 +187,12 @@ async function main() {
 
   const ceiling = results.ceiling;
   const table = Object.entries(results).map(([name, figures]) => {
-    const at = (c: number) => figures[`c${c}`] as { reqPerSec: number; p50Ms: number; p99Ms: number };
+    const at = (c: number) =>
+      figures[`c${c}`] as { reqPerSec: number; p50Ms: number; p99Ms: number };
     const ratio = (c: number) =>
-      ceiling ? `${Math.round((at(c).reqPerSec / (ceiling[`c${c}`] as { reqPerSec: number }).reqPerSec) * 100)} %` : 'n/a';
+      ceiling
+        ? `${Math.round((at(c).reqPerSec / (ceiling[`c${c}`] as { reqPerSec: number }).reqPerSec) * 100)} %`
+        : 'n/a';
     return {
       target: name,
       'req/s @1': at(1).reqPerSec,
@@ -159,7 +205,9 @@ async function main() {
     };
   });
   console.table(table);
-  console.log(`RSS after load: ${rss} MB (target ≤ ${THROUGHPUT_TARGETS.rssMb}); cold start: ${Math.round(coldStartMs)} ms (target ≤ ${THROUGHPUT_TARGETS.coldStartMs})`);
+  console.log(
+    `RSS after load: ${rss} MB (target ≤ ${THROUGHPUT_TARGETS.rssMb}); cold start: ${Math.round(coldStartMs)} ms (target ≤ ${THROUGHPUT_TARGETS.coldStartMs})`,
+  );
   console.log(
     `targets: home ≥ ${THROUGHPUT_TARGETS.homeShareOfCeilingAt10 * 100} % of ceiling @10, p99 < ${THROUGHPUT_TARGETS.p99At50Ms} ms @50, TTFB p50 < ${THROUGHPUT_TARGETS.ttfbP50Ms} ms`,
   );

@@ -23,4 +23,9 @@ export const THROUGHPUT_TARGETS = {
   coldStartMs: 1000,
 } as const;
 
-export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 95, 'best-practices': 95, seo: 100 } as const;
+export const LIGHTHOUSE_TARGETS = {
+  performance: 95,
+  accessibility: 95,
+  'best-practices': 95,
+  seo: 100,
+} as const;

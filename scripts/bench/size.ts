@@ -2,16 +2,21 @@
  * `npm run bench:size`: the JS and CSS a first visit downloads per page kind (landing,
  * service page, cabinet), raw, gzip and brotli, from an in-memory production build.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { clientOptions } from '../../build/build.ts';
 import { manifestFromMetafile } from '../../build/manifest.ts';
 import { SIZE_BUDGETS_KIB } from './budgets.ts';
 
 export type PageKind = keyof typeof SIZE_BUDGETS_KIB;
-const VIEW_OF: Record<PageKind, string> = { landing: 'home', service: 'service', cabinet: 'cabinet' };
+const VIEW_OF: Record<PageKind, string> = {
+  landing: 'home',
+  service: 'service',
+  cabinet: 'cabinet',
+};
 
 export interface Sizes {
   raw: number;
@@ -31,32 +36,59 @@ function sizesOf(contents: Uint8Array[]): Sizes {
   for (const content of contents) {
     sizes.raw += content.byteLength;
     sizes.gzip += gzipSync(content, { level: 9 }).byteLength;
-    sizes.brotli += brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength;
+    sizes.brotli += brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+    }).byteLength;
   }
   return sizes;
 }
 
 /** Builds the browser bundle in memory and adds up what each page kind loads first (ru). */
 export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind, FirstVisit>> {
-  const result = await esbuild.build({ ...clientOptions, absWorkingDir: root, write: false, sourcemap: false, logLevel: 'silent' });
+  const result = await esbuild.build({
+    ...clientOptions,
+    absWorkingDir: root,
+    write: false,
+    sourcemap: false,
+    logLevel: 'silent',
+  });
   const outDir = path.relative(root, clientOptions.outdir!);
   const manifest = manifestFromMetafile(result.metafile!, outDir);
-  const byUrl = new Map(result.outputFiles.map((file) => [`/assets/${path.relative(clientOptions.outdir!, file.path)}`, file.contents]));
+  const byUrl = new Map(
+    result.outputFiles.map((file) => [
+      `/assets/${path.relative(clientOptions.outdir!, file.path)}`,
+      file.contents,
+    ]),
+  );
   const outputs = result.metafile!.outputs;
   const urlOf = (output: string) => `/assets/${output.slice(outDir.length + 1)}`;
   const staticClosure = (output: string, seen = new Set<string>()): Set<string> => {
     seen.add(urlOf(output));
     for (const imported of outputs[output]?.imports ?? []) {
-      if (imported.kind === 'import-statement' && !imported.external && !seen.has(urlOf(imported.path))) staticClosure(imported.path, seen);
+      if (
+        imported.kind === 'import-statement' &&
+        !imported.external &&
+        !seen.has(urlOf(imported.path))
+      )
+        staticClosure(imported.path, seen);
     }
     return seen;
   };
-  const entryOutput = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === 'client/entry.client.tsx')!;
-  const messagesOutput = Object.keys(outputs).find((file) => outputs[file]?.entryPoint === `locales/${locale}.json`)!;
+  const entryOutput = Object.keys(outputs).find(
+    (file) => outputs[file]?.entryPoint === 'client/entry.client.tsx',
+  )!;
+  const messagesOutput = Object.keys(outputs).find(
+    (file) => outputs[file]?.entryPoint === `locales/${locale}.json`,
+  )!;
   const report = {} as Record<PageKind, FirstVisit>;
   for (const kind of Object.keys(VIEW_OF) as PageKind[]) {
     const view = manifest.views[VIEW_OF[kind]]!;
-    const js = new Set([...staticClosure(entryOutput), ...staticClosure(messagesOutput), view.js, ...view.imports]);
+    const js = new Set([
+      ...staticClosure(entryOutput),
+      ...staticClosure(messagesOutput),
+      view.js,
+      ...view.imports,
+    ]);
     const css = new Set([...manifest.css, ...view.css]);
     const files = [...js, ...css];
     report[kind] = {

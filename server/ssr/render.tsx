@@ -10,6 +10,7 @@ import { App } from '../../client/app/app.tsx';
 import type { PageState } from '../../client/app/page-state.ts';
 import { createRoutes } from '../../client/app/routes.tsx';
 import { createStore } from '../../client/app/store.ts';
+import { COOKIE_NAMES } from '../../shared/constants.ts';
 import { serializeForScript } from '../../shared/serialize.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -17,12 +18,45 @@ import type { Assets } from './assets.ts';
 import { toFetchRequest } from './fetch-request.ts';
 import { hydrationData } from './hydration-data.ts';
 import { MESSAGES } from './messages.ts';
+import { type PageCache, withNonce } from './page-cache.ts';
 
 interface RenderDeps {
   assets: Assets;
   logger: Logger;
   renderTimeoutMs: number;
+  cache: PageCache;
   routes?: RouteObject[];
+}
+
+/** What a page depends on besides its URL: the parts of the visitor the render reads. */
+function cacheKeyOf(req: Request, visitor: VisitorState): string | null {
+  if (req.method !== 'GET' || req.cookies?.[COOKIE_NAMES.auth]) return null;
+  const { userAgent: _ignored, ...flags } = visitor.device;
+  const deviceBits = Object.values(flags)
+    .map((flag) => (flag ? 1 : 0))
+    .join('');
+  return `${req.originalUrl}\n${visitor.locale}|${visitor.currency}|${visitor.country}|${visitor.deviceClass}|${deviceBits}`;
+}
+
+/** Collects what React writes (before compression) and hands it over when React ends. */
+function captureBody(res: Response, onEnd: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  const keep = (chunk: unknown) => {
+    if (chunk && typeof chunk !== 'function')
+      chunks.push(Buffer.from(chunk as string | Uint8Array));
+  };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk);
+    return write(chunk, ...rest);
+  }) as Response['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    keep(chunk);
+    const result = end(chunk, ...rest);
+    onEnd(Buffer.concat(chunks));
+    return result;
+  }) as Response['end'];
 }
 
 /**
@@ -33,21 +67,32 @@ export function pageRenderer({
   assets,
   logger,
   renderTimeoutMs,
+  cache,
   routes = createRoutes(),
 }: RenderDeps) {
   const handler = createStaticHandler(routes);
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
+      const visitor = res.locals.visitor as VisitorState;
+      const nonce = res.locals.cspNonce as string;
+      const cacheKey = cache.enabled ? cacheKeyOf(req, visitor) : null;
+      const cached = cacheKey ? cache.get(cacheKey) : undefined;
+      if (cached) {
+        res.status(cached.status).type('html').setHeader('Cache-Control', 'private, no-cache');
+        res.end(withNonce(cached, nonce));
+        return;
+      }
       const context = await handler.query(toFetchRequest(req, res));
       if (context instanceof Response) {
         const location = context.headers.get('Location');
         if (location) return res.redirect(context.status, location);
         return next(new Error(`Unexpected ${context.status} response from a loader`));
       }
-      const visitor = res.locals.visitor as VisitorState;
-      const nonce = res.locals.cspNonce as string;
-      const store = createStore({ visitor });
+      // the browser knows its own user agent: leaving it out keeps pages shareable in the cache
+      const store = createStore({
+        visitor: { ...visitor, device: { ...visitor.device, userAgent: '' } },
+      });
       const pageAssets = assets.forMatches(context.matches);
       const state: PageState = {
         store: store.getState(),
@@ -58,6 +103,22 @@ export function pageRenderer({
       const router = createStaticRouter(handler.dataRoutes, context);
 
       let failed = false;
+      let complete = false;
+      const send = () => {
+        const status = failed ? 500 : context.statusCode;
+        res.status(status);
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'private, no-cache');
+        if (cacheKey && status === 200) {
+          captureBody(res, (body) => {
+            // React ends the response before it reports onAllReady: decide a tick later
+            setImmediate(() => {
+              if (complete && !failed) cache.set(cacheKey, status, body, nonce);
+            });
+          });
+        }
+        stream.pipe(res);
+      };
       const stream = renderToPipeableStream(
         <App
           store={store}
@@ -72,11 +133,12 @@ export function pageRenderer({
         {
           nonce,
           bootstrapModules: [assets.entry],
-          [visitor.device.isCrawler ? 'onAllReady' : 'onShellReady']() {
-            res.status(failed ? 500 : context.statusCode);
-            res.setHeader('Content-Type', 'text/html; charset=utf-8');
-            res.setHeader('Cache-Control', 'private, no-cache');
-            stream.pipe(res);
+          onShellReady() {
+            if (!visitor.device.isCrawler) send();
+          },
+          onAllReady() {
+            complete = true;
+            if (visitor.device.isCrawler) send();
           },
           onShellError(error: unknown) {
             next(error);

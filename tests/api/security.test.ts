@@ -42,8 +42,31 @@ describe('content security policy', () => {
 
 describe('serialised page state', () => {
   it('cannot break out of its script tag, whatever the visitor sends', async () => {
-    const hostile = `${UA.desktop} </script><script>alert(1)</script><!--`;
-    const res = await request(app).get('/en/').set('User-Agent', hostile);
+    // a page whose loader hands the query back: the kind of data future loaders serialise
+    const echo = createTestApp(
+      {},
+      {
+        routes: [
+          {
+            id: 'root',
+            Component: () => null,
+            children: [
+              {
+                id: 'en:echo',
+                path: '/en/echo/',
+                handle: { pageId: 'not-found', locale: 'en' },
+                loader: ({ request }) => ({ q: new URL(request.url).searchParams.get('q') }),
+              },
+            ],
+          },
+        ],
+      },
+    );
+    const hostile = '</script><script>alert(1)</script><!--\u2028';
+    const res = await request(echo)
+      .get('/en/echo/')
+      .query({ q: hostile })
+      .set('User-Agent', UA.desktop);
     expect(res.status).toBe(200);
     expect(res.text).not.toContain('<script>alert(1)');
     const block = /<script type="application\/json" id="__state"[^>]*>([\s\S]*?)<\/script>/.exec(
@@ -51,7 +74,13 @@ describe('serialised page state', () => {
     );
     expect(block?.[1]).toBeDefined();
     const state = JSON.parse(block![1]!);
-    expect(state.store.visitor.device.userAgent).toBe(hostile);
+    expect(state.router.loaderData['en:echo']).toEqual({ q: hostile });
+  });
+
+  it('leaves the user agent out of the page (the browser knows it)', async () => {
+    const res = await request(app).get('/en/').set('User-Agent', `${UA.desktop} </script>`);
+    expect(res.text).toContain('"userAgent":""');
+    expect(res.text).not.toContain('</script> ');
   });
 
   it('holds no secret of the configuration', async () => {

@@ -1,12 +1,46 @@
-import geoip from 'geoip-lite';
+import { mkdirSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { UNKNOWN_COUNTRY } from '../../../shared/regions.ts';
 
+type GeoIp = { lookup(ip: string): { country: string } | null };
+
+const require = createRequire(import.meta.url);
+let geoip: GeoIp | undefined;
+
 /**
- * The visitor's country from their IP (GeoLite2 data shipped with geoip-lite, loaded into
- * memory once). Private, loopback and unknown addresses answer UNKNOWN.
+ * geoip-lite loads its city database (~150 MB in memory) unless only the country files are
+ * in its data folder; it then falls back to the country database (a few MB). We only need
+ * the country, so it reads from a folder that links to the country files alone.
+ */
+function load(): GeoIp {
+  const source = path.join(path.dirname(require.resolve('geoip-lite/package.json')), 'data');
+  const dir = path.join(os.tmpdir(), `geoip-country-${process.getuid?.() ?? 'user'}`);
+  mkdirSync(dir, { recursive: true });
+  for (const file of ['geoip-country.dat', 'geoip-country6.dat']) {
+    try {
+      symlinkSync(path.join(source, file), path.join(dir, file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  (globalThis as { geodatadir?: string }).geodatadir = dir;
+  return require('geoip-lite') as GeoIp;
+}
+
+/** Loads the GeoIP data now (at start-up) rather than on the first request. */
+export function preloadGeo(): void {
+  geoip ??= load();
+}
+
+/**
+ * The visitor's country from their IP (GeoLite2 data shipped with geoip-lite).
+ * Private, loopback and unknown addresses answer UNKNOWN.
  */
 export function countryOfIp(ip: string | undefined): string {
   if (!ip) return UNKNOWN_COUNTRY;
+  geoip ??= load();
   const address = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
   return geoip.lookup(address)?.country || UNKNOWN_COUNTRY;
 }

@@ -1,0 +1,80 @@
+/**
+ * Rendered pages of anonymous visitors, kept in memory for a short while. A page depends on
+ * the URL and the visitor's variant (locale, currency, country, device flags) and on nothing
+ * else at this stage; the per-request CSP nonce is cut out when a page is stored and the fresh
+ * one put back on every hit, so a cached page is byte-for-byte what a render would send.
+ * Logged-in visitors (an auth cookie) are never served from or stored in the cache.
+ */
+export interface CachedPage {
+  status: number;
+  /** The document split at each occurrence of the nonce it was rendered with. */
+  parts: Buffer[];
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, { page: CachedPage; expires: number }>();
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get enabled(): boolean {
+    return this.maxEntries > 0 && this.ttlMs > 0;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // refresh its place: the Map's order is the eviction order (least recently used first)
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.page;
+  }
+
+  set(key: string, status: number, html: Buffer, nonce: string): void {
+    if (!this.enabled) return;
+    this.entries.delete(key);
+    this.entries.set(key, {
+      page: { status, parts: splitBuffer(html, nonce) },
+      expires: this.now() + this.ttlMs,
+    });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** The cached document with a fresh nonce in every place the old one stood. */
+export function withNonce(page: CachedPage, nonce: string): Buffer {
+  const separator = Buffer.from(nonce);
+  const pieces: Buffer[] = [];
+  page.parts.forEach((part, index) => {
+    if (index > 0) pieces.push(separator);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
+}
+
+function splitBuffer(buffer: Buffer, separator: string): Buffer[] {
+  const needle = Buffer.from(separator);
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = buffer.indexOf(needle, start); at >= 0; at = buffer.indexOf(needle, start)) {
+    parts.push(buffer.subarray(start, at));
+    start = at + needle.length;
+  }
+  parts.push(buffer.subarray(start));
+  return parts;
+}
