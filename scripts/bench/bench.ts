@@ -18,6 +18,10 @@ import { build } from '../../build/build.ts';
 import { THROUGHPUT_TARGETS } from './budgets.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The server runs exactly as `npm run serve` runs it (same Node flags). */
+const SERVE_ARGS: string[] = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'))
+  .scripts.serve.split(/\s+/)
+  .slice(1);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = [1, 10, 50];
 const TTFB_SAMPLES = 200;
@@ -95,7 +99,7 @@ async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; coldStartMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, SERVE_ARGS, {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -1,0 +1,121 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (npm) driving Debian's Chromium against the
+ * production server on loopback: home (ru, mobile and desktop) and a service page (mobile).
+ * Prints the four category scores, LCP, CLS and TBT; reports go to bench-results/lighthouse/.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { build } from '../../build/build.ts';
+import { LIGHTHOUSE_TARGETS } from './budgets.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+const PAGES = [
+  { name: 'home-ru-mobile', path: '/', desktop: false },
+  { name: 'home-ru-desktop', path: '/', desktop: true },
+  { name: 'service-ru-mobile', path: '/uslugi/lajki-v-instagram/', desktop: false },
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const serveArgs: string[] = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'))
+    .scripts.serve.split(/\s+/)
+    .slice(1);
+  const child = spawn(process.execPath, serveArgs, {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+  });
+  for (let i = 0; i < 400; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('server did not start');
+}
+
+async function main() {
+  await build();
+  const port = await freePort();
+  const server = await startServer(port);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const dir = path.join(root, 'bench-results/lighthouse');
+  await mkdir(dir, { recursive: true });
+  const rows = [];
+  try {
+    for (const page of PAGES) {
+      const result = await lighthouse(
+        `http://127.0.0.1:${port}${page.path}`,
+        {
+          port: chrome.port,
+          output: ['html', 'json'],
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        },
+        page.desktop ? desktopConfig : undefined,
+      );
+      if (!result) throw new Error(`no result for ${page.name}`);
+      const [html, json] = result.report as string[];
+      await writeFile(path.join(dir, `${page.name}.html`), html!);
+      await writeFile(path.join(dir, `${page.name}.json`), json!);
+      const { categories, audits } = result.lhr;
+      const score = (id: (typeof CATEGORIES)[number]) =>
+        Math.round((categories[id]?.score ?? 0) * 100);
+      rows.push({
+        page: page.name,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+        LCP: audits['largest-contentful-paint']?.displayValue,
+        CLS: audits['cumulative-layout-shift']?.displayValue,
+        TBT: audits['total-blocking-time']?.displayValue,
+      });
+    }
+  } finally {
+    await chrome.kill();
+    server.kill('SIGTERM');
+  }
+  console.table(rows);
+  console.log(
+    `targets: ${Object.entries(LIGHTHOUSE_TARGETS)
+      .map(([k, v]) => `${k} ≥ ${v}`)
+      .join(', ')}; reports in ${path.relative(root, dir)}/`,
+  );
+}
+
+await main();
