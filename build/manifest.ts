@@ -20,13 +20,18 @@ export function manifestFromMetafile(metafile: Metafile, outDir: string): AssetM
     }
     return [...seen];
   };
-  const manifest: AssetManifest = { entry: '', css: [], views: {} };
+  const manifest: AssetManifest = { entry: '', css: [], views: {}, messages: {} };
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue;
     const css = output.cssBundle ? [toUrl(output.cssBundle, outDir)] : [];
     if (output.entryPoint === 'client/entry.client.tsx') {
       manifest.entry = toUrl(file, outDir);
       manifest.css = css;
+      continue;
+    }
+    const messages = /^locales\/([a-z]{2})\.json$/.exec(output.entryPoint)?.[1];
+    if (messages) {
+      manifest.messages[messages] = toUrl(file, outDir);
       continue;
     }
     const view = /([\w-]+)\.page\.tsx$/.exec(output.entryPoint)?.[1];

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -42,19 +43,23 @@ async function start() {
   const router = createBrowserRouter(routes);
   const store = createStore(state.store, { runSagas: true });
 
-  hydrateRoot(
-    document,
-    <App
-      store={store}
-      locale={locale}
-      messages={messages}
-      assets={state.assets}
-      stateJson={stateJson}
-      nonce={stateElement.nonce}
-    >
-      <RouterProvider router={router} />
-    </App>,
-  );
+  // as a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole document (no long task on slow phones)
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <App
+        store={store}
+        locale={locale}
+        messages={messages}
+        assets={state.assets}
+        stateJson={stateJson}
+        nonce={stateElement.nonce}
+      >
+        <RouterProvider router={router} />
+      </App>,
+    );
+  });
 }
 
 start().catch((error: unknown) => console.error('hydration failed', error));

@@ -9,7 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { clientOptions } from '../../build/build.ts';
 import { manifestFromMetafile } from '../../build/manifest.ts';
-import { SIZE_BUDGETS_KIB } from './budgets.ts';
+import { SIZE_BUDGETS_KIB, SIZE_TARGETS_KIB } from './budgets.ts';
 
 export type PageKind = keyof typeof SIZE_BUDGETS_KIB;
 const VIEW_OF: Record<PageKind, string> = {
@@ -119,4 +119,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     };
   });
   console.table(rows);
+  console.log(
+    `target: a landing's first-visit JS ≤ ${SIZE_TARGETS_KIB.landingJsGzip} KiB gzip (see docs/performance.md)`,
+  );
 }

@@ -12,13 +12,15 @@ export interface AssetManifest {
   entry: string;
   css: string[];
   views: Record<string, { js: string; imports: string[]; css: string[] }>;
+  /** The messages chunk of each language. */
+  messages: Record<string, string>;
 }
 
 export interface Assets {
   /** The entry module, given to React as the bootstrap module. */
   entry: string;
-  /** Stylesheets and chunks to preload for the matched routes. */
-  forMatches(matches: StaticHandlerContext['matches'] | null): PageAssets;
+  /** Stylesheets and chunks to preload for the matched routes and the page's language. */
+  forMatches(matches: StaticHandlerContext['matches'] | null, locale: string): PageAssets;
 }
 
 export function loadManifest(clientDir: string): AssetManifest {
@@ -38,8 +40,9 @@ export function createAssets(manifest: AssetManifest): Assets {
   );
   return {
     entry: manifest.entry,
-    forMatches(matches) {
-      const modules = new Set<string>();
+    forMatches(matches, locale) {
+      // the messages are loaded before hydration: preload them with the screen's chunks
+      const modules = new Set<string>(manifest.messages[locale] ? [manifest.messages[locale]] : []);
       for (const match of matches ?? []) {
         const pageId = (match.route.handle as { pageId?: string } | undefined)?.pageId;
         if (!pageId || pageId === 'not-found') continue;

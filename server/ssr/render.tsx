@@ -93,7 +93,7 @@ export function pageRenderer({
       const store = createStore({
         visitor: { ...visitor, device: { ...visitor.device, userAgent: '' } },
       });
-      const pageAssets = assets.forMatches(context.matches);
+      const pageAssets = assets.forMatches(context.matches, visitor.locale);
       const state: PageState = {
         store: store.getState(),
         router: hydrationData(context),

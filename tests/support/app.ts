@@ -8,6 +8,7 @@ import { createAssets } from '../../server/ssr/assets.ts';
 export const TEST_MANIFEST = {
   entry: '/assets/entry.client-TEST.js',
   css: ['/assets/entry.client-TEST.css'],
+  messages: { en: '/assets/chunks/en-TEST.js', ru: '/assets/chunks/ru-TEST.js' },
   views: {
     home: {
       js: '/assets/chunks/home.page-TEST.js',

@@ -61,8 +61,9 @@ export function useDropdownGroup(): DropdownGroup {
 
 interface DropdownProps {
   id: string;
-  /** Accessible name of the toggle. */
-  label: string;
+  /** What the toggle is for, read before its visible text ("Currency: USD"); omit when the
+   *  visible text says it all. */
+  label?: string;
   summary: ReactNode;
   align?: 'start' | 'end';
   children: ReactNode | ((close: () => void) => ReactNode);
@@ -78,14 +79,16 @@ export function Dropdown({ id, label, summary, align = 'end', children }: Dropdo
         className={styles.toggle}
         aria-expanded={open}
         aria-controls={`dropdown-${id}`}
-        aria-label={label}
         onClick={() => toggle(id)}
       >
+        {/* the accessible name starts with what the toggle shows, as it must */}
+        {label !== undefined && <span className="visually-hidden">{label}: </span>}
         {summary}
         <Icon name="chevronDown" size={16} />
       </button>
+      {/* the panel is built when opened: closed menus cost no markup and no hydration */}
       <div id={`dropdown-${id}`} className={styles.panel} data-align={align} hidden={!open}>
-        {typeof children === 'function' ? children(close) : children}
+        {open && (typeof children === 'function' ? children(close) : children)}
       </div>
     </div>
   );

@@ -31,7 +31,6 @@ export function SiteHeader() {
               key={platform}
               id={`nav-${platform}`}
               align="start"
-              label={intl.formatMessage({ id: `platform.${platform}` })}
               summary={
                 <>
                   <span className={styles.platformIcon} data-platform={platform}>
