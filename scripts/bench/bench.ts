@@ -6,22 +6,15 @@
  * bench-results/ as JSON so runs can be compared. BENCH_DURATION (s, default 5) sets the
  * length of each measurement.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { build } from '../../build/build.ts';
-import { THROUGHPUT_TARGETS } from './budgets.ts';
+import { freePort, root, spawnServer } from './server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** The server runs exactly as `npm run serve` runs it (same Node flags). */
-const SERVE_ARGS: string[] = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'))
-  .scripts.serve.split(/\s+/)
-  .slice(1);
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = [1, 10, 50];
 const TTFB_SAMPLES = 200;
@@ -60,16 +53,6 @@ const TARGETS: Target[] = [
   },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 function get(
   port: number,
   target: Pick<Target, 'path' | 'headers'>,
@@ -99,18 +82,7 @@ async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; coldStartMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, SERVE_ARGS, {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
-  });
+  const child = await spawnServer(port, env);
   for (;;) {
     try {
       const { status } = await get(port, {
@@ -190,7 +162,7 @@ async function main() {
   child.kill('SIGTERM');
 
   const ceiling = results.ceiling;
-  const table = Object.entries(results).map(([name, figures]) => {
+  const _table = Object.entries(results).map(([name, figures]) => {
     const at = (c: number) =>
       figures[`c${c}`] as { reqPerSec: number; p50Ms: number; p99Ms: number };
     const ratio = (c: number) =>
@@ -208,13 +180,6 @@ async function main() {
       'TTFB p50 ms': figures.ttfbP50Ms,
     };
   });
-  console.table(table);
-  console.log(
-    `RSS after load: ${rss} MB (target ≤ ${THROUGHPUT_TARGETS.rssMb}); cold start: ${Math.round(coldStartMs)} ms (target ≤ ${THROUGHPUT_TARGETS.coldStartMs})`,
-  );
-  console.log(
-    `targets: home ≥ ${THROUGHPUT_TARGETS.homeShareOfCeilingAt10 * 100} % of ceiling @10, p99 < ${THROUGHPUT_TARGETS.p99At50Ms} ms @50, TTFB p50 < ${THROUGHPUT_TARGETS.ttfbP50Ms} ms`,
-  );
 
   const report = {
     at: new Date().toISOString(),
@@ -230,7 +195,6 @@ async function main() {
   const file = path.join(dir, `bench-${report.at.replace(/[:.]/g, '-')}.json`);
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(path.join(dir, 'bench-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`figures written to ${path.relative(root, file)}`);
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

@@ -3,17 +3,14 @@
  * production server on loopback: home (ru, mobile and desktop) and a service page (mobile).
  * Prints the four category scores, LCP, CLS and TBT; reports go to bench-results/lighthouse/.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { build } from '../../build/build.ts';
-import { LIGHTHOUSE_TARGETS } from './budgets.ts';
+import { freePort, root, spawnServer } from './server.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless',
@@ -32,36 +29,13 @@ const PAGES = [
   { name: 'service-ru-mobile', path: '/uslugi/lajki-v-instagram/', desktop: false },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(port: number): Promise<ChildProcess> {
-  const serveArgs: string[] = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'))
-    .scripts.serve.split(/\s+/)
-    .slice(1);
-  const child = spawn(process.execPath, serveArgs, {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-  });
+  const child = await spawnServer(port);
   for (let i = 0; i < 400; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
     } catch {
-      // not yet
+      // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -110,12 +84,6 @@ async function main() {
     await chrome.kill();
     server.kill('SIGTERM');
   }
-  console.table(rows);
-  console.log(
-    `targets: ${Object.entries(LIGHTHOUSE_TARGETS)
-      .map(([k, v]) => `${k} ≥ ${v}`)
-      .join(', ')}; reports in ${path.relative(root, dir)}/`,
-  );
 }
 
 await main();

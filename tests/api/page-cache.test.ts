@@ -31,63 +31,44 @@ describe('page cache', () => {
   });
 
   it('never serves a logged-in visitor from the cache', async () => {
-    let renders = 0;
-    const app = createTestApp(
-      {},
-      {
-        routes: [
-          {
-            id: 'root',
-            Component: () => null,
-            children: [
-              {
-                id: 'en:count',
-                path: '/en/count/',
-                handle: { pageId: 'not-found', locale: 'en' },
-                loader: () => {
-                  renders += 1;
-                  return renders;
-                },
-              },
-            ],
-          },
-        ],
-      },
-    );
+    const { app, renders } = countingApp();
     await request(app).get('/en/count/').set('User-Agent', UA.desktop);
     await request(app).get('/en/count/').set('User-Agent', UA.desktop);
-    expect(renders).toBe(1);
+    expect(renders()).toBe(1);
     await request(app).get('/en/count/').set('User-Agent', UA.desktop).set('Cookie', 'auth=token');
     await request(app).get('/en/count/').set('User-Agent', UA.desktop).set('Cookie', 'auth=token');
-    expect(renders).toBe(3);
+    expect(renders()).toBe(3);
   });
 
   it('can be turned off', async () => {
-    let renders = 0;
-    const app = createTestApp(
-      { PAGE_CACHE_MAX_ENTRIES: '0' },
+    const { app, renders } = countingApp({ PAGE_CACHE_MAX_ENTRIES: '0' });
+    await request(app).get('/en/count/').set('User-Agent', UA.desktop);
+    await request(app).get('/en/count/').set('User-Agent', UA.desktop);
+    expect(renders()).toBe(2);
+  });
+});
+
+/** An app with one page whose loader counts how often it really rendered. */
+function countingApp(env: Record<string, string> = {}) {
+  let count = 0;
+  const app = createTestApp(env, {
+    routes: [
       {
-        routes: [
+        id: 'root',
+        Component: () => null,
+        children: [
           {
-            id: 'root',
-            Component: () => null,
-            children: [
-              {
-                id: 'en:count',
-                path: '/en/count/',
-                handle: { pageId: 'not-found', locale: 'en' },
-                loader: () => {
-                  renders += 1;
-                  return renders;
-                },
-              },
-            ],
+            id: 'en:count',
+            path: '/en/count/',
+            handle: { pageId: 'not-found', locale: 'en' },
+            loader: () => {
+              count += 1;
+              return count;
+            },
           },
         ],
       },
-    );
-    await request(app).get('/en/count/').set('User-Agent', UA.desktop);
-    await request(app).get('/en/count/').set('User-Agent', UA.desktop);
-    expect(renders).toBe(2);
+    ],
   });
-});
+  return { app, renders: () => count };
+}
