@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from '../../build/build.ts';
+import { THROUGHPUT_TARGETS } from './budgets.ts';
 import { freePort, root, spawnServer } from './server.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -162,7 +163,7 @@ async function main() {
   child.kill('SIGTERM');
 
   const ceiling = results.ceiling;
-  const _table = Object.entries(results).map(([name, figures]) => {
+  const table = Object.entries(results).map(([name, figures]) => {
     const at = (c: number) =>
       figures[`c${c}`] as { reqPerSec: number; p50Ms: number; p99Ms: number };
     const ratio = (c: number) =>
@@ -180,6 +181,13 @@ async function main() {
       'TTFB p50 ms': figures.ttfbP50Ms,
     };
   });
+  console.table(table);
+  console.log(
+    `RSS after load: ${rss} MB (target ≤ ${THROUGHPUT_TARGETS.rssMb}); cold start: ${Math.round(coldStartMs)} ms (target ≤ ${THROUGHPUT_TARGETS.coldStartMs})`,
+  );
+  console.log(
+    `targets: home ≥ ${THROUGHPUT_TARGETS.homeShareOfCeilingAt10 * 100} % of ceiling @10, p99 < ${THROUGHPUT_TARGETS.p99At50Ms} ms @50, TTFB p50 < ${THROUGHPUT_TARGETS.ttfbP50Ms} ms`,
+  );
 
   const report = {
     at: new Date().toISOString(),
@@ -195,6 +203,7 @@ async function main() {
   const file = path.join(dir, `bench-${report.at.replace(/[:.]/g, '-')}.json`);
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(path.join(dir, 'bench-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`figures written to ${path.relative(root, file)}`);
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

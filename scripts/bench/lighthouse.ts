@@ -9,6 +9,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { build } from '../../build/build.ts';
+import { LIGHTHOUSE_TARGETS } from './budgets.ts';
 import { freePort, root, spawnServer } from './server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -84,6 +85,12 @@ async function main() {
     await chrome.kill();
     server.kill('SIGTERM');
   }
+  console.table(rows);
+  console.log(
+    `targets: ${Object.entries(LIGHTHOUSE_TARGETS)
+      .map(([k, v]) => `${k} ≥ ${v}`)
+      .join(', ')}; reports in ${path.relative(root, dir)}/`,
+  );
 }
 
 await main();

@@ -9,7 +9,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { clientOptions } from '../../build/build.ts';
 import { manifestFromMetafile } from '../../build/manifest.ts';
-import { SIZE_BUDGETS_KIB } from './budgets.ts';
+import { SIZE_BUDGETS_KIB, SIZE_TARGETS_KIB } from './budgets.ts';
 
 export type PageKind = keyof typeof SIZE_BUDGETS_KIB;
 const VIEW_OF: Record<PageKind, string> = {
@@ -104,7 +104,7 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const report = await measureFirstVisit();
-  const _rows = Object.entries(report).map(([kind, visit]) => {
+  const rows = Object.entries(report).map(([kind, visit]) => {
     const budget = SIZE_BUDGETS_KIB[kind as PageKind];
     return {
       'page kind': kind,
@@ -118,4 +118,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       'CSS budget (gzip)': `${budget.cssGzip}${visit.css.gzip / 1024 > budget.cssGzip ? ' OVER' : ''}`,
     };
   });
+  console.table(rows);
+  console.log(
+    `target: a landing's first-visit JS ≤ ${SIZE_TARGETS_KIB.landingJsGzip} KiB gzip (see docs/performance.md)`,
+  );
 }
