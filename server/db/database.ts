@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database-types.ts';
+import { openSqlite } from './sqlite-bridge.ts';
+
+export type { Database };
+export type Db = Kysely<Database>;
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold money in minor units: far below 2^53, so numbers are safe
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/**
+ * PostgreSQL when a URL is given, else the embedded SQLite file (created with its folder).
+ * `schema` (PostgreSQL only) puts every table in its own schema: tests use one per suite.
+ */
+export function openDatabase({ url, file, schema }: { url?: string | null; file: string; schema?: string }): DatabaseHandle {
+  if (url) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = openSqlite(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, engine: 'sqlite', close: () => db.destroy() };
+}

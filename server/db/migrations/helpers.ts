@@ -1,0 +1,16 @@
+import { type Kysely, PostgresAdapter, type CreateTableBuilder } from 'kysely';
+
+/** Migrations are frozen: they take Kysely<any> and never import table types. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema
+export type AnyDb = Kysely<any>;
+
+export function isPostgres(db: AnyDb): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** An auto-incrementing integer primary key on both engines. */
+export function withId<T extends string>(db: AnyDb, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+  return isPostgres(db)
+    ? table.addColumn('id', 'serial', (col) => col.primaryKey())
+    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+}
