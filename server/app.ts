@@ -4,14 +4,21 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import type { RouteObject } from 'react-router';
 import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { accessRedirects } from './http/access-redirects.ts';
+import { authenticate } from './http/authenticate.ts';
 import { benchCeiling } from './http/bench-ceiling.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { localeRedirects } from './http/locale.ts';
 import { requestLogging } from './http/logging.ts';
+import { sameOriginWrites } from './http/same-origin.ts';
 import { cspNonce, securityHeaders } from './http/security-headers.ts';
 import { trailingSlash } from './http/trailing-slash.ts';
 import { visitorOf } from './http/visitor.ts';
+import type { Mailer } from './integrations/mail/mailer.ts';
 import type { Logger } from './lib/logger.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
 import type { Assets } from './ssr/assets.ts';
 import { PageCache } from './ssr/page-cache.ts';
 import { pageRenderer } from './ssr/render.tsx';
@@ -20,6 +27,8 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   assets: Assets;
+  db: Db;
+  mailer: Mailer;
   /** Answers /healthz: false while the process is shutting down. */
   isHealthy?: () => boolean;
   /** The page routes; tests may hand in their own, the app uses the shared route tree. */
@@ -31,6 +40,8 @@ export function createApp({
   config,
   logger,
   assets,
+  db,
+  mailer,
   isHealthy = () => true,
   routes,
 }: AppDeps): Express {
@@ -61,7 +72,20 @@ export function createApp({
 
   app.use(cspNonce, securityHeaders(config), cookieParser());
 
-  app.use('/api', express.json({ limit: '100kb' }), apiNotFound);
+  const auth = createAuthService({ db, mailer, publicUrl: config.publicUrl });
+  app.use(authenticate(auth));
+
+  const api = express.Router();
+  api.use(express.json({ limit: '100kb' }), sameOriginWrites(config.publicUrl));
+  api.use(
+    authRoutes({
+      auth,
+      secureCookies: config.publicUrl.startsWith('https:'),
+      rateLimitPerMinute: config.authRateLimitPerMinute,
+    }),
+  );
+  api.use(apiNotFound);
+  app.use('/api', api);
 
   app.use(trailingSlash);
   app.use((req, res, next) => {
@@ -69,6 +93,7 @@ export function createApp({
     next();
   });
   app.use(localeRedirects);
+  app.use(accessRedirects);
   if (config.benchCeilingFile) app.get('/__bench/ceiling/', benchCeiling(config.benchCeilingFile));
   app.get(
     '/{*path}',

@@ -19,6 +19,15 @@ export interface Config {
   renderTimeoutMs: number;
   /** Folder of the browser build (manifest.json and assets/). */
   clientDir: string;
+  /** PostgreSQL URL; without it the embedded SQLite file is used. */
+  databaseUrl: string | null;
+  databaseFile: string;
+  /** SMTP URL for real mail; without it mails are written to mailOutboxDir. */
+  smtpUrl: string | null;
+  mailOutboxDir: string;
+  mailFrom: string;
+  /** Attempts per minute and address at login, sign-up and password reset. */
+  authRateLimitPerMinute: number;
   /** Rendered pages of anonymous visitors kept in memory (0 turns the cache off). */
   pageCacheMaxEntries: number;
   pageCacheTtlMs: number;
@@ -32,9 +41,12 @@ export interface PublicConfig {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(`Invalid configuration: ${problems.join('; ')}`);
     this.name = 'ConfigError';
+    this.problems = problems;
   }
 }
 
@@ -146,6 +158,32 @@ export function loadConfig(env: Env = process.env): Config {
       'milliseconds (100-120000)',
     ),
     clientDir: read('CLIENT_DIR', 'dist/client', (raw) => raw, 'a folder'),
+    databaseUrl: read(
+      'DATABASE_URL',
+      null,
+      (raw) => (/^postgres(ql)?:\/\//.test(raw) ? raw : undefined),
+      'a postgres:// URL',
+    ),
+    databaseFile: read(
+      'DATABASE_FILE',
+      nodeEnv === 'test' ? ':memory:' : 'var/storefront.sqlite',
+      (raw) => raw,
+      'a file path',
+    ),
+    smtpUrl: read(
+      'SMTP_URL',
+      null,
+      (raw) => (/^smtps?:\/\//.test(raw) ? raw : undefined),
+      'an smtp:// or smtps:// URL',
+    ),
+    mailOutboxDir: read('MAIL_OUTBOX_DIR', 'var/outbox', (raw) => raw, 'a folder'),
+    mailFrom: read('MAIL_FROM', 'Boostly <no-reply@boostly.example>', (raw) => raw, 'an address'),
+    authRateLimitPerMinute: read(
+      'AUTH_RATE_LIMIT_PER_MINUTE',
+      10,
+      int(0, 10_000),
+      'a count (0 turns it off)',
+    ),
     pageCacheMaxEntries: read(
       'PAGE_CACHE_MAX_ENTRIES',
       1000,

@@ -1,6 +1,9 @@
 import { createApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
 import { startServer } from './http-server.ts';
+import { createMailer } from './integrations/mail/create-mailer.ts';
 import { createLogger } from './lib/logger.ts';
 import { preloadGeo } from './modules/geo/geo.service.ts';
 import { createAssets, loadManifest } from './ssr/assets.ts';
@@ -17,11 +20,16 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config);
   preloadGeo();
+  const database = openDatabase({ url: config.databaseUrl, file: config.databaseFile });
+  const applied = await migrateToLatest(database.db);
+  logger.info({ engine: database.engine, applied }, 'database ready');
   let shuttingDown = false;
   const app = createApp({
     config,
     logger,
     assets: createAssets(loadManifest(config.clientDir)),
+    db: database.db,
+    mailer: createMailer(config, logger),
     isHealthy: () => !shuttingDown,
   });
   const running = await startServer(app, {
@@ -38,6 +46,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     shuttingDown = true;
     const outcome = await running.shutdown(signal);
+    await database.close();
     logger.info({ outcome }, 'stopped');
     process.exit(outcome === 'clean' ? 0 : 1);
   };

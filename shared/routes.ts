@@ -10,8 +10,12 @@ import { SERVICE_PAGES } from './service-pages.ts';
  */
 export type Layout = 'auth' | 'cp' | 'landing3' | 'default';
 
-/** public: anyone; guest: only logged-out visitors; protected: only logged-in users. */
-export type Access = 'public' | 'guest' | 'protected';
+/**
+ * SPEC §2/§6: public storefront pages send logged-in users to the cabinet (unless the query
+ * says fromCp=true or carries a payment action); guest pages (login, sign-up, reset) do too;
+ * open pages are for everyone; protected pages need a login.
+ */
+export type Access = 'public' | 'guest' | 'open' | 'protected';
 
 export type View =
   | 'home'
@@ -94,12 +98,12 @@ export const PAGES: PageDef[] = [
   })),
   page('login', 'login', 'auth', '/login/', { access: 'guest' }),
   page('signup', 'signup', 'auth', '/signup/', { access: 'guest' }),
-  page('slogin', 'slogin', 'auth', '/slogin/', { access: 'guest' }),
+  page('slogin', 'slogin', 'auth', '/slogin/', { access: 'open' }),
   page('reset', 'reset', 'auth', '/reset/', { access: 'guest' }),
   page('reset-code', 'reset-code', 'auth', '/reset/:code/', { access: 'guest' }),
-  page('close', 'close', 'auth', '/close/'),
-  page('blog', 'blog', 'default', '/blog/'),
-  page('article', 'article', 'default', '/blog/:slug/'),
+  page('close', 'close', 'auth', '/close/', { access: 'open' }),
+  page('blog', 'blog', 'default', '/blog/', { access: 'open' }),
+  page('article', 'article', 'default', '/blog/:slug/', { access: 'open' }),
   page('cp', 'cabinet', 'cp', '/cp/', { access: 'protected' }),
   ...CABINET_SECTIONS.map((section) =>
     page(`cp-${section}`, 'cabinet', 'cp', `/cp/${section.replace('-', '/')}/`, {
@@ -107,17 +111,20 @@ export const PAGES: PageDef[] = [
     }),
   ),
   page('private-policy', 'legal', 'default', '/private-policy/:region/', {
+    access: 'open',
     validate: validLegalRegion,
   }),
   page('public-agreement', 'legal', 'default', '/public-agreement/:region/', {
+    access: 'open',
     validate: validLegalRegion,
   }),
   page('refund-policy', 'legal', 'default', '/refund-policy/:region/', {
+    access: 'open',
     validate: validLegalRegion,
   }),
-  page('thanks', 'thanks', 'default', '/thanks/'),
-  page('thanks-error', 'thanks', 'default', '/thanks/error/'),
-  page('thanks-waiting', 'thanks', 'default', '/thanks/waiting/'),
+  page('thanks', 'thanks', 'default', '/thanks/', { access: 'open' }),
+  page('thanks-error', 'thanks', 'default', '/thanks/error/', { access: 'open' }),
+  page('thanks-waiting', 'thanks', 'default', '/thanks/waiting/', { access: 'open' }),
 ];
 
 const byId = new Map(PAGES.map((def) => [def.id, def]));
@@ -157,4 +164,35 @@ export function isNonPagePath(pathname: string): boolean {
   return NON_PAGE_PREFIXES.some(
     (prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix),
   );
+}
+
+const PARAM = /:(\w+)/g;
+const COMPILED = PAGES.flatMap((def) =>
+  LOCALES.map((locale) => {
+    const full = `${localePrefix(locale)}${def.paths[locale]}`;
+    const names = [...full.matchAll(PARAM)].map((m) => m[1]!);
+    const source = full.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '([^/]+)');
+    return { def, locale, names, regex: new RegExp(`^${source}$`) };
+  }),
+);
+
+/** The page (and locale and params) a path belongs to, or null. */
+export function matchPage(
+  pathname: string,
+): { def: PageDef; locale: Locale; params: Record<string, string> } | null {
+  for (const { def, locale, names, regex } of COMPILED) {
+    const found = regex.exec(pathname);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    names.forEach((name, index) => {
+      const raw = found[index + 1] ?? '';
+      try {
+        params[name] = decodeURIComponent(raw);
+      } catch {
+        params[name] = raw;
+      }
+    });
+    return { def, locale, params };
+  }
+  return null;
 }

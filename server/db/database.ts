@@ -22,7 +22,15 @@ pg.types.setTypeParser(20, (value) => Number(value));
  * PostgreSQL when a URL is given, else the embedded SQLite file (created with its folder).
  * `schema` (PostgreSQL only) puts every table in its own schema: tests use one per suite.
  */
-export function openDatabase({ url, file, schema }: { url?: string | null; file: string; schema?: string }): DatabaseHandle {
+export function openDatabase({
+  url,
+  file,
+  schema,
+}: {
+  url?: string | null;
+  file: string;
+  schema?: string;
+}): DatabaseHandle {
   if (url) {
     const pool = new pg.Pool({
       connectionString: url,

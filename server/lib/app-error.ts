@@ -1,10 +1,10 @@
 /** An error meant for the client: its message and status are shown as they are (SPEC §8). */
 export class AppError extends Error {
-  constructor(
-    message: string,
-    readonly statusCode = 500,
-  ) {
+  readonly statusCode: number;
+
+  constructor(message: string, statusCode = 500) {
     super(message);
     this.name = 'AppError';
+    this.statusCode = statusCode;
   }
 }

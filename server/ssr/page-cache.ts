@@ -13,12 +13,15 @@ export interface CachedPage {
 
 export class PageCache {
   private readonly entries = new Map<string, { page: CachedPage; expires: number }>();
+  private readonly maxEntries: number;
+  private readonly ttlMs: number;
+  private readonly now: () => number;
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(maxEntries: number, ttlMs: number, now: () => number = Date.now) {
+    this.maxEntries = maxEntries;
+    this.ttlMs = ttlMs;
+    this.now = now;
+  }
 
   get enabled(): boolean {
     return this.maxEntries > 0 && this.ttlMs > 0;

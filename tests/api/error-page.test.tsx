@@ -37,7 +37,7 @@ const routes: RouteObject[] = [
   },
 ];
 
-const app = createTestApp({}, { routes });
+const app = await createTestApp({}, { routes });
 const get = (path: string) => request(app).get(path).set('User-Agent', UA.desktop);
 
 describe('error page (SPEC §2, §8)', () => {

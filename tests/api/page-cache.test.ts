@@ -5,7 +5,7 @@ const nonceOf = (csp: unknown) => /'nonce-([^']+)'/.exec(String(csp))?.[1];
 
 describe('page cache', () => {
   it('serves a repeated page with the same bytes but this response’s nonce', async () => {
-    const app = createTestApp();
+    const app = await createTestApp();
     const first = await request(app).get('/en/tiktok/').set('User-Agent', UA.desktop);
     const second = await request(app).get('/en/tiktok/').set('User-Agent', UA.desktop);
     const [n1, n2] = [
@@ -19,7 +19,7 @@ describe('page cache', () => {
   });
 
   it('keeps visitors apart: currency, locale and device change the page', async () => {
-    const app = createTestApp();
+    const app = await createTestApp();
     await request(app).get('/en/vk/').set('User-Agent', UA.desktop);
     const euro = await request(app)
       .get('/en/vk/')
@@ -31,7 +31,7 @@ describe('page cache', () => {
   });
 
   it('never serves a logged-in visitor from the cache', async () => {
-    const { app, renders } = countingApp();
+    const { app, renders } = await countingApp();
     await request(app).get('/en/count/').set('User-Agent', UA.desktop);
     await request(app).get('/en/count/').set('User-Agent', UA.desktop);
     expect(renders()).toBe(1);
@@ -41,7 +41,7 @@ describe('page cache', () => {
   });
 
   it('can be turned off', async () => {
-    const { app, renders } = countingApp({ PAGE_CACHE_MAX_ENTRIES: '0' });
+    const { app, renders } = await countingApp({ PAGE_CACHE_MAX_ENTRIES: '0' });
     await request(app).get('/en/count/').set('User-Agent', UA.desktop);
     await request(app).get('/en/count/').set('User-Agent', UA.desktop);
     expect(renders()).toBe(2);
@@ -49,9 +49,9 @@ describe('page cache', () => {
 });
 
 /** An app with one page whose loader counts how often it really rendered. */
-function countingApp(env: Record<string, string> = {}) {
+async function countingApp(env: Record<string, string> = {}) {
   let count = 0;
-  const app = createTestApp(env, {
+  const app = await createTestApp(env, {
     routes: [
       {
         id: 'root',

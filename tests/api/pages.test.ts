@@ -1,19 +1,28 @@
 import request from 'supertest';
 import { LOCALES } from '../../shared/locales.ts';
 import { PAGES, pagePath } from '../../shared/routes.ts';
-import { createTestApp, UA } from '../support/app.ts';
+import { createTestApp, signUp, UA } from '../support/app.ts';
 
-const app = createTestApp();
+const app = await createTestApp();
 const SAMPLE_PARAMS = { code: 'k3Yd9q', slug: 'how-to-grow', region: 'world' };
 
 describe('every route in every locale', () => {
   const cases = PAGES.flatMap((page) => LOCALES.map((locale) => [page.id, locale] as const));
+  let cookie = '';
+  beforeAll(async () => {
+    cookie = (await signUp(app)).cookie;
+  });
 
   it.each(cases)(
     '%s in %s answers 200 with its lang and hreflang alternates',
     async (id, locale) => {
       const path = pagePath(id, locale, SAMPLE_PARAMS);
-      const res = await request(app).get(path).set('User-Agent', UA.desktop);
+      // the cabinet is seen logged in; every other page as a guest
+      const isProtected = PAGES.find((page) => page.id === id)?.access === 'protected';
+      const res = await request(app)
+        .get(path)
+        .set('User-Agent', UA.desktop)
+        .set('Cookie', isProtected ? cookie : '');
       expect(res.status).toBe(200);
       expect(res.type).toBe('text/html');
       expect(res.text).toContain(`<html lang="${locale}"`);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, IP, UA } from '../support/app.ts';
 
-const app = createTestApp({ TRUST_PROXY: 'true' });
+const app = await createTestApp({ TRUST_PROXY: 'true' });
 const get = (path: string) => request(app).get(path).set('User-Agent', UA.desktop);
 
 describe('trailing slash (SPEC §2)', () => {
@@ -114,7 +114,7 @@ describe('language at the root (SPEC §4 Language)', () => {
   });
 
   it('reads the country from X-Forwarded-For only when proxies are trusted', async () => {
-    const untrusting = createTestApp();
+    const untrusting = await createTestApp();
     const res = await request(untrusting)
       .get('/en/')
       .set('User-Agent', UA.desktop)

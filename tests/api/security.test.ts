@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, UA } from '../support/app.ts';
 
-const app = createTestApp();
+const app = await createTestApp();
 
 function nonceOf(csp: string): string {
   const match = /'nonce-([^']+)'/.exec(csp);
@@ -28,7 +28,7 @@ describe('content security policy', () => {
   });
 
   it('can run in report-only mode', async () => {
-    const reportOnly = createTestApp({
+    const reportOnly = await createTestApp({
       CSP_REPORT_ONLY: 'true',
       CSP_REPORT_URI: '/api/csp-report',
     });
@@ -43,7 +43,7 @@ describe('content security policy', () => {
 describe('serialised page state', () => {
   it('cannot break out of its script tag, whatever the visitor sends', async () => {
     // a page whose loader hands the query back: the kind of data future loaders serialise
-    const echo = createTestApp(
+    const echo = await createTestApp(
       {},
       {
         routes: [

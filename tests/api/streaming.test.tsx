@@ -37,7 +37,7 @@ const routes: RouteObject[] = [
 
 async function fetchTimed(userAgent: string, { gzip = false } = {}) {
   slowData = new Promise((resolve) => setTimeout(() => resolve('Slow part arrived'), DELAY_MS));
-  const server = http.createServer(createTestApp({ COMPRESSION: String(gzip) }, { routes }));
+  const server = http.createServer(await createTestApp({ COMPRESSION: String(gzip) }, { routes }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   try {

@@ -1,6 +1,12 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { RouteObject } from 'react-router';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { type DatabaseHandle, openDatabase } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { createOutboxMailer } from '../../server/integrations/mail/outbox-mailer.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import { createAssets } from '../../server/ssr/assets.ts';
 
@@ -18,18 +24,73 @@ export const TEST_MANIFEST = {
   },
 };
 
-/** The real app on a test configuration (override any env key), without listen(). */
-export function createTestApp(
+export type Engine = 'sqlite' | 'postgres';
+
+/** The engines the database suites run on: SQLite always, PostgreSQL when DATABASE_URL is set. */
+export const ENGINES: Engine[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/**
+ * A fresh, migrated database: SQLite in memory, or a schema of its own in the PostgreSQL of
+ * DATABASE_URL (dropped by close()).
+ */
+export async function testDatabase(engine: Engine = 'sqlite'): Promise<DatabaseHandle> {
+  if (engine === 'sqlite') {
+    const handle = openDatabase({ file: ':memory:' });
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  const url = process.env.DATABASE_URL!;
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = openDatabase({ url, file: '' });
+  await admin.db.schema.createSchema(schema).execute();
+  const handle = openDatabase({ url, file: '', schema });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await admin.db.schema.dropSchema(schema).cascade().execute();
+      await admin.close();
+    },
+  };
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  database: DatabaseHandle;
+  outbox: string;
+}
+
+/** The real app on a test configuration (override any env key) and a fresh database. */
+export async function createTestApp(
   env: Record<string, string> = {},
-  options: { routes?: RouteObject[] } = {},
-) {
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://shop.test', ...env });
-  return createApp({
-    config,
-    logger: createLogger(config),
-    assets: createAssets(TEST_MANIFEST),
-    ...options,
+  options: { routes?: RouteObject[]; engine?: Engine } = {},
+): Promise<ReturnType<typeof createApp>> {
+  return (await createTestAppWith(env, options)).app;
+}
+
+export async function createTestAppWith(
+  env: Record<string, string> = {},
+  { routes, engine = 'sqlite' }: { routes?: RouteObject[]; engine?: Engine } = {},
+): Promise<TestApp> {
+  const outbox = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'https://shop.test',
+    MAIL_OUTBOX_DIR: outbox,
+    ...env,
   });
+  const logger = createLogger(config);
+  const database = await testDatabase(engine);
+  const app = createApp({
+    config,
+    logger,
+    assets: createAssets(TEST_MANIFEST),
+    db: database.db,
+    mailer: createOutboxMailer(outbox, logger, config.mailFrom),
+    ...(routes ? { routes } : {}),
+  });
+  return { app, database, outbox };
 }
 
 export const UA = {
@@ -51,3 +112,40 @@ export const IP = {
   germany: '88.198.0.1',
   uk: '81.2.69.142',
 };
+
+let accounts = 0;
+
+/** Signs a new user up through the API; answers the token and a Cookie header value. */
+export async function signUp(
+  app: ReturnType<typeof createApp>,
+  fields: Partial<{
+    email: string;
+    login: string;
+    password: string;
+    lang: string;
+    cur: string;
+  }> = {},
+) {
+  const { default: request } = await import('supertest');
+  accounts += 1;
+  const body = {
+    email: `buyer${accounts}.${process.pid}@example.com`,
+    login: `buyer${accounts}x${process.pid}`,
+    password: 'correct horse battery',
+    ...fields,
+  };
+  const res = await request(app)
+    .post('/api/register')
+    .send({ ...body, password_confirmation: body.password });
+  if (res.status !== 201)
+    throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const token: string = res.body.data.token;
+  return {
+    token,
+    cookie: `auth=${token}`,
+    user: res.body.data.user,
+    password: body.password,
+    email: body.email,
+    login: body.login,
+  };
+}

@@ -19,7 +19,9 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 
   await withId(db, db.schema.createTable('auth_tokens'))
-    .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (col) =>
+      col.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('token_hash', 'text', (col) => col.notNull().unique())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('expires_at', 'text', (col) => col.notNull())
@@ -28,7 +30,9 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('auth_tokens_user').on('auth_tokens').column('user_id').execute();
 
   await withId(db, db.schema.createTable('password_resets'))
-    .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (col) =>
+      col.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('code_hash', 'text', (col) => col.notNull().unique())
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('expires_at', 'text', (col) => col.notNull())
@@ -36,7 +40,9 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 
   await withId(db, db.schema.createTable('social_identities'))
-    .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (col) =>
+      col.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('provider', 'text', (col) => col.notNull())
     .addColumn('subject', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())

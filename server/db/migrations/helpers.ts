@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type CreateTableBuilder } from 'kysely';
+import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
 
 /** Migrations are frozen: they take Kysely<any> and never import table types. */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema
@@ -9,7 +9,10 @@ export function isPostgres(db: AnyDb): boolean {
 }
 
 /** An auto-incrementing integer primary key on both engines. */
-export function withId<T extends string>(db: AnyDb, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+export function withId<T extends string>(
+  db: AnyDb,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
   return isPostgres(db)
     ? table.addColumn('id', 'serial', (col) => col.primaryKey())
     : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());

@@ -1,0 +1,59 @@
+import type { NextFunction, Request, Response } from 'express';
+import { isLocale, type Locale } from '../../shared/locales.ts';
+import { matchPage, pagePath } from '../../shared/routes.ts';
+import { isSafeRedirect } from '../../shared/safe-redirect.ts';
+import { currentUser } from './authenticate.ts';
+import { rawQuery } from './query-string.ts';
+
+/** Payment returns land on public pages and must be shown there, logged in or not. */
+const PAYMENT_ACTIONS = ['PaymentCancel', 'PaymentSuccess', 'PaymentWaiting'];
+export const REDIRECT_PARAM = 'redirect';
+
+/**
+ * SPEC §2 Redirects and §4 Login, before any rendering:
+ * - a logged-in user on a public page goes to the cabinet in their language, query kept,
+ *   unless fromCp=true or a payment action is in the query; on a guest page (login …) they
+ *   go to the remembered path if it is safe, else to the cabinet;
+ * - a guest on a protected page goes to the login page, remembering the path;
+ * - seo and proxy accounts have no cabinet: they go to the home page.
+ */
+export function accessRedirects(req: Request, res: Response, next: NextFunction): void {
+  const page = req.method === 'GET' || req.method === 'HEAD' ? matchPage(req.path) : null;
+  if (!page) {
+    next();
+    return;
+  }
+  const user = currentUser(res);
+  const { access } = page.def;
+  const userLocale: Locale = user && isLocale(user.lang) ? user.lang : page.locale;
+
+  if (user && !user.noCp && (access === 'public' || access === 'guest')) {
+    if (access === 'public') {
+      const { fromCp, action } = req.query;
+      if (fromCp === 'true' || (typeof action === 'string' && PAYMENT_ACTIONS.includes(action))) {
+        next();
+        return;
+      }
+      res.redirect(302, `${pagePath('cp', userLocale)}${rawQuery(req)}`);
+      return;
+    }
+    const back = req.query[REDIRECT_PARAM];
+    res.redirect(302, isSafeRedirect(back) ? back : pagePath('cp', userLocale));
+    return;
+  }
+  if (access === 'protected') {
+    if (!user) {
+      const back = `${req.path}${rawQuery(req)}`;
+      res.redirect(
+        302,
+        `${pagePath('login', page.locale)}?${REDIRECT_PARAM}=${encodeURIComponent(back)}`,
+      );
+      return;
+    }
+    if (user.noCp) {
+      res.redirect(302, pagePath('home', page.locale));
+      return;
+    }
+  }
+  next();
+}

@@ -1,0 +1,11 @@
+/** What the services need of mail; the adapters below deliver it. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}

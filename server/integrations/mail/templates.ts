@@ -1,0 +1,26 @@
+import { BRAND_NAME } from '../../../shared/brand.ts';
+import type { Locale } from '../../../shared/locales.ts';
+import { MESSAGES } from '../../ssr/messages.ts';
+import type { Mail } from './mailer.ts';
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+
+/** The password-reset mail in the account's language. */
+export function resetPasswordMail({
+  to,
+  locale,
+  link,
+}: {
+  to: string;
+  locale: Locale;
+  link: string;
+}): Mail {
+  const messages = MESSAGES[locale];
+  const values = { brand: BRAND_NAME, link };
+  return {
+    to,
+    subject: fill(messages['mail.reset.subject'] ?? 'Password recovery', values),
+    text: fill(messages['mail.reset.text'] ?? '{link}', values),
+  };
+}

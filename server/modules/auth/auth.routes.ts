@@ -1,0 +1,118 @@
+import { type CookieOptions, type Request, type Response, Router } from 'express';
+import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
+import { defaultCurrency, isCurrency } from '../../../shared/regions.ts';
+import {
+  loginSchema,
+  registerSchema,
+  resetSchema,
+  setPasswordSchema,
+} from '../../../shared/schemas/auth.schemas.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
+import { validate } from '../../lib/validate.ts';
+import type { AuthService } from './auth.service.ts';
+
+type Async = (req: Request, res: Response) => Promise<void>;
+const handle = (fn: Async) => (req: Request, res: Response, next: (error?: unknown) => void) => {
+  fn(req, res).catch(next);
+};
+
+export interface AuthRoutesDeps {
+  auth: AuthService;
+  secureCookies: boolean;
+  rateLimitPerMinute: number;
+}
+
+/** SPEC §7 Auth: login/local, register, user, logout, reset, set_password. */
+export function authRoutes({ auth, secureCookies, rateLimitPerMinute }: AuthRoutesDeps): Router {
+  const router = Router();
+  const limited = rateLimit({ limit: rateLimitPerMinute, windowMs: 60_000 });
+  const cookie: CookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies,
+    path: '/',
+  };
+  const signIn = (res: Response, token: string) =>
+    res.cookie(COOKIE_NAMES.auth, token, { ...cookie, maxAge: COOKIE_MAX_AGE_MS.auth });
+  const localeOf = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+
+  router.post(
+    '/login/local',
+    limited,
+    handle(async (req, res) => {
+      const input = validate<{ login: string; password: string }>(loginSchema, req.body);
+      const { token, user } = await auth.login(input.login, input.password);
+      signIn(res, token);
+      res.json({ status: 'success', data: { token, user } });
+    }),
+  );
+
+  router.post(
+    '/register',
+    limited,
+    handle(async (req, res) => {
+      const input = validate<{
+        email: string;
+        login: string;
+        password: string;
+        lang?: string;
+        cur?: string;
+        ref?: string;
+      }>(registerSchema, req.body);
+      const lang = localeOf(input.lang);
+      const refCookie: unknown = req.cookies?.ref;
+      const { token, user } = await auth.register({
+        email: input.email,
+        login: input.login,
+        password: input.password,
+        lang,
+        cur: isCurrency(input.cur) ? input.cur : defaultCurrency(lang),
+        ref: input.ref ?? (typeof refCookie === 'string' ? refCookie : undefined),
+      });
+      signIn(res, token);
+      res.status(201).json({ status: 'success', data: { token, user } });
+    }),
+  );
+
+  // SPEC §7: GET user and GET user/ both answer, with a success flag for the client
+  router.get(['/user', '/user/'], (_req, res) => {
+    const user = currentUser(res);
+    res.json({ status: 'success', success: Boolean(user), data: user });
+  });
+
+  router.post(
+    '/logout',
+    handle(async (_req, res) => {
+      const token = res.locals.authToken as string | undefined;
+      if (token) await auth.logout(token);
+      res.clearCookie(COOKIE_NAMES.auth, cookie);
+      res.json({ status: 'success', data: null });
+    }),
+  );
+
+  router.post(
+    '/reset',
+    limited,
+    handle(async (req, res) => {
+      const input = validate<{ email: string; lang?: string }>(resetSchema, req.body);
+      await auth.requestReset(input.email, localeOf(input.lang));
+      // the same answer whether or not the address has an account
+      res.json({ status: 'success', data: { sent: true } });
+    }),
+  );
+
+  router.post(
+    '/set_password',
+    limited,
+    handle(async (req, res) => {
+      const input = validate<{ code: string; password: string }>(setPasswordSchema, req.body);
+      const { token, user } = await auth.setPassword(input.code, input.password);
+      signIn(res, token);
+      res.json({ status: 'success', data: { token, user } });
+    }),
+  );
+
+  return router;
+}

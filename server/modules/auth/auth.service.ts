@@ -1,0 +1,145 @@
+import { COOKIE_MAX_AGE_MS } from '../../../shared/constants.ts';
+import type { Locale } from '../../../shared/locales.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import type { Db } from '../../db/database.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { resetPasswordMail } from '../../integrations/mail/templates.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLoginOrEmail,
+  updateUser,
+} from '../users/users.repository.ts';
+import { createUser, type PublicUser, toPublicUser } from '../users/users.service.ts';
+import {
+  consumeReset,
+  insertReset,
+  insertToken,
+  revokeAllTokens,
+  revokeToken,
+  userIdOfToken,
+} from './auth.repository.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashSecret, newToken, randomCode } from './secrets.ts';
+
+export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
+export const LOGIN_FAILED = 'Wrong login or password';
+export const RESET_CODE_INVALID = 'This link is invalid or has expired. Ask for a new one.';
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  now?: () => Date;
+}
+
+/** Sign-up, login, tokens and password reset. Never sees req/res. */
+export function createAuthService({ db, mailer, publicUrl, now = () => new Date() }: AuthDeps) {
+  async function issueToken(userId: number): Promise<string> {
+    const token = newToken();
+    const at = now();
+    await insertToken(
+      db,
+      userId,
+      hashSecret(token),
+      at,
+      new Date(at.getTime() + COOKIE_MAX_AGE_MS.auth),
+    );
+    return token;
+  }
+
+  return {
+    issueToken,
+
+    async register(input: {
+      email: string;
+      login: string;
+      password: string;
+      lang: Locale;
+      cur: Currency;
+      ref?: string | undefined;
+    }): Promise<{ token: string; user: PublicUser }> {
+      if (await findUserByEmail(db, input.email))
+        throw new AppError('This email is already registered', 409);
+      if (await findUserByLoginOrEmail(db, input.login))
+        throw new AppError('This login is already taken', 409);
+      const row = await createUser(db, {
+        email: input.email,
+        login: input.login,
+        passwordHash: await hashPassword(input.password),
+        lang: input.lang,
+        cur: input.cur,
+        referrerCode: input.ref,
+      }).catch((error: Error) => {
+        // two sign-ups racing for the same e-mail or login: the unique index decides
+        if (/unique|constraint/i.test(error.message))
+          throw new AppError('This email or login is already taken', 409);
+        throw error;
+      });
+      return { token: await issueToken(row.id), user: toPublicUser(row) };
+    },
+
+    async login(login: string, password: string): Promise<{ token: string; user: PublicUser }> {
+      const row = await findUserByLoginOrEmail(db, login);
+      const ok = await verifyPassword(password, row?.password_hash ?? null);
+      if (!row || !ok) throw new AppError(LOGIN_FAILED, 401);
+      return { token: await issueToken(row.id), user: toPublicUser(row) };
+    },
+
+    /** The user behind a token, or null for a missing, revoked or expired one. */
+    async authenticate(token: string | undefined): Promise<PublicUser | null> {
+      if (!token || token.length > 200) return null;
+      const userId = await userIdOfToken(db, hashSecret(token), now());
+      const row = userId === undefined ? undefined : await findUserById(db, userId);
+      return row ? toPublicUser(row) : null;
+    },
+
+    async logout(token: string): Promise<void> {
+      await revokeToken(db, hashSecret(token), now());
+    },
+
+    /**
+     * Mails a single-use code to a known address. The answer is the same for unknown ones,
+     * so the endpoint tells nobody which e-mails have accounts.
+     */
+    async requestReset(email: string, lang: Locale): Promise<void> {
+      const row = await findUserByEmail(db, email);
+      if (!row) return;
+      const code = randomCode(24);
+      const at = now();
+      await insertReset(
+        db,
+        row.id,
+        hashSecret(code),
+        at,
+        new Date(at.getTime() + RESET_CODE_TTL_MS),
+      );
+      const locale = (row.lang as Locale) || lang;
+      const prefix = locale === 'ru' ? '' : `/${locale}`;
+      await mailer.send(
+        resetPasswordMail({ to: row.email, locale, link: `${publicUrl}${prefix}/reset/${code}/` }),
+      );
+    },
+
+    /** Sets a new password with a reset code; every older token stops working. */
+    async setPassword(
+      code: string,
+      password: string,
+    ): Promise<{ token: string; user: PublicUser }> {
+      const at = now();
+      const userId = await consumeReset(db, hashSecret(code), at);
+      if (userId === undefined) throw new AppError(RESET_CODE_INVALID, 400);
+      await updateUser(db, userId, {
+        password_hash: await hashPassword(password),
+        updated_at: at.toISOString(),
+      });
+      await revokeAllTokens(db, userId, at);
+      const row = await findUserById(db, userId);
+      if (!row) throw new AppError(RESET_CODE_INVALID, 400);
+      return { token: await issueToken(row.id), user: toPublicUser(row) };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

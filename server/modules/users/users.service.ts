@@ -1,0 +1,76 @@
+import type { Locale } from '../../../shared/locales.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import { hasNoCabinet, isRole, isStaff, mainRole } from '../../../shared/roles.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import type { Db } from '../../db/database.ts';
+import { randomCode } from '../auth/secrets.ts';
+import { findUserByRefCode, insertUser } from './users.repository.ts';
+import type { UserRow } from './users.table.ts';
+
+export type { PublicUser };
+
+const parseList = (json: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value)
+      ? value.filter((item): item is string => typeof item === 'string')
+      : [];
+  } catch {
+    return [];
+  }
+};
+
+export function toPublicUser(row: UserRow): PublicUser {
+  const roles = parseList(row.roles).filter(isRole);
+  return {
+    id: row.id,
+    email: row.email,
+    login: row.login,
+    lang: row.lang,
+    cur: row.cur,
+    balance: Number(row.balance),
+    roles,
+    role: mainRole(roles),
+    scopes: parseList(row.scopes),
+    isStaff: isStaff(roles),
+    noCp: hasNoCabinet(roles),
+    refCode: row.ref_code,
+    createdAt: row.created_at,
+  };
+}
+
+export interface NewUser {
+  email: string;
+  login: string | null;
+  passwordHash: string | null;
+  lang: Locale;
+  cur: Currency;
+  roles?: string[];
+  referrerCode?: string | undefined;
+}
+
+/** Creates a user with a fresh referral code; a known referral code links the referrer. */
+export async function createUser(db: Db, user: NewUser, now = new Date()): Promise<UserRow> {
+  const referrer = user.referrerCode ? await findUserByRefCode(db, user.referrerCode) : undefined;
+  const at = now.toISOString();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await insertUser(db, {
+        email: user.email.toLowerCase(),
+        login: user.login?.toLowerCase() ?? null,
+        password_hash: user.passwordHash,
+        lang: user.lang,
+        cur: user.cur,
+        roles: JSON.stringify(user.roles ?? []),
+        ref_code: randomCode(8),
+        referrer_id: referrer?.id ?? null,
+        created_at: at,
+        updated_at: at,
+      });
+    } catch (error) {
+      // a clash of random referral codes is rare: try another; anything else is real
+      if (attempt < 3 && /ref_code/.test(String((error as Error).message))) continue;
+      throw error;
+    }
+  }
+}
