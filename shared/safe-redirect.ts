@@ -20,7 +20,14 @@ export function isSafeRedirect(value: unknown): value is string {
     if (next === decoded) break;
     decoded = next;
   }
-  if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return false;
+  // control characters (CR/LF would split headers) and backslashes
+  if (
+    [...decoded].some(
+      (char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f || char === '\\',
+    )
+  ) {
+    return false;
+  }
   if (/^\/[/\\]/.test(decoded)) return false;
   // whatever a URL parser makes of it, it must stay on our origin
   const base = 'https://same.origin.invalid';
