@@ -1,6 +1,7 @@
 import { all } from 'redux-saga/effects';
+import { sessionSaga } from '../features/session/session.saga.ts';
 import { visitorSaga } from '../features/visitor/visitor.saga.ts';
 
 export function* rootSaga() {
-  yield all([visitorSaga()]);
+  yield all([visitorSaga(), sessionSaga()]);
 }

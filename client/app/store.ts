@@ -1,10 +1,12 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
+import { type SessionState, sessionReducer } from '../features/session/session.slice.ts';
 import { type VisitorState, visitorReducer } from '../features/visitor/visitor.slice.ts';
 import { rootSaga } from './root-saga.ts';
 
 export interface PreloadedState {
   visitor: VisitorState;
+  session: SessionState;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface PreloadedState {
 export function createStore(preloadedState: PreloadedState, { runSagas = false } = {}) {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
-    reducer: { visitor: visitorReducer },
+    reducer: { visitor: visitorReducer, session: sessionReducer },
     preloadedState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });

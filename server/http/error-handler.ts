@@ -1,10 +1,18 @@
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../lib/app-error.ts';
 import type { Logger } from '../lib/logger.ts';
+import { ValidationError } from '../lib/validate.ts';
 
-/** The JSON envelope of SPEC §7/§8 for API errors. */
-export function apiError(res: Response, statusCode: number, message: string): void {
-  res.status(statusCode).json({ status: 'error', message, statusCode });
+/** The JSON envelope of SPEC §7/§8 for API errors; validation errors also name each field. */
+export function apiError(
+  res: Response,
+  statusCode: number,
+  message: string,
+  errors?: Record<string, string>,
+): void {
+  res
+    .status(statusCode)
+    .json({ status: 'error', message, statusCode, ...(errors ? { errors } : {}) });
 }
 
 export function apiNotFound(_req: Request, res: Response): void {
@@ -34,8 +42,13 @@ export function errorHandler(logger: Logger) {
       res.destroy();
       return;
     }
-    if (req.path.startsWith('/api/')) {
-      apiError(res, statusCode, message);
+    if (req.originalUrl.startsWith('/api/')) {
+      apiError(
+        res,
+        statusCode,
+        message,
+        error instanceof ValidationError ? error.fields : undefined,
+      );
       return;
     }
     res

@@ -13,6 +13,7 @@ import { createStore } from '../../client/app/store.ts';
 import { COOKIE_NAMES } from '../../shared/constants.ts';
 import { serializeForScript } from '../../shared/serialize.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
+import { currentUser } from '../http/authenticate.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Assets } from './assets.ts';
 import { toFetchRequest } from './fetch-request.ts';
@@ -92,6 +93,7 @@ export function pageRenderer({
       // the browser knows its own user agent: leaving it out keeps pages shareable in the cache
       const store = createStore({
         visitor: { ...visitor, device: { ...visitor.device, userAgent: '' } },
+        session: { user: currentUser(res) },
       });
       const pageAssets = assets.forMatches(context.matches, visitor.locale);
       const state: PageState = {

@@ -1,9 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { servicePagesOf } from '../../../shared/service-pages.ts';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import { selectUser } from '../../features/session/session.slice.ts';
 import { CurrencySwitcher } from '../../features/visitor/currency-switcher.tsx';
 import { LanguageSwitcher } from '../../features/visitor/language-switcher.tsx';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -15,6 +17,7 @@ import styles from './site-header.module.css';
 export function SiteHeader() {
   const intl = useIntl();
   const to = useLocalePath();
+  const user = useSelector(selectUser);
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -73,10 +76,10 @@ export function SiteHeader() {
         <div className={styles.tools}>
           <CurrencySwitcher />
           <LanguageSwitcher />
-          <Link to={to('login')} className={styles.login}>
+          <Link to={to(user ? 'cp' : 'login')} className={styles.login}>
             <Icon name="user" size={18} />
             <span className={styles.loginText}>
-              <FormattedMessage id="header.login" />
+              <FormattedMessage id={user ? 'header.cabinet' : 'header.login'} />
             </span>
           </Link>
         </div>

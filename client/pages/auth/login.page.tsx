@@ -1,6 +1,11 @@
+import { LoginForm } from '../../features/auth/auth-forms.tsx';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 
-/** /login/: the login form (accounts issue). */
+/** /login/: log in by login or e-mail; returns to the remembered page when it is safe. */
 export default function LoginPage() {
-  return <HeadingPage titleId="auth.login.title" leadId="auth.login.lead" noindex />;
+  return (
+    <HeadingPage titleId="auth.login.title" leadId="auth.login.lead" noindex>
+      <LoginForm />
+    </HeadingPage>
+  );
 }

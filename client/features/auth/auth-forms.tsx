@@ -1,0 +1,235 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { emailProblem, loginProblem, passwordProblem } from '../../../shared/auth-rules.ts';
+import { isSafeRedirect } from '../../../shared/safe-redirect.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import { button } from '../../components/button/button.ts';
+import { formStyles, TextField } from '../../components/form/text-field.tsx';
+import { api } from '../../lib/api.ts';
+import { useLocale, useLocalePath } from '../../lib/use-locale-path.ts';
+import { ruleMessage } from './auth-errors.ts';
+import { useAuthForm } from './use-auth-form.ts';
+
+type Session = { token: string; user: PublicUser };
+
+/** After a login: the remembered path if it is safe, else the cabinet (a full load: new session). */
+function useAfterLogin() {
+  const [search] = useSearchParams();
+  const to = useLocalePath();
+  return () => {
+    const back = search.get('redirect');
+    window.location.assign(isSafeRedirect(back) ? back : to('cp'));
+  };
+}
+
+function Submit({ busy, label }: { busy: boolean; label: string }) {
+  return (
+    <button
+      type="submit"
+      className={`${button('primary', { large: true })} ${formStyles.submit}`}
+      disabled={busy}
+    >
+      {busy ? <FormattedMessage id="auth.busy" /> : <FormattedMessage id={label} />}
+    </button>
+  );
+}
+
+const FormError = ({ text }: { text: string | null }) =>
+  text ? (
+    <p className={formStyles.alert} role="alert">
+      {text}
+    </p>
+  ) : null;
+
+export function LoginForm() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const done = useAfterLogin();
+  const form = useAuthForm(
+    { login: '', password: '' },
+    (v) => ({
+      login: v.login.trim() ? undefined : ruleMessage(intl, 'loginRequired'),
+      password: v.password ? undefined : ruleMessage(intl, 'passwordRequired'),
+    }),
+    async (v) => {
+      await api<Session>('login/local', {
+        method: 'POST',
+        body: { login: v.login.trim(), password: v.password },
+      });
+      done();
+    },
+  );
+  return (
+    <form className={formStyles.form} onSubmit={form.onSubmit} noValidate>
+      <FormError text={form.formError} />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.field.loginOrEmail' })}
+        autoComplete="username"
+        {...form.field('login')}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.field.password' })}
+        type="password"
+        autoComplete="current-password"
+        {...form.field('password')}
+      />
+      <Submit busy={form.busy} label="auth.login.submit" />
+      <p className={formStyles.links}>
+        <Link to={to('reset')}>
+          <FormattedMessage id="auth.login.forgot" />
+        </Link>
+        <span>
+          <FormattedMessage id="auth.login.noAccount" />{' '}
+          <Link to={to('signup')}>
+            <FormattedMessage id="auth.login.toSignup" />
+          </Link>
+        </span>
+      </p>
+    </form>
+  );
+}
+
+export function SignupForm() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const to = useLocalePath();
+  const rule = (key: ReturnType<typeof loginProblem>) => (key ? ruleMessage(intl, key) : undefined);
+  const form = useAuthForm(
+    { email: '', login: '', password: '', password_confirmation: '' },
+    (v) => ({
+      email: rule(emailProblem(v.email.trim())),
+      login: rule(loginProblem(v.login.trim())),
+      password: rule(passwordProblem(v.password)),
+      password_confirmation:
+        v.password_confirmation === v.password ? undefined : ruleMessage(intl, 'passwordMismatch'),
+    }),
+    async (v) => {
+      await api<Session>('register', {
+        method: 'POST',
+        body: {
+          email: v.email.trim(),
+          login: v.login.trim(),
+          password: v.password,
+          password_confirmation: v.password_confirmation,
+          lang: locale,
+        },
+      });
+      window.location.assign(to('cp'));
+    },
+  );
+  return (
+    <form className={formStyles.form} onSubmit={form.onSubmit} noValidate>
+      <FormError text={form.formError} />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.field.email' })}
+        type="email"
+        autoComplete="email"
+        {...form.field('email')}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.field.login' })}
+        autoComplete="username"
+        {...form.field('login')}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.field.password' })}
+        type="password"
+        autoComplete="new-password"
+        {...form.field('password')}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.field.passwordRepeat' })}
+        type="password"
+        autoComplete="new-password"
+        {...form.field('password_confirmation')}
+      />
+      <Submit busy={form.busy} label="auth.signup.submit" />
+      <p className={formStyles.links}>
+        <span>
+          <FormattedMessage id="auth.signup.haveAccount" />{' '}
+          <Link to={to('login')}>
+            <FormattedMessage id="auth.signup.toLogin" />
+          </Link>
+        </span>
+      </p>
+    </form>
+  );
+}
+
+export function ResetForm() {
+  const intl = useIntl();
+  const locale = useLocale();
+  const [sent, setSent] = useState(false);
+  const form = useAuthForm(
+    { email: '' },
+    (v) => {
+      const problem = emailProblem(v.email.trim());
+      return { email: problem ? ruleMessage(intl, problem) : undefined };
+    },
+    async (v) => {
+      await api('reset', { method: 'POST', body: { email: v.email.trim(), lang: locale } });
+      setSent(true);
+    },
+  );
+  if (sent) {
+    return (
+      <p className={formStyles.notice} role="status">
+        <FormattedMessage id="auth.reset.sent" />
+      </p>
+    );
+  }
+  return (
+    <form className={formStyles.form} onSubmit={form.onSubmit} noValidate>
+      <FormError text={form.formError} />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.field.email' })}
+        type="email"
+        autoComplete="email"
+        {...form.field('email')}
+      />
+      <Submit busy={form.busy} label="auth.reset.submit" />
+    </form>
+  );
+}
+
+export function SetPasswordForm() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const { code = '' } = useParams();
+  const form = useAuthForm(
+    { password: '', password_confirmation: '' },
+    (v) => {
+      const problem = passwordProblem(v.password);
+      return {
+        password: problem ? ruleMessage(intl, problem) : undefined,
+        password_confirmation:
+          v.password_confirmation === v.password
+            ? undefined
+            : ruleMessage(intl, 'passwordMismatch'),
+      };
+    },
+    async (v) => {
+      await api<Session>('set_password', { method: 'POST', body: { code, ...v } });
+      window.location.assign(to('cp'));
+    },
+  );
+  return (
+    <form className={formStyles.form} onSubmit={form.onSubmit} noValidate>
+      <FormError text={form.formError} />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.field.newPassword' })}
+        type="password"
+        autoComplete="new-password"
+        {...form.field('password')}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.field.passwordRepeat' })}
+        type="password"
+        autoComplete="new-password"
+        {...form.field('password_confirmation')}
+      />
+      <Submit busy={form.busy} label="auth.resetCode.submit" />
+    </form>
+  );
+}

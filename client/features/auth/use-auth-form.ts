@@ -1,0 +1,53 @@
+import { type FormEvent, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { apiErrorMessages } from './auth-errors.ts';
+
+type Values<F extends string> = Record<F, string>;
+
+/**
+ * Form state for the auth screens: values, the rules' errors (checked on submit, then as the
+ * visitor corrects them), the API's errors, and a busy flag. Bad input never reaches the API.
+ */
+export function useAuthForm<F extends string>(
+  initial: Values<F>,
+  check: (values: Values<F>) => Partial<Record<F, string>>,
+  submit: (values: Values<F>) => Promise<void>,
+) {
+  const intl = useIntl();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [tried, setTried] = useState(false);
+
+  const field = (name: F) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (tried) setErrors(check(next));
+    },
+  });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setFormError(null);
+    const problems = check(values);
+    setErrors(problems);
+    if (Object.values(problems).some(Boolean)) return;
+    setBusy(true);
+    try {
+      await submit(values);
+    } catch (error) {
+      const messages = apiErrorMessages(intl, error);
+      setErrors(messages.fields as Partial<Record<F, string>>);
+      setFormError(messages.form);
+      setBusy(false);
+    }
+  };
+
+  return { field, onSubmit, formError, busy };
+}

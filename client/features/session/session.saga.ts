@@ -1,0 +1,20 @@
+import { call, takeLeading } from 'redux-saga/effects';
+import { isLocale } from '../../../shared/locales.ts';
+import { pagePath } from '../../../shared/routes.ts';
+import { api } from '../../lib/api.ts';
+import { logoutRequested } from './session.slice.ts';
+
+/** SPEC §2: after logout the visitor goes to the home page (a full load: the session is gone). */
+function* logout() {
+  try {
+    yield call(api, 'logout', { method: 'POST' });
+  } catch (error) {
+    console.error('logout failed', error);
+  }
+  const lang = document.documentElement.lang;
+  window.location.assign(pagePath('home', isLocale(lang) ? lang : 'ru'));
+}
+
+export function* sessionSaga() {
+  yield takeLeading(logoutRequested.type, logout);
+}
