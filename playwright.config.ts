@@ -5,6 +5,7 @@ import { defineConfig, devices } from '@playwright/test';
  * served on a loopback port. `npm run test:e2e` builds first.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_OUTBOX = 'var/e2e-outbox';
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',

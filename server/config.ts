@@ -1,3 +1,5 @@
+import type { OAuthProviderConfig } from './integrations/oauth/oauth-provider.ts';
+
 /**
  * Every setting comes from the environment, is validated once at start (a bad value stops
  * the process with the names of the bad keys) and is documented in docs/configuration.md.
@@ -26,6 +28,8 @@ export interface Config {
   smtpUrl: string | null;
   mailOutboxDir: string;
   mailFrom: string;
+  /** Social login providers whose client id and secret are set (VK ID, Google). */
+  oauthProviders: OAuthProviderConfig[];
   /** Attempts per minute and address at login, sign-up and password reset. */
   authRateLimitPerMinute: number;
   /** Rendered pages of anonymous visitors kept in memory (0 turns the cache off). */
@@ -38,6 +42,7 @@ export interface Config {
 /** Values that may be shown to browsers; nothing else of the config ever reaches a page. */
 export interface PublicConfig {
   publicUrl: string;
+  socialProviders: string[];
 }
 
 export class ConfigError extends Error {
@@ -51,6 +56,24 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** Where VK ID and Google answer; every URL can be overridden (tests use a local fake). */
+const OAUTH_DEFAULTS: Omit<OAuthProviderConfig, 'clientId' | 'clientSecret'>[] = [
+  {
+    name: 'vk',
+    authorizeUrl: 'https://id.vk.com/authorize',
+    tokenUrl: 'https://id.vk.com/oauth2/auth',
+    userInfoUrl: 'https://id.vk.com/oauth2/user_info',
+    scope: 'email',
+  },
+  {
+    name: 'google',
+    authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: 'https://oauth2.googleapis.com/token',
+    userInfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    scope: 'openid email',
+  },
+];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -92,6 +115,13 @@ export function loadConfig(env: Env = process.env): Config {
       return ['http:', 'https:'].includes(parsed.protocol) && parsed.pathname === '/'
         ? parsed.origin
         : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const url2 = (raw: string) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(raw).protocol) ? raw : undefined;
     } catch {
       return undefined;
     }
@@ -178,6 +208,23 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     mailOutboxDir: read('MAIL_OUTBOX_DIR', 'var/outbox', (raw) => raw, 'a folder'),
     mailFrom: read('MAIL_FROM', 'Boostly <no-reply@boostly.example>', (raw) => raw, 'an address'),
+    oauthProviders: OAUTH_DEFAULTS.flatMap((defaults) => {
+      const key = defaults.name.toUpperCase();
+      const clientId = env[`OAUTH_${key}_CLIENT_ID`]?.trim();
+      const clientSecret = env[`OAUTH_${key}_CLIENT_SECRET`]?.trim();
+      if (!clientId || !clientSecret) return [];
+      const endpoint = (name: string, fallback: string) => read(`OAUTH_${key}_${name}`, fallback, url2, 'an http(s) URL');
+      return [
+        {
+          ...defaults,
+          clientId,
+          clientSecret,
+          authorizeUrl: endpoint('AUTHORIZE_URL', defaults.authorizeUrl),
+          tokenUrl: endpoint('TOKEN_URL', defaults.tokenUrl),
+          userInfoUrl: endpoint('USERINFO_URL', defaults.userInfoUrl),
+        },
+      ];
+    }),
     authRateLimitPerMinute: read(
       'AUTH_RATE_LIMIT_PER_MINUTE',
       10,
@@ -203,5 +250,5 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 export function publicConfig(config: Config): PublicConfig {
-  return { publicUrl: config.publicUrl };
+  return { publicUrl: config.publicUrl, socialProviders: config.oauthProviders.map((provider) => provider.name) };
 }

@@ -1,6 +1,7 @@
 import { COOKIE_MAX_AGE_MS } from '../../../shared/constants.ts';
 import type { Locale } from '../../../shared/locales.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import { type Currency, defaultCurrency } from '../../../shared/regions.ts';
+import type { SocialProfile } from '../../integrations/oauth/oauth-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { resetPasswordMail } from '../../integrations/mail/templates.ts';
@@ -9,6 +10,8 @@ import {
   findUserByEmail,
   findUserById,
   findUserByLoginOrEmail,
+  findUserBySocial,
+  linkSocial,
   updateUser,
 } from '../users/users.repository.ts';
 import { createUser, type PublicUser, toPublicUser } from '../users/users.service.ts';
@@ -120,6 +123,31 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       await mailer.send(
         resetPasswordMail({ to: row.email, locale, link: `${publicUrl}${prefix}/reset/${code}/` }),
       );
+    },
+
+    /**
+     * The account of a social identity: the one linked to it, else the one with its e-mail
+     * (then linked), else a new one. A provider without an e-mail gets a placeholder address.
+     */
+    async socialLogin(provider: string, profile: SocialProfile, lang: Locale): Promise<{ token: string; user: PublicUser }> {
+      const at = now();
+      let row = await findUserBySocial(db, provider, profile.subject);
+      if (!row && profile.email) row = await findUserByEmail(db, profile.email);
+      if (!row) {
+        row = await createUser(
+          db,
+          {
+            email: profile.email ?? `${provider}-${profile.subject}@users.noreply.invalid`,
+            login: null,
+            passwordHash: null,
+            lang,
+            cur: defaultCurrency(lang),
+          },
+          at,
+        );
+      }
+      await linkSocial(db, row.id, provider, profile.subject, at.toISOString());
+      return { token: await issueToken(row.id), user: toPublicUser(row) };
     },
 
     /** Sets a new password with a reset code; every older token stops working. */

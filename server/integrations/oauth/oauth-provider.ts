@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * An OAuth 2 authorization-code provider (with PKCE), as VK ID and Google speak it. The
+ * endpoints come from configuration, so tests point them at a local fake server.
+ */
+export interface OAuthProviderConfig {
+  name: 'vk' | 'google';
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  scope: string;
+}
+
+export interface SocialProfile {
+  subject: string;
+  email: string | null;
+}
+
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export function authorizeUrl(
+  provider: OAuthProviderConfig,
+  { redirectUri, state, challenge }: { redirectUri: string; state: string; challenge: string },
+): string {
+  const url = new URL(provider.authorizeUrl);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: provider.clientId,
+    redirect_uri: redirectUri,
+    scope: provider.scope,
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  }).toString();
+  return url.toString();
+}
+
+async function postForm(url: string, form: Record<string, string>): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    body: new URLSearchParams(form),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok || body.error) throw new Error(`${url} answered ${response.status} ${String(body.error ?? '')}`);
+  return body;
+}
+
+/** Exchanges the code for an access token and reads who the user is. */
+export async function fetchProfile(
+  provider: OAuthProviderConfig,
+  { code, redirectUri, verifier }: { code: string; redirectUri: string; verifier: string },
+): Promise<SocialProfile> {
+  const token = await postForm(provider.tokenUrl, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUri,
+    client_id: provider.clientId,
+    client_secret: provider.clientSecret,
+    code_verifier: verifier,
+  });
+  const accessToken = String(token.access_token ?? '');
+  if (!accessToken) throw new Error('no access token');
+
+  if (provider.name === 'vk') {
+    // VK ID: POST user_info with the token and the client id → {user:{user_id, email}}
+    const info = await postForm(provider.userInfoUrl, { access_token: accessToken, client_id: provider.clientId });
+    const user = (info.user ?? {}) as { user_id?: unknown; email?: unknown };
+    if (!user.user_id) throw new Error('no VK user id');
+    return { subject: String(user.user_id), email: typeof user.email === 'string' && user.email ? user.email : null };
+  }
+  // OpenID Connect userinfo (Google): GET with the bearer token → {sub, email, email_verified}
+  const response = await fetch(provider.userInfoUrl, {
+    headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
+    signal: AbortSignal.timeout(10_000),
+  });
+  const info = (await response.json().catch(() => ({}))) as { sub?: unknown; email?: unknown; email_verified?: unknown };
+  if (!response.ok || !info.sub) throw new Error(`userinfo answered ${response.status}`);
+  const verified = info.email_verified !== false;
+  return { subject: String(info.sub), email: typeof info.email === 'string' && verified ? info.email : null };
+}
