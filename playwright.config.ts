@@ -50,6 +50,9 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      // a fresh database every run, mails where the tests can read them
+      DATABASE_FILE: ':memory:',
+      MAIL_OUTBOX_DIR: E2E_OUTBOX,
     },
   },
 });

@@ -3,14 +3,14 @@
  * Creates a staff account (or gives an existing one the role) in the configured database.
  */
 import { parseArgs } from 'node:util';
-import { emailProblem, loginProblem, passwordProblem } from '../shared/auth-rules.ts';
-import { ROLES, isRole } from '../shared/roles.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { hashPassword } from '../server/modules/auth/passwords.ts';
 import { findUserByEmail, updateUser } from '../server/modules/users/users.repository.ts';
 import { createUser } from '../server/modules/users/users.service.ts';
+import { emailProblem, loginProblem, passwordProblem } from '../shared/auth-rules.ts';
+import { isRole, ROLES } from '../shared/roles.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +41,10 @@ const existing = await findUserByEmail(database.db, email);
 if (existing) {
   const roles = new Set<string>(JSON.parse(existing.roles) as string[]);
   roles.add(role);
-  await updateUser(database.db, existing.id, { roles: JSON.stringify([...roles]), updated_at: new Date().toISOString() });
+  await updateUser(database.db, existing.id, {
+    roles: JSON.stringify([...roles]),
+    updated_at: new Date().toISOString(),
+  });
   console.log(`${email}: now ${[...roles].join(', ')}`);
 } else {
   const user = await createUser(database.db, {

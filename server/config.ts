@@ -213,7 +213,8 @@ export function loadConfig(env: Env = process.env): Config {
       const clientId = env[`OAUTH_${key}_CLIENT_ID`]?.trim();
       const clientSecret = env[`OAUTH_${key}_CLIENT_SECRET`]?.trim();
       if (!clientId || !clientSecret) return [];
-      const endpoint = (name: string, fallback: string) => read(`OAUTH_${key}_${name}`, fallback, url2, 'an http(s) URL');
+      const endpoint = (name: string, fallback: string) =>
+        read(`OAUTH_${key}_${name}`, fallback, url2, 'an http(s) URL');
       return [
         {
           ...defaults,
@@ -250,5 +251,8 @@ export function loadConfig(env: Env = process.env): Config {
 }
 
 export function publicConfig(config: Config): PublicConfig {
-  return { publicUrl: config.publicUrl, socialProviders: config.oauthProviders.map((provider) => provider.name) };
+  return {
+    publicUrl: config.publicUrl,
+    socialProviders: config.oauthProviders.map((provider) => provider.name),
+  };
 }

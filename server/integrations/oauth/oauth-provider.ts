@@ -41,7 +41,10 @@ export function authorizeUrl(
   return url.toString();
 }
 
-async function postForm(url: string, form: Record<string, string>): Promise<Record<string, unknown>> {
+async function postForm(
+  url: string,
+  form: Record<string, string>,
+): Promise<Record<string, unknown>> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
@@ -49,7 +52,8 @@ async function postForm(url: string, form: Record<string, string>): Promise<Reco
     signal: AbortSignal.timeout(10_000),
   });
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok || body.error) throw new Error(`${url} answered ${response.status} ${String(body.error ?? '')}`);
+  if (!response.ok || body.error)
+    throw new Error(`${url} answered ${response.status} ${String(body.error ?? '')}`);
   return body;
 }
 
@@ -71,18 +75,31 @@ export async function fetchProfile(
 
   if (provider.name === 'vk') {
     // VK ID: POST user_info with the token and the client id → {user:{user_id, email}}
-    const info = await postForm(provider.userInfoUrl, { access_token: accessToken, client_id: provider.clientId });
+    const info = await postForm(provider.userInfoUrl, {
+      access_token: accessToken,
+      client_id: provider.clientId,
+    });
     const user = (info.user ?? {}) as { user_id?: unknown; email?: unknown };
     if (!user.user_id) throw new Error('no VK user id');
-    return { subject: String(user.user_id), email: typeof user.email === 'string' && user.email ? user.email : null };
+    return {
+      subject: String(user.user_id),
+      email: typeof user.email === 'string' && user.email ? user.email : null,
+    };
   }
   // OpenID Connect userinfo (Google): GET with the bearer token → {sub, email, email_verified}
   const response = await fetch(provider.userInfoUrl, {
     headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
     signal: AbortSignal.timeout(10_000),
   });
-  const info = (await response.json().catch(() => ({}))) as { sub?: unknown; email?: unknown; email_verified?: unknown };
+  const info = (await response.json().catch(() => ({}))) as {
+    sub?: unknown;
+    email?: unknown;
+    email_verified?: unknown;
+  };
   if (!response.ok || !info.sub) throw new Error(`userinfo answered ${response.status}`);
   const verified = info.email_verified !== false;
-  return { subject: String(info.sub), email: typeof info.email === 'string' && verified ? info.email : null };
+  return {
+    subject: String(info.sub),
+    email: typeof info.email === 'string' && verified ? info.email : null,
+  };
 }

@@ -1,10 +1,10 @@
 import { COOKIE_MAX_AGE_MS } from '../../../shared/constants.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import { type Currency, defaultCurrency } from '../../../shared/regions.ts';
-import type { SocialProfile } from '../../integrations/oauth/oauth-provider.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { resetPasswordMail } from '../../integrations/mail/templates.ts';
+import type { SocialProfile } from '../../integrations/oauth/oauth-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   findUserByEmail,
@@ -129,7 +129,11 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
      * The account of a social identity: the one linked to it, else the one with its e-mail
      * (then linked), else a new one. A provider without an e-mail gets a placeholder address.
      */
-    async socialLogin(provider: string, profile: SocialProfile, lang: Locale): Promise<{ token: string; user: PublicUser }> {
+    async socialLogin(
+      provider: string,
+      profile: SocialProfile,
+      lang: Locale,
+    ): Promise<{ token: string; user: PublicUser }> {
       const at = now();
       let row = await findUserBySocial(db, provider, profile.subject);
       if (!row && profile.email) row = await findUserByEmail(db, profile.email);
