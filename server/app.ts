@@ -3,7 +3,7 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import type { RouteObject } from 'react-router';
-import type { Config } from './config.ts';
+import { type Config, publicConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { accessRedirects } from './http/access-redirects.ts';
 import { authenticate } from './http/authenticate.ts';
@@ -19,6 +19,7 @@ import type { Mailer } from './integrations/mail/mailer.ts';
 import type { Logger } from './lib/logger.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { socialRoutes } from './modules/auth/social.routes.ts';
 import type { Assets } from './ssr/assets.ts';
 import { PageCache } from './ssr/page-cache.ts';
 import { pageRenderer } from './ssr/render.tsx';
@@ -84,12 +85,21 @@ export function createApp({
       rateLimitPerMinute: config.authRateLimitPerMinute,
     }),
   );
+  api.use(
+    socialRoutes({
+      auth,
+      providers: config.oauthProviders,
+      publicUrl: config.publicUrl,
+      secureCookies: config.publicUrl.startsWith('https:'),
+      logger,
+    }),
+  );
   api.use(apiNotFound);
   app.use('/api', api);
 
   app.use(trailingSlash);
   app.use((req, res, next) => {
-    res.locals.visitor = visitorOf(req, config.publicUrl);
+    res.locals.visitor = visitorOf(req, publicConfig(config));
     next();
   });
   app.use(localeRedirects);

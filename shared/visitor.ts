@@ -14,4 +14,6 @@ export interface VisitorState {
   deviceClass: DeviceClass;
   /** Absolute origin for canonical and hreflang links. */
   publicUrl: string;
+  /** Social login providers that are configured (vk, google). */
+  socialProviders: string[];
 }

@@ -18,7 +18,10 @@ import { deviceRecordOf } from './device-record.ts';
  * 'trust proxy'), the region of that country, GDPR, the locale of the path and the currency
  * (the visitor's choice, else RUB for ru and USD for the rest).
  */
-export function visitorOf(req: Request, publicUrl: string): VisitorState {
+export function visitorOf(
+  req: Request,
+  { publicUrl, socialProviders }: { publicUrl: string; socialProviders: string[] },
+): VisitorState {
   const device = deviceRecordOf(req.get('user-agent'));
   const country = countryOfIp(req.ip);
   const locale: Locale = localeOfPath(req.path);
@@ -32,5 +35,6 @@ export function visitorOf(req: Request, publicUrl: string): VisitorState {
     device,
     deviceClass: deviceClassOf(device),
     publicUrl,
+    socialProviders,
   };
 }

@@ -1,6 +1,11 @@
+import { SocialLogin } from '../../features/auth/social-login.tsx';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 
-/** /slogin/: log in with VK ID or Google. */
+/** /slogin/: log in with VK ID or Google, and where the provider sends the visitor back. */
 export default function SocialLoginPage() {
-  return <HeadingPage titleId="auth.slogin.title" leadId="auth.slogin.lead" noindex />;
+  return (
+    <HeadingPage titleId="auth.slogin.title" leadId="auth.slogin.lead" noindex>
+      <SocialLogin />
+    </HeadingPage>
+  );
 }

@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
+import { useSearchParams } from 'react-router';
+import type { VisitorState } from '../../../shared/visitor.ts';
+import { button } from '../../components/button/button.ts';
+import { formStyles } from '../../components/form/text-field.tsx';
+import { api } from '../../lib/api.ts';
+import { useLocale, useLocalePath } from '../../lib/use-locale-path.ts';
+
+const selectProviders = (state: { visitor: VisitorState }) => state.visitor.socialProviders;
+
+/** Buttons for the configured providers (VK ID, Google); each starts the code flow. */
+export function SocialButtons() {
+  const providers = useSelector(selectProviders);
+  const locale = useLocale();
+  if (!providers.length) return null;
+  return (
+    <div className={formStyles.form}>
+      <p className={formStyles.links}>
+        <FormattedMessage id="auth.login.social" />
+      </p>
+      {providers.map((provider) => (
+        <a
+          key={provider}
+          href={`/api/slogin/${provider}?lang=${locale}`}
+          className={button('secondary', { large: true })}
+        >
+          <FormattedMessage id={`auth.social.${provider}`} />
+        </a>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /slogin/: the end of the social flow (?done=1: trade the Bearer cookie for the session, SPEC
+ * §4 social strategy) or its failure (?error=…: the strategy was reset; say so plainly).
+ */
+export function SocialLogin() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const [search] = useSearchParams();
+  const [failed, setFailed] = useState(search.has('error'));
+  const done = search.get('done') === '1';
+
+  useEffect(() => {
+    if (!done) return;
+    api('slogin/auth', { method: 'POST' })
+      .then(() => window.location.assign(to('cp')))
+      .catch((error: unknown) => {
+        console.error('social login failed', error);
+        setFailed(true);
+      });
+  }, [done, to]);
+
+  return (
+    <>
+      {failed && (
+        <p className={formStyles.alert} role="alert">
+          {intl.formatMessage({ id: 'auth.social.failed' })}
+        </p>
+      )}
+      {done && !failed ? (
+        <p className={formStyles.notice} role="status">
+          <FormattedMessage id="auth.busy" />
+        </p>
+      ) : (
+        <SocialButtons />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import request from 'supertest';
+import { createTestAppWith, type TestApp, UA } from '../support/app.ts';
+import { type FakeOAuth, fakeOAuthEnv, startFakeOAuth } from '../support/fake-oauth.ts';
+
+/** Cookies of a response as a Cookie header (name=value pairs). */
+const cookiesOf = (res: request.Response, previous = ''): string => {
+  const jar = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+  for (const line of ([] as string[]).concat(res.headers['set-cookie'] ?? [])) {
+    const [pair = ''] = line.split(';');
+    const [name = '', ...value] = pair.split('=');
+    if (value.join('=') === '') jar.delete(name);
+    else jar.set(name, value.join('='));
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+};
+
+/** Walks the whole code flow: our start → the provider's consent → our callback. */
+async function socialFlow(t: TestApp, provider: 'vk' | 'google', lang = 'en') {
+  const start = await request(t.app).get(`/api/slogin/${provider}?lang=${lang}`);
+  expect(start.status).toBe(302);
+  const consent = await fetch(start.headers.location!, { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  const callback = new URL(consent.headers.get('location')!);
+  let jar = cookiesOf(start);
+  const back = await request(t.app)
+    .get(`${callback.pathname}${callback.search}`)
+    .set('Cookie', jar);
+  jar = cookiesOf(back, jar);
+  return { start, back, jar };
+}
+
+describe.each(['google', 'vk'] as const)('social login through %s', (provider) => {
+  let fake: FakeOAuth;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeOAuth({
+      subject: `${provider}-777`,
+      email: `${provider}.fan@example.com`,
+    });
+    t = await createTestAppWith(fakeOAuthEnv(provider, fake.url));
+  });
+  afterAll(async () => {
+    await fake.close();
+    await t.database.close();
+  });
+
+  it('sends the visitor to the provider with state and a PKCE challenge', async () => {
+    const start = await request(t.app).get(`/api/slogin/${provider}?lang=de`);
+    const url = new URL(start.headers.location!);
+    expect(url.origin).toBe(fake.url);
+    expect(url.searchParams.get('redirect_uri')).toBe(
+      `https://shop.test/api/slogin/${provider}/callback`,
+    );
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
+  });
+
+  it('creates the account, hands the token over in the Bearer cookie and then as data.token', async () => {
+    const { back, jar } = await socialFlow(t, provider, 'en');
+    expect(back.status).toBe(302);
+    expect(back.headers.location).toBe('/en/slogin/?done=1');
+    expect(jar).toMatch(/slogin=Bearer%20/);
+
+    const trade = await request(t.app).post('/api/slogin/auth').set('Cookie', jar);
+    expect(trade.status).toBe(200);
+    expect(trade.body.data.token).toBeTruthy();
+    expect(trade.body.data.user.email).toBe(`${provider}.fan@example.com`);
+    expect(String(trade.headers['set-cookie'])).toMatch(/auth=[\w-]+/);
+    const me = await request(t.app)
+      .get('/api/user')
+      .set('Authorization', `Bearer ${trade.body.data.token}`);
+    expect(me.body.success).toBe(true);
+  });
+
+  it('finds the same account the next time, by the linked identity', async () => {
+    const first = await socialFlow(t, provider);
+    const firstUser = (await request(t.app).post('/api/slogin/auth').set('Cookie', first.jar)).body
+      .data.user;
+    const second = await socialFlow(t, provider);
+    const secondUser = (await request(t.app).post('/api/slogin/auth').set('Cookie', second.jar))
+      .body.data.user;
+    expect(secondUser.id).toBe(firstUser.id);
+  });
+
+  it('resets the strategy on a forged state and says so on the page', async () => {
+    const start = await request(t.app).get(`/api/slogin/${provider}?lang=en`);
+    const jar = cookiesOf(start);
+    const back = await request(t.app)
+      .get(`/api/slogin/${provider}/callback?code=whatever&state=forged`)
+      .set('Cookie', jar);
+    expect(back.status).toBe(302);
+    expect(back.headers.location).toBe('/en/slogin/?error=social');
+    expect(String(back.headers['set-cookie'])).toMatch(/oauth_flow=;/);
+    const page = await request(t.app).get('/en/slogin/?error=social').set('User-Agent', UA.desktop);
+    expect(page.text).toContain('We could not sign you in with this network');
+  });
+
+  it('refuses a missing or bad social token and drops the cookie', async () => {
+    const res = await request(t.app)
+      .post('/api/slogin/auth')
+      .set('Cookie', 'slogin=Bearer%20nonsense');
+    expect(res.status).toBe(401);
+    expect(String(res.headers['set-cookie'])).toMatch(/slogin=;/);
+  });
+});
+
+describe('social login when a provider is not configured', () => {
+  it('sends the visitor back to /slogin/ with an error', async () => {
+    const t = await createTestAppWith();
+    const res = await request(t.app).get('/api/slogin/google?lang=tr');
+    expect(res.headers.location).toBe('/tr/slogin/?error=social');
+    await t.database.close();
+  });
+});
