@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { fakeOAuthEnv } from './tests/support/fake-oauth.ts';
 
 /**
  * Browser tests drive Debian's Chromium (no browser download) against the production build
@@ -6,6 +7,7 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_OUTBOX = 'var/e2e-outbox';
+const OAUTH_PORT = PORT + 1;
 const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -39,20 +41,31 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, locale: 'ru-RU' },
     },
   ],
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      // a fresh database every run, mails where the tests can read them
-      DATABASE_FILE: ':memory:',
-      MAIL_OUTBOX_DIR: E2E_OUTBOX,
+  webServer: [
+    {
+      // a local OAuth provider speaking the real protocol, for the social login test
+      command: 'node tests/support/fake-oauth-server.ts',
+      url: `http://127.0.0.1:${OAUTH_PORT}/authorize`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { FAKE_OAUTH_PORT: String(OAUTH_PORT) },
     },
-  },
+    {
+      command: 'node dist/server/main.js',
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        // a fresh database every run, mails where the tests can read them
+        DATABASE_FILE: ':memory:',
+        MAIL_OUTBOX_DIR: E2E_OUTBOX,
+        ...fakeOAuthEnv('google', `http://127.0.0.1:${OAUTH_PORT}`),
+      },
+    },
+  ],
 });

@@ -97,3 +97,11 @@ test('a German sign-up lands in the German cabinet', async ({ page }) => {
   await expect(page).toHaveURL(/\/de\/cp\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 });
+
+test('log in through the (fake) Google provider and land in the cabinet', async ({ page }) => {
+  await page.goto('/en/login/');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Google' }).click();
+  await expect(page).toHaveURL(/\/en\/cp\/$/);
+  await expect(page.getByText('Signed in as social.e2e@example.com')).toBeVisible();
+});
