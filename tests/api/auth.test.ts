@@ -300,6 +300,36 @@ describe.each(ENGINES)('auth API on %s', (engine) => {
       expect(evil.headers.location).toBe('/en/cp/');
     });
 
+    it('refuses every known open-redirect form after login', async () => {
+      const account = await signUp(app, { lang: 'en' });
+      const bypasses = [
+        '//evil.example/',
+        '/\\evil.example',
+        '\\\\evil.example',
+        '/%2fevil.example',
+        '/%252fevil.example',
+        '/%5cevil.example',
+        '/%255cevil.example',
+        'https://evil.example/',
+        'http:evil.example',
+        'javascript:alert(1)',
+        'data:text/html,hi',
+        '///evil.example',
+        '/\t/evil.example',
+        '/cp/%0d%0aLocation:%20https://evil.example',
+        'evil.example',
+        '/%09/evil.example',
+        '/ /evil.example',
+        '/\u2215\u2215evil.example',
+      ];
+      for (const target of bypasses) {
+        const res = await request(app)
+          .get(`/en/login/?redirect=${encodeURIComponent(target)}`)
+          .set('Cookie', account.cookie);
+        expect({ target, location: res.headers.location }).toEqual({ target, location: '/en/cp/' });
+      }
+    });
+
     it('keeps seo and proxy accounts out of the cabinet', async () => {
       const account = await signUp(app);
       await t.database.db
