@@ -48,7 +48,7 @@ export const clientOptions: esbuild.BuildOptions = {
 
 export const serverOptions: esbuild.BuildOptions = {
   ...shared,
-  entryPoints: { main: 'server/main.ts' },
+  entryPoints: { main: 'server/start.ts' },
   outdir: outServer,
   platform: 'node',
   format: 'esm',

@@ -35,7 +35,7 @@ const problem = emailProblem(email) ?? loginProblem(login) ?? passwordProblem(pa
 if (problem) fail(`Invalid input: ${problem} (usage: --email --login --password [--role])`);
 
 const config = loadConfig();
-const database = openDatabase({ url: config.databaseUrl, file: config.databaseFile });
+const database = await openDatabase({ url: config.databaseUrl, file: config.databaseFile });
 await migrateToLatest(database.db);
 const existing = await findUserByEmail(database.db, email);
 if (existing) {

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config);
   preloadGeo();
-  const database = openDatabase({ url: config.databaseUrl, file: config.databaseFile });
+  const database = await openDatabase({ url: config.databaseUrl, file: config.databaseFile });
   const applied = await migrateToLatest(database.db);
   logger.info({ engine: database.engine, applied }, 'database ready');
   let shuttingDown = false;

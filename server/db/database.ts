@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Database } from './database-types.ts';
 import { openSqlite } from './sqlite-bridge.ts';
 
@@ -15,14 +14,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-// int8 (bigint) columns hold money in minor units: far below 2^53, so numbers are safe
-pg.types.setTypeParser(20, (value) => Number(value));
-
 /**
  * PostgreSQL when a URL is given, else the embedded SQLite file (created with its folder).
  * `schema` (PostgreSQL only) puts every table in its own schema: tests use one per suite.
  */
-export function openDatabase({
+export async function openDatabase({
   url,
   file,
   schema,
@@ -30,8 +26,12 @@ export function openDatabase({
   url?: string | null;
   file: string;
   schema?: string;
-}): DatabaseHandle {
+}): Promise<DatabaseHandle> {
   if (url) {
+    // loaded only when used: the embedded default starts without it
+    const { default: pg } = await import('pg');
+    // int8 (bigint) columns hold money in minor units: far below 2^53, so numbers are safe
+    pg.types.setTypeParser(20, (value) => Number(value));
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,

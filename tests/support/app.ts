@@ -35,16 +35,16 @@ export const ENGINES: Engine[] = process.env.DATABASE_URL ? ['sqlite', 'postgres
  */
 export async function testDatabase(engine: Engine = 'sqlite'): Promise<DatabaseHandle> {
   if (engine === 'sqlite') {
-    const handle = openDatabase({ file: ':memory:' });
+    const handle = await openDatabase({ file: ':memory:' });
     await migrateToLatest(handle.db);
     return handle;
   }
   const url = process.env.DATABASE_URL!;
   const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = openDatabase({ url, file: '' });
+  const admin = await openDatabase({ url, file: '' });
   await admin.db.schema.createSchema(schema).execute();
-  const handle = openDatabase({ url, file: '', schema });
-  await migrateToLatest(handle.db);
+  const handle = await openDatabase({ url, file: '', schema });
+  await migrateToLatest(handle.db, { schema });
   return {
     ...handle,
     async close() {
