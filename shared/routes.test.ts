@@ -1,5 +1,5 @@
 import { LOCALES } from './locales.ts';
-import { PAGES, pageAlternates, pagePath } from './routes.ts';
+import { matchPage, PAGES, pageAlternates, pagePath } from './routes.ts';
 import { SERVICE_PAGES } from './service-pages.ts';
 
 describe('route table', () => {
@@ -71,5 +71,31 @@ describe('route table', () => {
       expect(legal.validate!({ region })).toBe(true);
     for (const region of ['usa', 'RU', '', undefined])
       expect(legal.validate!({ region })).toBe(false);
+  });
+});
+
+describe('matchPage', () => {
+  it('finds the page, locale and params of a path', () => {
+    expect(matchPage('/')).toMatchObject({ def: { id: 'home' }, locale: 'ru', params: {} });
+    expect(matchPage('/tr/vk-friends-satin-al/')).toMatchObject({
+      def: { id: 'service:vk-friends' },
+      locale: 'tr',
+    });
+    expect(matchPage('/en/reset/a%20b/')).toMatchObject({
+      def: { id: 'reset-code' },
+      locale: 'en',
+      params: { code: 'a b' },
+    });
+    expect(matchPage('/de/refund-policy/world/')).toMatchObject({
+      def: { id: 'refund-policy' },
+      params: { region: 'world' },
+    });
+    expect(matchPage('/en/reset/%E0%A4%A/')?.params.code).toBe('%E0%A4%A');
+  });
+
+  it('answers null for paths that are no page', () => {
+    expect(matchPage('/nothing/')).toBeNull();
+    expect(matchPage('/en/reset/a/b/')).toBeNull();
+    expect(matchPage('/api/user')).toBeNull();
   });
 });

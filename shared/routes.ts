@@ -167,20 +167,30 @@ export function isNonPagePath(pathname: string): boolean {
 }
 
 const PARAM = /:(\w+)/g;
-const COMPILED = PAGES.flatMap((def) =>
-  LOCALES.map((locale) => {
+type Compiled = { def: PageDef; locale: Locale; names: string[]; regex: RegExp };
+/** Paths without params are looked up directly; only the few with params are tried in turn. */
+const STATIC_PAGES = new Map<string, { def: PageDef; locale: Locale }>();
+const DYNAMIC_PAGES: Compiled[] = [];
+for (const def of PAGES) {
+  for (const locale of LOCALES) {
     const full = `${localePrefix(locale)}${def.paths[locale]}`;
     const names = [...full.matchAll(PARAM)].map((m) => m[1]!);
+    if (!names.length) {
+      STATIC_PAGES.set(full, { def, locale });
+      continue;
+    }
     const source = full.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '([^/]+)');
-    return { def, locale, names, regex: new RegExp(`^${source}$`) };
-  }),
-);
+    DYNAMIC_PAGES.push({ def, locale, names, regex: new RegExp(`^${source}$`) });
+  }
+}
 
 /** The page (and locale and params) a path belongs to, or null. */
 export function matchPage(
   pathname: string,
 ): { def: PageDef; locale: Locale; params: Record<string, string> } | null {
-  for (const { def, locale, names, regex } of COMPILED) {
+  const fixed = STATIC_PAGES.get(pathname);
+  if (fixed) return { ...fixed, params: {} };
+  for (const { def, locale, names, regex } of DYNAMIC_PAGES) {
     const found = regex.exec(pathname);
     if (!found) continue;
     const params: Record<string, string> = {};

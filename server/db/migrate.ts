@@ -13,8 +13,15 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
  * Brings the schema up to date; throws (naming the migration) if one fails. `schema` keeps
  * Kysely's bookkeeping tables in a PostgreSQL schema of their own (tests run one per suite).
  */
-export async function migrateToLatest(db: Db, { schema }: { schema?: string } = {}): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+export async function migrateToLatest(
+  db: Db,
+  { schema }: { schema?: string } = {},
+): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
