@@ -3,6 +3,7 @@
  * an asset manifest from the metafile) and the server bundle (Node ESM, npm packages left
  * external). `node build/build.ts [--watch]`; the dev loop is build/dev.ts.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,16 @@ import { cssModulesPlugin } from './css-modules.ts';
 import { manifestFromMetafile } from './manifest.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+const BUNDLED_SERVER_PACKAGES = [
+  'kysely',
+  'react-router',
+  'react-intl',
+  '@reduxjs/toolkit',
+  'redux-saga',
+];
 const outClient = path.join(root, 'dist/client');
 const outServer = path.join(root, 'dist/server');
 const production = process.env.NODE_ENV !== 'development';
@@ -53,7 +64,11 @@ export const serverOptions: esbuild.BuildOptions = {
   platform: 'node',
   format: 'esm',
   target: 'node22',
-  packages: 'external',
+  // npm packages stay external, except the ESM ones made of many small files: bundled, they
+  // load in one read instead of hundreds (a faster cold start)
+  external: Object.keys(packageJson.dependencies).filter(
+    (name) => !BUNDLED_SERVER_PACKAGES.includes(name),
+  ),
   sourcemap: 'linked',
 };
 
