@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { type ComponentProps, useState } from 'react';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { emailProblem, loginProblem, passwordProblem } from '../../../shared/auth-rules.ts';
 import { isSafeRedirect } from '../../../shared/safe-redirect.ts';
@@ -41,6 +41,47 @@ const FormError = ({ text }: { text: string | null }) =>
       {text}
     </p>
   ) : null;
+
+/** A new password and its repetition, with their rules (sign-up, set password). */
+function newPasswordProblems(
+  intl: IntlShape,
+  v: { password: string; password_confirmation: string },
+) {
+  const problem = passwordProblem(v.password);
+  return {
+    password: problem ? ruleMessage(intl, problem) : undefined,
+    password_confirmation:
+      v.password_confirmation === v.password ? undefined : ruleMessage(intl, 'passwordMismatch'),
+  };
+}
+
+function NewPasswordFields({
+  field,
+  labelId,
+}: {
+  field: (
+    name: 'password' | 'password_confirmation',
+  ) => Omit<ComponentProps<typeof TextField>, 'label'>;
+  labelId: string;
+}) {
+  const intl = useIntl();
+  return (
+    <>
+      <TextField
+        label={intl.formatMessage({ id: labelId })}
+        type="password"
+        autoComplete="new-password"
+        {...field('password')}
+      />
+      <TextField
+        label={intl.formatMessage({ id: 'auth.field.passwordRepeat' })}
+        type="password"
+        autoComplete="new-password"
+        {...field('password_confirmation')}
+      />
+    </>
+  );
+}
 
 export function LoginForm() {
   const intl = useIntl();
@@ -100,9 +141,7 @@ export function SignupForm() {
     (v) => ({
       email: rule(emailProblem(v.email.trim())),
       login: rule(loginProblem(v.login.trim())),
-      password: rule(passwordProblem(v.password)),
-      password_confirmation:
-        v.password_confirmation === v.password ? undefined : ruleMessage(intl, 'passwordMismatch'),
+      ...newPasswordProblems(intl, v),
     }),
     async (v) => {
       await api<Session>('register', {
@@ -132,18 +171,7 @@ export function SignupForm() {
         autoComplete="username"
         {...form.field('login')}
       />
-      <TextField
-        label={intl.formatMessage({ id: 'auth.field.password' })}
-        type="password"
-        autoComplete="new-password"
-        {...form.field('password')}
-      />
-      <TextField
-        label={intl.formatMessage({ id: 'auth.field.passwordRepeat' })}
-        type="password"
-        autoComplete="new-password"
-        {...form.field('password_confirmation')}
-      />
+      <NewPasswordFields field={form.field} labelId="auth.field.password" />
       <Submit busy={form.busy} label="auth.signup.submit" />
       <p className={formStyles.links}>
         <span>
@@ -199,16 +227,7 @@ export function SetPasswordForm() {
   const { code = '' } = useParams();
   const form = useAuthForm(
     { password: '', password_confirmation: '' },
-    (v) => {
-      const problem = passwordProblem(v.password);
-      return {
-        password: problem ? ruleMessage(intl, problem) : undefined,
-        password_confirmation:
-          v.password_confirmation === v.password
-            ? undefined
-            : ruleMessage(intl, 'passwordMismatch'),
-      };
-    },
+    (v) => newPasswordProblems(intl, v),
     async (v) => {
       await api<Session>('set_password', { method: 'POST', body: { code, ...v } });
       window.location.assign(to('cp'));
@@ -217,18 +236,7 @@ export function SetPasswordForm() {
   return (
     <form className={formStyles.form} onSubmit={form.onSubmit} noValidate>
       <FormError text={form.formError} />
-      <TextField
-        label={intl.formatMessage({ id: 'auth.field.newPassword' })}
-        type="password"
-        autoComplete="new-password"
-        {...form.field('password')}
-      />
-      <TextField
-        label={intl.formatMessage({ id: 'auth.field.passwordRepeat' })}
-        type="password"
-        autoComplete="new-password"
-        {...form.field('password_confirmation')}
-      />
+      <NewPasswordFields field={form.field} labelId="auth.field.newPassword" />
       <Submit busy={form.busy} label="auth.resetCode.submit" />
     </form>
   );
