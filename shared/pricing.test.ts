@@ -1,0 +1,139 @@
+import {
+  autoQuantity,
+  baseCost,
+  levelFor,
+  type PriceTier,
+  quote,
+  roundHalfUp,
+  tieredCost,
+  tierFor,
+} from './pricing.ts';
+
+/** CATALOG.md: Instagram likes on the storefront, in kopecks and in cents. */
+const RUB_LIKES: PriceTier[] = [
+  { from: 1, micro: 19_000_000 },
+  { from: 1_000, micro: 18_500_000 },
+  { from: 5_000, micro: 18_200_000 },
+  { from: 10_000, micro: 17_900_000 },
+  { from: 25_000, micro: 17_800_000 },
+  { from: 50_000, micro: 17_500_000 },
+];
+const USD_LIKES: PriceTier[] = [
+  { from: 1, micro: 990_000 },
+  { from: 1_000, micro: 699_000 },
+  { from: 5_000, micro: 599_800 },
+  { from: 10_000, micro: 499_900 },
+  { from: 25_000, micro: 479_960 },
+  { from: 50_000, micro: 399_980 },
+  { from: 100_000, micro: 379_990 },
+];
+
+describe('tiered prices (DOMAIN.md)', () => {
+  it.each([
+    [100, 1_900],
+    [1_000, 18_500],
+    [5_000, 91_000],
+    [10_000, 179_000],
+    [25_000, 445_000],
+    [50_000, 875_000],
+    [100_000, 1_750_000],
+  ])('RUB: %i likes cost %i kopecks, the CATALOG price point', (count, kopecks) => {
+    expect(tieredCost(RUB_LIKES, count)).toBe(kopecks);
+  });
+
+  it.each([
+    [100, 99],
+    [1_000, 699],
+    [5_000, 2_999],
+    [10_000, 4_999],
+    [25_000, 11_999],
+    [50_000, 19_999],
+    [100_000, 37_999],
+  ])('USD: %i likes cost %i cents, the CATALOG price point', (count, cents) => {
+    expect(tieredCost(USD_LIKES, count)).toBe(cents);
+  });
+
+  it('switches tier exactly at its start', () => {
+    expect(tierFor(USD_LIKES, 999).from).toBe(1);
+    expect(tierFor(USD_LIKES, 1_000).from).toBe(1_000);
+    expect(tierFor(USD_LIKES, 99_999).from).toBe(50_000);
+    expect(tieredCost(USD_LIKES, 999)).toBe(989); // 999 × 0.99 ¢ = 989.01
+    expect(tieredCost(USD_LIKES, 1_000)).toBe(699); // the bigger order costs less: the tier's point
+  });
+
+  it('rounds half up and never charges below the minimum', () => {
+    expect(roundHalfUp(2.5)).toBe(3);
+    expect(roundHalfUp(2.4999)).toBe(2);
+    expect(tieredCost([{ from: 1, micro: 5_000 }], 100)).toBe(1); // 0.5 ¢ → 1 ¢
+    expect(tieredCost([{ from: 1, micro: 4_999 }], 100)).toBe(0);
+    expect(tieredCost([{ from: 1, micro: 4_999 }], 100, 50)).toBe(50);
+  });
+
+  it('refuses counts that are not whole positive numbers', () => {
+    expect(() => tieredCost(USD_LIKES, 0)).toThrow('Provide an integer');
+    expect(() => tieredCost(USD_LIKES, 10.5)).toThrow('Provide an integer');
+    expect(() => tieredCost([{ from: 100, micro: 1 }], 50)).toThrow(RangeError);
+  });
+});
+
+describe('quote: [cost, discount]', () => {
+  it('counts the volume saving against the base tier', () => {
+    expect(baseCost(USD_LIKES, 1_000)).toBe(990);
+    expect(quote(USD_LIKES, 1_000)).toEqual({ cost: 699, discount: 291 });
+    expect(quote(USD_LIKES, 100)).toEqual({ cost: 99, discount: 0 });
+  });
+
+  it('takes the level percent off the tiered cost and adds it to the saving', () => {
+    // level 3 likes: 10 % off 699 ¢ = 69.9 → 70
+    expect(quote(USD_LIKES, 1_000, { percent: 10 })).toEqual({ cost: 629, discount: 361 });
+    expect(quote(RUB_LIKES, 100, { percent: 20 })).toEqual({ cost: 1_520, discount: 380 });
+  });
+
+  it('keeps the minimum charge after the discount', () => {
+    expect(quote([{ from: 1, micro: 10_000 }], 100, { percent: 50, minCharge: 1 })).toEqual({
+      cost: 1,
+      discount: 0,
+    });
+  });
+});
+
+describe('auto services (SPEC §9)', () => {
+  it('orders the average of min and max per post, times the posts', () => {
+    expect(autoQuantity(100, 200, 1)).toBe(150);
+    expect(autoQuantity(100, 200, 10)).toBe(1_500);
+    expect(autoQuantity(101, 200, 3)).toBe(453); // avg 150.5 → 151
+    expect(() => autoQuantity(100, 200, 0)).toThrow('Provide an integer');
+  });
+});
+
+describe('discount levels (CATALOG.md)', () => {
+  it('follows the total paid in, per currency', () => {
+    expect(levelFor(0, 'RUB').level).toBe(1);
+    expect(levelFor(499_999, 'RUB').level).toBe(1);
+    expect(levelFor(500_000, 'RUB').level).toBe(2);
+    expect(levelFor(2_500_000, 'RUB').level).toBe(3);
+    expect(levelFor(10_000_000, 'RUB').level).toBe(5);
+    expect(levelFor(9_999, 'USD').level).toBe(1);
+    expect(levelFor(10_000, 'USD').level).toBe(2);
+    expect(levelFor(150_000, 'EUR').level).toBe(5);
+  });
+
+  it('never lowers a level and starts referred users at level 2', () => {
+    expect(levelFor(0, 'USD', { held: 4 }).level).toBe(4);
+    expect(levelFor(0, 'USD', { referred: true }).level).toBe(2);
+    expect(levelFor(60_000, 'USD', { referred: true }).level).toBe(3);
+  });
+
+  it('gives the CATALOG percents per group, and level 5 a personal manager', () => {
+    expect(levelFor(10_000, 'USD').percent).toMatchObject({
+      likes: 5,
+      views: 7,
+      followers: 3,
+      autoViews: 7,
+    });
+    expect(levelFor(150_000, 'USD')).toMatchObject({
+      personalManager: true,
+      percent: { views: 30, basic: 15 },
+    });
+  });
+});

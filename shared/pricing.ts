@@ -1,0 +1,180 @@
+/**
+ * Pricing maths of DOMAIN.md "Prices", shared by the API (orderCost, the order's server-side
+ * cost) and the order form (the live price). Money is integer minor units (kopecks, cents).
+ *
+ * A price tier says: from `from` units upward, one unit costs `micro` millionths of a minor
+ * unit. Millionths keep real price points exact as integers: $29.99 for 5 000 likes is
+ * 2999 cents / 5000 = 0.5998 cents a like = 599 800 micro.
+ */
+export interface PriceTier {
+  from: number;
+  micro: number;
+}
+
+export type DiscountGroup =
+  | 'basic'
+  | 'likes'
+  | 'views'
+  | 'followers'
+  | 'comments'
+  | 'autoLikes'
+  | 'autoViews';
+
+/** Rounds half up to a whole minor unit (x.5 → x+1). */
+export function roundHalfUp(value: number): number {
+  return Math.floor(value + 0.5);
+}
+
+/** The tier that applies to a count: the highest whose start is at or below it. */
+export function tierFor(tiers: readonly PriceTier[], count: number): PriceTier {
+  let chosen: PriceTier | undefined;
+  for (const tier of tiers) {
+    if (tier.from <= count && (!chosen || tier.from > chosen.from)) chosen = tier;
+  }
+  if (!chosen) throw new RangeError(`No price tier covers ${count}`);
+  return chosen;
+}
+
+/** count × the unit price of its tier, rounded half up, never below the minimum charge. */
+export function tieredCost(tiers: readonly PriceTier[], count: number, minCharge = 0): number {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError('Provide an integer');
+  return Math.max(minCharge, roundHalfUp((count * tierFor(tiers, count).micro) / 1_000_000));
+}
+
+/** The same count at the first (base) tier's unit price: what the saving is measured against. */
+export function baseCost(tiers: readonly PriceTier[], count: number): number {
+  const first = [...tiers].sort((a, b) => a.from - b.from)[0];
+  if (!first) throw new RangeError('No price tiers');
+  return roundHalfUp((count * first.micro) / 1_000_000);
+}
+
+export interface Quote {
+  /** what the buyer pays */
+  cost: number;
+  /** what they save against the base unit price: volume saving plus their level's percent */
+  discount: number;
+}
+
+/**
+ * DOMAIN.md orderCost: [cost, discount] in minor units. The level percent (0 for guests) comes
+ * off the tiered cost; the minimum charge still holds.
+ */
+export function quote(
+  tiers: readonly PriceTier[],
+  count: number,
+  { percent = 0, minCharge = 0 } = {},
+): Quote {
+  const tiered = tieredCost(tiers, count, minCharge);
+  const cost = Math.max(minCharge, tiered - roundHalfUp((tiered * percent) / 100));
+  return { cost, discount: Math.max(0, baseCost(tiers, count) - cost) };
+}
+
+/**
+ * SPEC §9: an auto service (auto-likes, auto-views) is ordered per post, and its quantity is
+ * the average of the service's min and max, times the posts.
+ */
+export function autoQuantity(min: number, max: number, posts: number): number {
+  if (!Number.isInteger(posts) || posts < 1) throw new RangeError('Provide an integer');
+  return Math.round((min + max) / 2) * posts;
+}
+
+/** CATALOG.md discount levels: reached by total paid in, never lowered. */
+export interface DiscountLevel {
+  level: number;
+  /** total paid in, in major units of each currency, from which the level applies */
+  from: { RUB: number; USD: number; EUR: number };
+  percent: Record<DiscountGroup, number>;
+  personalManager: boolean;
+}
+
+export const DISCOUNT_LEVELS: readonly DiscountLevel[] = [
+  {
+    level: 1,
+    from: { RUB: 0, USD: 0, EUR: 0 },
+    percent: {
+      basic: 0,
+      likes: 0,
+      views: 0,
+      followers: 0,
+      comments: 0,
+      autoLikes: 0,
+      autoViews: 0,
+    },
+    personalManager: false,
+  },
+  {
+    level: 2,
+    from: { RUB: 5_000, USD: 100, EUR: 100 },
+    percent: {
+      basic: 3,
+      likes: 5,
+      views: 7,
+      followers: 3,
+      comments: 5,
+      autoLikes: 5,
+      autoViews: 7,
+    },
+    personalManager: false,
+  },
+  {
+    level: 3,
+    from: { RUB: 25_000, USD: 500, EUR: 500 },
+    percent: {
+      basic: 7,
+      likes: 10,
+      views: 15,
+      followers: 7,
+      comments: 10,
+      autoLikes: 10,
+      autoViews: 15,
+    },
+    personalManager: false,
+  },
+  {
+    level: 4,
+    from: { RUB: 50_000, USD: 1_000, EUR: 1_000 },
+    percent: {
+      basic: 10,
+      likes: 15,
+      views: 25,
+      followers: 10,
+      comments: 15,
+      autoLikes: 15,
+      autoViews: 25,
+    },
+    personalManager: false,
+  },
+  {
+    level: 5,
+    from: { RUB: 100_000, USD: 1_500, EUR: 1_500 },
+    percent: {
+      basic: 15,
+      likes: 20,
+      views: 30,
+      followers: 15,
+      comments: 20,
+      autoLikes: 20,
+      autoViews: 30,
+    },
+    personalManager: true,
+  },
+];
+
+/** A referred user starts at level 2 (CATALOG.md referral program). */
+export const REFERRED_START_LEVEL = 2;
+
+/**
+ * The level a total paid in (minor units of the currency) reaches, never below the level
+ * already held (levels are never lowered) nor below the referral start.
+ */
+export function levelFor(
+  paidMinor: number,
+  currency: 'RUB' | 'USD' | 'EUR',
+  { held = 1, referred = false }: { held?: number; referred?: boolean } = {},
+): DiscountLevel {
+  const reached = DISCOUNT_LEVELS.filter((level) => paidMinor >= level.from[currency] * 100).at(
+    -1,
+  )!.level;
+  const level = Math.max(reached, held, referred ? REFERRED_START_LEVEL : 1);
+  return DISCOUNT_LEVELS.find((entry) => entry.level === level)!;
+}
