@@ -20,6 +20,12 @@ import type { Logger } from './lib/logger.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
+import {
+  createPaymentMethodsService,
+  type PaymentMethodsService,
+} from './modules/payments/payment-methods.service.ts';
 import type { Assets } from './ssr/assets.ts';
 import { PageCache } from './ssr/page-cache.ts';
 import { pageRenderer } from './ssr/render.tsx';
@@ -34,6 +40,9 @@ export interface AppDeps {
   isHealthy?: () => boolean;
   /** The page routes; tests may hand in their own, the app uses the shared route tree. */
   routes?: RouteObject[];
+  /** Shared with the worker and tests; made from db when absent. */
+  catalog?: CatalogService;
+  paymentMethods?: PaymentMethodsService;
 }
 
 /** The whole HTTP app without listen(): main.ts serves it, tests drive it with supertest. */
@@ -45,6 +54,8 @@ export function createApp({
   mailer,
   isHealthy = () => true,
   routes,
+  catalog = createCatalogService({ db }),
+  paymentMethods = createPaymentMethodsService({ db }),
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -94,6 +105,7 @@ export function createApp({
       logger,
     }),
   );
+  api.use(catalogRoutes({ catalog, paymentMethods }));
   api.use(apiNotFound);
   app.use('/api', api);
 

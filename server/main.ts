@@ -2,6 +2,7 @@ import { createApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { seedCatalogIfEmpty } from './db/seed/seed-catalog.ts';
 import { startServer } from './http-server.ts';
 import { createMailer } from './integrations/mail/create-mailer.ts';
 import { createLogger } from './lib/logger.ts';
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
   preloadGeo();
   const database = await openDatabase({ url: config.databaseUrl, file: config.databaseFile });
   const applied = await migrateToLatest(database.db);
-  logger.info({ engine: database.engine, applied }, 'database ready');
+  const seeded = await seedCatalogIfEmpty(database.db);
+  logger.info({ engine: database.engine, applied, seeded }, 'database ready');
   let shuttingDown = false;
   const app = createApp({
     config,

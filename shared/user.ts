@@ -15,5 +15,7 @@ export interface PublicUser {
   isStaff: boolean;
   noCp: boolean;
   refCode: string;
+  /** discount level held (1–5) */
+  discountLevel: number;
   createdAt: string;
 }

@@ -1,4 +1,15 @@
 import type { AuthTokensTable, PasswordResetsTable } from '../modules/auth/auth.table.ts';
+import type {
+  CurrenciesTable,
+  DiscountLevelsTable,
+  PriceTiersTable,
+  ServicesTable,
+  ServiceTextsTable,
+} from '../modules/catalog/catalog.table.ts';
+import type {
+  PaymentGroupsTable,
+  PaymentMethodsTable,
+} from '../modules/payments/payment-methods.table.ts';
 import type { SocialIdentitiesTable, UsersTable } from '../modules/users/users.table.ts';
 
 /** Every table, for Kysely's types. Each module declares its own tables beside its code. */
@@ -7,4 +18,11 @@ export interface Database {
   social_identities: SocialIdentitiesTable;
   auth_tokens: AuthTokensTable;
   password_resets: PasswordResetsTable;
+  services: ServicesTable;
+  service_texts: ServiceTextsTable;
+  price_tiers: PriceTiersTable;
+  currencies: CurrenciesTable;
+  discount_levels: DiscountLevelsTable;
+  payment_groups: PaymentGroupsTable;
+  payment_methods: PaymentMethodsTable;
 }

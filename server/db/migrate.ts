@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './database.ts';
 import * as accounts from './migrations/0001-accounts.ts';
+import * as catalog from './migrations/0002-catalog.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-catalog': catalog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

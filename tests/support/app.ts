@@ -6,6 +6,7 @@ import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
+import { seedCatalog } from '../../server/db/seed/seed-catalog.ts';
 import { createOutboxMailer } from '../../server/integrations/mail/outbox-mailer.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import { createAssets } from '../../server/ssr/assets.ts';
@@ -37,6 +38,7 @@ export async function testDatabase(engine: Engine = 'sqlite'): Promise<DatabaseH
   if (engine === 'sqlite') {
     const handle = await openDatabase({ file: ':memory:' });
     await migrateToLatest(handle.db);
+    await seedCatalog(handle.db);
     return handle;
   }
   const url = process.env.DATABASE_URL!;
@@ -45,6 +47,7 @@ export async function testDatabase(engine: Engine = 'sqlite'): Promise<DatabaseH
   await admin.db.schema.createSchema(schema).execute();
   const handle = await openDatabase({ url, file: '', schema });
   await migrateToLatest(handle.db, { schema });
+  await seedCatalog(handle.db);
   return {
     ...handle,
     async close() {

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../shared/locales.ts';
+import { REFERRED_START_LEVEL } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { hasNoCabinet, isRole, isStaff, mainRole } from '../../../shared/roles.ts';
 import type { PublicUser } from '../../../shared/user.ts';
@@ -35,6 +36,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     isStaff: isStaff(roles),
     noCp: hasNoCabinet(roles),
     refCode: row.ref_code,
+    discountLevel: Number(row.discount_level),
     createdAt: row.created_at,
   };
 }
@@ -64,6 +66,8 @@ export async function createUser(db: Db, user: NewUser, now = new Date()): Promi
         roles: JSON.stringify(user.roles ?? []),
         ref_code: randomCode(8),
         referrer_id: referrer?.id ?? null,
+        // a referred user starts at level 2 (CATALOG.md referral program)
+        discount_level: referrer ? REFERRED_START_LEVEL : 1,
         created_at: at,
         updated_at: at,
       });

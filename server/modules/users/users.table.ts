@@ -16,6 +16,8 @@ export interface UsersTable {
   scopes: Generated<string>;
   ref_code: string;
   referrer_id: number | null;
+  /** the discount level held (CATALOG.md levels; never lowered) */
+  discount_level: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -1,0 +1,40 @@
+import type { Db } from '../../db/database.ts';
+
+/** The whole catalogue in four queries: it is small (about 70 services) and read far more than written. */
+export async function loadCatalogRows(db: Db) {
+  const [services, texts, tiers, currencies, levels] = await Promise.all([
+    db.selectFrom('services').selectAll().orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('service_texts').selectAll().execute(),
+    db.selectFrom('price_tiers').selectAll().orderBy('service_id').orderBy('from_count').execute(),
+    db.selectFrom('currencies').selectAll().orderBy('code').execute(),
+    db.selectFrom('discount_levels').selectAll().orderBy('level').execute(),
+  ]);
+  return { services, texts, tiers, currencies, levels };
+}
+
+export type CatalogRows = Awaited<ReturnType<typeof loadCatalogRows>>;
+
+/** Sets one price tier (staff price edits); the caller drops the cache. */
+export async function upsertPriceTier(
+  db: Db,
+  tier: { service_id: number; client: string; currency: string; from_count: number; micro: number },
+): Promise<void> {
+  await db
+    .insertInto('price_tiers')
+    .values(tier)
+    .onConflict((oc) =>
+      oc
+        .columns(['service_id', 'client', 'currency', 'from_count'])
+        .doUpdateSet({ micro: tier.micro }),
+    )
+    .execute();
+}
+
+export async function findServiceIdByTag(db: Db, tag: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('services')
+    .select('id')
+    .where('tag', '=', tag)
+    .executeTakeFirst();
+  return row?.id;
+}

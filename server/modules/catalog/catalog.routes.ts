@@ -1,0 +1,278 @@
+import { type Request, type Response, Router } from 'express';
+import type { Client, ServiceType } from '../../../shared/catalog.ts';
+import { COOKIE_NAMES, QUANTITY_PRESETS } from '../../../shared/constants.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
+import {
+  CURRENCIES,
+  type Currency,
+  currencyOfCountry,
+  defaultCurrency,
+  isCurrency,
+  REGION_BY_CURRENCY,
+  type Region,
+} from '../../../shared/regions.ts';
+import {
+  type CatalogQuery,
+  emptyQuery,
+  informersTinyQuery,
+  orderCostQuery,
+  paymentMethodsQuery,
+  pricesTinyQuery,
+  servicesFindQuery,
+  servicesTinyQuery,
+  tagsByCurQuery,
+} from '../../../shared/schemas/catalog.schemas.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { validate } from '../../lib/validate.ts';
+import { countryOfIp } from '../geo/geo.service.ts';
+import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
+import { type CatalogService, GUEST, type Viewer } from './catalog.service.ts';
+
+type Async = (req: Request, res: Response) => Promise<void>;
+const handle = (fn: Async) => (req: Request, res: Response, next: (error?: unknown) => void) => {
+  fn(req, res).catch(next);
+};
+
+const ok = (res: Response, data: unknown) => res.json({ status: 'success', data });
+
+/** Public calls of this router, answered by GET /endpoints. */
+export const CATALOG_ENDPOINTS = [
+  'GET /api/user_services/find',
+  'GET /api/user_services/tiny',
+  'GET /api/user_services/tags_by_cur',
+  'GET /api/prices/tiny',
+  'GET /api/informers/tiny',
+  'GET /api/prices/orderCost',
+  'GET /api/currencies/data',
+  'GET /api/region',
+  'GET /api/endpoints',
+  'GET /api/user/premium_statuses',
+  'GET /api/payment/methods',
+];
+
+/**
+ * SPEC §7 Services, Prices, Payments (methods), Misc (region, currencies, endpoints) and
+ * user/premium_statuses. Every query is checked by its schema; unknown keys are refused.
+ */
+export function catalogRoutes({
+  catalog,
+  paymentMethods,
+}: {
+  catalog: CatalogService;
+  paymentMethods: PaymentMethodsService;
+}): Router {
+  const router = Router();
+
+  const viewerOf = (res: Response): Viewer => {
+    const user = currentUser(res);
+    return user ? { staff: user.isStaff, level: user.discountLevel } : GUEST;
+  };
+  const langOf = (req: Request, query: CatalogQuery): Locale => {
+    if (isLocale(query.lang)) return query.lang;
+    const cookie: unknown = req.cookies?.[COOKIE_NAMES.locale];
+    return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
+  };
+  /** The visitor's currency: the user's own when logged in, else the asked or chosen one. */
+  const currencyOf = (req: Request, res: Response, asked?: string): Currency => {
+    const user = currentUser(res);
+    if (user && isCurrency(user.cur)) return user.cur;
+    if (isCurrency(asked)) return asked;
+    const cookie: unknown = req.cookies?.[COOKIE_NAMES.currency];
+    return isCurrency(cookie) ? cookie : defaultCurrency(langOf(req, {}));
+  };
+  const labelsOf = (raw: string | undefined): string[] => (raw ? raw.split(' ') : []);
+  /** CLIENT_LK (cabinet) data is for logged-in users; everything else is the storefront's. */
+  const clientOf = (res: Response, labels: string[], asked?: string): Client => {
+    const client: Client =
+      asked === 'CLIENT_LK' || labels.includes('CLIENT_LK') ? 'CLIENT_LK' : 'CLIENT_MAIN';
+    if (client === 'CLIENT_LK' && !currentUser(res))
+      throw new AppError('Log in to see the cabinet prices', 401);
+    return client;
+  };
+  const countsOf = (raw: string | undefined): number[] =>
+    raw ? [...new Set(raw.split(',').map(Number))] : [...QUANTITY_PRESETS];
+
+  router.get(
+    '/user_services/tiny',
+    handle(async (req, res) => {
+      const query = validate<CatalogQuery>(servicesTinyQuery, req.query);
+      const labels = labelsOf(query.labels);
+      const client = clientOf(res, labels);
+      const services = await catalog.services(
+        {
+          client,
+          labels,
+          lang: langOf(req, query),
+          ...(query.platform ? { platform: query.platform } : {}),
+          ...(query.type ? { type: query.type as ServiceType } : {}),
+        },
+        viewerOf(res),
+      );
+      ok(res, services);
+    }),
+  );
+
+  router.get(
+    '/user_services/find',
+    handle(async (req, res) => {
+      const query = validate<CatalogQuery>(servicesFindQuery, req.query);
+      const labels = labelsOf(query.labels);
+      const client = clientOf(res, labels, query.client);
+      const viewer = viewerOf(res);
+      const lang = langOf(req, query);
+      const services = await catalog.services(
+        {
+          client,
+          labels: labels.length ? labels : ['VISIBLE'],
+          lang,
+          ...(query.platform ? { platform: query.platform } : {}),
+          ...(query.type ? { type: query.type as ServiceType } : {}),
+          ...(query.tag ? { tag: query.tag } : {}),
+          ...(query.q ? { search: query.q } : {}),
+        },
+        viewer,
+      );
+      // the region decides the currency of the smallest order's price (SPEC §9 regions)
+      const region = (query.region ?? REGION_BY_CURRENCY[currencyOf(req, res)]) as Region;
+      const currency = (Object.keys(REGION_BY_CURRENCY) as Currency[]).find(
+        (code) => REGION_BY_CURRENCY[code] === region,
+      )!;
+      const menu = await catalog.menu(client, lang, [currency], viewer);
+      const fromOf = new Map(
+        Object.values(menu[currency] ?? {})
+          .flat()
+          .map((item) => [item.tag, item.from]),
+      );
+      ok(res, {
+        region,
+        currency,
+        services: services.map((service) => ({
+          ...service,
+          from: fromOf.get(service.tag) ?? null,
+        })),
+      });
+    }),
+  );
+
+  router.get(
+    '/user_services/tags_by_cur',
+    handle(async (req, res) => {
+      const query = validate<CatalogQuery>(tagsByCurQuery, req.query);
+      const client = clientOf(res, [], query.client);
+      const currencies = query.cur ? [query.cur as Currency] : [...CURRENCIES];
+      ok(res, await catalog.menu(client, langOf(req, query), currencies, viewerOf(res)));
+    }),
+  );
+
+  router.get(
+    '/prices/tiny',
+    handle(async (req, res) => {
+      const query = validate<CatalogQuery>(pricesTinyQuery, req.query);
+      const labels = labelsOf(query.labels);
+      const client = clientOf(res, labels);
+      // SPEC §7: cur for the main client only; the cabinet prices in the user's currency
+      const currency =
+        client === 'CLIENT_MAIN' ? currencyOf(req, res, query.cur) : currencyOf(req, res);
+      ok(
+        res,
+        await catalog.priceTable(
+          {
+            client,
+            labels,
+            currencies: [currency],
+            counts: countsOf(query.counts),
+            ...(query.platform ? { platform: query.platform } : {}),
+          },
+          viewerOf(res),
+        ),
+      );
+    }),
+  );
+
+  router.get(
+    '/informers/tiny',
+    handle(async (req, res) => {
+      const query = validate<CatalogQuery>(informersTinyQuery, req.query);
+      const labels = labelsOf(query.labels);
+      // informers are the public storefront prices, per currency code, without a level discount
+      ok(
+        res,
+        await catalog.priceTable(
+          {
+            client: 'CLIENT_MAIN',
+            labels,
+            currencies: query.cur ? [query.cur as Currency] : [...CURRENCIES],
+            counts: countsOf(query.counts),
+            ...(query.platform ? { platform: query.platform } : {}),
+          },
+          { ...viewerOf(res), level: 1 },
+        ),
+      );
+    }),
+  );
+
+  router.get(
+    '/prices/orderCost',
+    handle(async (req, res) => {
+      const query = validate<CatalogQuery>(orderCostQuery, req.query);
+      const client = clientOf(res, [], query.client);
+      const pair = await catalog.orderCost(
+        {
+          tag: query.tag!,
+          count: Number(query.count),
+          currency: currencyOf(req, res, query.cur),
+          client,
+        },
+        viewerOf(res),
+      );
+      ok(res, pair);
+    }),
+  );
+
+  router.get(
+    '/currencies/data',
+    handle(async (req, res) => {
+      validate(emptyQuery, req.query);
+      ok(res, { currencies: await catalog.currencies() });
+    }),
+  );
+
+  router.get('/region', (req, res) => {
+    validate(emptyQuery, req.query);
+    const country = countryOfIp(req.ip);
+    const currency = currencyOfCountry(country);
+    ok(res, { country, currency, region: REGION_BY_CURRENCY[currency] });
+  });
+
+  router.get('/endpoints', (req, res) => {
+    validate(emptyQuery, req.query);
+    ok(res, CATALOG_ENDPOINTS);
+  });
+
+  router.get(
+    '/user/premium_statuses',
+    handle(async (req, res) => {
+      validate(emptyQuery, req.query);
+      const user = currentUser(res);
+      const levels = await catalog.levels();
+      ok(
+        res,
+        levels.map((level) => ({
+          ...level,
+          current: user ? user.discountLevel === level.level : false,
+        })),
+      );
+    }),
+  );
+
+  router.get(
+    '/payment/methods',
+    handle(async (req, res) => {
+      const query = validate<CatalogQuery>(paymentMethodsQuery, req.query);
+      ok(res, await paymentMethods.list(query.currency as Currency, countryOfIp(req.ip)));
+    }),
+  );
+
+  return router;
+}

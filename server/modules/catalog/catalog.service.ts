@@ -1,0 +1,357 @@
+import {
+  type Client,
+  type CostPair,
+  FAKE_PLATFORM,
+  isMultiTag,
+  MAX_LINKS,
+  MAX_POSTS,
+  multiTwinOf,
+  orderLimits,
+  type PriceTable,
+  type ServiceType,
+  type ServiceView,
+} from '../../../shared/catalog.ts';
+import { CATALOG_CACHE_TTL_MS } from '../../../shared/constants.ts';
+import { isLinkKind } from '../../../shared/link-rules.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
+import type { ServiceKind } from '../../../shared/platforms.ts';
+import { type DiscountGroup, type PriceTier, quote } from '../../../shared/pricing.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type CatalogRows, loadCatalogRows, upsertPriceTier } from './catalog.repository.ts';
+import type { ServiceRow } from './catalog.table.ts';
+
+/** Who is asking: staff see FAKE services and use min/max (SPEC §6). */
+export interface Viewer {
+  staff: boolean;
+  /** discount level held; guests 1 */
+  level: number;
+}
+
+export const GUEST: Viewer = { staff: false, level: 1 };
+
+interface CatalogService_ {
+  row: ServiceRow;
+  labels: string[];
+  type: ServiceType;
+  texts: Map<string, { name: string; description: string }>;
+  tiers: Map<string, PriceTier[]>;
+}
+
+export interface DiscountLevelView {
+  level: number;
+  /** total paid in, minor units per currency */
+  from: Record<Currency, number>;
+  percent: Record<DiscountGroup, number>;
+  personal_manager: boolean;
+}
+
+interface Snapshot {
+  services: CatalogService_[];
+  byTag: Map<string, CatalogService_>;
+  currencies: { code: Currency; amount: number }[];
+  levels: DiscountLevelView[];
+}
+
+const parse = <T>(json: string, fallback: T): T => {
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+function snapshotOf(rows: CatalogRows): Snapshot {
+  const services = rows.services.map((row): CatalogService_ => {
+    const labels = parse<string[]>(row.labels, []);
+    const typeLabel = labels.find((label) => label.startsWith('TYPE_'));
+    return {
+      row,
+      labels,
+      type: (typeLabel?.slice(5) ?? 'OTHER') as ServiceType,
+      texts: new Map(),
+      tiers: new Map(),
+    };
+  });
+  const byId = new Map(services.map((service) => [service.row.id, service]));
+  for (const text of rows.texts) {
+    byId.get(text.service_id)?.texts.set(text.lang, text);
+  }
+  for (const tier of rows.tiers) {
+    const service = byId.get(tier.service_id);
+    if (!service) continue;
+    const key = `${tier.client}|${tier.currency}`;
+    const list = service.tiers.get(key) ?? [];
+    list.push({ from: Number(tier.from_count), micro: Number(tier.micro) });
+    service.tiers.set(key, list);
+  }
+  return {
+    services,
+    byTag: new Map(services.map((service) => [service.row.tag, service])),
+    currencies: rows.currencies.map((row) => ({
+      code: row.code as Currency,
+      amount: Number(row.amount),
+    })),
+    levels: rows.levels.map((row) => ({
+      level: row.level,
+      from: { RUB: Number(row.from_rub), USD: Number(row.from_usd), EUR: Number(row.from_eur) },
+      percent: parse(row.percents, {} as Record<DiscountGroup, number>),
+      personal_manager: Boolean(row.personal_manager),
+    })),
+  };
+}
+
+/** One entry of the service menu: `from` is the price of the smallest order. */
+export interface MenuItem {
+  tag: string;
+  name: string;
+  type: ServiceType;
+  page: string | null;
+  from: number;
+}
+
+export interface ServiceQuery {
+  client: Client;
+  lang?: Locale;
+  /** every one of these labels must be on the service */
+  labels?: string[];
+  platform?: string;
+  type?: ServiceType;
+  tag?: string;
+  /** a case-insensitive part of the name or the tag */
+  search?: string;
+}
+
+export interface PriceQuery extends ServiceQuery {
+  currencies: Currency[];
+  counts: number[];
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+/**
+ * The catalogue, prices and discount levels, read from one in-memory snapshot that lives
+ * CATALOG_CACHE_TTL_MS (SPEC §9: services and costs cache 5 minutes) and is dropped at once
+ * when this process changes catalogue data. Other instances follow within the TTL.
+ */
+export function createCatalogService({
+  db,
+  ttlMs = CATALOG_CACHE_TTL_MS,
+  now = () => Date.now(),
+}: {
+  db: Db;
+  ttlMs?: number;
+  now?: () => number;
+}) {
+  let cached: { at: number; snapshot: Promise<Snapshot> } | null = null;
+
+  function snapshot(): Promise<Snapshot> {
+    if (cached && now() - cached.at < ttlMs) return cached.snapshot;
+    const loading = loadCatalogRows(db).then(snapshotOf);
+    const entry = { at: now(), snapshot: loading };
+    cached = entry;
+    // a failed load is not kept: the next call tries again
+    loading.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return loading;
+  }
+
+  const visibleTo = (service: CatalogService_, viewer: Viewer) =>
+    viewer.staff || service.row.platform !== FAKE_PLATFORM;
+
+  function matches(service: CatalogService_, query: ServiceQuery, viewer: Viewer): boolean {
+    if (!visibleTo(service, viewer)) return false;
+    if (!service.labels.includes(query.client)) return false;
+    if (query.labels && !query.labels.every((label) => service.labels.includes(label)))
+      return false;
+    if (query.platform && service.row.platform !== query.platform) return false;
+    if (query.type && service.type !== query.type) return false;
+    if (query.tag && service.row.tag !== query.tag) return false;
+    if (query.search) {
+      const needle = query.search.toLowerCase();
+      const name = service.texts.get(query.lang ?? DEFAULT_LOCALE)?.name ?? '';
+      if (!name.toLowerCase().includes(needle) && !service.row.tag.toLowerCase().includes(needle))
+        return false;
+    }
+    return true;
+  }
+
+  function viewOf(
+    service: CatalogService_,
+    snap: Snapshot,
+    client: Client,
+    lang: Locale,
+    viewer: Viewer,
+  ): ServiceView {
+    const { row } = service;
+    const text = service.texts.get(lang) ?? service.texts.get(DEFAULT_LOCALE);
+    const twin = isMultiTag(row.tag) ? undefined : snap.byTag.get(multiTwinOf(row.tag));
+    const lk = client === 'CLIENT_LK';
+    return {
+      tag: row.tag,
+      platform: row.platform as ServiceView['platform'],
+      kind: row.kind as ServiceKind | 'test',
+      type: service.type,
+      name: text?.name ?? row.tag,
+      description: text?.description ?? '',
+      labels: service.labels,
+      min_order: lk ? row.lk_min_order : row.min_order,
+      max_order: lk ? row.lk_max_order : row.max_order,
+      ...(viewer.staff ? { min: row.min, max: row.max } : {}),
+      link_kinds: parse<unknown[]>(row.link_kinds, []).filter(isLinkKind),
+      page: row.page_id,
+      multi: twin?.labels.includes(client) ? twin.row.tag : null,
+      discount_group: row.discount_group as DiscountGroup,
+    };
+  }
+
+  function percentFor(snap: Snapshot, viewer: Viewer, group: DiscountGroup): number {
+    const level = snap.levels.find((entry) => entry.level === viewer.level);
+    return level?.percent[group] ?? 0;
+  }
+
+  function costOf(
+    snap: Snapshot,
+    service: CatalogService_,
+    client: Client,
+    currency: Currency,
+    count: number,
+    viewer: Viewer,
+  ): CostPair {
+    const tiers = service.tiers.get(`${client}|${currency}`);
+    if (!tiers?.length)
+      throw new AppError(`The service has no price in this currency: ${currency}`, 400);
+    const percent = percentFor(snap, viewer, service.row.discount_group as DiscountGroup);
+    const { cost, discount } = quote(tiers, count, { percent, minCharge: 1 });
+    return [cost, discount];
+  }
+
+  return {
+    async services(query: ServiceQuery, viewer: Viewer): Promise<ServiceView[]> {
+      const snap = await snapshot();
+      const lang = query.lang ?? DEFAULT_LOCALE;
+      return snap.services
+        .filter((service) => matches(service, query, viewer))
+        .map((service) => viewOf(service, snap, query.client, lang, viewer));
+    },
+
+    /** One service as the viewer may order it, or a 404. */
+    async service(tag: string, client: Client, viewer: Viewer, lang?: Locale) {
+      const snap = await snapshot();
+      const service = snap.byTag.get(tag);
+      if (!service || !matches(service, { client }, viewer))
+        throw new AppError(`Unknown service: ${tag}`, 404);
+      return viewOf(service, snap, client, lang ?? DEFAULT_LOCALE, viewer);
+    },
+
+    /**
+     * prices/tiny and informers/tiny: per currency, tag and count, cost and discount. Counts
+     * outside a service's limits for the viewer are left out.
+     */
+    async priceTable(query: PriceQuery, viewer: Viewer): Promise<PriceTable> {
+      const snap = await snapshot();
+      const table: PriceTable = {};
+      const services = snap.services.filter((service) => matches(service, query, viewer));
+      for (const currency of query.currencies) {
+        const byTag: Record<string, Record<string, { cost: number; discount: number }>> = {};
+        for (const service of services) {
+          const limits = orderLimits(
+            viewOf(service, snap, query.client, DEFAULT_LOCALE, viewer),
+            viewer.staff,
+          );
+          const byCount: Record<string, { cost: number; discount: number }> = {};
+          for (const count of query.counts) {
+            if (count < limits.min || count > limits.max) continue;
+            if (!service.tiers.get(`${query.client}|${currency}`)?.length) continue;
+            const [cost, discount] = costOf(snap, service, query.client, currency, count, viewer);
+            byCount[String(count)] = { cost, discount };
+          }
+          byTag[service.row.tag] = byCount;
+        }
+        table[currency] = byTag;
+      }
+      return table;
+    },
+
+    /** DOMAIN.md orderCost: [cost, discount] for a count within the viewer's limits. */
+    async orderCost(
+      input: { tag: string; count: number; currency: Currency; client: Client },
+      viewer: Viewer,
+    ): Promise<CostPair> {
+      const snap = await snapshot();
+      const service = snap.byTag.get(input.tag);
+      if (!service || !matches(service, { client: input.client }, viewer))
+        throw new AppError(`Unknown service: ${input.tag}`, 404);
+      const view = viewOf(service, snap, input.client, DEFAULT_LOCALE, viewer);
+      const limits = orderLimits(view, viewer.staff);
+      // auto and multi orders are priced on the total (posts or links × quantity): the
+      // limits bound the quantity per post or link, so the total may reach that many times max
+      const times =
+        service.type === 'AUTO' ? MAX_POSTS : isMultiTag(service.row.tag) ? MAX_LINKS : 1;
+      if (input.count < limits.min || input.count > limits.max * times)
+        throw new AppError(`The quantity must be from ${limits.min} to ${limits.max * times}`, 400);
+      return costOf(snap, service, input.client, input.currency, input.count, viewer);
+    },
+
+    /** user_services/tags_by_cur: the service menu per currency with the lowest order's price. */
+    async menu(client: Client, lang: Locale, currencies: Currency[], viewer: Viewer) {
+      const snap = await snapshot();
+      const services = snap.services.filter((service) =>
+        matches(service, { client, labels: ['VISIBLE'] }, viewer),
+      );
+      const data: Partial<Record<Currency, Record<string, MenuItem[]>>> = {};
+      for (const currency of currencies) {
+        const byPlatform: Record<string, MenuItem[]> = {};
+        for (const service of services) {
+          const view = viewOf(service, snap, client, lang, viewer);
+          const { min } = orderLimits(view, viewer.staff);
+          if (!service.tiers.get(`${client}|${currency}`)?.length) continue;
+          const [from] = costOf(snap, service, client, currency, min, viewer);
+          byPlatform[view.platform] ??= [];
+          byPlatform[view.platform]!.push({
+            tag: view.tag,
+            name: view.name,
+            type: view.type,
+            page: view.page,
+            from,
+          });
+        }
+        data[currency] = byPlatform;
+      }
+      return data;
+    },
+
+    async currencies() {
+      return (await snapshot()).currencies;
+    },
+
+    async levels(): Promise<DiscountLevelView[]> {
+      return (await snapshot()).levels;
+    },
+
+    /** Staff price edit: writes the tier, then drops the cache so the next read sees it. */
+    async setPriceTier(
+      tag: string,
+      tier: { client: Client; currency: Currency; from: number; micro: number },
+    ): Promise<void> {
+      const snap = await snapshot();
+      const service = snap.byTag.get(tag);
+      if (!service) throw new AppError(`Unknown service: ${tag}`, 404);
+      await upsertPriceTier(db, {
+        service_id: service.row.id,
+        client: tier.client,
+        currency: tier.currency,
+        from_count: tier.from,
+        micro: tier.micro,
+      });
+      this.invalidate();
+    },
+
+    /** Drops the snapshot: call after any write to catalogue tables. */
+    invalidate(): void {
+      cached = null;
+    },
+  };
+}

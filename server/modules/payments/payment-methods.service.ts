@@ -1,0 +1,91 @@
+import { CATALOG_CACHE_TTL_MS } from '../../../shared/constants.ts';
+import {
+  availableIn,
+  type CountryFilter,
+  type PaymentGroup,
+  type PaymentMethod,
+  type PaymentMethodsData,
+} from '../../../shared/payment-methods.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import type { Db } from '../../db/database.ts';
+import { loadPaymentMethodRows } from './payment-methods.repository.ts';
+
+const parse = <T>(json: string, fallback: T): T => {
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export type PaymentMethodsService = ReturnType<typeof createPaymentMethodsService>;
+
+/** payment/methods: the enabled methods of a currency that a country may use, with their groups. */
+export function createPaymentMethodsService({
+  db,
+  ttlMs = CATALOG_CACHE_TTL_MS,
+  now = () => Date.now(),
+}: {
+  db: Db;
+  ttlMs?: number;
+  now?: () => number;
+}) {
+  let cached: {
+    at: number;
+    all: Promise<{ methods: PaymentMethod[]; groupOrder: Map<string, number> }>;
+  } | null = null;
+
+  function all() {
+    if (cached && now() - cached.at < ttlMs) return cached.all;
+    const loading = loadPaymentMethodRows(db).then(({ methods, groups }) => ({
+      methods: methods.map(
+        (row): PaymentMethod => ({
+          id: row.id,
+          code: row.code,
+          order: row.sort,
+          currencies: parse<Currency[]>(row.currencies, []),
+          country_filter: row.country_filter as CountryFilter,
+          countries: parse<string[]>(row.countries, []),
+          limits: parse(row.limits, {}),
+          group: row.group_id,
+          show_agreement_flag: Boolean(row.show_agreement_flag),
+        }),
+      ),
+      groupOrder: new Map(groups.map((group) => [group.id, group.sort])),
+    }));
+    const entry = { at: now(), all: loading };
+    cached = entry;
+    loading.catch(() => {
+      if (cached === entry) cached = null;
+    });
+    return loading;
+  }
+
+  return {
+    async list(currency: Currency, country: string): Promise<PaymentMethodsData> {
+      const { methods, groupOrder } = await all();
+      const usable = methods.filter(
+        (method) =>
+          method.currencies.includes(currency) &&
+          method.limits[currency] &&
+          availableIn(method, country),
+      );
+      const groups: Record<string, PaymentGroup> = {};
+      for (const method of usable) {
+        if (!method.group) continue;
+        groups[method.group] ??= {
+          id: method.group,
+          order: groupOrder.get(method.group) ?? 0,
+          methods: [],
+        };
+        const group = groups[method.group]!;
+        group.methods.push(method.id);
+      }
+      return { methods: usable, groups };
+    },
+
+    invalidate(): void {
+      cached = null;
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import type { LinkKind } from './link-rules.ts';
+import type { Platform, ServiceKind } from './platforms.ts';
+import type { DiscountGroup } from './pricing.ts';
+import type { Currency } from './regions.ts';
+
+/** The catalogue as the API and the order form see it (SPEC §3 Service, Cost, Currency). */
+
+export const CLIENTS = ['CLIENT_MAIN', 'CLIENT_LK'] as const;
+export type Client = (typeof CLIENTS)[number];
+
+export const SERVICE_TYPES = [
+  'LIKES',
+  'SUBS',
+  'FRIENDS',
+  'VIEWS',
+  'AUTO',
+  'COMMENTS',
+  'REPOSTS',
+  'SHORTS',
+  'STAT',
+  'REACTIONS',
+  'OTHER',
+] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+/** The hidden platform of staff-only test services (SPEC §6 'Fake'). */
+export const FAKE_PLATFORM = 'fake';
+export type CatalogPlatform = Platform | typeof FAKE_PLATFORM;
+
+export const MULTI_MARK = '_MULTI';
+export const isMultiTag = (tag: string): boolean => tag.includes(MULTI_MARK);
+export const multiTwinOf = (tag: string): string => `${tag}${MULTI_MARK}`;
+export const singleTwinOf = (tag: string): string => tag.replace(MULTI_MARK, '');
+
+/** A service as `user_services/*` answers it; min/max only reach staff. */
+export interface ServiceView {
+  tag: string;
+  platform: CatalogPlatform;
+  kind: ServiceKind | 'test';
+  type: ServiceType;
+  name: string;
+  description: string;
+  labels: string[];
+  min_order: number;
+  max_order: number;
+  min?: number;
+  max?: number;
+  /** link kinds the login/link field accepts (SPEC §5 link checks) */
+  link_kinds: LinkKind[];
+  /** the service page it belongs to (`instagram-likes`), null for those without a page */
+  page: string | null;
+  /** the tag of the `_MULTI` twin when one exists (numerosity 'multiple') */
+  multi: string | null;
+  discount_group: DiscountGroup;
+}
+
+/** `[cost, discount]` in minor units of the asked currency (DOMAIN.md orderCost). */
+export type CostPair = [cost: number, discount: number];
+
+/** prices/tiny and informers/tiny: currency → tag → count → cost and discount. */
+export type PriceTable = Partial<
+  Record<Currency, Record<string, Record<string, { cost: number; discount: number }>>>
+>;
+
+/** SPEC §5 order quantity: staff use min/max, everyone else min_order/max_order; 1 and 100 by default. */
+export const DEFAULT_LIMITS = { min: 1, max: 100 } as const;
+
+export function orderLimits(
+  service: Pick<ServiceView, 'min' | 'max' | 'min_order' | 'max_order'> | null | undefined,
+  staff: boolean,
+): { min: number; max: number } {
+  if (!service) return { ...DEFAULT_LIMITS };
+  const min = staff ? (service.min ?? service.min_order) : service.min_order;
+  const max = staff ? (service.max ?? service.max_order) : service.max_order;
+  return { min: min ?? DEFAULT_LIMITS.min, max: max ?? DEFAULT_LIMITS.max };
+}
+
+/** Most posts an auto order covers, most links a `_MULTI` order spreads over. */
+export const MAX_POSTS = 100;
+export const MAX_LINKS = 20;
+
+/** SPEC §9: the preset sort order of service types (the form's type tabs follow it). */
+export const TYPE_ORDER: readonly ServiceType[] = [
+  'LIKES',
+  'SUBS',
+  'FRIENDS',
+  'VIEWS',
+  'SHORTS',
+  'REACTIONS',
+  'COMMENTS',
+  'REPOSTS',
+  'AUTO',
+  'STAT',
+  'OTHER',
+];
+
+export function byTypeOrder(a: ServiceType, b: ServiceType): number {
+  return TYPE_ORDER.indexOf(a) - TYPE_ORDER.indexOf(b);
+}
+
+/** The type a service kind is labelled with (TYPE_*). */
+export const TYPE_OF_KIND: Record<ServiceKind, ServiceType> = {
+  likes: 'LIKES',
+  followers: 'SUBS',
+  friends: 'FRIENDS',
+  views: 'VIEWS',
+  'reels-views': 'VIEWS',
+  'story-views': 'VIEWS',
+  'auto-likes': 'AUTO',
+  'auto-views': 'AUTO',
+  comments: 'COMMENTS',
+  reposts: 'REPOSTS',
+  reactions: 'REACTIONS',
+};
+
+export const isAutoType = (type: ServiceType): boolean => type === 'AUTO';
+
+/** Labels a service shown to a client must carry: the client and VISIBLE (SPEC §7). */
+export const visibleLabels = (client: Client): string => `${client} VISIBLE`;

@@ -1,0 +1,95 @@
+import { CLIENTS, FAKE_PLATFORM, SERVICE_TYPES } from '../catalog.ts';
+import { LOCALES } from '../locales.ts';
+import { PLATFORMS } from '../platforms.ts';
+import { CURRENCIES, REGION_BY_CURRENCY } from '../regions.ts';
+import { UNKNOWN_FIELD } from './auth.schemas.ts';
+
+/**
+ * Query schemas of the catalogue, price and payment-method calls (SPEC §7). Query values
+ * arrive as strings, so numbers and lists are checked by pattern and parsed after.
+ */
+export const CATALOG_MESSAGES = {
+  integer: 'Provide an integer',
+  currency: 'Unknown currency: use RUB, USD or EUR',
+  platform: 'Unknown platform',
+  labels: 'Labels are upper-case words separated by spaces',
+  tag: 'Unknown service',
+  counts: 'Counts are up to 20 integers separated by commas',
+  client: 'Unknown client: use CLIENT_MAIN or CLIENT_LK',
+  type: 'Unknown service type',
+  lang: 'Unknown language',
+  region: 'Unknown region: use CIS, EUROPE or USA',
+  required: 'This field is required',
+} as const;
+const M = CATALOG_MESSAGES;
+
+const str = (schema: object, message: string) => ({
+  type: 'string',
+  ...schema,
+  errorMessage: message,
+});
+
+const fields = {
+  cur: str({ enum: [...CURRENCIES] }, M.currency),
+  currency: str({ enum: [...CURRENCIES] }, M.currency),
+  platform: str({ enum: [...PLATFORMS, FAKE_PLATFORM] }, M.platform),
+  labels: str({ pattern: '^[A-Z_]{1,32}( [A-Z_]{1,32}){0,7}$' }, M.labels),
+  tag: str({ pattern: '^[A-Z0-9_]{1,64}$' }, M.tag),
+  count: str({ pattern: '^[0-9]{1,9}$' }, M.integer),
+  counts: str({ pattern: '^[0-9]{1,9}(,[0-9]{1,9}){0,19}$' }, M.counts),
+  client: str({ enum: [...CLIENTS] }, M.client),
+  type: str({ enum: [...SERVICE_TYPES] }, M.type),
+  lang: str({ enum: [...LOCALES] }, M.lang),
+  region: str({ enum: Object.values(REGION_BY_CURRENCY) }, M.region),
+  q: str({ minLength: 1, maxLength: 64 }, M.required),
+} as const;
+
+type Field = keyof typeof fields;
+
+function querySchema(id: string, required: Field[], optional: Field[]) {
+  const names = [...required, ...optional];
+  return {
+    $id: id,
+    type: 'object',
+    required,
+    additionalProperties: false,
+    properties: Object.fromEntries(names.map((name) => [name, fields[name]])),
+    errorMessage: {
+      additionalProperties: UNKNOWN_FIELD,
+      ...(required.length
+        ? { required: Object.fromEntries(required.map((name) => [name, M.required])) }
+        : {}),
+    },
+  } as const;
+}
+
+export const servicesTinyQuery = querySchema(
+  'user_services/tiny',
+  [],
+  ['labels', 'platform', 'lang', 'type'],
+);
+export const servicesFindQuery = querySchema(
+  'user_services/find',
+  [],
+  ['region', 'platform', 'type', 'tag', 'labels', 'lang', 'q', 'client'],
+);
+export const tagsByCurQuery = querySchema(
+  'user_services/tags_by_cur',
+  [],
+  ['lang', 'client', 'cur'],
+);
+export const pricesTinyQuery = querySchema(
+  'prices/tiny',
+  [],
+  ['cur', 'labels', 'platform', 'counts'],
+);
+export const informersTinyQuery = querySchema(
+  'informers/tiny',
+  [],
+  ['cur', 'labels', 'platform', 'counts'],
+);
+export const orderCostQuery = querySchema('prices/orderCost', ['tag', 'count'], ['cur', 'client']);
+export const paymentMethodsQuery = querySchema('payment/methods', ['currency'], []);
+export const emptyQuery = querySchema('empty', [], []);
+
+export type CatalogQuery = Partial<Record<Field, string>>;
