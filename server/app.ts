@@ -111,7 +111,7 @@ export function createApp({
 
   app.use(trailingSlash);
   app.use((req, res, next) => {
-    res.locals.visitor = visitorOf(req, publicConfig(config));
+    res.locals.visitor = visitorOf(req, publicConfig(config), config.metaRules);
     next();
   });
   app.use(localeRedirects);
@@ -125,6 +125,7 @@ export function createApp({
       routes,
       renderTimeoutMs: config.renderTimeoutMs,
       cache: new PageCache(config.pageCacheMaxEntries, config.pageCacheTtlMs),
+      catalog,
     }),
   );
 

@@ -35,8 +35,32 @@ export interface Config {
   /** Rendered pages of anonymous visitors kept in memory (0 turns the cache off). */
   pageCacheMaxEntries: number;
   pageCacheTtlMs: number;
+  /**
+   * SPEC §2 meta-platform restriction per domain: on these hosts, visitors from these
+   * countries ('*': all) see no Instagram or Threads pages.
+   */
+  metaRules: MetaRule[];
   /** Benchmark only: serve this file's bytes at /__bench/ceiling/ (see scripts/bench). */
   benchCeilingFile: string | null;
+}
+
+export interface MetaRule {
+  domain: string;
+  countries: string[];
+}
+
+/** `example.ru:RU,BY;shop.example:*` → rules; undefined when malformed. */
+export function parseMetaRules(raw: string): MetaRule[] | undefined {
+  const rules: MetaRule[] = [];
+  for (const part of raw
+    .split(';')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z0-9.-]+):(\*|[A-Z]{2}(?:,[A-Z]{2})*)$/.exec(part);
+    if (!match) return undefined;
+    rules.push({ domain: match[1]!, countries: match[2]!.split(',') });
+  }
+  return rules;
 }
 
 /** Values that may be shown to browsers; nothing else of the config ever reaches a page. */
@@ -226,6 +250,12 @@ export function loadConfig(env: Env = process.env): Config {
         },
       ];
     }),
+    metaRules: read(
+      'META_RULES',
+      [],
+      parseMetaRules,
+      'rules like example.ru:RU,BY;shop.example:* (host, then ISO countries or *)',
+    ),
     authRateLimitPerMinute: read(
       'AUTH_RATE_LIMIT_PER_MINUTE',
       10,

@@ -16,4 +16,6 @@ export interface VisitorState {
   publicUrl: string;
   /** Social login providers that are configured (vk, google). */
   socialProviders: string[];
+  /** SPEC §2 meta-platform restriction: no Instagram or Threads, VK in their place. */
+  metaRestricted: boolean;
 }

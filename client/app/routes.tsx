@@ -2,6 +2,7 @@ import { type ComponentType, useContext } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
 import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes.ts';
+import { orderFormLoader } from '../features/order-form/order-form.loader.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 import { CabinetLayout } from '../layouts/cabinet-layout.tsx';
 import { DefaultLayout } from '../layouts/default-layout.tsx';
@@ -61,20 +62,28 @@ function withViewStyles(view: View, Page: ComponentType): ComponentType {
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
+/** Views whose page carries the order form and its catalogue data. */
+const ORDER_FORM_VIEWS: readonly View[] = ['home', 'platform', 'service'];
+
+function loaderOf(def: PageDef, locale: Locale): RouteObject['loader'] {
+  const { validate, platform } = def;
+  // SPEC §2 validate hook: a page whose params do not pass answers 404
+  if (validate)
+    return ({ params }: LoaderFunctionArgs) => {
+      if (!validate(params)) throw notFound();
+      return null;
+    };
+  if (platform && ORDER_FORM_VIEWS.includes(def.view)) return orderFormLoader(platform, locale);
+  return undefined;
+}
+
 function pageRoute(def: PageDef, locale: Locale): RouteObject {
   const handle: RouteHandle = { pageId: def.id, locale };
-  const { validate } = def;
   return {
     id: `${locale}:${def.id}`,
     path: `${localePrefix(locale)}${def.paths[locale]}`,
     handle,
-    // SPEC §2 validate hook: a page whose params do not pass answers 404
-    loader: validate
-      ? ({ params }: LoaderFunctionArgs) => {
-          if (!validate(params)) throw notFound();
-          return null;
-        }
-      : undefined,
+    loader: loaderOf(def, locale),
     lazy: async () => {
       const module = await importWithReload(VIEW_MODULES[def.view]);
       return { Component: withViewStyles(def.view, module.default) };

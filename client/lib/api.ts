@@ -14,13 +14,14 @@ export class ApiError extends Error {
 /** Calls /api/<path>; a status other than success is thrown as an ApiError (SPEC §8). */
 export async function api<T>(
   path: string,
-  { method = 'GET', body }: { method?: string; body?: unknown } = {},
+  { method = 'GET', body, signal }: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api/${path}`, {
       method,
       credentials: 'same-origin',
+      ...(signal ? { signal } : {}),
       headers:
         body === undefined
           ? { Accept: 'application/json' }

@@ -1,7 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
-import { isLocale, type Locale } from '../../shared/locales.ts';
+import { isLocale, type Locale, localePrefix } from '../../shared/locales.ts';
+import { META_PLATFORMS } from '../../shared/platforms.ts';
 import { matchPage, pagePath } from '../../shared/routes.ts';
 import { isSafeRedirect } from '../../shared/safe-redirect.ts';
+import type { VisitorState } from '../../shared/visitor.ts';
 import { currentUser } from './authenticate.ts';
 import { rawQuery } from './query-string.ts';
 
@@ -15,12 +17,24 @@ export const REDIRECT_PARAM = 'redirect';
  *   unless fromCp=true or a payment action is in the query; on a guest page (login …) they
  *   go to the remembered path if it is safe, else to the cabinet;
  * - a guest on a protected page goes to the login page, remembering the path;
- * - seo and proxy accounts have no cabinet: they go to the home page.
+ * - seo and proxy accounts have no cabinet: they go to the home page;
+ * - where the meta-platform restriction is on, Instagram and Threads pages go to /404.
  */
 export function accessRedirects(req: Request, res: Response, next: NextFunction): void {
   const page = req.method === 'GET' || req.method === 'HEAD' ? matchPage(req.path) : null;
   if (!page) {
     next();
+    return;
+  }
+  // SPEC §2: with the meta-platform restriction on, Instagram and Threads pages (not home) 404
+  const visitor = res.locals.visitor as VisitorState | undefined;
+  if (
+    visitor?.metaRestricted &&
+    page.def.id !== 'home' &&
+    page.def.platform &&
+    META_PLATFORMS.includes(page.def.platform)
+  ) {
+    res.redirect(302, `${localePrefix(page.locale)}/404/`);
     return;
   }
   const user = currentUser(res);

@@ -10,6 +10,7 @@ import {
   REGION_BY_CURRENCY,
 } from '../../shared/regions.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
+import type { MetaRule } from '../config.ts';
 import { countryOfIp } from '../modules/geo/geo.service.ts';
 import { deviceRecordOf } from './device-record.ts';
 
@@ -21,6 +22,7 @@ import { deviceRecordOf } from './device-record.ts';
 export function visitorOf(
   req: Request,
   { publicUrl, socialProviders }: { publicUrl: string; socialProviders: string[] },
+  metaRules: readonly MetaRule[] = [],
 ): VisitorState {
   const device = deviceRecordOf(req.get('user-agent'));
   const country = countryOfIp(req.ip);
@@ -36,5 +38,10 @@ export function visitorOf(
     deviceClass: deviceClassOf(device),
     publicUrl,
     socialProviders,
+    metaRestricted: metaRules.some(
+      (rule) =>
+        rule.domain === req.hostname &&
+        (rule.countries.includes('*') || rule.countries.includes(country)),
+    ),
   };
 }

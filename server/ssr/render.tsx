@@ -10,16 +10,19 @@ import { App } from '../../client/app/app.tsx';
 import type { PageState } from '../../client/app/page-state.ts';
 import { createRoutes } from '../../client/app/routes.tsx';
 import { createStore } from '../../client/app/store.ts';
+import { STOREFRONT_CONTEXT_KEY } from '../../client/features/order-form/order-form.loader.ts';
 import { COOKIE_NAMES } from '../../shared/constants.ts';
 import { serializeForScript } from '../../shared/serialize.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
 import { currentUser } from '../http/authenticate.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 import type { Assets } from './assets.ts';
 import { toFetchRequest } from './fetch-request.ts';
 import { hydrationData } from './hydration-data.ts';
 import { MESSAGES } from './messages.ts';
 import { type PageCache, withNonce } from './page-cache.ts';
+import { storefrontReader } from './storefront-reader.ts';
 
 interface RenderDeps {
   assets: Assets;
@@ -27,6 +30,7 @@ interface RenderDeps {
   renderTimeoutMs: number;
   cache: PageCache;
   routes?: RouteObject[];
+  catalog: CatalogService;
 }
 
 /** What a page depends on besides its URL: the parts of the visitor the render reads. */
@@ -36,7 +40,7 @@ function cacheKeyOf(req: Request, visitor: VisitorState): string | null {
   const deviceBits = Object.values(flags)
     .map((flag) => (flag ? 1 : 0))
     .join('');
-  return `${req.originalUrl}\n${visitor.locale}|${visitor.currency}|${visitor.country}|${visitor.deviceClass}|${deviceBits}`;
+  return `${req.originalUrl}\n${visitor.locale}|${visitor.currency}|${visitor.country}|${visitor.deviceClass}|${deviceBits}|${visitor.metaRestricted ? 1 : 0}`;
 }
 
 /** Collects what React writes (before compression) and hands it over when React ends. */
@@ -70,6 +74,7 @@ export function pageRenderer({
   renderTimeoutMs,
   cache,
   routes = createRoutes(),
+  catalog,
 }: RenderDeps) {
   const handler = createStaticHandler(routes);
 
@@ -84,7 +89,12 @@ export function pageRenderer({
         res.end(withNonce(cached, nonce));
         return;
       }
-      const context = await handler.query(toFetchRequest(req, res));
+      // loaders read the catalogue in process through the request context (no HTTP hop)
+      const context = await handler.query(toFetchRequest(req, res), {
+        requestContext: {
+          [STOREFRONT_CONTEXT_KEY]: storefrontReader(catalog, visitor, currentUser(res)),
+        },
+      });
       if (context instanceof Response) {
         const location = context.headers.get('Location');
         if (location) return res.redirect(context.status, location);

@@ -35,7 +35,7 @@ test('home hydrates without errors in Russian and English, and the language swit
   await expect(page.locator('h1')).toHaveText('Likes, followers and views for Instagram');
 
   // client-side navigation to a service page, then switch its language
-  await page.getByRole('button', { name: 'TikTok' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'TikTok' }).click();
   await page.getByRole('link', { name: 'TikTok likes' }).first().click();
   await expect(page).toHaveURL(/\/en\/buy-tiktok-likes\/$/);
   await expect(page.locator('h1')).toHaveText('Buy TikTok likes');

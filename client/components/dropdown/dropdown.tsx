@@ -66,14 +66,23 @@ interface DropdownProps {
   label?: string;
   summary: ReactNode;
   align?: 'start' | 'end';
+  /** full width, like a form field (the order form's service select) */
+  block?: boolean;
   children: ReactNode | ((close: () => void) => ReactNode);
 }
 
-export function Dropdown({ id, label, summary, align = 'end', children }: DropdownProps) {
+export function Dropdown({
+  id,
+  label,
+  summary,
+  align = 'end',
+  block = false,
+  children,
+}: DropdownProps) {
   const { openId, toggle, close } = useDropdownGroup();
   const open = openId === id;
   return (
-    <div className={styles.dropdown} data-open={open || undefined}>
+    <div className={styles.dropdown} data-open={open || undefined} data-block={block || undefined}>
       <button
         type="button"
         className={styles.toggle}

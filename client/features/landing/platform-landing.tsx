@@ -8,10 +8,21 @@ import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import styles from './landing.module.css';
 import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
-import { PopularServices } from './popular-services.tsx';
 
 /** A platform's landing: hero, its services, launch times, daily caps, rules, advantages, FAQ. */
-export function PlatformLanding({ platform, meta }: { platform: Platform; meta: React.ReactNode }) {
+export function PlatformLanding({
+  platform,
+  meta,
+  form,
+  prices,
+}: {
+  platform: Platform;
+  meta: React.ReactNode;
+  /** the order form, the hero of the page */
+  form: React.ReactNode;
+  /** 'from' price per service page id, formatted */
+  prices: Record<string, string>;
+}) {
   const intl = useIntl();
   const to = useLocalePath();
   const platformName = intl.formatMessage({ id: `platform.${platform}` });
@@ -59,7 +70,7 @@ export function PlatformLanding({ platform, meta }: { platform: Platform; meta: 
               </li>
             </ul>
           </div>
-          <PopularServices platform={platform} />
+          {form}
         </div>
       </section>
       <div className={styles.container}>
@@ -84,6 +95,11 @@ export function PlatformLanding({ platform, meta }: { platform: Platform; meta: 
                   <span className={styles.serviceText}>
                     <FormattedMessage id={`service.${service.id}.short`} />
                   </span>
+                  {prices[service.id] && (
+                    <span className={styles.servicePrice}>
+                      <FormattedMessage id="landing.from" values={{ amount: prices[service.id] }} />
+                    </span>
+                  )}
                   <span className={styles.serviceMore}>
                     <FormattedMessage id="landing.order" />
                   </span>

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { pageById } from '../../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
@@ -10,7 +10,8 @@ import {
   GoodToKnow,
   LaunchTimes,
 } from '../../features/landing/landing-sections.tsx';
-import { PopularServices } from '../../features/landing/popular-services.tsx';
+import type { OrderFormData } from '../../features/order-form/order-form.loader.ts';
+import { OrderForm } from '../../features/order-form/order-form.tsx';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
@@ -25,6 +26,11 @@ export default function ServicePage() {
   const service = SERVICE_PAGES.find((page) => page.id === def.service)!;
   const platformName = intl.formatMessage({ id: `platform.${service.platform}` });
   const title = intl.formatMessage({ id: `service.${service.id}.title` });
+  const data = useLoaderData() as OrderFormData;
+  // the page's own service is preselected in the form
+  const preselected =
+    data.services.find((entry) => entry.page === service.id && !entry.tag.includes('_MULTI'))
+      ?.tag ?? null;
   return (
     <>
       <PageMeta
@@ -58,7 +64,7 @@ export default function ServicePage() {
               <FormattedMessage id="service.howItWorks" />
             </p>
           </div>
-          <PopularServices platform={service.platform} except={service.id} />
+          <OrderForm data={data} pageId={def.id} pageService={preselected} />
         </div>
       </section>
       <div className={landing.container}>

@@ -41,9 +41,12 @@ const PRICE_CLASSES = {
 } satisfies Record<string, PriceClass>;
 type PriceClassName = keyof typeof PRICE_CLASSES;
 
-/** Cabinet prices are lower from 50 000 (CATALOG.md: likes 0.19 → 0.175 a unit). */
-const CABINET_BULK_FROM = 50_000;
-const CABINET_BULK_RATIO = 0.175 / 0.19;
+/**
+ * Cabinet prices are lower than the storefront's at every quantity (CATALOG.md: likes 0.19 ₽
+ * a unit on the storefront's first tier, 0.175 ₽ in the cabinet from 50 000): each tier of the
+ * storefront at this share.
+ */
+const CABINET_RATIO = 0.175 / 0.19;
 
 /** Storefront tiers: the 100-unit price from 1 upward, then each price point's own. */
 export function storefrontTiers(points: Points, factor = 1): PriceTier[] {
@@ -54,11 +57,10 @@ export function storefrontTiers(points: Points, factor = 1): PriceTier[] {
 }
 
 export function cabinetTiers(points: Points, factor = 1): PriceTier[] {
-  const base = storefrontTiers(points, factor)[0]!.micro;
-  return [
-    { from: 1, micro: base },
-    { from: CABINET_BULK_FROM, micro: Math.round(base * CABINET_BULK_RATIO) },
-  ];
+  return storefrontTiers(points, factor).map((tier) => ({
+    from: tier.from,
+    micro: Math.round(tier.micro * CABINET_RATIO),
+  }));
 }
 
 type Range = readonly [min: number, max: number];

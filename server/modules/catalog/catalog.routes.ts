@@ -133,8 +133,11 @@ export function catalogRoutes({
         },
         viewer,
       );
-      // the region decides the currency of the smallest order's price (SPEC §9 regions)
-      const region = (query.region ?? REGION_BY_CURRENCY[currencyOf(req, res)]) as Region;
+      // the region decides the currency of the smallest order's price (SPEC §9 regions); a
+      // logged-in user is always priced in their own currency
+      const region = (
+        currentUser(res) || !query.region ? REGION_BY_CURRENCY[currencyOf(req, res)] : query.region
+      ) as Region;
       const currency = (Object.keys(REGION_BY_CURRENCY) as Currency[]).find(
         (code) => REGION_BY_CURRENCY[code] === region,
       )!;
@@ -195,6 +198,8 @@ export function catalogRoutes({
     handle(async (req, res) => {
       const query = validate<CatalogQuery>(informersTinyQuery, req.query);
       const labels = labelsOf(query.labels);
+      if (labels.includes('CLIENT_LK'))
+        throw new AppError('Informers show the storefront prices: use CLIENT_MAIN', 400);
       // informers are the public storefront prices, per currency code, without a level discount
       ok(
         res,
@@ -206,7 +211,8 @@ export function catalogRoutes({
             counts: countsOf(query.counts),
             ...(query.platform ? { platform: query.platform } : {}),
           },
-          { ...viewerOf(res), level: 1 },
+          // the public storefront prices: what a guest sees, whoever asks
+          GUEST,
         ),
       );
     }),

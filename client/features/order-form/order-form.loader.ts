@@ -1,0 +1,67 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import type { CatalogPlatform, PriceTable, ServiceView } from '../../../shared/catalog.ts';
+import { COOKIE_NAMES, QUANTITY_PRESETS } from '../../../shared/constants.ts';
+import type { Locale } from '../../../shared/locales.ts';
+import type { Platform } from '../../../shared/platforms.ts';
+import { isCurrency } from '../../../shared/regions.ts';
+import { api } from '../../lib/api.ts';
+import { getCookie } from '../../lib/cookies.ts';
+
+/** What a landing's order form and price cards need before they render. */
+export interface OrderFormData {
+  /** the platform the page shows (VK in place of Meta's where they are restricted) */
+  platform: CatalogPlatform;
+  services: ServiceView[];
+  /** storefront prices of the platform's services at the presets, in the visitor's currency */
+  informers: PriceTable;
+}
+
+/**
+ * Where the data comes from: on the server, the catalogue service in process (handed in as
+ * the static handler's request context); in the browser, the API.
+ */
+export interface StorefrontReader {
+  pagePlatform(platform: Platform): CatalogPlatform;
+  services(platform: CatalogPlatform, lang: Locale): Promise<ServiceView[]>;
+  informers(platform: CatalogPlatform, counts: number[]): Promise<PriceTable>;
+}
+
+const browserReader: StorefrontReader = {
+  pagePlatform: (platform) => platform,
+  services: (platform, lang) =>
+    api<ServiceView[]>(
+      `user_services/tiny?${new URLSearchParams({ labels: 'CLIENT_MAIN VISIBLE', platform, lang })}`,
+    ),
+  informers: (platform, counts) => {
+    const query = new URLSearchParams({
+      labels: 'CLIENT_MAIN VISIBLE',
+      platform,
+      counts: counts.join(','),
+    });
+    const currency = getCookie(COOKIE_NAMES.currency);
+    if (isCurrency(currency)) query.set('cur', currency);
+    return api<PriceTable>(`informers/tiny?${query}`);
+  },
+};
+
+export const STOREFRONT_CONTEXT_KEY = 'storefront';
+
+function readerOf(context: unknown): StorefrontReader {
+  const server = (context as Record<string, StorefrontReader> | undefined)?.[
+    STOREFRONT_CONTEXT_KEY
+  ];
+  return server ?? browserReader;
+}
+
+/** The loader of home, platform and service pages. */
+export function orderFormLoader(platform: Platform, locale: Locale) {
+  return async ({ context }: LoaderFunctionArgs): Promise<OrderFormData> => {
+    const reader = readerOf(context);
+    const shown = reader.pagePlatform(platform);
+    const [services, informers] = await Promise.all([
+      reader.services(shown, locale),
+      reader.informers(shown, QUANTITY_PRESETS),
+    ]);
+    return { platform: shown, services, informers };
+  };
+}

@@ -1,0 +1,144 @@
+import type { PayloadAction } from '@reduxjs/toolkit';
+import {
+  all,
+  call,
+  cancelled,
+  delay,
+  put,
+  select,
+  takeEvery,
+  takeLatest,
+} from 'redux-saga/effects';
+import type { CostPair, ServiceView } from '../../../shared/catalog.ts';
+import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import { api } from '../../lib/api.ts';
+import {
+  orderFormActions as actions,
+  type OrderFormState,
+  type QuoteRequest,
+} from './order-form.slice.ts';
+import { load, remove, save } from './order-form.storage.ts';
+
+/** Price look-ups wait this long for the buyer to stop typing. */
+export const QUOTE_DEBOUNCE_MS = 250;
+
+const formOf = (state: { orderForm: OrderFormState }) => state.orderForm;
+
+let currentPage = '';
+
+function* restore(action: PayloadAction<{ pageId: string }>) {
+  currentPage = action.payload.pageId;
+  const choice = load(currentPage);
+  if (Object.keys(choice).length) yield put(actions.restored(choice));
+}
+
+/** SPEC §4: what is saved to and removed from session storage, action by action. */
+function* persist(action: PayloadAction<unknown>) {
+  const form: OrderFormState = yield select(formOf);
+  const page = currentPage || null;
+  switch (action.type) {
+    case actions.platformChosen.type:
+      remove(['service', 'numerosity', 'quantityPosts', 'quantity', 'input']);
+      save({ page, platform: form.platform });
+      break;
+    case actions.serviceChosen.type:
+      save({ page, platform: form.platform, service: form.service, numerosity: form.numerosity });
+      break;
+    case actions.serviceUnset.type:
+      remove(['numerosity', 'quantityPosts', 'quantity', 'service', 'input']);
+      break;
+    case actions.numerosityChanged.type:
+      save({ page, numerosity: form.numerosity });
+      break;
+    case actions.inputChanged.type:
+      save({ page, input: form.input || null });
+      break;
+    case actions.quantityChosen.type:
+    case actions.customQuantityChanged.type:
+      save({ page, quantity: form.quantity });
+      break;
+    case actions.postsChanged.type:
+      save({ page, quantityPosts: form.quantityPosts });
+      break;
+    case actions.methodsPanelToggled.type:
+    case actions.methodChosen.type:
+      save({ methodsVisible: form.methodsVisible });
+      break;
+  }
+}
+
+/**
+ * orderCost for the form's [tag, count, currency]: debounced, and a newer request cancels
+ * the one in flight (takeLatest), so the price shown is always the latest asked.
+ */
+function* lookUpQuote(action: PayloadAction<QuoteRequest>) {
+  const { key, tag, count, currency, client } = action.payload;
+  const known: OrderFormState = yield select(formOf);
+  if (known.quotes[key]) return;
+  yield delay(QUOTE_DEBOUNCE_MS);
+  const controller = new AbortController();
+  try {
+    const query = new URLSearchParams({ tag, count: String(count), cur: currency });
+    if (client === 'CLIENT_LK') query.set('client', client);
+    const pair: CostPair = yield call(api<CostPair>, `prices/orderCost?${query}`, {
+      signal: controller.signal,
+    });
+    yield put(actions.quoteLoaded({ key, pair }));
+  } catch (error) {
+    const wasCancelled: boolean = yield cancelled();
+    if (!wasCancelled) yield put(actions.quoteFailed((error as Error).message));
+  } finally {
+    const wasCancelled: boolean = yield cancelled();
+    if (wasCancelled) controller.abort();
+  }
+}
+
+function* loadServices(action: PayloadAction<{ platform: string; lang: string }>) {
+  const { platform, lang } = action.payload;
+  try {
+    const query = new URLSearchParams({ labels: 'CLIENT_MAIN VISIBLE', platform, lang });
+    const services: ServiceView[] = yield call(api<ServiceView[]>, `user_services/tiny?${query}`);
+    yield put(actions.servicesLoaded({ platform: platform as ServiceView['platform'], services }));
+  } catch {
+    yield put(actions.servicesFailed(platform as ServiceView['platform']));
+  }
+}
+
+function* loadMethods(action: PayloadAction<Currency>) {
+  const form: OrderFormState = yield select(formOf);
+  if (form.methods[action.payload]) return;
+  try {
+    const data: PaymentMethodsData = yield call(
+      api<PaymentMethodsData>,
+      `payment/methods?currency=${action.payload}`,
+    );
+    yield put(actions.methodsLoaded({ currency: action.payload, data }));
+  } catch {
+    // the panel stays empty and says so; the next currency switch tries again
+  }
+}
+
+export function* orderFormSaga() {
+  yield all([
+    takeEvery(actions.formMounted.type, restore),
+    takeEvery(
+      [
+        actions.platformChosen.type,
+        actions.serviceChosen.type,
+        actions.serviceUnset.type,
+        actions.numerosityChanged.type,
+        actions.inputChanged.type,
+        actions.quantityChosen.type,
+        actions.customQuantityChanged.type,
+        actions.postsChanged.type,
+        actions.methodsPanelToggled.type,
+        actions.methodChosen.type,
+      ],
+      persist,
+    ),
+    takeLatest(actions.quoteNeeded.type, lookUpQuote),
+    takeEvery(actions.servicesNeeded.type, loadServices),
+    takeLatest(actions.methodsNeeded.type, loadMethods),
+  ]);
+}

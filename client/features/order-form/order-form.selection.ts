@@ -1,0 +1,250 @@
+import { EMAIL_PATTERN } from '../../../shared/auth-rules.ts';
+import {
+  byTypeOrder,
+  type CatalogPlatform,
+  type Client,
+  type CostPair,
+  isAutoType,
+  MAX_LINKS,
+  MAX_POSTS,
+  orderLimits,
+  type PriceTable,
+  type ServiceType,
+  type ServiceView,
+} from '../../../shared/catalog.ts';
+import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
+import { checkLink, type LinkKind } from '../../../shared/link-rules.ts';
+import {
+  BALANCE_METHOD_ID,
+  balanceAvailable,
+  type MethodState,
+  methodState,
+  type PaymentMethod,
+  type PaymentMethodsData,
+} from '../../../shared/payment-methods.ts';
+import { PLATFORMS, type Platform } from '../../../shared/platforms.ts';
+import { autoQuantity } from '../../../shared/pricing.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import { type Numerosity, type OrderFormState, quoteKey } from './order-form.slice.ts';
+
+/** Posts an auto order covers until the buyer says otherwise. */
+export const DEFAULT_POSTS = 10;
+/** The preset chosen until the buyer picks one: the usual first order. */
+const DEFAULT_QUANTITY = 1000;
+
+export interface FormContext {
+  /** the page's platform and, on a service page, its service */
+  pagePlatform: CatalogPlatform;
+  pageService: string | null;
+  /** services of the platform in effect (null while they load) */
+  services: ServiceView[] | null;
+  staff: boolean;
+  loggedIn: boolean;
+  /** minor units of the user's currency */
+  balance: number;
+  currency: Currency;
+  client: Client;
+  methods: PaymentMethodsData | null;
+  /** the meta restriction hides Instagram and Threads (SPEC §2) */
+  metaRestricted: boolean;
+}
+
+export interface Selection {
+  platform: CatalogPlatform;
+  platforms: CatalogPlatform[];
+  types: ServiceType[];
+  /** services of the type in effect */
+  ofType: ServiceView[];
+  service: ServiceView | null;
+  numerosity: Numerosity;
+  canMultiple: boolean;
+  tag: string | null;
+  auto: boolean;
+  limits: { min: number; max: number };
+  presets: number[];
+  quantity: number | null;
+  posts: number;
+  links: string[];
+  /** the count priced: quantity, × posts for auto, × links for multiple */
+  count: number | null;
+  quoteKey: string | null;
+}
+
+const META: readonly string[] = ['instagram', 'threads'];
+
+/** The platforms the picker offers: all six (less Meta's when restricted), FAKE for staff. */
+export function platformsFor(staff: boolean, metaRestricted: boolean): CatalogPlatform[] {
+  const shown: CatalogPlatform[] = PLATFORMS.filter(
+    (platform: Platform) => !metaRestricted || !META.includes(platform),
+  );
+  return staff ? [...shown, 'fake'] : shown;
+}
+
+export function linksOf(input: string): string[] {
+  return input
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** What the form shows and prices, from what was chosen and what the page preselects. */
+export function selectionOf(state: OrderFormState, context: FormContext): Selection {
+  const platforms = platformsFor(context.staff, context.metaRestricted);
+  const platform =
+    state.platform && platforms.includes(state.platform)
+      ? state.platform
+      : platforms.includes(context.pagePlatform)
+        ? context.pagePlatform
+        : platforms[0]!;
+  const services = context.services ?? [];
+  const find = (tag: string | null) =>
+    tag
+      ? services.find((service) => service.tag === tag && !service.tag.includes('_MULTI'))
+      : undefined;
+  const singles = services.filter((service) => !service.tag.includes('_MULTI'));
+  const service =
+    find(state.service) ??
+    (platform === context.pagePlatform ? find(context.pageService) : undefined) ??
+    [...singles].sort((a, b) => byTypeOrder(a.type, b.type))[0] ??
+    null;
+  const types = [...new Set(singles.map((entry) => entry.type))].sort(byTypeOrder);
+  const ofType = service ? singles.filter((entry) => entry.type === service.type) : [];
+  const canMultiple = Boolean(service?.multi);
+  const numerosity: Numerosity = canMultiple ? state.numerosity : 'single';
+  const tag = service ? (numerosity === 'multiple' ? service.multi : service.tag) : null;
+  const auto = service ? isAutoType(service.type) : false;
+  const limits = orderLimits(service, context.staff);
+  const presets = QUANTITY_PRESETS.filter((value) => value >= limits.min && value <= limits.max);
+  const fallback = presets.includes(DEFAULT_QUANTITY)
+    ? DEFAULT_QUANTITY
+    : (presets[0] ?? limits.min);
+  const quantity = state.quantity ?? (state.customQuantity ? null : fallback);
+  const posts = state.quantityPosts ?? DEFAULT_POSTS;
+  const links = linksOf(state.input);
+  let count: number | null = null;
+  if (quantity !== null && quantity >= limits.min && quantity <= limits.max) {
+    if (auto)
+      count = posts >= 1 && posts <= MAX_POSTS ? autoQuantity(quantity, quantity, posts) : null;
+    else if (numerosity === 'multiple')
+      count = quantity * Math.min(Math.max(links.length, 1), MAX_LINKS);
+    else count = quantity;
+  }
+  return {
+    platform,
+    platforms,
+    types,
+    ofType,
+    service,
+    numerosity,
+    canMultiple,
+    tag,
+    auto,
+    limits,
+    presets,
+    quantity,
+    posts,
+    links,
+    count,
+    quoteKey:
+      tag && count !== null
+        ? quoteKey({ tag, count, currency: context.currency, client: context.client })
+        : null,
+  };
+}
+
+/** The price in effect: [cost, discount] or null while unknown. */
+export function priceOf(state: OrderFormState, selection: Selection): CostPair | null {
+  return selection.quoteKey ? (state.quotes[selection.quoteKey] ?? null) : null;
+}
+
+export interface ShownMethod {
+  method: PaymentMethod;
+  state: Extract<MethodState, { shown: true }>;
+}
+
+/** SPEC §4: methods of the panel with their disabled state; the balance only when allowed. */
+export function shownMethods(context: FormContext, price: number | null): ShownMethod[] {
+  const data = context.methods;
+  if (!data) return [];
+  const shown: ShownMethod[] = [];
+  for (const method of [...data.methods].sort((a, b) => a.order - b.order)) {
+    if (method.id === BALANCE_METHOD_ID) {
+      const allowed = balanceAvailable({
+        enabled: true,
+        price,
+        loggedIn: context.loggedIn,
+        balance: context.balance,
+      });
+      if (allowed) shown.push({ method, state: { shown: true, disabled: false } });
+      continue;
+    }
+    const state = methodState(method, data, context.currency, price);
+    if (state.shown) shown.push({ method, state });
+  }
+  return shown;
+}
+
+/** Message keys of the form's problems (shown once the buyer tried to pay). */
+export type FormErrors = Partial<
+  Record<'service' | 'input' | 'quantity' | 'posts' | 'email' | 'method' | 'agreement', string>
+>;
+
+export function errorsOf(
+  state: OrderFormState,
+  selection: Selection,
+  context: FormContext,
+  shown: ShownMethod[],
+): FormErrors {
+  const errors: FormErrors = {};
+  const { service } = selection;
+  if (!service) errors.service = 'order.error.service';
+  if (service) {
+    const kinds = service.link_kinds as LinkKind[];
+    const lines = selection.numerosity === 'multiple' ? selection.links : [state.input];
+    if (!lines.length || lines.every((line) => !line.trim()))
+      errors.input = 'order.error.inputRequired';
+    else if (selection.numerosity === 'multiple' && lines.length > MAX_LINKS)
+      errors.input = 'order.error.tooManyLinks';
+    else if (kinds.length && service.platform !== 'fake') {
+      const bad = lines.some((line) => !checkLink(service.platform as Platform, kinds, line).ok);
+      if (bad) errors.input = `order.error.link.${kinds.join('-')}`;
+    }
+  }
+  const raw = state.customQuantity.trim();
+  if (raw && !/^\d{1,9}$/.test(raw)) errors.quantity = 'order.error.integer';
+  else if (selection.quantity === null) errors.quantity = 'order.error.integer';
+  else if (selection.quantity < selection.limits.min || selection.quantity > selection.limits.max)
+    errors.quantity = 'order.error.range';
+  if (selection.auto && (selection.posts < 1 || selection.posts > MAX_POSTS))
+    errors.posts = 'order.error.posts';
+  if (!context.loggedIn) {
+    const email = state.email.trim();
+    if (!email) errors.email = 'order.error.email';
+    else if (!new RegExp(EMAIL_PATTERN).test(email)) errors.email = 'order.error.emailInvalid';
+  }
+  const chosen = shown.find((entry) => entry.method.id === state.method);
+  if (!chosen || chosen.state.disabled) errors.method = 'order.error.method';
+  else if (chosen.method.show_agreement_flag && state.agreement !== true)
+    errors.agreement = 'order.error.agreement';
+  return errors;
+}
+
+/** informers/tiny's table as storefront quotes, keyed like the form's look-ups. */
+export function quotesFromInformers(table: PriceTable): Record<string, CostPair> {
+  const quotes: Record<string, CostPair> = {};
+  for (const [currency, byTag] of Object.entries(table)) {
+    for (const [tag, byCount] of Object.entries(byTag ?? {})) {
+      for (const [count, { cost, discount }] of Object.entries(byCount)) {
+        quotes[
+          quoteKey({
+            tag,
+            count: Number(count),
+            currency: currency as Currency,
+            client: 'CLIENT_MAIN',
+          })
+        ] = [cost, discount];
+      }
+    }
+  }
+  return quotes;
+}

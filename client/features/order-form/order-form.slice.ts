@@ -1,0 +1,199 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CatalogPlatform, CostPair, ServiceView } from '../../../shared/catalog.ts';
+import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
+import type { Currency } from '../../../shared/regions.ts';
+
+/**
+ * The order form (SPEC §4 Chosen service, Numerosity, Payment methods panel). What the buyer
+ * chose is held here; what follows from it (the service in effect, limits, the count to
+ * price, errors) is derived in order-form.selection.ts. null means "not chosen": the page's
+ * preselection applies.
+ */
+export type Numerosity = 'single' | 'multiple';
+
+export interface OrderFormState {
+  platform: CatalogPlatform | null;
+  service: string | null;
+  numerosity: Numerosity;
+  input: string;
+  /** a preset or a valid custom quantity; null until chosen */
+  quantity: number | null;
+  /** the custom quantity field as typed ('' when a preset is chosen) */
+  customQuantity: string;
+  quantityPosts: number | null;
+  email: string;
+  agreement: boolean;
+  methodsVisible: boolean;
+  method: number | null;
+  /** errors show once the buyer tried to pay */
+  attempted: boolean;
+  /** services of platforms other than the page's, fetched when picked */
+  services: Partial<Record<string, ServiceView[]>>;
+  servicesFailed: Partial<Record<string, boolean>>;
+  /** quotes by `${currency}|${client}|${tag}|${count}` */
+  quotes: Record<string, CostPair>;
+  quoteError: string | null;
+  methods: Partial<Record<Currency, PaymentMethodsData>>;
+}
+
+export const initialOrderFormState: OrderFormState = {
+  platform: null,
+  service: null,
+  numerosity: 'single',
+  input: '',
+  quantity: null,
+  customQuantity: '',
+  quantityPosts: null,
+  email: '',
+  agreement: false,
+  methodsVisible: false,
+  method: null,
+  attempted: false,
+  services: {},
+  servicesFailed: {},
+  quotes: {},
+  quoteError: null,
+  methods: {},
+};
+
+/** What session storage gives back after a reload (order-form.storage.ts). */
+export interface RestoredChoice {
+  platform?: CatalogPlatform;
+  service?: string;
+  numerosity?: Numerosity;
+  input?: string;
+  quantity?: number;
+  quantityPosts?: number;
+  methodsVisible?: boolean;
+}
+
+export interface QuoteRequest {
+  key: string;
+  tag: string;
+  count: number;
+  currency: Currency;
+  client: 'CLIENT_MAIN' | 'CLIENT_LK';
+}
+
+const orderFormSlice = createSlice({
+  name: 'orderForm',
+  initialState: initialOrderFormState,
+  reducers: {
+    /** The form is on screen for a page: the saga restores what this tab chose before. */
+    formMounted(_state, _action: PayloadAction<{ pageId: string }>) {},
+    restored(state, action: PayloadAction<RestoredChoice>) {
+      Object.assign(state, action.payload);
+    },
+    platformChosen(state, action: PayloadAction<CatalogPlatform>) {
+      if (state.platform === action.payload) return;
+      state.platform = action.payload;
+      // a new platform unsets the service (the saga forgets what was saved with it)
+      Object.assign(state, unsetService);
+    },
+    /** SPEC §4: changing the service resets numerosity to single (both are saved). */
+    serviceChosen(state, action: PayloadAction<string>) {
+      state.service = action.payload;
+      state.numerosity = 'single';
+    },
+    serviceUnset(state) {
+      Object.assign(state, unsetService);
+    },
+    numerosityChanged(state, action: PayloadAction<Numerosity>) {
+      state.numerosity = action.payload;
+    },
+    inputChanged(state, action: PayloadAction<string>) {
+      state.input = action.payload;
+    },
+    quantityChosen(state, action: PayloadAction<number>) {
+      state.quantity = action.payload;
+      state.customQuantity = '';
+    },
+    customQuantityChanged(state, action: PayloadAction<string>) {
+      state.customQuantity = action.payload;
+      const value = action.payload.trim();
+      state.quantity = /^\d{1,9}$/.test(value) ? Number(value) : null;
+    },
+    postsChanged(state, action: PayloadAction<number | null>) {
+      state.quantityPosts = action.payload;
+    },
+    emailChanged(state, action: PayloadAction<string>) {
+      state.email = action.payload;
+    },
+    agreementToggled(state, action: PayloadAction<boolean>) {
+      state.agreement = action.payload;
+    },
+    /** SPEC §4: the panel's visibility is saved; hiding it clears the chosen method. */
+    methodsPanelToggled(state) {
+      state.methodsVisible = !state.methodsVisible;
+      if (!state.methodsVisible) state.method = null;
+    },
+    methodChosen(state, action: PayloadAction<number>) {
+      state.method = action.payload;
+      state.methodsVisible = true;
+    },
+    methodCleared(state) {
+      state.method = null;
+    },
+    payAttempted(state) {
+      state.attempted = true;
+    },
+
+    servicesNeeded(_state, _action: PayloadAction<{ platform: CatalogPlatform; lang: string }>) {},
+    servicesLoaded(
+      state,
+      action: PayloadAction<{ platform: CatalogPlatform; services: ServiceView[] }>,
+    ) {
+      state.services[action.payload.platform] = action.payload.services;
+      delete state.servicesFailed[action.payload.platform];
+    },
+    servicesFailed(state, action: PayloadAction<CatalogPlatform>) {
+      state.servicesFailed[action.payload] = true;
+    },
+    quoteNeeded(_state, _action: PayloadAction<QuoteRequest>) {},
+    quoteLoaded(state, action: PayloadAction<{ key: string; pair: CostPair }>) {
+      state.quotes[action.payload.key] = action.payload.pair;
+      state.quoteError = null;
+    },
+    quotesSeeded(state, action: PayloadAction<Record<string, CostPair>>) {
+      Object.assign(state.quotes, action.payload);
+    },
+    quoteFailed(state, action: PayloadAction<string>) {
+      state.quoteError = action.payload;
+    },
+    methodsNeeded(_state, _action: PayloadAction<Currency>) {},
+    methodsLoaded(state, action: PayloadAction<{ currency: Currency; data: PaymentMethodsData }>) {
+      state.methods[action.payload.currency] = action.payload.data;
+    },
+    /** A valid form: the orders feature takes it from here (POST c_orders/main). */
+    orderSubmitted(_state, _action: PayloadAction<OrderPayload>) {},
+  },
+});
+
+/** SPEC §4: unsetting the service forgets numerosity, posts, quantity, service and input. */
+const unsetService: Partial<OrderFormState> = {
+  service: null,
+  numerosity: 'single',
+  quantity: null,
+  customQuantity: '',
+  quantityPosts: null,
+  input: '',
+};
+
+export interface OrderPayload {
+  tag: string;
+  /** the login or link; several links (numerosity multiple) one per line */
+  link: string;
+  quantity: number;
+  posts: number | null;
+  count: number;
+  currency: Currency;
+  method: number;
+  email: string | null;
+  agreement: boolean;
+}
+
+export const orderFormActions = orderFormSlice.actions;
+export const orderFormReducer = orderFormSlice.reducer;
+
+export const quoteKey = (request: Omit<QuoteRequest, 'key'>): string =>
+  `${request.currency}|${request.client}|${request.tag}|${request.count}`;

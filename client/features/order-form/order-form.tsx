@@ -1,0 +1,517 @@
+import { type FormEvent, useEffect, useId, useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import { MAX_LINKS, MAX_POSTS, type ServiceView } from '../../../shared/catalog.ts';
+import type { LinkKind } from '../../../shared/link-rules.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import type { VisitorState } from '../../../shared/visitor.ts';
+import { button } from '../../components/button/button.ts';
+import { Dropdown } from '../../components/dropdown/dropdown.tsx';
+import { formStyles } from '../../components/form/text-field.tsx';
+import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { useLocale } from '../../lib/use-locale-path.ts';
+import { linkExample } from './link-examples.ts';
+import type { OrderFormData } from './order-form.loader.ts';
+import styles from './order-form.module.css';
+import {
+  errorsOf,
+  type FormContext,
+  priceOf,
+  quotesFromInformers,
+  selectionOf,
+  shownMethods,
+} from './order-form.selection.ts';
+import { orderFormActions as actions, type OrderFormState } from './order-form.slice.ts';
+import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
+
+interface RootLike {
+  visitor: VisitorState;
+  session: { user: PublicUser | null };
+  orderForm: OrderFormState;
+}
+
+interface OrderFormProps {
+  data: OrderFormData;
+  pageId: string;
+  /** the tag a service page preselects */
+  pageService?: string | null;
+}
+
+/**
+ * The order form of every landing (SPEC §4): platform → service type → service, numerosity,
+ * login or link, quantity, live price, payment methods, e-mail for guests. What was chosen
+ * lives in the orderForm slice (saved to session storage by its saga); the rest is derived.
+ */
+export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const dispatch = useDispatch();
+  const ids = useId();
+  const visitor = useSelector((state: RootLike) => state.visitor);
+  const user = useSelector((state: RootLike) => state.session.user);
+  const form = useSelector((state: RootLike) => state.orderForm);
+
+  const currency = (user?.cur ?? visitor.currency) as Currency;
+  const platformChoice =
+    form.platform && form.platform !== data.platform ? form.platform : data.platform;
+  const services: ServiceView[] | null =
+    platformChoice === data.platform ? data.services : (form.services[platformChoice] ?? null);
+  const context: FormContext = {
+    pagePlatform: data.platform,
+    pageService,
+    services,
+    staff: Boolean(user?.isStaff),
+    loggedIn: Boolean(user),
+    balance: user?.balance ?? 0,
+    currency,
+    client: 'CLIENT_MAIN',
+    methods: form.methods[currency] ?? null,
+    metaRestricted: visitor.metaRestricted,
+  };
+  const selection = selectionOf(form, context);
+  // guests' preset prices come with the page (informers); everything else from orderCost
+  const seeded = useMemo(
+    () => (user ? {} : quotesFromInformers(data.informers)),
+    [user, data.informers],
+  );
+  const pair =
+    priceOf(form, selection) ?? (selection.quoteKey ? seeded[selection.quoteKey] : null) ?? null;
+  const price = pair?.[0] ?? null;
+  const shown = shownMethods(context, price);
+  const errors = errorsOf(form, selection, context, shown);
+  const { service, limits } = selection;
+
+  useEffect(() => {
+    dispatch(actions.formMounted({ pageId }));
+  }, [dispatch, pageId]);
+  useEffect(() => {
+    if (!services && !form.servicesFailed[selection.platform])
+      dispatch(actions.servicesNeeded({ platform: selection.platform, lang: locale }));
+  }, [dispatch, services, selection.platform, locale, form.servicesFailed]);
+  const quoteMissing = Boolean(selection.quoteKey && !pair);
+  useEffect(() => {
+    if (!quoteMissing || !selection.tag || selection.count === null) return;
+    dispatch(
+      actions.quoteNeeded({
+        key: selection.quoteKey!,
+        tag: selection.tag,
+        count: selection.count,
+        currency,
+        client: 'CLIENT_MAIN',
+      }),
+    );
+  }, [dispatch, quoteMissing, selection.quoteKey, selection.tag, selection.count, currency]);
+  useEffect(() => {
+    if (!form.methods[currency]) dispatch(actions.methodsNeeded(currency));
+  }, [dispatch, currency, form.methods]);
+  // a chosen method that the new price hides or disables is no longer chosen
+  const chosenState = shown.find((entry) => entry.method.id === form.method)?.state;
+  useEffect(() => {
+    if (form.method !== null && price !== null && (!chosenState || chosenState.disabled))
+      dispatch(actions.methodCleared());
+  }, [dispatch, form.method, price, chosenState]);
+
+  const say = (key: string | undefined, values: Record<string, string | number> = {}) =>
+    key ? intl.formatMessage({ id: key }, values) : null;
+  const limitValues = {
+    min: intl.formatNumber(limits.min),
+    max: intl.formatNumber(limits.max),
+  };
+  const show = form.attempted;
+  const quantityError =
+    form.customQuantity.trim() || show ? say(errors.quantity, limitValues) : null;
+  const kinds = (service?.link_kinds ?? []) as LinkKind[];
+  const linkCombo = kinds.join('-') || 'any';
+  const multiple = selection.numerosity === 'multiple';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    dispatch(actions.payAttempted());
+    if (Object.keys(errors).length || !selection.tag || selection.quantity === null) {
+      // the first field at fault gets the focus, so a phone user sees what to fix
+      const first = (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(
+        '[aria-invalid="true"], [data-invalid="true"] input',
+      );
+      first?.focus();
+      return;
+    }
+    dispatch(
+      actions.orderSubmitted({
+        tag: selection.tag,
+        link: multiple ? selection.links.join('\n') : form.input.trim(),
+        quantity: selection.quantity,
+        posts: selection.auto ? selection.posts : null,
+        count: selection.count ?? selection.quantity,
+        currency,
+        method: form.method!,
+        email: user ? null : form.email.trim(),
+        agreement: form.agreement,
+      }),
+    );
+  }
+
+  return (
+    <form
+      className={styles.card}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${ids}-heading`}
+      data-platform={selection.platform}
+      data-testid="order-form"
+    >
+      <h2 id={`${ids}-heading`} className={styles.heading}>
+        <FormattedMessage id="order.heading" />
+      </h2>
+
+      <fieldset className={styles.group}>
+        <legend className={formStyles.label}>
+          <FormattedMessage id="order.platform" />
+        </legend>
+        <div className={styles.platforms}>
+          {selection.platforms.map((platform) => (
+            <button
+              key={platform}
+              type="button"
+              className={styles.platform}
+              data-platform={platform}
+              aria-pressed={platform === selection.platform}
+              title={intl.formatMessage({ id: `platform.${platform}` })}
+              onClick={() => dispatch(actions.platformChosen(platform))}
+            >
+              {platform === 'fake' ? (
+                <span aria-hidden="true">F</span>
+              ) : (
+                <PlatformIcon platform={platform} size={22} />
+              )}
+              <span className="visually-hidden">
+                <FormattedMessage id={`platform.${platform}`} />
+              </span>
+            </button>
+          ))}
+        </div>
+      </fieldset>
+
+      {!services && (
+        <div className={styles.skeleton} aria-busy="true">
+          {form.servicesFailed[selection.platform] ? (
+            <p className={styles.error} role="alert">
+              <FormattedMessage id="order.servicesFailed" />{' '}
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={() =>
+                  dispatch(actions.servicesNeeded({ platform: selection.platform, lang: locale }))
+                }
+              >
+                <FormattedMessage id="order.retry" />
+              </button>
+            </p>
+          ) : (
+            <FormattedMessage id="order.loading" />
+          )}
+        </div>
+      )}
+
+      {services && !service && (
+        <p className={styles.muted}>
+          <FormattedMessage id="order.noServices" />
+        </p>
+      )}
+
+      {service && (
+        <>
+          <fieldset className={styles.group}>
+            <legend className={formStyles.label}>
+              <FormattedMessage id="order.type" />
+            </legend>
+            <div className={styles.chips}>
+              {selection.types.map((type) => {
+                const first = services?.find(
+                  (entry) => entry.type === type && !entry.tag.includes('_MULTI'),
+                );
+                return (
+                  <button
+                    key={type}
+                    type="button"
+                    className={styles.chip}
+                    aria-pressed={type === service.type}
+                    onClick={() => {
+                      if (first && type !== service.type)
+                        dispatch(actions.serviceChosen(first.tag));
+                    }}
+                  >
+                    <FormattedMessage id={`order.type.${type}`} />
+                  </button>
+                );
+              })}
+            </div>
+          </fieldset>
+
+          {selection.ofType.length > 1 && (
+            <div className={formStyles.field}>
+              <span className={formStyles.label} id={`${ids}-service`}>
+                <FormattedMessage id="order.service" />
+              </span>
+              <Dropdown
+                id="order-service"
+                block
+                align="start"
+                label={intl.formatMessage({ id: 'order.service' })}
+                summary={<span>{service.name}</span>}
+              >
+                {(close) => (
+                  <ul className={styles.options} aria-labelledby={`${ids}-service`}>
+                    {selection.ofType.map((entry) => (
+                      <li key={entry.tag}>
+                        <button
+                          type="button"
+                          className={styles.option}
+                          aria-pressed={entry.tag === service.tag}
+                          onClick={() => {
+                            dispatch(actions.serviceChosen(entry.tag));
+                            close();
+                          }}
+                        >
+                          <span>{entry.name}</span>
+                          <span className={styles.optionText}>{entry.description}</span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Dropdown>
+            </div>
+          )}
+
+          {selection.canMultiple && (
+            <div className={styles.segmented} role="group" aria-label={say('order.numerosity')!}>
+              {(['single', 'multiple'] as const).map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={selection.numerosity === value}
+                  onClick={() => dispatch(actions.numerosityChanged(value))}
+                >
+                  <FormattedMessage id={`order.numerosity.${value}`} />
+                </button>
+              ))}
+            </div>
+          )}
+
+          <div className={formStyles.field}>
+            <label htmlFor={`${ids}-input`} className={formStyles.label}>
+              {multiple
+                ? say('order.link.multiple', { max: MAX_LINKS })
+                : say(`order.link.${linkCombo}`)}
+            </label>
+            {multiple ? (
+              <textarea
+                id={`${ids}-input`}
+                className={`${formStyles.input} ${styles.textarea}`}
+                rows={3}
+                value={form.input}
+                placeholder={linkExample(selection.platform, kinds)}
+                aria-invalid={show && errors.input ? true : undefined}
+                aria-describedby={show && errors.input ? `${ids}-input-error` : undefined}
+                onChange={(event) => dispatch(actions.inputChanged(event.target.value))}
+              />
+            ) : (
+              <input
+                id={`${ids}-input`}
+                className={formStyles.input}
+                type="text"
+                inputMode="url"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={form.input}
+                placeholder={linkExample(selection.platform, kinds)}
+                aria-invalid={show && errors.input ? true : undefined}
+                aria-describedby={show && errors.input ? `${ids}-input-error` : undefined}
+                onChange={(event) => dispatch(actions.inputChanged(event.target.value))}
+              />
+            )}
+            {show && errors.input && (
+              <span id={`${ids}-input-error`} className={formStyles.error} role="alert">
+                {say(errors.input, { max: MAX_LINKS })}
+              </span>
+            )}
+          </div>
+
+          {selection.auto && (
+            <div className={formStyles.field}>
+              <label htmlFor={`${ids}-posts`} className={formStyles.label}>
+                <FormattedMessage id="order.posts" />
+              </label>
+              <input
+                id={`${ids}-posts`}
+                className={formStyles.input}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_POSTS}
+                value={form.quantityPosts ?? selection.posts}
+                aria-invalid={errors.posts ? true : undefined}
+                onChange={(event) => {
+                  const value = event.target.value.trim();
+                  dispatch(actions.postsChanged(/^\d{1,4}$/.test(value) ? Number(value) : null));
+                }}
+              />
+              <span className={styles.hint}>
+                <FormattedMessage
+                  id="order.posts.hint"
+                  values={{ quantity: intl.formatNumber(selection.quantity ?? 0) }}
+                />
+              </span>
+              {errors.posts && (
+                <span className={formStyles.error} role="alert">
+                  {say(errors.posts, { max: MAX_POSTS })}
+                </span>
+              )}
+            </div>
+          )}
+
+          <fieldset className={styles.group} data-invalid={quantityError ? true : undefined}>
+            <legend className={formStyles.label}>
+              {selection.auto ? say('order.quantityPerPost') : say('order.quantity')}
+            </legend>
+            <div className={styles.chips}>
+              {selection.presets.map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  className={styles.chip}
+                  aria-pressed={!form.customQuantity && selection.quantity === value}
+                  onClick={() => dispatch(actions.quantityChosen(value))}
+                >
+                  {intl.formatNumber(value)}
+                </button>
+              ))}
+            </div>
+            <label className={styles.custom}>
+              <span className={styles.hint}>
+                <FormattedMessage id="order.quantity.custom" values={limitValues} />
+              </span>
+              <input
+                className={formStyles.input}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={form.customQuantity}
+                placeholder={intl.formatMessage({ id: 'order.quantity.other' })}
+                aria-invalid={quantityError ? true : undefined}
+                onChange={(event) => dispatch(actions.customQuantityChanged(event.target.value))}
+              />
+            </label>
+            {quantityError && (
+              <span className={formStyles.error} role="alert">
+                {quantityError}
+              </span>
+            )}
+          </fieldset>
+
+          {!user && (
+            <div className={formStyles.field}>
+              <label htmlFor={`${ids}-email`} className={formStyles.label}>
+                <FormattedMessage id="order.email" />
+              </label>
+              <input
+                id={`${ids}-email`}
+                className={formStyles.input}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                value={form.email}
+                aria-invalid={show && errors.email ? true : undefined}
+                onChange={(event) => dispatch(actions.emailChanged(event.target.value))}
+              />
+              {show && errors.email && (
+                <span className={formStyles.error} role="alert">
+                  {say(errors.email)}
+                </span>
+              )}
+            </div>
+          )}
+
+          <div className={styles.price} aria-live="polite" data-testid="order-price">
+            <span className={styles.priceLabel}>
+              <FormattedMessage id="order.price" />
+            </span>
+            {pair ? (
+              <span className={styles.priceValue}>
+                <strong data-testid="order-cost">{formatMoney(intl, pair[0], currency)}</strong>
+                {pair[1] > 0 && (
+                  <>
+                    <s className={styles.oldPrice}>
+                      {formatMoney(intl, pair[0] + pair[1], currency)}
+                    </s>
+                    <span className={styles.saving}>
+                      <FormattedMessage
+                        id="order.discount"
+                        values={{ amount: formatMoney(intl, pair[1], currency) }}
+                      />
+                    </span>
+                  </>
+                )}
+              </span>
+            ) : (
+              <span className={styles.priceValue} aria-busy={selection.count !== null}>
+                {selection.count === null ? '—' : <span className={styles.priceSkeleton} />}
+              </span>
+            )}
+          </div>
+          {form.quoteError && quoteMissing && (
+            <span className={formStyles.error} role="alert">
+              <FormattedMessage id="order.error.quote" />
+            </span>
+          )}
+
+          <PaymentMethodsPanel
+            visible={form.methodsVisible}
+            chosen={form.method}
+            shown={shown}
+            data={context.methods}
+            currency={currency}
+            error={show ? say(errors.method) : null}
+            onToggle={() => dispatch(actions.methodsPanelToggled())}
+            onChoose={(id) => dispatch(actions.methodChosen(id))}
+          />
+
+          {shown.find((entry) => entry.method.id === form.method)?.method.show_agreement_flag && (
+            <div className={formStyles.field}>
+              <label className={styles.check}>
+                <input
+                  type="checkbox"
+                  checked={form.agreement}
+                  aria-invalid={show && errors.agreement ? true : undefined}
+                  onChange={(event) => dispatch(actions.agreementToggled(event.target.checked))}
+                />
+                <span>
+                  <FormattedMessage id="order.agreement" />
+                </span>
+              </label>
+              {show && errors.agreement && (
+                <span className={formStyles.error} role="alert">
+                  {say(errors.agreement)}
+                </span>
+              )}
+            </div>
+          )}
+
+          <button type="submit" className={`${button('primary', { large: true })} ${styles.pay}`}>
+            {pair ? (
+              <FormattedMessage
+                id="order.pay"
+                values={{ amount: formatMoney(intl, pair[0], currency) }}
+              />
+            ) : (
+              <FormattedMessage id="order.payNoPrice" />
+            )}
+          </button>
+        </>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
+import { useLoaderData } from 'react-router';
+import type { Platform } from '../../../shared/platforms.ts';
+import type { VisitorState } from '../../../shared/visitor.ts';
+import { PlatformLanding } from '../../features/landing/platform-landing.tsx';
+import { fromPrices } from '../../features/order-form/informer-prices.ts';
+import type { OrderFormData } from '../../features/order-form/order-form.loader.ts';
+import { OrderForm } from '../../features/order-form/order-form.tsx';
+import { PageMeta } from '../../layouts/parts/page-meta.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { useRouteHandle } from '../../lib/route-handle.ts';
+
+/**
+ * Home and platform pages: the platform landing with the order form as its hero. Where the
+ * meta restriction is on, home shows VK (the loader says which platform is shown).
+ */
+export function LandingWithForm({ platform }: { platform: Platform }) {
+  const intl = useIntl();
+  const data = useLoaderData() as OrderFormData;
+  const { pageId } = useRouteHandle();
+  const currency = useSelector((state: { visitor: VisitorState }) => state.visitor.currency);
+  const shown = (data.platform === 'fake' ? platform : data.platform) as Platform;
+  const prices = Object.fromEntries(
+    Object.entries(fromPrices(data.services, data.informers, currency)).map(([page, minor]) => [
+      page,
+      formatMoney(intl, minor, currency),
+    ]),
+  );
+  return (
+    <PlatformLanding
+      platform={shown}
+      meta={
+        <PageMeta
+          title={intl.formatMessage({ id: `landing.${shown}.metaTitle` })}
+          description={intl.formatMessage({ id: `landing.${shown}.metaDescription` })}
+        />
+      }
+      prices={prices}
+      form={<OrderForm data={data} pageId={pageId} />}
+    />
+  );
+}
