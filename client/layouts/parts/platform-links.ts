@@ -1,4 +1,4 @@
-import type { Platform } from '../../../shared/platforms.ts';
+import { META_PLATFORMS, type Platform } from '../../../shared/platforms.ts';
 
 /** The landing page of each platform: Instagram is the home page (CATALOG.md). */
 export const PLATFORM_PAGE: Record<Platform, string> = {
@@ -19,3 +19,10 @@ export const NAV_PLATFORMS: Platform[] = [
   'vk',
   'threads',
 ];
+
+/** The platforms the header and footer link to: none of Meta's where they are restricted. */
+export function navPlatforms(metaRestricted: boolean): Platform[] {
+  return metaRestricted
+    ? NAV_PLATFORMS.filter((platform) => !META_PLATFORMS.includes(platform))
+    : NAV_PLATFORMS;
+}

@@ -8,7 +8,7 @@ import { servicePagesOf } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import type { VisitorState } from '../../features/visitor/visitor.slice.ts';
 import { useLocale, useLocalePath } from '../../lib/use-locale-path.ts';
-import { NAV_PLATFORMS, PLATFORM_PAGE } from './platform-links.ts';
+import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
 import styles from './site-footer.module.css';
 
 const selectRegion = (state: { visitor: VisitorState }) => state.visitor.region;
@@ -19,6 +19,9 @@ export function SiteFooter() {
   const locale = useLocale();
   const to = useLocalePath();
   const legalRegion = legalRegionFor(locale, useSelector(selectRegion));
+  const metaRestricted = useSelector(
+    (state: { visitor: VisitorState }) => state.visitor.metaRestricted,
+  );
   const startYear = Number(PRODUCT_START_DATE.slice(0, 4));
   // the render date must not differ between server and browser: both use today's UTC date
   const now = new Date();
@@ -26,7 +29,7 @@ export function SiteFooter() {
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <div className={styles.columns}>
-          {NAV_PLATFORMS.map((platform) => (
+          {navPlatforms(metaRestricted).map((platform) => (
             <section key={platform} className={styles.column}>
               <h2 className={styles.heading}>
                 <Link to={to(PLATFORM_PAGE[platform])}>

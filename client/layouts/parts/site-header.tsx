@@ -10,7 +10,7 @@ import { CurrencySwitcher } from '../../features/visitor/currency-switcher.tsx';
 import { LanguageSwitcher } from '../../features/visitor/language-switcher.tsx';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
 import { Logo } from './logo.tsx';
-import { NAV_PLATFORMS, PLATFORM_PAGE } from './platform-links.ts';
+import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
 import styles from './site-header.module.css';
 
 /** The storefront header: logo, per-platform service menus, language, currency, login. */
@@ -18,6 +18,9 @@ export function SiteHeader() {
   const intl = useIntl();
   const to = useLocalePath();
   const user = useSelector(selectUser);
+  const metaRestricted = useSelector(
+    (state: { visitor: { metaRestricted: boolean } }) => state.visitor.metaRestricted,
+  );
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -29,7 +32,7 @@ export function SiteHeader() {
           <Logo />
         </Link>
         <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'header.platforms' })}>
-          {NAV_PLATFORMS.map((platform) => (
+          {navPlatforms(metaRestricted).map((platform) => (
             <Dropdown
               key={platform}
               id={`nav-${platform}`}

@@ -1,0 +1,18 @@
+/**
+ * `npm run seed` writes the catalogue of server/db/seed/catalog-data.ts into the configured
+ * database: services are upserted by tag, their texts and price tiers replaced, levels and
+ * payment methods upserted, stored currency rates kept. Safe to run again. The server seeds
+ * an empty catalogue by itself at start; run this to bring changed seed data into a live one
+ * (running servers pick it up within the 5-minute catalogue cache).
+ */
+import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { migrateToLatest } from '../server/db/migrate.ts';
+import { seedCatalog } from '../server/db/seed/seed-catalog.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, file: config.databaseFile });
+await migrateToLatest(database.db);
+const { services } = await seedCatalog(database.db);
+console.log(`catalogue seeded: ${services} services`);
+await database.close();
