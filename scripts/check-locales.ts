@@ -6,28 +6,32 @@ import { readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { LOCALES } from '../shared/locales.ts';
 
-const read = (locale: string): Record<string, string> =>
-  JSON.parse(readFileSync(`locales/${locale}.json`, 'utf8'));
-const english = read('en');
+/** The interface messages, and the service pages' own questions (locales/faq/). */
+const SETS = ['locales', 'locales/faq'];
+const read = (set: string, locale: string): Record<string, string> =>
+  JSON.parse(readFileSync(`${set}/${locale}.json`, 'utf8'));
 let problems = 0;
-for (const locale of LOCALES) {
-  const messages = read(locale);
+let count = 0;
+for (const [set, locale] of SETS.flatMap((set) => LOCALES.map((locale) => [set, locale]))) {
+  const english = read(set!, 'en');
+  const messages = read(set!, locale!);
+  if (locale === 'en') count += Object.keys(english).length;
   for (const key of Object.keys(english)) {
     if (!(key in messages)) {
-      console.error(`${locale}: missing ${key}`);
+      console.error(`${set}/${locale}: missing ${key}`);
       problems += 1;
       continue;
     }
     try {
       parse(messages[key]!);
     } catch (error) {
-      console.error(`${locale}: ${key} is not valid ICU: ${(error as Error).message}`);
+      console.error(`${set}/${locale}: ${key} is not valid ICU: ${(error as Error).message}`);
       problems += 1;
     }
   }
   for (const key of Object.keys(messages)) {
     if (!(key in english)) {
-      console.error(`${locale}: ${key} is not in en.json`);
+      console.error(`${set}/${locale}: ${key} is not in en.json`);
       problems += 1;
     }
   }
@@ -36,6 +40,4 @@ if (problems) {
   console.error(`${problems} problem(s)`);
   process.exit(1);
 }
-console.warn(
-  `locales: ${LOCALES.length} languages × ${Object.keys(english).length} messages, all present`,
-);
+console.warn(`locales: ${LOCALES.length} languages × ${count} messages, all present`);

@@ -2,6 +2,7 @@ import { type ComponentType, useContext } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
 import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes.ts';
+import { SERVICE_PAGES } from '../../shared/service-pages.ts';
 import { orderFormLoader } from '../features/order-form/order-form.loader.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 import { CabinetLayout } from '../layouts/cabinet-layout.tsx';
@@ -62,6 +63,8 @@ function withViewStyles(view: View, Page: ComponentType): ComponentType {
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
+const kindOfPage = (id: string) => SERVICE_PAGES.find((page) => page.id === id)?.kind;
+
 /** Views whose page carries the order form and its catalogue data. */
 const ORDER_FORM_VIEWS: readonly View[] = ['home', 'platform', 'service'];
 
@@ -73,7 +76,8 @@ function loaderOf(def: PageDef, locale: Locale): RouteObject['loader'] {
       if (!validate(params)) throw notFound();
       return null;
     };
-  if (platform && ORDER_FORM_VIEWS.includes(def.view)) return orderFormLoader(platform, locale);
+  if (platform && ORDER_FORM_VIEWS.includes(def.view))
+    return orderFormLoader(platform, locale, def.service ? kindOfPage(def.service) : undefined);
   return undefined;
 }
 

@@ -7,9 +7,11 @@
  * landing); docs/performance.md says how far off we are and why.
  */
 export const SIZE_BUDGETS_KIB = {
-  landing: { jsGzip: 155, cssGzip: 8 },
-  service: { jsGzip: 155, cssGzip: 8 },
-  cabinet: { jsGzip: 155, cssGzip: 8 },
+  // +15 KiB with the order form (issue 4): its components, slice and saga, the link checks
+  // and ~2 KiB of its messages; the service pages' own questions stay out (locales/faq/)
+  landing: { jsGzip: 170, cssGzip: 9 },
+  service: { jsGzip: 170, cssGzip: 9 },
+  cabinet: { jsGzip: 160, cssGzip: 8 },
 } as const;
 
 export const SIZE_TARGETS_KIB = { landingJsGzip: 90 } as const;

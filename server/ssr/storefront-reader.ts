@@ -1,8 +1,10 @@
 import type { StorefrontReader } from '../../client/features/order-form/order-form.loader.ts';
+import { serviceFaqOf } from '../../client/features/order-form/service-faq.ts';
 import { META_PLATFORMS } from '../../shared/platforms.ts';
 import type { PublicUser } from '../../shared/user.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+import { FAQ_MESSAGES } from './faq-messages.ts';
 
 /**
  * The landings' loader data on the server: the catalogue service in process, seen as this
@@ -17,6 +19,7 @@ export function storefrontReader(
     ? { staff: user.isStaff, level: user.discountLevel }
     : { staff: false, level: 1 };
   return {
+    faq: async (kind, locale) => serviceFaqOf(FAQ_MESSAGES[locale], kind),
     pagePlatform: (platform) =>
       visitor.metaRestricted && META_PLATFORMS.includes(platform) ? 'vk' : platform,
     services: (platform, lang) =>

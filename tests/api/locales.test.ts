@@ -4,8 +4,10 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 import { LOCALES } from '../../shared/locales.ts';
 
 const dir = path.resolve('locales');
-const load = (locale: string): Record<string, string> =>
-  JSON.parse(readFileSync(path.join(dir, `${locale}.json`), 'utf8'));
+/** The interface messages, and the service pages' own questions (locales/faq/). */
+const SETS = ['', 'faq'] as const;
+const load = (locale: string, set: (typeof SETS)[number] = ''): Record<string, string> =>
+  JSON.parse(readFileSync(path.join(dir, set, `${locale}.json`), 'utf8'));
 const english = load('en');
 
 function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
@@ -21,24 +23,29 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
 
 describe('locales', () => {
   it('has one file per interface language and nothing else', () => {
-    expect(readdirSync(dir).sort()).toEqual(LOCALES.map((l) => `${l}.json`).sort());
+    expect(readdirSync(dir).sort()).toEqual([...LOCALES.map((l) => `${l}.json`), 'faq'].sort());
+    expect(readdirSync(path.join(dir, 'faq')).sort()).toEqual(
+      LOCALES.map((l) => `${l}.json`).sort(),
+    );
   });
 
-  it.each(LOCALES.filter((l) => l !== 'en'))(
-    '%s has every English key, translated, with the same arguments',
-    (locale) => {
-      const messages = load(locale);
-      expect(Object.keys(messages).sort()).toEqual(Object.keys(english).sort());
-      for (const [key, text] of Object.entries(messages)) {
-        expect(text.trim()).not.toBe('');
-        const expected = [...argumentsOf(parse(english[key]!))].sort();
-        expect({ key, args: [...argumentsOf(parse(text))].sort() }).toEqual({
-          key,
-          args: expected,
-        });
-      }
-    },
-  );
+  it.each(
+    LOCALES.filter((l) => l !== 'en').flatMap((locale) =>
+      SETS.map((set) => [locale, set] as const),
+    ),
+  )('%s has every English key of set "%s", translated, with the same arguments', (locale, set) => {
+    const messages = load(locale, set);
+    const source = load('en', set);
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(source).sort());
+    for (const [key, text] of Object.entries(messages)) {
+      expect(text.trim()).not.toBe('');
+      const expected = [...argumentsOf(parse(source[key]!))].sort();
+      expect({ key, args: [...argumentsOf(parse(text))].sort() }).toEqual({
+        key,
+        args: expected,
+      });
+    }
+  });
 
   it('keeps the exact English texts of the SPEC', () => {
     expect(english['error.notFoundHeading']).toBe('Page not found');

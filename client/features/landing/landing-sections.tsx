@@ -133,13 +133,24 @@ export function Advantages() {
 
 const FAQ = ['payment', 'password', 'safe', 'start'];
 
-export function Faq() {
+/** The general questions; a service page puts its own first, under its own heading. */
+export function Faq({
+  heading,
+  first = [],
+}: {
+  heading?: string;
+  first?: { q: string; a: string }[];
+} = {}) {
   return (
     <section className={styles.section} id="faq">
-      <h2 className={styles.h2}>
-        <FormattedMessage id="faq.heading" />
-      </h2>
+      <h2 className={styles.h2}>{heading ?? <FormattedMessage id="faq.heading" />}</h2>
       <div className={styles.faq}>
+        {first.map((item) => (
+          <details key={item.q} className={styles.faqItem}>
+            <summary>{item.q}</summary>
+            <p>{item.a}</p>
+          </details>
+        ))}
         {FAQ.map((id) => (
           <details key={id} className={styles.faqItem}>
             <summary>

@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { CatalogPlatform, PriceTable, ServiceView } from '../../../shared/catalog.ts';
 import { COOKIE_NAMES, QUANTITY_PRESETS } from '../../../shared/constants.ts';
 import type { Locale } from '../../../shared/locales.ts';
-import type { Platform } from '../../../shared/platforms.ts';
+import type { Platform, ServiceKind } from '../../../shared/platforms.ts';
 import { isCurrency } from '../../../shared/regions.ts';
 import { api } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
+import { loadServiceFaq, type ServiceFaq } from './service-faq.ts';
 
 /** What a landing's order form and price cards need before they render. */
 export interface OrderFormData {
@@ -14,6 +15,8 @@ export interface OrderFormData {
   services: ServiceView[];
   /** storefront prices of the platform's services at the presets, in the visitor's currency */
   informers: PriceTable;
+  /** a service page's own questions */
+  faq?: ServiceFaq;
 }
 
 /**
@@ -24,9 +27,11 @@ export interface StorefrontReader {
   pagePlatform(platform: Platform): CatalogPlatform;
   services(platform: CatalogPlatform, lang: Locale): Promise<ServiceView[]>;
   informers(platform: CatalogPlatform, counts: number[]): Promise<PriceTable>;
+  faq(kind: ServiceKind, locale: Locale): Promise<ServiceFaq>;
 }
 
 const browserReader: StorefrontReader = {
+  faq: (kind, locale) => loadServiceFaq(locale, kind),
   pagePlatform: (platform) => platform,
   services: (platform, lang) =>
     api<ServiceView[]>(
@@ -53,15 +58,16 @@ function readerOf(context: unknown): StorefrontReader {
   return server ?? browserReader;
 }
 
-/** The loader of home, platform and service pages. */
-export function orderFormLoader(platform: Platform, locale: Locale) {
+/** The loader of home, platform and service pages (a service page names its kind). */
+export function orderFormLoader(platform: Platform, locale: Locale, kind?: ServiceKind) {
   return async ({ context }: LoaderFunctionArgs): Promise<OrderFormData> => {
     const reader = readerOf(context);
     const shown = reader.pagePlatform(platform);
-    const [services, informers] = await Promise.all([
+    const [services, informers, faq] = await Promise.all([
       reader.services(shown, locale),
       reader.informers(shown, QUANTITY_PRESETS),
+      kind ? reader.faq(kind, locale) : undefined,
     ]);
-    return { platform: shown, services, informers };
+    return { platform: shown, services, informers, ...(faq ? { faq } : {}) };
   };
 }

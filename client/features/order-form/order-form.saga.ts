@@ -18,7 +18,7 @@ import {
   type OrderFormState,
   type QuoteRequest,
 } from './order-form.slice.ts';
-import { load, remove, save } from './order-form.storage.ts';
+import { load, remove, save, savedFor } from './order-form.storage.ts';
 
 /** Price look-ups wait this long for the buyer to stop typing. */
 export const QUOTE_DEBOUNCE_MS = 250;
@@ -30,6 +30,12 @@ let currentPage = '';
 function* restore(action: PayloadAction<{ pageId: string }>) {
   currentPage = action.payload.pageId;
   const choice = load(currentPage);
+  if (!savedFor(currentPage)) {
+    // a choice made on another page is not this page's: forget it, so no later save here
+    // makes it look like one
+    remove(['platform', 'service', 'numerosity', 'quantityPosts', 'quantity', 'input']);
+    save({ page: currentPage });
+  }
   if (Object.keys(choice).length) yield put(actions.restored(choice));
 }
 
@@ -39,6 +45,8 @@ function* persist(action: PayloadAction<unknown>) {
   const page = currentPage || null;
   switch (action.type) {
     case actions.platformChosen.type:
+      // the same platform again changes nothing (the reducer kept the service)
+      if (form.service !== null) break;
       remove(['service', 'numerosity', 'quantityPosts', 'quantity', 'input']);
       save({ page, platform: form.platform });
       break;

@@ -46,6 +46,11 @@ export function remove(keys: Key[]): void {
   for (const key of keys) store?.removeItem(STORAGE_KEYS[key]);
 }
 
+/** Whether what is saved was chosen on this page. */
+export function savedFor(pageId: string): boolean {
+  return storage()?.getItem(STORAGE_KEYS.page) === pageId;
+}
+
 const positive = (raw: string | null): number | undefined => {
   if (raw === null || !/^\d{1,9}$/.test(raw)) return undefined;
   const value = Number(raw);

@@ -178,7 +178,9 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
               data-platform={platform}
               aria-pressed={platform === selection.platform}
               title={intl.formatMessage({ id: `platform.${platform}` })}
-              onClick={() => dispatch(actions.platformChosen(platform))}
+              onClick={() => {
+                if (platform !== selection.platform) dispatch(actions.platformChosen(platform));
+              }}
             >
               {platform === 'fake' ? (
                 <span aria-hidden="true">F</span>
@@ -286,7 +288,10 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
           )}
 
           {selection.canMultiple && (
-            <div className={styles.segmented} role="group" aria-label={say('order.numerosity')!}>
+            <fieldset className={styles.segmented}>
+              <legend className="visually-hidden">
+                <FormattedMessage id="order.numerosity" />
+              </legend>
               {(['single', 'multiple'] as const).map((value) => (
                 <button
                   key={value}
@@ -297,7 +302,7 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
                   <FormattedMessage id={`order.numerosity.${value}`} />
                 </button>
               ))}
-            </div>
+            </fieldset>
           )}
 
           <div className={formStyles.field}>

@@ -71,7 +71,16 @@ export default function ServicePage() {
         <LaunchTimes />
         <DeliveryCaps platform={service.platform} />
         <GoodToKnow />
-        <Faq />
+        <Faq
+          heading={data.faq?.heading.replace(
+            '{service}',
+            intl.formatMessage({ id: `service.${service.id}.name` }),
+          )}
+          first={(data.faq?.items ?? []).map((item) => ({
+            q: item.q.replaceAll('{platform}', platformName),
+            a: item.a.replaceAll('{platform}', platformName),
+          }))}
+        />
       </div>
     </>
   );
