@@ -44,7 +44,7 @@ const TARGETS: Target[] = [
   { name: 'service page', path: '/en/buy-instagram-likes/', headers: { 'user-agent': PERSON } },
   {
     name: 'api prices/tiny',
-    path: '/api/prices/tiny?platform=INSTAGRAM',
+    path: '/api/prices/tiny?platform=instagram&labels=CLIENT_MAIN+VISIBLE',
     headers: { 'user-agent': PERSON },
   },
   {

@@ -967,6 +967,9 @@ describe.each(ENGINES)('catalogue cache and seed on %s', (engine) => {
     });
     expect(await cost(1000)).toEqual([18_400, 600]);
     expect(await cost(5000)).toEqual([90_000, 5_000]);
+    // the price tables computed from the old snapshot went with it
+    const after = await request(app).get('/api/prices/tiny?platform=instagram&cur=RUB&counts=1000');
+    expect(after.body.data.RUB.INSTAGRAM_LIKES['1000']).toEqual({ cost: 18_400, discount: 600 });
   });
 
   it('reloads after the TTL: a tiny one, and the default 5 minutes', async () => {

@@ -48,6 +48,8 @@ export interface DiscountLevelView {
 }
 
 interface Snapshot {
+  /** answers already computed from this snapshot (SPEC §9: costs cache with the services) */
+  memo: Map<string, unknown>;
   services: CatalogService_[];
   byTag: Map<string, CatalogService_>;
   currencies: { code: Currency; amount: number }[];
@@ -61,6 +63,21 @@ const parse = <T>(json: string, fallback: T): T => {
     return fallback;
   }
 };
+
+/** Distinct queries are few (platforms × labels × counts × viewers); this bounds a flood of odd ones. */
+const MEMO_LIMIT = 2_000;
+
+/** The answer to a query of this snapshot, computed once. Answers are shared: never mutate them. */
+function memoized<T>(snap: Snapshot, key: string, compute: () => T): T {
+  if (snap.memo.has(key)) return snap.memo.get(key) as T;
+  const value = compute();
+  if (snap.memo.size >= MEMO_LIMIT) snap.memo.clear();
+  snap.memo.set(key, value);
+  return value;
+}
+
+const keyOf = (kind: string, query: object, viewer: Viewer) =>
+  `${kind}|${viewer.staff ? 1 : 0}|${viewer.level}|${JSON.stringify(query)}`;
 
 function snapshotOf(rows: CatalogRows): Snapshot {
   const services = rows.services.map((row): CatalogService_ => {
@@ -87,6 +104,7 @@ function snapshotOf(rows: CatalogRows): Snapshot {
     service.tiers.set(key, list);
   }
   return {
+    memo: new Map(),
     services,
     byTag: new Map(services.map((service) => [service.row.tag, service])),
     currencies: rows.currencies.map((row) => ({
@@ -228,13 +246,39 @@ export function createCatalogService({
     return [cost, discount];
   }
 
+  function priceTableOf(snap: Snapshot, query: PriceQuery, viewer: Viewer): PriceTable {
+    const table: PriceTable = {};
+    const services = snap.services.filter((service) => matches(service, query, viewer));
+    for (const currency of query.currencies) {
+      const byTag: Record<string, Record<string, { cost: number; discount: number }>> = {};
+      for (const service of services) {
+        const limits = orderLimits(
+          viewOf(service, snap, query.client, DEFAULT_LOCALE, viewer),
+          viewer.staff,
+        );
+        const byCount: Record<string, { cost: number; discount: number }> = {};
+        for (const count of query.counts) {
+          if (count < limits.min || count > limits.max) continue;
+          if (!service.tiers.get(`${query.client}|${currency}`)?.length) continue;
+          const [cost, discount] = costOf(snap, service, query.client, currency, count, viewer);
+          byCount[String(count)] = { cost, discount };
+        }
+        byTag[service.row.tag] = byCount;
+      }
+      table[currency] = byTag;
+    }
+    return table;
+  }
+
   return {
     async services(query: ServiceQuery, viewer: Viewer): Promise<ServiceView[]> {
       const snap = await snapshot();
       const lang = query.lang ?? DEFAULT_LOCALE;
-      return snap.services
-        .filter((service) => matches(service, query, viewer))
-        .map((service) => viewOf(service, snap, query.client, lang, viewer));
+      return memoized(snap, keyOf('services', query, viewer), () =>
+        snap.services
+          .filter((service) => matches(service, query, viewer))
+          .map((service) => viewOf(service, snap, query.client, lang, viewer)),
+      );
     },
 
     /** One service as the viewer may order it, or a 404. */
@@ -252,27 +296,9 @@ export function createCatalogService({
      */
     async priceTable(query: PriceQuery, viewer: Viewer): Promise<PriceTable> {
       const snap = await snapshot();
-      const table: PriceTable = {};
-      const services = snap.services.filter((service) => matches(service, query, viewer));
-      for (const currency of query.currencies) {
-        const byTag: Record<string, Record<string, { cost: number; discount: number }>> = {};
-        for (const service of services) {
-          const limits = orderLimits(
-            viewOf(service, snap, query.client, DEFAULT_LOCALE, viewer),
-            viewer.staff,
-          );
-          const byCount: Record<string, { cost: number; discount: number }> = {};
-          for (const count of query.counts) {
-            if (count < limits.min || count > limits.max) continue;
-            if (!service.tiers.get(`${query.client}|${currency}`)?.length) continue;
-            const [cost, discount] = costOf(snap, service, query.client, currency, count, viewer);
-            byCount[String(count)] = { cost, discount };
-          }
-          byTag[service.row.tag] = byCount;
-        }
-        table[currency] = byTag;
-      }
-      return table;
+      return memoized(snap, keyOf('prices', query, viewer), () =>
+        priceTableOf(snap, query, viewer),
+      );
     },
 
     /** DOMAIN.md orderCost: [cost, discount] for a count within the viewer's limits. */
@@ -298,29 +324,31 @@ export function createCatalogService({
     /** user_services/tags_by_cur: the service menu per currency with the lowest order's price. */
     async menu(client: Client, lang: Locale, currencies: Currency[], viewer: Viewer) {
       const snap = await snapshot();
-      const services = snap.services.filter((service) =>
-        matches(service, { client, labels: ['VISIBLE'] }, viewer),
-      );
-      const data: Partial<Record<Currency, Record<string, MenuItem[]>>> = {};
-      for (const currency of currencies) {
-        const byPlatform: Record<string, MenuItem[]> = {};
-        for (const service of services) {
-          const view = viewOf(service, snap, client, lang, viewer);
-          const { min } = orderLimits(view, viewer.staff);
-          if (!service.tiers.get(`${client}|${currency}`)?.length) continue;
-          const [from] = costOf(snap, service, client, currency, min, viewer);
-          byPlatform[view.platform] ??= [];
-          byPlatform[view.platform]!.push({
-            tag: view.tag,
-            name: view.name,
-            type: view.type,
-            page: view.page,
-            from,
-          });
+      return memoized(snap, keyOf('menu', { client, lang, currencies }, viewer), () => {
+        const services = snap.services.filter((service) =>
+          matches(service, { client, labels: ['VISIBLE'] }, viewer),
+        );
+        const data: Partial<Record<Currency, Record<string, MenuItem[]>>> = {};
+        for (const currency of currencies) {
+          const byPlatform: Record<string, MenuItem[]> = {};
+          for (const service of services) {
+            const view = viewOf(service, snap, client, lang, viewer);
+            const { min } = orderLimits(view, viewer.staff);
+            if (!service.tiers.get(`${client}|${currency}`)?.length) continue;
+            const [from] = costOf(snap, service, client, currency, min, viewer);
+            byPlatform[view.platform] ??= [];
+            byPlatform[view.platform]!.push({
+              tag: view.tag,
+              name: view.name,
+              type: view.type,
+              page: view.page,
+              from,
+            });
+          }
+          data[currency] = byPlatform;
         }
-        data[currency] = byPlatform;
-      }
-      return data;
+        return data;
+      });
     },
 
     async currencies() {
