@@ -172,6 +172,21 @@ test('multiple posts only where a _MULTI twin exists, and one dropdown at a time
   await expect(form.getByLabel('Username, profile or story link')).toBeVisible();
 });
 
+test('a platform page lists its services with prices that follow the currency', async ({
+  page,
+}) => {
+  await page.goto('/en/youtube/');
+  await hydrated(page);
+  const likes = page.locator('#services').getByRole('link', { name: /YouTube likes/ });
+  // YouTube likes are priced at twice the Instagram likes: from 100 at $1.98
+  await expect(likes).toContainText('from $1.98');
+  await page.getByRole('button', { name: 'Currency' }).click();
+  await page.getByRole('button', { name: /RUB/ }).click();
+  await expect(likes).toContainText(/from (₽|RUB)\s?38/);
+  // and the form: 1 000 likes at 370 ₽
+  await expect(page.getByTestId('order-cost')).toContainText('370');
+});
+
 test('screenshots of a service page with its order form in ru and en', async ({ browser }) => {
   for (const [name, viewport, isMobile] of [
     ['desktop', { width: 1440, height: 900 }, false],

@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { useLoaderData } from 'react-router';
+import { useLoaderData, useRevalidator } from 'react-router';
 import type { Platform } from '../../../shared/platforms.ts';
 import type { VisitorState } from '../../../shared/visitor.ts';
 import { PlatformLanding } from '../../features/landing/platform-landing.tsx';
@@ -21,6 +22,16 @@ export function LandingWithForm({ platform }: { platform: Platform }) {
   const { pageId } = useRouteHandle();
   const currency = useSelector((state: { visitor: VisitorState }) => state.visitor.currency);
   const shown = (data.platform === 'fake' ? platform : data.platform) as Platform;
+  // the cards' prices came for the currency of the first render: another currency reloads them
+  const revalidator = useRevalidator();
+  const asked = useRef(new Set<string>());
+  const missing = !data.informers[currency];
+  useEffect(() => {
+    // once per currency, so an answer without it cannot start a loop
+    if (!missing || revalidator.state !== 'idle' || asked.current.has(currency)) return;
+    asked.current.add(currency);
+    void revalidator.revalidate();
+  }, [missing, revalidator, currency]);
   const prices = Object.fromEntries(
     Object.entries(fromPrices(data.services, data.informers, currency)).map(([page, minor]) => [
       page,
