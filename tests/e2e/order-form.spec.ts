@@ -172,6 +172,26 @@ test('multiple posts only where a _MULTI twin exists, and one dropdown at a time
   await expect(form.getByLabel('Username, profile or story link')).toBeVisible();
 });
 
+test('a package card puts its service and quantity into the form', async ({ page }) => {
+  await page.goto('/en/buy-vk-friends/');
+  await hydrated(page);
+  const form = page.getByTestId('order-form');
+  await form.getByRole('button', { name: 'TikTok' }).click();
+  const packages = page.getByRole('list', { name: 'Popular packages' });
+  // VK friends: the followers prices × 1.5; 5 000 at $59.99
+  await packages.getByRole('button', { name: /^5,000/ }).click();
+  await expect(form.getByRole('button', { name: 'VK' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(form.getByRole('button', { name: 'Friends', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(form.getByRole('button', { name: '5,000', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(form.getByTestId('order-cost')).toHaveText('$59.99');
+});
+
 test('a platform page lists its services with prices that follow the currency', async ({
   page,
 }) => {

@@ -26,6 +26,9 @@ import {
 import { orderFormActions as actions, type OrderFormState } from './order-form.slice.ts';
 import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
 
+/** The form's element id: package cards bring it into view. */
+export const ORDER_FORM_ID = 'order-form';
+
 interface RootLike {
   visitor: VisitorState;
   session: { user: PublicUser | null };
@@ -154,6 +157,7 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
 
   return (
     <form
+      id={ORDER_FORM_ID}
       className={styles.card}
       onSubmit={submit}
       noValidate

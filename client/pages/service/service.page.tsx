@@ -11,7 +11,8 @@ import {
   LaunchTimes,
 } from '../../features/landing/landing-sections.tsx';
 import type { OrderFormData } from '../../features/order-form/order-form.loader.ts';
-import { OrderForm } from '../../features/order-form/order-form.tsx';
+import { ORDER_FORM_ID, OrderForm } from '../../features/order-form/order-form.tsx';
+import { PackageCards } from '../../features/order-form/package-cards.tsx';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
@@ -38,7 +39,7 @@ export default function ServicePage() {
         description={intl.formatMessage({ id: `service.${service.id}.short` })}
       />
       <section className={landing.hero} data-platform={service.platform}>
-        <div className={landing.heroGrid}>
+        <div className={`${landing.heroGrid} ${styles.grid}`}>
           <div className={landing.heroInner}>
             <nav
               aria-label={intl.formatMessage({ id: 'service.breadcrumbs' })}
@@ -64,7 +65,22 @@ export default function ServicePage() {
               <FormattedMessage id="service.howItWorks" />
             </p>
           </div>
-          <OrderForm data={data} pageId={def.id} pageService={preselected} />
+          <div className={styles.formCell}>
+            <OrderForm data={data} pageId={def.id} pageService={preselected} />
+          </div>
+          {preselected && (
+            <div className={styles.packages}>
+              <h2 className={styles.packagesHeading}>
+                <FormattedMessage id="packages.heading" />
+              </h2>
+              <PackageCards
+                platform={data.platform}
+                tag={preselected}
+                informers={data.informers}
+                formId={ORDER_FORM_ID}
+              />
+            </div>
+          )}
         </div>
       </section>
       <div className={landing.container}>
