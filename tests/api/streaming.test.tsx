@@ -36,13 +36,16 @@ const routes: RouteObject[] = [
 ];
 
 async function fetchTimed(userAgent: string, { gzip = false } = {}) {
-  slowData = new Promise((resolve) => setTimeout(() => resolve('Slow part arrived'), DELAY_MS));
   const server = http.createServer(await createTestApp({ COMPRESSION: String(gzip) }, { routes }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   try {
     return await new Promise<{ firstChunkMs: number; firstChunk: string; body: string }>(
       (resolve, reject) => {
+        // the slow data starts with the request, not with the app (which seeds its database)
+        slowData = new Promise((resolve) =>
+          setTimeout(() => resolve('Slow part arrived'), DELAY_MS),
+        );
         const started = performance.now();
         const headers = { 'User-Agent': userAgent, 'Accept-Encoding': gzip ? 'gzip' : 'identity' };
         http

@@ -70,7 +70,7 @@ export function PlatformLanding({
               </li>
             </ul>
           </div>
-          {form}
+          <div className={styles.heroForm}>{form}</div>
         </div>
       </section>
       <div className={styles.container}>
