@@ -3,7 +3,7 @@ import { MULTI_MARK, TYPE_OF_KIND } from '../../../shared/catalog.ts';
 import type { LinkKind } from '../../../shared/link-rules.ts';
 import type { Platform, ServiceKind } from '../../../shared/platforms.ts';
 import type { DiscountGroup, PriceTier } from '../../../shared/pricing.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import { type Currency, EU_COUNTRIES } from '../../../shared/regions.ts';
 
 /**
  * The catalogue's seed, from CATALOG.md: every service of SPEC §2 with its limits, link
@@ -234,40 +234,8 @@ export interface PaymentMethodSeed {
   agreement: boolean;
 }
 
-const EEA_CH_GB = [
-  'AT',
-  'BE',
-  'BG',
-  'HR',
-  'CY',
-  'CZ',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'DE',
-  'GR',
-  'HU',
-  'IE',
-  'IT',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'SK',
-  'SI',
-  'ES',
-  'SE',
-  'IS',
-  'LI',
-  'NO',
-  'CH',
-  'GB',
-];
+/** SEPA debit: the EEA (the EU plus Iceland, Liechtenstein, Norway), Switzerland and the UK. */
+const EEA_CH_GB = [...EU_COUNTRIES, 'IS', 'LI', 'NO', 'CH', 'GB'];
 const STRIPE = { min: 0.5, max: 999_999 };
 
 /** CATALOG.md payment methods; the balance is id -1 (SPEC §3). */

@@ -19,6 +19,7 @@ import { type DiscountGroup, type PriceTier, quote } from '../../../shared/prici
 import type { Currency } from '../../../shared/regions.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { parseJson, ttlCache } from '../../lib/ttl-cache.ts';
 import { type CatalogRows, loadCatalogRows, upsertPriceTier } from './catalog.repository.ts';
 import type { ServiceRow } from './catalog.table.ts';
 
@@ -56,14 +57,6 @@ interface Snapshot {
   levels: DiscountLevelView[];
 }
 
-const parse = <T>(json: string, fallback: T): T => {
-  try {
-    return JSON.parse(json) as T;
-  } catch {
-    return fallback;
-  }
-};
-
 /** Distinct queries are few (platforms × labels × counts × viewers); this bounds a flood of odd ones. */
 const MEMO_LIMIT = 2_000;
 
@@ -81,7 +74,7 @@ const keyOf = (kind: string, query: object, viewer: Viewer) =>
 
 function snapshotOf(rows: CatalogRows): Snapshot {
   const services = rows.services.map((row): CatalogService_ => {
-    const labels = parse<string[]>(row.labels, []);
+    const labels = parseJson<string[]>(row.labels, []);
     const typeLabel = labels.find((label) => label.startsWith('TYPE_'));
     return {
       row,
@@ -114,7 +107,7 @@ function snapshotOf(rows: CatalogRows): Snapshot {
     levels: rows.levels.map((row) => ({
       level: row.level,
       from: { RUB: Number(row.from_rub), USD: Number(row.from_usd), EUR: Number(row.from_eur) },
-      percent: parse(row.percents, {} as Record<DiscountGroup, number>),
+      percent: parseJson(row.percents, {} as Record<DiscountGroup, number>),
       personal_manager: Boolean(row.personal_manager),
     })),
   };
@@ -162,19 +155,8 @@ export function createCatalogService({
   ttlMs?: number;
   now?: () => number;
 }) {
-  let cached: { at: number; snapshot: Promise<Snapshot> } | null = null;
-
-  function snapshot(): Promise<Snapshot> {
-    if (cached && now() - cached.at < ttlMs) return cached.snapshot;
-    const loading = loadCatalogRows(db).then(snapshotOf);
-    const entry = { at: now(), snapshot: loading };
-    cached = entry;
-    // a failed load is not kept: the next call tries again
-    loading.catch(() => {
-      if (cached === entry) cached = null;
-    });
-    return loading;
-  }
+  const cache = ttlCache(() => loadCatalogRows(db).then(snapshotOf), ttlMs, now);
+  const snapshot = () => cache.get();
 
   const visibleTo = (service: CatalogService_, viewer: Viewer) =>
     viewer.staff || service.row.platform !== FAKE_PLATFORM;
@@ -218,7 +200,7 @@ export function createCatalogService({
       min_order: lk ? row.lk_min_order : row.min_order,
       max_order: lk ? row.lk_max_order : row.max_order,
       ...(viewer.staff ? { min: row.min, max: row.max } : {}),
-      link_kinds: parse<unknown[]>(row.link_kinds, []).filter(isLinkKind),
+      link_kinds: parseJson<unknown[]>(row.link_kinds, []).filter(isLinkKind),
       page: row.page_id,
       multi: twin?.labels.includes(client) ? twin.row.tag : null,
       discount_group: row.discount_group as DiscountGroup,
@@ -379,7 +361,7 @@ export function createCatalogService({
 
     /** Drops the snapshot: call after any write to catalogue tables. */
     invalidate(): void {
-      cached = null;
+      cache.drop();
     },
   };
 }

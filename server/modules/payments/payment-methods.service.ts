@@ -8,15 +8,8 @@ import {
 } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import type { Db } from '../../db/database.ts';
+import { parseJson, ttlCache } from '../../lib/ttl-cache.ts';
 import { loadPaymentMethodRows } from './payment-methods.repository.ts';
-
-const parse = <T>(json: string, fallback: T): T => {
-  try {
-    return JSON.parse(json) as T;
-  } catch {
-    return fallback;
-  }
-};
 
 export type PaymentMethodsService = ReturnType<typeof createPaymentMethodsService>;
 
@@ -30,40 +23,31 @@ export function createPaymentMethodsService({
   ttlMs?: number;
   now?: () => number;
 }) {
-  let cached: {
-    at: number;
-    all: Promise<{ methods: PaymentMethod[]; groupOrder: Map<string, number> }>;
-  } | null = null;
-
-  function all() {
-    if (cached && now() - cached.at < ttlMs) return cached.all;
-    const loading = loadPaymentMethodRows(db).then(({ methods, groups }) => ({
-      methods: methods.map(
-        (row): PaymentMethod => ({
-          id: row.id,
-          code: row.code,
-          order: row.sort,
-          currencies: parse<Currency[]>(row.currencies, []),
-          country_filter: row.country_filter as CountryFilter,
-          countries: parse<string[]>(row.countries, []),
-          limits: parse(row.limits, {}),
-          group: row.group_id,
-          show_agreement_flag: Boolean(row.show_agreement_flag),
-        }),
-      ),
-      groupOrder: new Map(groups.map((group) => [group.id, group.sort])),
-    }));
-    const entry = { at: now(), all: loading };
-    cached = entry;
-    loading.catch(() => {
-      if (cached === entry) cached = null;
-    });
-    return loading;
-  }
+  const cache = ttlCache(
+    () =>
+      loadPaymentMethodRows(db).then(({ methods, groups }) => ({
+        methods: methods.map(
+          (row): PaymentMethod => ({
+            id: row.id,
+            code: row.code,
+            order: row.sort,
+            currencies: parseJson<Currency[]>(row.currencies, []),
+            country_filter: row.country_filter as CountryFilter,
+            countries: parseJson<string[]>(row.countries, []),
+            limits: parseJson(row.limits, {}),
+            group: row.group_id,
+            show_agreement_flag: Boolean(row.show_agreement_flag),
+          }),
+        ),
+        groupOrder: new Map(groups.map((group) => [group.id, group.sort])),
+      })),
+    ttlMs,
+    now,
+  );
 
   return {
     async list(currency: Currency, country: string): Promise<PaymentMethodsData> {
-      const { methods, groupOrder } = await all();
+      const { methods, groupOrder } = await cache.get();
       const usable = methods.filter(
         (method) =>
           method.currencies.includes(currency) &&
@@ -85,7 +69,7 @@ export function createPaymentMethodsService({
     },
 
     invalidate(): void {
-      cached = null;
+      cache.drop();
     },
   };
 }
