@@ -16,16 +16,25 @@ import { cspNonce, securityHeaders } from './http/security-headers.ts';
 import { trailingSlash } from './http/trailing-slash.ts';
 import { visitorOf } from './http/visitor.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
+import { sandboxRoutes } from './integrations/payments/sandbox.routes.ts';
+import { createSandboxGateway } from './integrations/payments/sandbox-gateway.ts';
 import type { Logger } from './lib/logger.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
 import {
   createPaymentMethodsService,
   type PaymentMethodsService,
 } from './modules/payments/payment-methods.service.ts';
+import { paymentsRoutes, webhookRoutes } from './modules/payments/payments.routes.ts';
+import {
+  createPaymentsService,
+  type PaymentsService,
+} from './modules/payments/payments.service.ts';
 import type { Assets } from './ssr/assets.ts';
 import { PageCache } from './ssr/page-cache.ts';
 import { pageRenderer } from './ssr/render.tsx';
@@ -87,7 +96,27 @@ export function createApp({
   const auth = createAuthService({ db, mailer, publicUrl: config.publicUrl });
   app.use(authenticate(auth));
 
+  // the sandbox gateway delivers its signed webhook in process, through the same check
+  let paymentsRef: PaymentsService | null = null;
+  const sandbox = createSandboxGateway({
+    publicUrl: config.publicUrl,
+    secret: config.sandboxSecret,
+    deliver: async (body, headers) => {
+      await paymentsRef?.handleWebhook('sandbox', body, headers);
+    },
+  });
+  const payments = createPaymentsService({
+    db,
+    gateways: { sandbox },
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  paymentsRef = payments;
+  const orders = createOrdersService({ db, catalog, paymentMethods, payments });
+
   const api = express.Router();
+  // gateways post from their own servers: before the JSON parser and the same-origin check
+  api.use(webhookRoutes({ payments }));
   api.use(express.json({ limit: '100kb' }), sameOriginWrites(config.publicUrl));
   api.use(
     authRoutes({
@@ -106,8 +135,11 @@ export function createApp({
     }),
   );
   api.use(catalogRoutes({ catalog, paymentMethods }));
+  api.use(ordersRoutes({ orders, publicUrl: config.publicUrl }));
+  api.use(paymentsRoutes({ payments, orders }));
   api.use(apiNotFound);
   app.use('/api', api);
+  app.use('/sandbox', sandboxRoutes(sandbox));
 
   app.use(trailingSlash);
   app.use((req, res, next) => {

@@ -40,6 +40,8 @@ export interface Config {
    * countries ('*': all) see no Instagram or Threads pages.
    */
   metaRules: MetaRule[];
+  /** The sandbox gateway's webhook signing secret (it is our own gateway: any long string). */
+  sandboxSecret: string;
   /** Benchmark only: serve this file's bytes at /__bench/ceiling/ (see scripts/bench). */
   benchCeilingFile: string | null;
 }
@@ -250,6 +252,12 @@ export function loadConfig(env: Env = process.env): Config {
         },
       ];
     }),
+    sandboxSecret: read(
+      'PAYMENT_SANDBOX_SECRET',
+      'sandbox-development-secret',
+      (raw) => (raw.length >= 16 ? raw : undefined),
+      'at least 16 characters',
+    ),
     metaRules: read(
       'META_RULES',
       [],

@@ -6,10 +6,13 @@ import type {
   ServicesTable,
   ServiceTextsTable,
 } from '../modules/catalog/catalog.table.ts';
+import type { TransactionsTable } from '../modules/ledger/ledger.table.ts';
+import type { OrderEventsTable, OrdersTable } from '../modules/orders/orders.table.ts';
 import type {
   PaymentGroupsTable,
   PaymentMethodsTable,
 } from '../modules/payments/payment-methods.table.ts';
+import type { PaymentsTable } from '../modules/payments/payments.table.ts';
 import type { SocialIdentitiesTable, UsersTable } from '../modules/users/users.table.ts';
 
 /** Every table, for Kysely's types. Each module declares its own tables beside its code. */
@@ -25,4 +28,8 @@ export interface Database {
   discount_levels: DiscountLevelsTable;
   payment_groups: PaymentGroupsTable;
   payment_methods: PaymentMethodsTable;
+  payments: PaymentsTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  transactions: TransactionsTable;
 }

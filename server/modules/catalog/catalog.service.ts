@@ -263,6 +263,13 @@ export function createCatalogService({
       );
     },
 
+    /** The row id of a service (orders refer to it). */
+    async serviceId(tag: string): Promise<number> {
+      const service = (await snapshot()).byTag.get(tag);
+      if (!service) throw new AppError(`Unknown service: ${tag}`, 404);
+      return service.row.id;
+    },
+
     /** One service as the viewer may order it, or a 404. */
     async service(tag: string, client: Client, viewer: Viewer, lang?: Locale) {
       const snap = await snapshot();

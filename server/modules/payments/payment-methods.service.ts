@@ -40,6 +40,7 @@ export function createPaymentMethodsService({
           }),
         ),
         groupOrder: new Map(groups.map((group) => [group.id, group.sort])),
+        gateways: new Map(methods.map((row) => [row.id, row.gateway])),
       })),
     ttlMs,
     now,
@@ -66,6 +67,11 @@ export function createPaymentMethodsService({
         group.methods.push(method.id);
       }
       return { methods: usable, groups };
+    },
+
+    /** The gateway a method's payments go to (`yookassa`, `stripe`, … ; `balance` for -1). */
+    async gatewayOf(methodId: number): Promise<string> {
+      return (await cache.get()).gateways.get(methodId) ?? 'sandbox';
     },
 
     invalidate(): void {

@@ -1,0 +1,70 @@
+import express, { type Request, type Response, Router } from 'express';
+import type { GatewayStatus } from './payment-gateway.ts';
+import type { SandboxGateway } from './sandbox-gateway.ts';
+
+const OUTCOMES: Record<string, { status: GatewayStatus; action: string }> = {
+  pay: { status: 'SUCCESS', action: 'PaymentSuccess' },
+  decline: { status: 'ERROR', action: 'PaymentCancel' },
+  pending: { status: 'WAITING', action: 'PaymentWaiting' },
+};
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The sandbox gateway's hosted checkout: what a card form would be at a real gateway. Pay,
+ * decline or leave pending; the gateway then sends its signed webhook and the buyer goes back
+ * to the shop with `?action=…&payment=…` (DOMAIN.md).
+ */
+export function sandboxRoutes(gateway: SandboxGateway): Router {
+  const router = Router();
+
+  router.get('/checkout/:ref/', (req: Request, res: Response) => {
+    const payment = gateway.payment(String(req.params.ref));
+    if (!payment) {
+      res.status(404).type('text/plain').send('Unknown sandbox payment');
+      return;
+    }
+    const amount = `${(payment.amount / 100).toFixed(2)} ${payment.currency}`;
+    res.type('html').send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Sandbox checkout</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f7f6fb;color:#14121f;display:grid;place-items:center;min-height:100vh;margin:0}
+main{background:#fff;border:1px solid #e6e4ef;border-radius:16px;padding:32px;max-width:420px;width:calc(100% - 32px);box-shadow:0 8px 24px rgb(20 18 31/8%)}
+h1{font-size:1.25rem;margin:0 0 4px}.amount{font-size:2rem;font-weight:800;margin:16px 0}
+p{color:#4a4760;margin:0}form{display:grid;gap:8px;margin-top:24px}
+button{min-height:48px;border-radius:10px;border:1px solid #cfcbe0;background:#fff;font:inherit;font-weight:600;cursor:pointer}
+button[value=pay]{background:#5b3df5;border-color:#5b3df5;color:#fff}
+</style></head><body><main>
+<h1>Sandbox checkout</h1><p>A test gateway: no money moves.</p>
+<p class="amount">${escape(amount)}</p><p>${escape(payment.description)}</p>
+<form method="post"><button name="outcome" value="pay">Pay</button>
+<button name="outcome" value="decline">Decline</button>
+<button name="outcome" value="pending">Leave pending</button></form>
+</main></body></html>`);
+  });
+
+  router.post(
+    '/checkout/:ref/',
+    express.urlencoded({ extended: false, limit: '1kb' }),
+    async (req: Request, res: Response, next) => {
+      try {
+        const payment = gateway.payment(String(req.params.ref));
+        const outcome = OUTCOMES[String(req.body?.outcome)];
+        if (!payment || !outcome) {
+          res.status(400).type('text/plain').send('Unknown payment or outcome');
+          return;
+        }
+        if (outcome.status !== 'WAITING') await gateway.decide(payment.ref, outcome.status);
+        const back = new URL(payment.returnUrl);
+        back.searchParams.set('action', outcome.action);
+        back.searchParams.set('payment', payment.publicId);
+        res.redirect(303, back.toString());
+      } catch (error) {
+        next(error);
+      }
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,92 @@
+import { type Request, type Response, Router } from 'express';
+import { COOKIE_NAMES } from '../../../shared/constants.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
+import { isSafeRedirect } from '../../../shared/safe-redirect.ts';
+import { type OrderInput, orderSchema } from '../../../shared/schemas/orders.schemas.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { validate } from '../../lib/validate.ts';
+import { countryOfIp } from '../geo/geo.service.ts';
+import type { OrdersService } from './orders.service.ts';
+
+type Async = (req: Request, res: Response) => Promise<void>;
+const handle = (fn: Async) => (req: Request, res: Response, next: (error?: unknown) => void) => {
+  fn(req, res).catch(next);
+};
+
+const PAGING = /^[1-9][0-9]{0,5}$/;
+
+/** The page the order was placed on: the gateway sends the buyer back there. */
+export function returnPathOf(req: Request, publicUrl: string): string {
+  const referer = req.get('referer');
+  if (!referer) return '/';
+  try {
+    const url = new URL(referer);
+    if (url.origin !== new URL(publicUrl).origin) return '/';
+    return isSafeRedirect(url.pathname) ? url.pathname : '/';
+  } catch {
+    return '/';
+  }
+}
+
+export function languageOf(req: Request, res: Response): Locale {
+  const user = currentUser(res);
+  const cookie: unknown = req.cookies?.[COOKIE_NAMES.locale];
+  if (isLocale(cookie)) return cookie;
+  return user && isLocale(user.lang) ? user.lang : DEFAULT_LOCALE;
+}
+
+/** SPEC §7 Orders: POST c_orders/main, GET c_orders, and the receipt link's order. */
+export function ordersRoutes({
+  orders,
+  publicUrl,
+}: {
+  orders: OrdersService;
+  publicUrl: string;
+}): Router {
+  const router = Router();
+
+  router.post(
+    '/c_orders/main',
+    handle(async (req, res) => {
+      const input = validate<OrderInput>(orderSchema, req.body);
+      const placed = await orders.place(input, {
+        user: currentUser(res),
+        lang: languageOf(req, res),
+        country: countryOfIp(req.ip),
+        returnPath: returnPathOf(req, publicUrl),
+      });
+      res.status(201).json({ status: 'success', data: placed });
+    }),
+  );
+
+  router.get(
+    '/c_orders',
+    handle(async (req, res) => {
+      const user = currentUser(res);
+      if (!user) throw new AppError('Log in to see your orders', 401);
+      const { page, limit, ...rest } = req.query;
+      if (Object.keys(rest).length) throw new AppError('This field is not expected', 400);
+      for (const value of [page, limit])
+        if (value !== undefined && (typeof value !== 'string' || !PAGING.test(value)))
+          throw new AppError('Provide an integer', 400);
+      const data = await orders.listOf(user.id, {
+        page: page ? Number(page) : 1,
+        limit: limit ? Math.min(Number(limit), 100) : 20,
+      });
+      res.json({ status: 'success', data });
+    }),
+  );
+
+  // the receipt link: whoever holds the unguessable id may follow the order
+  router.get(
+    '/c_orders/:id',
+    handle(async (req, res) => {
+      const id = String(req.params.id);
+      if (!/^[A-Za-z0-9]{20}$/.test(id)) throw new AppError('Order not found', 404);
+      res.json({ status: 'success', data: await orders.byPublicId(id) });
+    }),
+  );
+
+  return router;
+}

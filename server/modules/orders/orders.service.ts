@@ -1,0 +1,397 @@
+import type { Kysely } from 'kysely';
+import {
+  isAutoType,
+  isMultiTag,
+  MAX_LINKS,
+  orderLimits,
+  type ServiceView,
+} from '../../../shared/catalog.ts';
+import { checkLink, type LinkKind } from '../../../shared/link-rules.ts';
+import type { Locale } from '../../../shared/locales.ts';
+import { BALANCE_METHOD_ID, balanceAvailable } from '../../../shared/payment-methods.ts';
+import type { Platform } from '../../../shared/platforms.ts';
+import { autoQuantity } from '../../../shared/pricing.ts';
+import { type Currency, isCurrency } from '../../../shared/regions.ts';
+import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import type { Database, Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { randomCode } from '../auth/secrets.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { moveBalance } from '../ledger/ledger.repository.ts';
+import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { OrderRow, OrderStatus } from './orders.table.ts';
+
+type Trx = Kysely<Database>;
+
+export const ORDER_ERRORS = {
+  unavailable: 'The service is temporary unavailable',
+  email: 'Please enter your email',
+  currency: 'Unknown currency: use RUB, USD or EUR',
+  method: 'This payment method is not available for this order',
+  methodMin: 'The amount is below the minimum of this payment method',
+  methodMax: 'The amount is above the maximum of this payment method',
+  balance: 'Log in and top up your balance to pay from it',
+  agreement: 'Must check the box',
+  posts: 'Auto orders need the number of posts',
+  tooManyLinks: `Up to ${MAX_LINKS} links in one order`,
+  testOnlyStaff: 'Only staff may place test orders',
+} as const;
+
+/** An order as the API shows it (never the internal ids). */
+export interface OrderView {
+  id: string;
+  tag: string;
+  link: string;
+  quantity: number;
+  posts: number | null;
+  count: number;
+  currency: string;
+  cost: number;
+  discount: number;
+  status: OrderStatus;
+  test: boolean;
+  created_at: string;
+}
+
+export const toOrderView = (row: OrderRow): OrderView => ({
+  id: row.public_id,
+  tag: row.tag,
+  link: row.link,
+  quantity: row.quantity,
+  posts: row.posts,
+  count: row.count,
+  currency: row.currency,
+  cost: Number(row.cost),
+  discount: Number(row.discount),
+  status: row.status,
+  test: Boolean(row.test),
+  created_at: row.created_at,
+});
+
+export interface OrderContext {
+  user: PublicUser | null;
+  lang: Locale;
+  country: string;
+  /** the page the buyer returns to after the gateway */
+  returnPath: string;
+}
+
+export interface PlacedOrder {
+  order: OrderView;
+  payment: { id: string; status: string } | null;
+  /** where to send the buyer to pay; null when paid from the balance */
+  redirect: string | null;
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/**
+ * Orders (DOMAIN.md): everything the form sent is checked again here, the cost is computed
+ * here, and the order (with its `_MULTI` rows), its first history row and its payment or
+ * balance debit are written in one transaction before anyone is told.
+ */
+export function createOrdersService({
+  db,
+  catalog,
+  paymentMethods,
+  payments,
+  now = () => new Date(),
+}: {
+  db: Db;
+  catalog: CatalogService;
+  paymentMethods: PaymentMethodsService;
+  payments: PaymentsService;
+  now?: () => Date;
+}) {
+  async function addEvent(
+    trx: Trx,
+    orderIds: number[],
+    status: OrderStatus,
+    at: string,
+    note?: string,
+  ) {
+    if (!orderIds.length) return;
+    await trx
+      .insertInto('order_events')
+      .values(orderIds.map((id) => ({ order_id: id, status, note: note ?? null, created_at: at })))
+      .execute();
+  }
+
+  /** Moves orders (and their rows) from one status to the next, with a history row each. */
+  async function transition(
+    trx: Trx,
+    ids: number[],
+    from: OrderStatus,
+    to: OrderStatus,
+    at: string,
+    note?: string,
+  ) {
+    if (!ids.length) return [];
+    const moved = await trx
+      .updateTable('orders')
+      .set({ status: to, updated_at: at })
+      .where('id', 'in', ids)
+      .where('status', '=', from)
+      .returning('id')
+      .execute();
+    await addEvent(
+      trx,
+      moved.map((row) => row.id),
+      to,
+      at,
+      note,
+    );
+    return moved;
+  }
+
+  // a settled payment pays its order: CREATED → PAID (a failed one leaves it to expire)
+  payments.onSettled(async (trx, payment, at) => {
+    if (payment.purpose !== 'order') return;
+    const rows = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb('payment_id', '=', payment.id),
+          eb(
+            'parent_id',
+            'in',
+            eb.selectFrom('orders').select('id').where('payment_id', '=', payment.id),
+          ),
+        ]),
+      )
+      .execute();
+    const ids = rows.map((row) => row.id);
+    if (payment.status === 'SUCCESS') await transition(trx, ids, 'CREATED', 'PAID', at, 'paid');
+    else await addEvent(trx, ids, 'CREATED', at, 'payment failed');
+  });
+
+  function checkLinks(service: ServiceView, link: string): string[] {
+    const multi = isMultiTag(service.tag);
+    const lines = multi
+      ? link
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean)
+      : [link.trim()];
+    if (!lines.length || !lines[0]) throw new AppError('Enter the login or link', 400);
+    if (lines.length > MAX_LINKS) throw new AppError(ORDER_ERRORS.tooManyLinks, 400);
+    if (service.platform === 'fake' || !service.link_kinds.length) return lines;
+    const kinds = service.link_kinds as LinkKind[];
+    for (const line of lines) {
+      const check = checkLink(service.platform as Platform, kinds, line);
+      if (!check.ok)
+        throw new AppError(
+          `This is not a valid link for ${service.name}: ${line.slice(0, 200)}`,
+          400,
+        );
+    }
+    return lines;
+  }
+
+  return {
+    async place(input: OrderInput, context: OrderContext): Promise<PlacedOrder> {
+      const { user } = context;
+      const staff = Boolean(user?.isStaff);
+      if (input.test && !staff) throw new AppError(ORDER_ERRORS.testOnlyStaff, 403);
+      const viewer = user ? { staff, level: user.discountLevel } : { staff: false, level: 1 };
+      const client = 'CLIENT_MAIN' as const;
+      const service = await catalog.service(input.tag, client, viewer, context.lang);
+      if (!service.labels.includes('ENABLED') || !service.labels.includes('VISIBLE'))
+        throw new AppError(ORDER_ERRORS.unavailable, 400);
+
+      const links = checkLinks(service, input.link);
+      const limits = orderLimits(service, staff);
+      if (input.quantity < limits.min || input.quantity > limits.max)
+        throw new AppError(`The quantity must be from ${limits.min} to ${limits.max}`, 400);
+      const auto = isAutoType(service.type);
+      if (auto && !input.posts) throw new AppError(ORDER_ERRORS.posts, 400);
+      const count = auto
+        ? autoQuantity(input.quantity, input.quantity, input.posts!)
+        : input.quantity * links.length;
+
+      // a user pays in their own currency; a guest names theirs and gives an e-mail
+      const currency: Currency | undefined = user
+        ? isCurrency(user.cur)
+          ? user.cur
+          : undefined
+        : isCurrency(input.currency)
+          ? input.currency
+          : undefined;
+      if (!currency) throw new AppError(ORDER_ERRORS.currency, 400);
+      const email = user ? user.email : input.email?.trim();
+      if (!email) throw new AppError(ORDER_ERRORS.email, 400);
+
+      // the cost is computed here, never taken from the client
+      const [cost, discount] = await catalog.orderCost(
+        { tag: service.tag, count, currency, client },
+        viewer,
+      );
+
+      const methods = await paymentMethods.list(currency, context.country);
+      const method = methods.methods.find((entry) => entry.id === input.method);
+      if (!method) throw new AppError(ORDER_ERRORS.method, 400);
+      const fromBalance = method.id === BALANCE_METHOD_ID;
+      if (fromBalance) {
+        if (!user) throw new AppError(ORDER_ERRORS.balance, 400);
+      } else {
+        const range = method.limits[currency]!;
+        if (cost < range.min) throw new AppError(ORDER_ERRORS.methodMin, 400);
+        if (cost > range.max) throw new AppError(ORDER_ERRORS.methodMax, 400);
+      }
+      if (method.show_agreement_flag && input.agreement !== true)
+        throw new AppError(ORDER_ERRORS.agreement, 400);
+
+      const serviceId = await catalog.serviceId(service.tag);
+      const gateway = fromBalance
+        ? null
+        : payments.gatewayFor(await paymentMethods.gatewayOf(method.id));
+      const at = now().toISOString();
+      const placed = await db.transaction().execute(async (trx) => {
+        const payment = fromBalance
+          ? null
+          : await payments.insert(trx, {
+              userId: user?.id ?? null,
+              purpose: 'order',
+              methodId: method.id,
+              gateway: gateway!,
+              amount: cost,
+              currency,
+              returnPath: context.returnPath,
+            });
+        const base = {
+          user_id: user?.id ?? null,
+          email,
+          tag: service.tag,
+          client,
+          quantity: input.quantity,
+          posts: auto ? (input.posts ?? null) : null,
+          currency,
+          method_id: method.id,
+          status: 'CREATED' as const,
+          region_value: input.region_value ?? null,
+          lang: context.lang,
+          test: input.test ? 1 : 0,
+          start_count: null,
+          remains: null,
+          provider_order_id: null,
+          created_at: at,
+          updated_at: at,
+        };
+        const order = await trx
+          .insertInto('orders')
+          .values({
+            ...base,
+            service_id: serviceId,
+            public_id: randomCode(20),
+            parent_id: null,
+            link: links.join('\n'),
+            count,
+            cost,
+            discount,
+            payment_id: payment?.id ?? null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        // a _MULTI order has a row per link, each for the quantity, paid through the parent
+        const children =
+          links.length > 1
+            ? await trx
+                .insertInto('orders')
+                .values(
+                  links.map((link) => ({
+                    ...base,
+                    service_id: serviceId,
+                    public_id: randomCode(20),
+                    parent_id: order.id,
+                    link,
+                    count: input.quantity,
+                    cost: 0,
+                    discount: 0,
+                    payment_id: null,
+                  })),
+                )
+                .returning('id')
+                .execute()
+            : [];
+        const ids = [order.id, ...children.map((child) => child.id)];
+        await addEvent(trx, ids, 'CREATED', at);
+        if (fromBalance) {
+          // SPEC §4 / DOMAIN.md: the debit and PAID in one transaction; never below zero
+          await moveBalance(trx, {
+            userId: user!.id,
+            amount: -cost,
+            group: 'order_payment',
+            orderId: order.id,
+            at,
+          });
+          await transition(trx, ids, 'CREATED', 'PAID', at, 'paid from balance');
+          return { order: { ...order, status: 'PAID' as const }, payment: null };
+        }
+        return { order, payment };
+      });
+
+      const redirect = placed.payment
+        ? await payments.startCheckout(placed.payment, `${service.name} × ${input.quantity}`)
+        : null;
+      return {
+        order: toOrderView(placed.order),
+        payment: placed.payment
+          ? { id: placed.payment.public_id, status: placed.payment.status }
+          : null,
+        redirect,
+      };
+    },
+
+    /** The user's orders, newest first (children of `_MULTI` orders are inside their parent). */
+    async listOf(userId: number, { page = 1, limit = 20 }: { page?: number; limit?: number } = {}) {
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('orders')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('parent_id', 'is', null)
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset((page - 1) * limit)
+          .execute(),
+        db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .where('user_id', '=', userId)
+          .where('parent_id', 'is', null)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toOrderView), meta: { total: Number(total.total), page, limit } };
+    },
+
+    /** One order by its public id (the receipt link), with its status history. */
+    async byPublicId(publicId: string) {
+      const order = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('public_id', '=', publicId)
+        .executeTakeFirst();
+      if (!order) throw new AppError('Order not found', 404);
+      const events = await db
+        .selectFrom('order_events')
+        .select(['status', 'note', 'created_at'])
+        .where('order_id', '=', order.id)
+        .orderBy('id')
+        .execute();
+      return { ...toOrderView(order), history: events };
+    },
+
+    /** The order a payment pays (for the thanks page). */
+    async ofPayment(paymentId: number): Promise<OrderView | null> {
+      const order = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('payment_id', '=', paymentId)
+        .executeTakeFirst();
+      return order ? toOrderView(order) : null;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** DOMAIN.md order states. */
+export const ORDER_STATUSES = [
+  'CREATED',
+  'PAID',
+  'RUNNING',
+  'COMPLETED',
+  'PARTIAL',
+  'CANCELED',
+  'EXPIRED',
+  'ERROR',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface OrdersTable {
+  id: Generated<number>;
+  public_id: string;
+  user_id: number | null;
+  email: string | null;
+  /** a `_MULTI` order's rows, one per link, point at the order that was paid */
+  parent_id: number | null;
+  service_id: number;
+  tag: string;
+  client: string;
+  link: string;
+  quantity: number;
+  posts: number | null;
+  count: number;
+  currency: string;
+  /** minor units of `currency` */
+  cost: number;
+  discount: number;
+  method_id: number;
+  payment_id: number | null;
+  status: OrderStatus;
+  region_value: string | null;
+  lang: string;
+  test: Generated<number>;
+  start_count: number | null;
+  remains: number | null;
+  provider_order_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  status: OrderStatus;
+  note: string | null;
+  created_at: string;
+}
+
+export type OrderRow = Selectable<OrdersTable>;

@@ -1,0 +1,99 @@
+import express, { type Request, type Response, Router } from 'express';
+import { AppError } from '../../lib/app-error.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { PaymentsService } from './payments.service.ts';
+import type { PaymentRow } from './payments.table.ts';
+
+type Async = (req: Request, res: Response) => Promise<void>;
+const handle = (fn: Async) => (req: Request, res: Response, next: (error?: unknown) => void) => {
+  fn(req, res).catch(next);
+};
+
+const PUBLIC_ID = /^[A-Za-z0-9]{20}$/;
+
+function paymentId(req: Request): string {
+  const id = String(req.params.id);
+  if (!PUBLIC_ID.test(id)) throw new AppError('Payment not found', 404);
+  return id;
+}
+
+const paymentView = (payment: PaymentRow) => ({
+  id: payment.public_id,
+  status: payment.status,
+  purpose: payment.purpose,
+  amount: Number(payment.amount),
+  currency: payment.currency,
+  created_at: payment.created_at,
+  settled_at: payment.settled_at,
+});
+
+/**
+ * Gateway webhooks, before the JSON parser: the signature is checked on the raw body.
+ * Answers 200 for a valid event (also a replay), 400 for a bad signature.
+ */
+export function webhookRoutes({ payments }: { payments: PaymentsService }): Router {
+  const router = Router();
+  router.post(
+    '/payments/webhook/:gateway',
+    express.raw({ type: '*/*', limit: '64kb' }),
+    handle(async (req, res) => {
+      const gateway = String(req.params.gateway);
+      if (!/^[a-z]{2,32}$/.test(gateway)) throw new AppError('Unknown gateway', 404);
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).map(([key, value]) => [
+          key,
+          Array.isArray(value) ? value[0] : value,
+        ]),
+      );
+      const result = await payments.handleWebhook(gateway, body, headers);
+      res.json({ status: 'success', data: result });
+    }),
+  );
+  return router;
+}
+
+/** SPEC §7 Payments: GET payment/{id} and its ecommerce view. */
+export function paymentsRoutes({
+  payments,
+  orders,
+}: {
+  payments: PaymentsService;
+  orders: OrdersService;
+}): Router {
+  const router = Router();
+
+  // the thanks page polls this until the payment is final; a waiting one asks its gateway
+  router.get(
+    '/payment/:id',
+    handle(async (req, res) => {
+      const payment = await payments.refresh(paymentId(req));
+      const order = payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null;
+      res.json({ status: 'success', data: { ...paymentView(payment), order } });
+    }),
+  );
+
+  // the purchase event for analytics: only for a payment that went through
+  router.get(
+    '/payment/:id/ecommerce',
+    handle(async (req, res) => {
+      const payment = await payments.get(paymentId(req));
+      if (payment.status !== 'SUCCESS') throw new AppError('The payment is not complete', 409);
+      const order = payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null;
+      const value = Number(payment.amount) / 100;
+      res.json({
+        status: 'success',
+        data: {
+          transaction_id: payment.public_id,
+          value,
+          currency: payment.currency,
+          items: order
+            ? [{ item_id: order.tag, quantity: order.count, price: value }]
+            : [{ item_id: 'BALANCE_TOP_UP', quantity: 1, price: value }],
+        },
+      });
+    }),
+  );
+
+  return router;
+}

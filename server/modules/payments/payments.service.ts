@@ -1,0 +1,177 @@
+import type { Kysely } from 'kysely';
+import type { Currency } from '../../../shared/regions.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { GatewayStatus, PaymentGateway } from '../../integrations/payments/payment-gateway.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { randomCode } from '../auth/secrets.ts';
+import { moveBalance } from '../ledger/ledger.repository.ts';
+import type { PaymentRow, PaymentStatus } from './payments.table.ts';
+
+type Trx = Kysely<Database>;
+
+/** Runs inside the settling transaction: the orders module marks its orders paid here. */
+export type SettledListener = (trx: Trx, payment: PaymentRow, at: string) => Promise<void>;
+
+export interface NewPayment {
+  userId: number | null;
+  purpose: 'order' | 'deposit';
+  methodId: number;
+  amount: number;
+  currency: Currency;
+  returnPath: string;
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+/**
+ * Payments (DOMAIN.md): created WAITING, sent to a gateway, settled once. Settling is one
+ * conditional UPDATE (`status = 'WAITING'`) in a transaction with what it pays for, so a
+ * webhook replayed or raced by polling credits exactly once.
+ */
+export function createPaymentsService({
+  db,
+  gateways,
+  publicUrl,
+  logger,
+  now = () => new Date(),
+}: {
+  db: Db;
+  gateways: Record<string, PaymentGateway>;
+  publicUrl: string;
+  logger: Logger;
+  now?: () => Date;
+}) {
+  const listeners: SettledListener[] = [];
+
+  const gatewayOf = (name: string): PaymentGateway => {
+    const gateway = gateways[name];
+    if (!gateway) throw new AppError(`The payment gateway ${name} is not available`, 503);
+    return gateway;
+  };
+
+  async function settle(publicId: string, status: GatewayStatus): Promise<boolean> {
+    if (status === 'WAITING') return false;
+    const at = now().toISOString();
+    return db.transaction().execute(async (trx) => {
+      const payment = await trx
+        .updateTable('payments')
+        .set({ status, settled_at: at, updated_at: at })
+        .where('public_id', '=', publicId)
+        .where('status', '=', 'WAITING')
+        .returningAll()
+        .executeTakeFirst();
+      if (!payment) return false;
+      if (status === 'SUCCESS' && payment.purpose === 'deposit' && payment.user_id !== null) {
+        await moveBalance(trx, {
+          userId: payment.user_id,
+          amount: Number(payment.amount),
+          group: 'balance_top_up',
+          paymentId: payment.id,
+          at,
+        });
+      }
+      for (const listener of listeners) await listener(trx, payment, at);
+      return true;
+    });
+  }
+
+  return {
+    /** Whoever must act when a payment settles (inside the settling transaction). */
+    onSettled(listener: SettledListener): void {
+      listeners.push(listener);
+    },
+
+    /** The gateway a payment method goes through: its own when configured, else the sandbox. */
+    gatewayFor(methodGateway: string): string {
+      return gateways[methodGateway] ? methodGateway : 'sandbox';
+    },
+
+    /** Writes a WAITING payment inside the caller's transaction. */
+    async insert(trx: Trx, input: NewPayment & { gateway: string }): Promise<PaymentRow> {
+      const at = now().toISOString();
+      return trx
+        .insertInto('payments')
+        .values({
+          public_id: randomCode(20),
+          user_id: input.userId,
+          purpose: input.purpose,
+          method_id: input.methodId,
+          gateway: input.gateway,
+          amount: input.amount,
+          currency: input.currency,
+          status: 'WAITING',
+          return_path: input.returnPath,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Asks the payment's gateway for a checkout; answers where to send the buyer. */
+    async startCheckout(payment: PaymentRow, description: string): Promise<string> {
+      const gateway = gatewayOf(payment.gateway);
+      const returnUrl = `${publicUrl}${payment.return_path ?? '/'}`;
+      const { redirectUrl, ref } = await gateway.create({
+        publicId: payment.public_id,
+        amount: Number(payment.amount),
+        currency: payment.currency as Currency,
+        description,
+        returnUrl,
+      });
+      await db
+        .updateTable('payments')
+        .set({ gateway_ref: ref, updated_at: now().toISOString() })
+        .where('id', '=', payment.id)
+        .execute();
+      return redirectUrl;
+    },
+
+    /** A gateway's webhook: verified on the raw body, then settled (idempotent). */
+    async handleWebhook(
+      gatewayName: string,
+      rawBody: Buffer,
+      headers: Record<string, string | undefined>,
+    ): Promise<{ settled: boolean }> {
+      const event = gatewayOf(gatewayName).verifyWebhook(rawBody, headers);
+      if (!event) throw new AppError('Invalid signature', 400);
+      const payment = await db
+        .selectFrom('payments')
+        .select(['gateway'])
+        .where('public_id', '=', event.publicId)
+        .executeTakeFirst();
+      if (!payment || payment.gateway !== gatewayName) throw new AppError('Unknown payment', 404);
+      const settled = await settle(event.publicId, event.status);
+      logger.info(
+        { gateway: gatewayName, payment: event.publicId, status: event.status, settled },
+        'payment webhook',
+      );
+      return { settled };
+    },
+
+    /** Polls the gateway of a payment still waiting; settles it when the gateway has decided. */
+    async refresh(publicId: string): Promise<PaymentRow> {
+      const payment = await this.get(publicId);
+      if (payment.status === 'WAITING' && payment.gateway_ref) {
+        const status = await gatewayOf(payment.gateway).status(payment.gateway_ref);
+        if (status !== 'WAITING' && (await settle(publicId, status))) return this.get(publicId);
+      }
+      return payment;
+    },
+
+    async get(publicId: string): Promise<PaymentRow> {
+      const payment = await db
+        .selectFrom('payments')
+        .selectAll()
+        .where('public_id', '=', publicId)
+        .executeTakeFirst();
+      if (!payment) throw new AppError('Payment not found', 404);
+      return payment;
+    },
+
+    settle,
+  };
+}
+
+export type { PaymentStatus };

@@ -1,0 +1,26 @@
+import type { Generated, Selectable } from 'kysely';
+
+/** DOMAIN.md payment states (SPEC §4 Payment: waiting, success, error). */
+export type PaymentStatus = 'WAITING' | 'SUCCESS' | 'ERROR';
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  public_id: string;
+  user_id: number | null;
+  purpose: 'order' | 'deposit';
+  method_id: number;
+  gateway: string;
+  /** minor units of `currency` */
+  amount: number;
+  currency: string;
+  status: PaymentStatus;
+  /** the gateway's own id of the payment */
+  gateway_ref: string | null;
+  /** where the buyer returns after the gateway (a safe internal path) */
+  return_path: string | null;
+  created_at: string;
+  updated_at: string;
+  settled_at: string | null;
+}
+
+export type PaymentRow = Selectable<PaymentsTable>;

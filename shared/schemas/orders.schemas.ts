@@ -1,0 +1,82 @@
+import { EMAIL_PATTERN, AUTH_MESSAGES as M } from '../auth-rules.ts';
+import { MAX_LINKS, MAX_POSTS } from '../catalog.ts';
+import { CURRENCIES } from '../regions.ts';
+import { UNKNOWN_FIELD } from './auth.schemas.ts';
+import { CATALOG_MESSAGES } from './catalog.schemas.ts';
+
+/** The order form's payload (POST c_orders/main), checked again on the server. */
+export const ORDER_MESSAGES = {
+  link: 'Enter the login or link',
+  posts: `From 1 to ${MAX_POSTS} posts`,
+  method: 'Choose a payment method',
+  agreement: M.mustCheck,
+  region: 'The region value is up to 64 characters',
+  test: 'test is true or false',
+} as const;
+
+export const orderSchema = {
+  $id: 'c_orders/main',
+  type: 'object',
+  required: ['tag', 'link', 'quantity', 'method'],
+  additionalProperties: false,
+  properties: {
+    tag: {
+      type: 'string',
+      pattern: '^[A-Z0-9_]{1,64}$',
+      errorMessage: CATALOG_MESSAGES.tag,
+    },
+    // several links (a _MULTI order) one per line
+    link: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2048 * MAX_LINKS,
+      errorMessage: ORDER_MESSAGES.link,
+    },
+    quantity: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1_000_000_000,
+      errorMessage: CATALOG_MESSAGES.integer,
+    },
+    posts: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: MAX_POSTS,
+      errorMessage: ORDER_MESSAGES.posts,
+    },
+    currency: { type: 'string', enum: [...CURRENCIES], errorMessage: CATALOG_MESSAGES.currency },
+    method: { type: 'integer', errorMessage: ORDER_MESSAGES.method },
+    email: {
+      type: ['string', 'null'],
+      maxLength: 254,
+      pattern: EMAIL_PATTERN,
+      errorMessage: M.emailInvalid,
+    },
+    agreement: { type: 'boolean', errorMessage: ORDER_MESSAGES.agreement },
+    region_value: { type: ['string', 'null'], maxLength: 64, errorMessage: ORDER_MESSAGES.region },
+    test: { type: 'boolean', errorMessage: ORDER_MESSAGES.test },
+  },
+  errorMessage: {
+    type: M.required,
+    additionalProperties: UNKNOWN_FIELD,
+    required: {
+      tag: M.required,
+      link: ORDER_MESSAGES.link,
+      quantity: CATALOG_MESSAGES.integer,
+      method: ORDER_MESSAGES.method,
+    },
+  },
+} as const;
+
+export interface OrderInput {
+  tag: string;
+  link: string;
+  quantity: number;
+  posts?: number | null;
+  currency?: string;
+  method: number;
+  email?: string | null;
+  agreement?: boolean;
+  region_value?: string | null;
+  test?: boolean;
+}
