@@ -136,7 +136,7 @@ export function createApp({
   );
   api.use(catalogRoutes({ catalog, paymentMethods }));
   api.use(ordersRoutes({ orders, publicUrl: config.publicUrl }));
-  api.use(paymentsRoutes({ payments, orders }));
+  api.use(paymentsRoutes({ payments, orders, paymentMethods, publicUrl: config.publicUrl }));
   api.use(apiNotFound);
   app.use('/api', api);
   app.use('/sandbox', sandboxRoutes(sandbox));
@@ -158,6 +158,8 @@ export function createApp({
       renderTimeoutMs: config.renderTimeoutMs,
       cache: new PageCache(config.pageCacheMaxEntries, config.pageCacheTtlMs),
       catalog,
+      payments,
+      orders,
     }),
   );
 

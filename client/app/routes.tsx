@@ -4,6 +4,7 @@ import { LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
 import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../shared/service-pages.ts';
 import { orderFormLoader } from '../features/order-form/order-form.loader.ts';
+import { thanksLoader } from '../features/payment/payment.loader.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
 import { CabinetLayout } from '../layouts/cabinet-layout.tsx';
 import { DefaultLayout } from '../layouts/default-layout.tsx';
@@ -76,6 +77,7 @@ function loaderOf(def: PageDef, locale: Locale): RouteObject['loader'] {
       if (!validate(params)) throw notFound();
       return null;
     };
+  if (def.view === 'thanks') return thanksLoader;
   if (platform && ORDER_FORM_VIEWS.includes(def.view))
     return orderFormLoader(platform, locale, def.service ? kindOfPage(def.service) : undefined);
   return undefined;

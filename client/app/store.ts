@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { orderFormReducer } from '../features/order-form/order-form.slice.ts';
+import { paymentReducer } from '../features/payment/payment.slice.ts';
 import { type SessionState, sessionReducer } from '../features/session/session.slice.ts';
 import { type VisitorState, visitorReducer } from '../features/visitor/visitor.slice.ts';
 import { rootSaga } from './root-saga.ts';
@@ -17,7 +18,12 @@ export interface PreloadedState {
 export function createStore(preloadedState: PreloadedState, { runSagas = false } = {}) {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
-    reducer: { visitor: visitorReducer, session: sessionReducer, orderForm: orderFormReducer },
+    reducer: {
+      visitor: visitorReducer,
+      session: sessionReducer,
+      orderForm: orderFormReducer,
+      payment: paymentReducer,
+    },
     preloadedState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });

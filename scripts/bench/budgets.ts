@@ -11,7 +11,8 @@ export const SIZE_BUDGETS_KIB = {
   // and ~2 KiB of its messages; the service pages' own questions stay out (locales/faq/)
   landing: { jsGzip: 170, cssGzip: 9 },
   service: { jsGzip: 170, cssGzip: 9 },
-  cabinet: { jsGzip: 160, cssGzip: 8 },
+  // +4 KiB with the balance top-up form and the payment saga (issue 5)
+  cabinet: { jsGzip: 164, cssGzip: 8 },
 } as const;
 
 export const SIZE_TARGETS_KIB = { landingJsGzip: 90 } as const;

@@ -18,12 +18,26 @@ export const REDIRECT_PARAM = 'redirect';
  *   go to the remembered path if it is safe, else to the cabinet;
  * - a guest on a protected page goes to the login page, remembering the path;
  * - seo and proxy accounts have no cabinet: they go to the home page;
- * - where the meta-platform restriction is on, Instagram and Threads pages go to /404.
+ * - where the meta-platform restriction is on, Instagram and Threads pages go to /404;
+ * - back from a payment gateway (`?action=Payment…&payment=id`), the buyer goes to the
+ *   waiting page, which follows the payment to the thanks or the failure page.
  */
 export function accessRedirects(req: Request, res: Response, next: NextFunction): void {
   const page = req.method === 'GET' || req.method === 'HEAD' ? matchPage(req.path) : null;
   if (!page) {
     next();
+    return;
+  }
+  // back from a gateway (DOMAIN.md): the waiting page follows the payment to its end
+  const { action, payment } = req.query;
+  if (
+    typeof action === 'string' &&
+    PAYMENT_ACTIONS.includes(action) &&
+    typeof payment === 'string' &&
+    /^[A-Za-z0-9]{20}$/.test(payment) &&
+    page.def.view !== 'thanks'
+  ) {
+    res.redirect(302, `${pagePath('thanks-waiting', page.locale)}?payment=${payment}`);
     return;
   }
   // SPEC §2: with the meta-platform restriction on, Instagram and Threads pages (not home) 404

@@ -11,17 +11,21 @@ import type { PageState } from '../../client/app/page-state.ts';
 import { createRoutes } from '../../client/app/routes.tsx';
 import { createStore } from '../../client/app/store.ts';
 import { STOREFRONT_CONTEXT_KEY } from '../../client/features/order-form/order-form.loader.ts';
+import { PAYMENTS_CONTEXT_KEY } from '../../client/features/payment/payment.loader.ts';
 import { COOKIE_NAMES } from '../../shared/constants.ts';
 import { serializeForScript } from '../../shared/serialize.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
 import { currentUser } from '../http/authenticate.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+import type { OrdersService } from '../modules/orders/orders.service.ts';
+import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import type { Assets } from './assets.ts';
 import { toFetchRequest } from './fetch-request.ts';
 import { hydrationData } from './hydration-data.ts';
 import { MESSAGES } from './messages.ts';
 import { type PageCache, withNonce } from './page-cache.ts';
+import { paymentsReader } from './payments-reader.ts';
 import { storefrontReader } from './storefront-reader.ts';
 
 interface RenderDeps {
@@ -31,6 +35,8 @@ interface RenderDeps {
   cache: PageCache;
   routes?: RouteObject[];
   catalog: CatalogService;
+  payments: PaymentsService;
+  orders: OrdersService;
 }
 
 /** What a page depends on besides its URL: the parts of the visitor the render reads. */
@@ -75,7 +81,10 @@ export function pageRenderer({
   cache,
   routes = createRoutes(),
   catalog,
+  payments,
+  orders,
 }: RenderDeps) {
+  const thanks = paymentsReader(payments, orders);
   const handler = createStaticHandler(routes);
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
@@ -93,6 +102,7 @@ export function pageRenderer({
       const context = await handler.query(toFetchRequest(req, res), {
         requestContext: {
           [STOREFRONT_CONTEXT_KEY]: storefrontReader(catalog, visitor, currentUser(res)),
+          [PAYMENTS_CONTEXT_KEY]: thanks,
         },
       });
       if (context instanceof Response) {

@@ -12,6 +12,15 @@ export const ORDER_MESSAGES = {
   agreement: M.mustCheck,
   region: 'The region value is up to 64 characters',
   test: 'test is true or false',
+  returnPath: 'The return path is a path of this site',
+} as const;
+
+/** The page to come back to from the gateway: an internal path (checked again as a safe redirect). */
+const returnPath = {
+  type: 'string',
+  maxLength: 512,
+  pattern: '^/',
+  errorMessage: ORDER_MESSAGES.returnPath,
 } as const;
 
 export const orderSchema = {
@@ -55,6 +64,7 @@ export const orderSchema = {
     agreement: { type: 'boolean', errorMessage: ORDER_MESSAGES.agreement },
     region_value: { type: ['string', 'null'], maxLength: 64, errorMessage: ORDER_MESSAGES.region },
     test: { type: 'boolean', errorMessage: ORDER_MESSAGES.test },
+    return_path: returnPath,
   },
   errorMessage: {
     type: M.required,
@@ -79,4 +89,28 @@ export interface OrderInput {
   agreement?: boolean;
   region_value?: string | null;
   test?: boolean;
+  return_path?: string;
 }
+
+/** POST deposit: a top-up in minor units of the user's currency. */
+export const depositSchema = {
+  $id: 'deposit',
+  type: 'object',
+  required: ['amount', 'method'],
+  additionalProperties: false,
+  properties: {
+    amount: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 100_000_000_000,
+      errorMessage: CATALOG_MESSAGES.integer,
+    },
+    method: { type: 'integer', errorMessage: ORDER_MESSAGES.method },
+    return_path: returnPath,
+  },
+  errorMessage: {
+    type: M.required,
+    additionalProperties: UNKNOWN_FIELD,
+    required: { amount: CATALOG_MESSAGES.integer, method: ORDER_MESSAGES.method },
+  },
+} as const;

@@ -8,14 +8,18 @@ import {
   select,
   takeEvery,
   takeLatest,
+  takeLeading,
 } from 'redux-saga/effects';
 import type { CostPair, ServiceView } from '../../../shared/catalog.ts';
+import type { Locale } from '../../../shared/locales.ts';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
+import { pagePath } from '../../../shared/routes.ts';
 import { api } from '../../lib/api.ts';
 import {
   orderFormActions as actions,
   type OrderFormState,
+  type OrderPayload,
   type QuoteRequest,
 } from './order-form.slice.ts';
 import { load, remove, save, savedFor } from './order-form.storage.ts';
@@ -127,6 +131,47 @@ function* loadMethods(action: PayloadAction<Currency>) {
   }
 }
 
+interface Placed {
+  order: { id: string };
+  payment: { id: string } | null;
+  redirect: string | null;
+}
+
+/** Where the browser goes: the gateway's checkout, or the thanks page when the balance paid. */
+export function destinationOf(placed: Placed, locale: Locale): string {
+  return placed.redirect ?? `${pagePath('thanks', locale)}?order=${placed.order.id}`;
+}
+
+/** The browser leaves the site for the gateway: a full page load, not a router navigation. */
+export const browser = { go: (url: string) => window.location.assign(url) };
+
+function* submitOrder(action: PayloadAction<OrderPayload>) {
+  const { tag, link, quantity, posts, currency, method, email, agreement } = action.payload;
+  const locale: Locale = yield select(
+    (state: { visitor: { locale: Locale } }) => state.visitor.locale,
+  );
+  try {
+    const placed: Placed = yield call(api<Placed>, 'c_orders/main', {
+      method: 'POST',
+      body: {
+        tag,
+        link,
+        quantity,
+        ...(posts ? { posts } : {}),
+        currency,
+        method,
+        ...(email ? { email } : {}),
+        agreement,
+        return_path: window.location.pathname,
+      },
+    });
+    yield put(actions.orderPlaced());
+    yield call(browser.go, destinationOf(placed, locale));
+  } catch (error) {
+    yield put(actions.orderFailed((error as Error).message));
+  }
+}
+
 export function* orderFormSaga() {
   yield all([
     takeEvery(actions.formMounted.type, restore),
@@ -148,5 +193,6 @@ export function* orderFormSaga() {
     takeLatest(actions.quoteNeeded.type, lookUpQuote),
     takeEvery(actions.servicesNeeded.type, loadServices),
     takeLatest(actions.methodsNeeded.type, loadMethods),
+    takeLeading(actions.orderSubmitted.type, submitOrder),
   ]);
 }

@@ -34,6 +34,9 @@ export interface OrderFormState {
   quotes: Record<string, CostPair>;
   quoteError: string | null;
   methods: Partial<Record<Currency, PaymentMethodsData>>;
+  /** the order is on its way to the API */
+  submitting: boolean;
+  submitError: string | null;
 }
 
 export const initialOrderFormState: OrderFormState = {
@@ -54,6 +57,8 @@ export const initialOrderFormState: OrderFormState = {
   quotes: {},
   quoteError: null,
   methods: {},
+  submitting: false,
+  submitError: null,
 };
 
 /** What session storage gives back after a reload (order-form.storage.ts). */
@@ -164,8 +169,19 @@ const orderFormSlice = createSlice({
     methodsLoaded(state, action: PayloadAction<{ currency: Currency; data: PaymentMethodsData }>) {
       state.methods[action.payload.currency] = action.payload.data;
     },
-    /** A valid form: the orders feature takes it from here (POST c_orders/main). */
-    orderSubmitted(_state, _action: PayloadAction<OrderPayload>) {},
+    /** A valid form: the saga posts it (c_orders/main) and sends the buyer on to pay. */
+    orderSubmitted(state, _action: PayloadAction<OrderPayload>) {
+      state.submitting = true;
+      state.submitError = null;
+    },
+    orderFailed(state, action: PayloadAction<string>) {
+      state.submitting = false;
+      state.submitError = action.payload;
+    },
+    /** The browser is leaving for the gateway or the thanks page. */
+    orderPlaced(state) {
+      state.submitting = false;
+    },
   },
 });
 

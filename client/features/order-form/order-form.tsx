@@ -509,8 +509,20 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
             </div>
           )}
 
-          <button type="submit" className={`${button('primary', { large: true })} ${styles.pay}`}>
-            {pair ? (
+          {form.submitError && (
+            <p className={formStyles.alert} role="alert">
+              <FormattedMessage id="order.error.submit" values={{ message: form.submitError }} />
+            </p>
+          )}
+          <button
+            type="submit"
+            className={`${button('primary', { large: true })} ${styles.pay}`}
+            disabled={form.submitting}
+            aria-busy={form.submitting || undefined}
+          >
+            {form.submitting ? (
+              <FormattedMessage id="order.submitting" />
+            ) : pair ? (
               <FormattedMessage
                 id="order.pay"
                 values={{ amount: formatMoney(intl, pair[0], currency) }}

@@ -1,3 +1,4 @@
+import { DepositForm } from '../../features/payment/deposit-form.tsx';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 
@@ -5,5 +6,9 @@ import { useRouteHandle } from '../../lib/route-handle.ts';
 export default function CabinetPage() {
   const { pageId } = useRouteHandle();
   const section = pageId === 'cp' ? 'dashboard' : pageId.slice('cp-'.length);
-  return <HeadingPage titleId={`cp.${section}.title`} leadId={`cp.${section}.lead`} noindex />;
+  return (
+    <HeadingPage titleId={`cp.${section}.title`} leadId={`cp.${section}.lead`} noindex>
+      {section === 'payment' && <DepositForm />}
+    </HeadingPage>
+  );
 }

@@ -8,7 +8,7 @@ const OUTCOMES: Record<string, { status: GatewayStatus; action: string }> = {
   pending: { status: 'WAITING', action: 'PaymentWaiting' },
 };
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The sandbox gateway's hosted checkout: what a card form would be at a real gateway. Pay,
@@ -37,7 +37,7 @@ button{min-height:48px;border-radius:10px;border:1px solid #cfcbe0;background:#f
 button[value=pay]{background:#5b3df5;border-color:#5b3df5;color:#fff}
 </style></head><body><main>
 <h1>Sandbox checkout</h1><p>A test gateway: no money moves.</p>
-<p class="amount">${escape(amount)}</p><p>${escape(payment.description)}</p>
+<p class="amount">${escapeHtml(amount)}</p><p>${escapeHtml(payment.description)}</p>
 <form method="post"><button name="outcome" value="pay">Pay</button>
 <button name="outcome" value="decline">Decline</button>
 <button name="outcome" value="pending">Leave pending</button></form>

@@ -1,9 +1,9 @@
 import { type Request, type Response, Router } from 'express';
 import { COOKIE_NAMES } from '../../../shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
-import { isSafeRedirect } from '../../../shared/safe-redirect.ts';
 import { type OrderInput, orderSchema } from '../../../shared/schemas/orders.schemas.ts';
 import { currentUser } from '../../http/authenticate.ts';
+import { returnPathOf } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import { countryOfIp } from '../geo/geo.service.ts';
@@ -15,19 +15,6 @@ const handle = (fn: Async) => (req: Request, res: Response, next: (error?: unkno
 };
 
 const PAGING = /^[1-9][0-9]{0,5}$/;
-
-/** The page the order was placed on: the gateway sends the buyer back there. */
-export function returnPathOf(req: Request, publicUrl: string): string {
-  const referer = req.get('referer');
-  if (!referer) return '/';
-  try {
-    const url = new URL(referer);
-    if (url.origin !== new URL(publicUrl).origin) return '/';
-    return isSafeRedirect(url.pathname) ? url.pathname : '/';
-  } catch {
-    return '/';
-  }
-}
 
 export function languageOf(req: Request, res: Response): Locale {
   const user = currentUser(res);

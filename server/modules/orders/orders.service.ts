@@ -8,7 +8,8 @@ import {
 } from '../../../shared/catalog.ts';
 import { checkLink, type LinkKind } from '../../../shared/link-rules.ts';
 import type { Locale } from '../../../shared/locales.ts';
-import { BALANCE_METHOD_ID, balanceAvailable } from '../../../shared/payment-methods.ts';
+import type { OrderView } from '../../../shared/orders.ts';
+import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import type { Platform } from '../../../shared/platforms.ts';
 import { autoQuantity } from '../../../shared/pricing.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
@@ -39,22 +40,6 @@ export const ORDER_ERRORS = {
   testOnlyStaff: 'Only staff may place test orders',
 } as const;
 
-/** An order as the API shows it (never the internal ids). */
-export interface OrderView {
-  id: string;
-  tag: string;
-  link: string;
-  quantity: number;
-  posts: number | null;
-  count: number;
-  currency: string;
-  cost: number;
-  discount: number;
-  status: OrderStatus;
-  test: boolean;
-  created_at: string;
-}
-
 export const toOrderView = (row: OrderRow): OrderView => ({
   id: row.public_id,
   tag: row.tag,
@@ -84,6 +69,8 @@ export interface PlacedOrder {
   /** where to send the buyer to pay; null when paid from the balance */
   redirect: string | null;
 }
+
+export type { OrderView };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 

@@ -1,17 +1,8 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** DOMAIN.md order states. */
-export const ORDER_STATUSES = [
-  'CREATED',
-  'PAID',
-  'RUNNING',
-  'COMPLETED',
-  'PARTIAL',
-  'CANCELED',
-  'EXPIRED',
-  'ERROR',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import type { OrderStatus } from '../../../shared/orders.ts';
+
+export type { OrderStatus };
 
 export interface OrdersTable {
   id: Generated<number>;

@@ -1,8 +1,15 @@
 import express, { type Request, type Response, Router } from 'express';
+import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import { depositSchema } from '../../../shared/schemas/orders.schemas.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import { returnPathOf } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { validate } from '../../lib/validate.ts';
+import { countryOfIp } from '../geo/geo.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { PaymentsService } from './payments.service.ts';
-import type { PaymentRow } from './payments.table.ts';
+import type { PaymentMethodsService } from './payment-methods.service.ts';
+import { type PaymentsService, toPaymentView } from './payments.service.ts';
 
 type Async = (req: Request, res: Response) => Promise<void>;
 const handle = (fn: Async) => (req: Request, res: Response, next: (error?: unknown) => void) => {
@@ -16,16 +23,6 @@ function paymentId(req: Request): string {
   if (!PUBLIC_ID.test(id)) throw new AppError('Payment not found', 404);
   return id;
 }
-
-const paymentView = (payment: PaymentRow) => ({
-  id: payment.public_id,
-  status: payment.status,
-  purpose: payment.purpose,
-  amount: Number(payment.amount),
-  currency: payment.currency,
-  created_at: payment.created_at,
-  settled_at: payment.settled_at,
-});
 
 /**
  * Gateway webhooks, before the JSON parser: the signature is checked on the raw body.
@@ -53,15 +50,46 @@ export function webhookRoutes({ payments }: { payments: PaymentsService }): Rout
   return router;
 }
 
-/** SPEC §7 Payments: GET payment/{id} and its ecommerce view. */
+/** SPEC §7 Payments: POST deposit, GET payment/{id} and its ecommerce view. */
 export function paymentsRoutes({
   payments,
   orders,
+  paymentMethods,
+  publicUrl,
 }: {
   payments: PaymentsService;
   orders: OrdersService;
+  paymentMethods: PaymentMethodsService;
+  publicUrl: string;
 }): Router {
   const router = Router();
+
+  // a balance top-up through a gateway; the balance is credited when the payment settles
+  router.post(
+    '/deposit',
+    handle(async (req, res) => {
+      const user = currentUser(res);
+      if (!user) throw new AppError('Log in to top up your balance', 401);
+      const input = validate<{ amount: number; method: number }>(depositSchema, req.body);
+      const currency = user.cur as Currency;
+      const methods = await paymentMethods.list(currency, countryOfIp(req.ip));
+      const method = methods.methods.find((entry) => entry.id === input.method);
+      if (!method || method.id === BALANCE_METHOD_ID)
+        throw new AppError('This payment method is not available for a top-up', 400);
+      const range = method.limits[currency]!;
+      if (input.amount < range.min || input.amount > range.max)
+        throw new AppError(`The amount must be from ${range.min} to ${range.max}`, 400);
+      const payment = await payments.deposit({
+        userId: user.id,
+        methodId: method.id,
+        gateway: payments.gatewayFor(await paymentMethods.gatewayOf(method.id)),
+        amount: input.amount,
+        currency,
+        returnPath: returnPathOf(req, publicUrl),
+      });
+      res.status(201).json({ status: 'success', data: payment });
+    }),
+  );
 
   // the thanks page polls this until the payment is final; a waiting one asks its gateway
   router.get(
@@ -69,7 +97,7 @@ export function paymentsRoutes({
     handle(async (req, res) => {
       const payment = await payments.refresh(paymentId(req));
       const order = payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null;
-      res.json({ status: 'success', data: { ...paymentView(payment), order } });
+      res.json({ status: 'success', data: toPaymentView(payment, order) });
     }),
   );
 

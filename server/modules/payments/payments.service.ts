@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { OrderView, PaymentView } from '../../../shared/orders.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import type { Database, Db } from '../../db/database.ts';
 import type { GatewayStatus, PaymentGateway } from '../../integrations/payments/payment-gateway.ts';
@@ -9,6 +10,19 @@ import { moveBalance } from '../ledger/ledger.repository.ts';
 import type { PaymentRow, PaymentStatus } from './payments.table.ts';
 
 type Trx = Kysely<Database>;
+
+export function toPaymentView(payment: PaymentRow, order: OrderView | null): PaymentView {
+  return {
+    id: payment.public_id,
+    status: payment.status,
+    purpose: payment.purpose,
+    amount: Number(payment.amount),
+    currency: payment.currency,
+    created_at: payment.created_at,
+    settled_at: payment.settled_at,
+    order,
+  };
+}
 
 /** Runs inside the settling transaction: the orders module marks its orders paid here. */
 export type SettledListener = (trx: Trx, payment: PaymentRow, at: string) => Promise<void>;
@@ -107,6 +121,15 @@ export function createPaymentsService({
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+    },
+
+    /** A balance top-up: a WAITING deposit payment and the gateway's checkout. */
+    async deposit(input: Omit<NewPayment, 'purpose'> & { userId: number; gateway: string }) {
+      const payment = await db
+        .transaction()
+        .execute((trx) => this.insert(trx, { ...input, purpose: 'deposit' }));
+      const redirect = await this.startCheckout(payment, 'Balance top-up');
+      return { payment: { id: payment.public_id, status: payment.status }, redirect };
     },
 
     /** Asks the payment's gateway for a checkout; answers where to send the buyer. */

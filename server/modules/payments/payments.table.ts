@@ -1,7 +1,9 @@
 import type { Generated, Selectable } from 'kysely';
 
+import type { PaymentStatus } from '../../../shared/orders.ts';
+
 /** DOMAIN.md payment states (SPEC §4 Payment: waiting, success, error). */
-export type PaymentStatus = 'WAITING' | 'SUCCESS' | 'ERROR';
+export type { PaymentStatus };
 
 export interface PaymentsTable {
   id: Generated<number>;

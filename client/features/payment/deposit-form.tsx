@@ -1,0 +1,158 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import {
+  BALANCE_METHOD_ID,
+  methodState,
+  type PaymentMethodsData,
+} from '../../../shared/payment-methods.ts';
+import { type Currency, isCurrency } from '../../../shared/regions.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import { button } from '../../components/button/button.ts';
+import { formStyles } from '../../components/form/text-field.tsx';
+import { api } from '../../lib/api.ts';
+import { formatMoney } from '../../lib/money.ts';
+import styles from './deposit-form.module.css';
+import { type PaymentState, paymentActions } from './payment.slice.ts';
+
+/** Major units as typed ("150", "99.5", "1 000,50") → minor units, or null. */
+export function parseAmount(raw: string): number | null {
+  const clean = raw.replace(/\s/g, '').replace(',', '.');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(clean)) return null;
+  return Math.round(Number(clean) * 100);
+}
+
+/** SPEC §3 balance top-up (POST deposit): an amount and a method of the user's currency. */
+export function DepositForm() {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const ids = useId();
+  const user = useSelector((state: { session: { user: PublicUser | null } }) => state.session.user);
+  const { depositing, depositError } = useSelector(
+    (state: { payment: PaymentState }) => state.payment,
+  );
+  const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
+  const [methods, setMethods] = useState<PaymentMethodsData | null>(null);
+  const [amount, setAmount] = useState('');
+  const [method, setMethod] = useState<number | null>(null);
+  const [attempted, setAttempted] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    api<PaymentMethodsData>(`payment/methods?currency=${currency}`)
+      .then((data) => live && setMethods(data))
+      .catch(() => live && setMethods({ methods: [], groups: {} }));
+    return () => {
+      live = false;
+    };
+  }, [currency]);
+
+  const minor = parseAmount(amount);
+  const usable = (methods?.methods ?? []).filter((entry) => entry.id !== BALANCE_METHOD_ID);
+  const amountError = attempted && minor === null ? 'order.error.amount' : null;
+  const methodError = attempted && method === null ? 'order.error.method' : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    if (minor === null || method === null) return;
+    dispatch(paymentActions.depositRequested({ amount: minor, method }));
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate data-testid="deposit-form">
+      {user && (
+        <p className={styles.balance}>
+          <FormattedMessage
+            id="deposit.balance"
+            values={{ amount: <strong>{formatMoney(intl, user.balance, currency)}</strong> }}
+          />
+        </p>
+      )}
+      <div className={formStyles.field}>
+        <label htmlFor={`${ids}-amount`} className={formStyles.label}>
+          <FormattedMessage id="deposit.amount" values={{ currency }} />
+        </label>
+        <input
+          id={`${ids}-amount`}
+          className={formStyles.input}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          aria-invalid={amountError ? true : undefined}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        {amountError && (
+          <span className={formStyles.error} role="alert">
+            <FormattedMessage id={amountError} />
+          </span>
+        )}
+      </div>
+      <fieldset className={styles.methods}>
+        <legend className={formStyles.label}>
+          <FormattedMessage id="order.methods.label" />
+        </legend>
+        {!methods && (
+          <p className={styles.muted}>
+            <FormattedMessage id="order.methods.loading" />
+          </p>
+        )}
+        {usable.map((entry) => {
+          const state = methods ? methodState(entry, methods, currency, minor) : null;
+          if (!state?.shown) return null;
+          const limits = entry.limits[currency];
+          return (
+            <label
+              key={entry.id}
+              className={styles.method}
+              data-disabled={state.disabled || undefined}
+            >
+              <input
+                type="radio"
+                name="deposit-method"
+                checked={method === entry.id}
+                disabled={Boolean(state.disabled)}
+                onChange={() => setMethod(entry.id)}
+              />
+              <span>
+                <FormattedMessage id={`payment.method.${entry.code}`} />
+              </span>
+              {state.disabled && limits && (
+                <span className={styles.muted}>
+                  <FormattedMessage
+                    id={`order.methods.${state.disabled}`}
+                    values={{
+                      amount: formatMoney(
+                        intl,
+                        state.disabled === 'min' ? limits.min : limits.max,
+                        currency,
+                      ),
+                    }}
+                  />
+                </span>
+              )}
+            </label>
+          );
+        })}
+        {methodError && (
+          <span className={formStyles.error} role="alert">
+            <FormattedMessage id={methodError} />
+          </span>
+        )}
+      </fieldset>
+      {depositError && (
+        <p className={formStyles.alert} role="alert">
+          {depositError}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={button('primary', { large: true })}
+        disabled={depositing}
+        aria-busy={depositing || undefined}
+      >
+        <FormattedMessage id="deposit.submit" />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import type { OrderView, PaymentView } from '../../../shared/orders.ts';
+import { api } from '../../lib/api.ts';
+
+/** What a thanks page shows: the payment it follows and the order it paid, when known. */
+export interface ThanksData {
+  payment: PaymentView | null;
+  order: OrderView | null;
+}
+
+/** On the server: the payments and orders services in process; in the browser: the API. */
+export interface PaymentsReader {
+  payment(id: string): Promise<PaymentView | null>;
+  order(id: string): Promise<OrderView | null>;
+}
+
+export const PAYMENTS_CONTEXT_KEY = 'payments';
+const PUBLIC_ID = /^[A-Za-z0-9]{20}$/;
+
+const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
+
+const browserReader: PaymentsReader = {
+  payment: (id) => orNull(api<PaymentView>(`payment/${id}`)),
+  order: (id) => orNull(api<OrderView>(`c_orders/${id}`)),
+};
+
+/** Thanks pages: `?payment=` (back from a gateway) or `?order=` (paid from the balance). */
+export async function thanksLoader({ request, context }: LoaderFunctionArgs): Promise<ThanksData> {
+  const reader =
+    (context as unknown as Record<string, PaymentsReader> | undefined)?.[PAYMENTS_CONTEXT_KEY] ??
+    browserReader;
+  const query = new URL(request.url).searchParams;
+  const paymentId = query.get('payment');
+  const orderId = query.get('order');
+  if (paymentId && PUBLIC_ID.test(paymentId)) {
+    const payment = await reader.payment(paymentId);
+    return { payment, order: payment?.order ?? null };
+  }
+  if (orderId && PUBLIC_ID.test(orderId))
+    return { payment: null, order: await reader.order(orderId) };
+  return { payment: null, order: null };
+}

@@ -1,0 +1,46 @@
+/** Orders and payments as the API shows them (DOMAIN.md Orders, Payments). */
+
+export type OrderStatus =
+  | 'CREATED'
+  | 'PAID'
+  | 'RUNNING'
+  | 'COMPLETED'
+  | 'PARTIAL'
+  | 'CANCELED'
+  | 'EXPIRED'
+  | 'ERROR';
+
+export interface OrderView {
+  /** the public id: the receipt link's handle */
+  id: string;
+  tag: string;
+  link: string;
+  quantity: number;
+  posts: number | null;
+  count: number;
+  currency: string;
+  /** minor units */
+  cost: number;
+  discount: number;
+  status: OrderStatus;
+  test: boolean;
+  created_at: string;
+}
+
+export type PaymentStatus = 'WAITING' | 'SUCCESS' | 'ERROR';
+
+export interface PaymentView {
+  id: string;
+  status: PaymentStatus;
+  purpose: 'order' | 'deposit';
+  amount: number;
+  currency: string;
+  created_at: string;
+  settled_at: string | null;
+  order: OrderView | null;
+}
+
+/** The service page of an order's tag (`INSTAGRAM_STORY_VIEWS_MULTI` → `instagram-story-views`). */
+export function pageOfTag(tag: string): string {
+  return tag.replace('_MULTI', '').toLowerCase().replaceAll('_', '-');
+}

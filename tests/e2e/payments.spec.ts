@@ -1,0 +1,109 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Orders and payments end to end (issue 5): a guest pays in the sandbox gateway and lands on
+ * the thanks page; another declines and sees the failure; a pending payment keeps the waiting
+ * page; a logged-in user tops up and pays from the balance.
+ */
+const SHOTS = 'screenshots';
+
+async function hydrated(page: Page) {
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+}
+
+async function fillGuestOrder(page: Page) {
+  await page.goto('/en/buy-instagram-likes/');
+  await hydrated(page);
+  const form = page.getByTestId('order-form');
+  await form.getByLabel('Link to the post').fill('https://www.instagram.com/p/C8xYz12AbCd/');
+  await expect(form.getByTestId('order-cost')).toHaveText('$6.99');
+  await form.getByLabel('E-mail for the receipt').fill('guest@example.com');
+  await form.getByRole('button', { name: 'Choose a payment method' }).click();
+  await form.locator('[data-method="card_world"]').click();
+  await form.getByLabel('I accept the public agreement and the refund policy').check();
+  await form.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_[\w-]+\/$/);
+  await expect(page.getByText('6.99 USD')).toBeVisible();
+}
+
+test('a guest pays in the sandbox and is thanked for the order', async ({ page }) => {
+  await fillGuestOrder(page);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thanks for your order');
+  await expect(page.getByTestId('order-summary')).toContainText('1,000 × Instagram likes');
+  await expect(page.getByTestId('order-summary')).toContainText('$6.99');
+  await page.screenshot({ path: `${SHOTS}/thanks-success-en.png` });
+});
+
+test('a declined card shows the failure page', async ({ page }) => {
+  await fillGuestOrder(page);
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page).toHaveURL(/\/en\/thanks\/error\/\?payment=\w{20}$/);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment failed');
+  await expect(
+    page.getByText('We have received a payment error from your bank. Try another card.'),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/thanks-error-en.png` });
+});
+
+test('a pending payment keeps the waiting page', async ({ page }) => {
+  await fillGuestOrder(page);
+  await page.getByRole('button', { name: 'Leave pending' }).click();
+  await expect(page).toHaveURL(/\/en\/thanks\/waiting\/\?payment=\w{20}$/);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checking your payment');
+  // it keeps asking and stays while the bank has not answered
+  const asked = page.waitForResponse((response) => /\/api\/payment\/\w{20}$/.test(response.url()));
+  await asked;
+  await expect(page).toHaveURL(/\/thanks\/waiting\//);
+  await page.screenshot({ path: `${SHOTS}/thanks-waiting-en.png` });
+});
+
+test('a user tops up the balance and pays an order from it', async ({ page }) => {
+  const login = `payer${Date.now()}`;
+  const signup = await page.request.post('/api/register', {
+    data: {
+      email: `${login}@example.com`,
+      login,
+      password: 'correct horse battery',
+      password_confirmation: 'correct horse battery',
+      lang: 'en',
+      cur: 'USD',
+    },
+  });
+  expect(signup.status()).toBe(201);
+
+  await page.goto('/en/cp/payment/');
+  await hydrated(page);
+  const deposit = page.getByTestId('deposit-form');
+  await expect(deposit).toContainText('Your balance: $0');
+  await deposit.getByLabel('Amount, USD').fill('20');
+  await deposit.getByText('Bank card', { exact: true }).click();
+  await deposit.getByRole('button', { name: 'Top up' }).click();
+  await expect(page.getByText('20.00 USD')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thanks for your order');
+
+  await page.goto('/en/cp/payment/');
+  await expect(page.getByTestId('deposit-form')).toContainText('Your balance: $20');
+
+  // a logged-in user reaches the storefront from the cabinet with fromCp=true
+  await page.goto('/en/buy-instagram-likes/?fromCp=true');
+  await hydrated(page);
+  const form = page.getByTestId('order-form');
+  await form.getByLabel('Link to the post').fill('https://www.instagram.com/p/C8xYz12AbCd/');
+  await expect(form.getByTestId('order-cost')).toHaveText('$6.99');
+  await form.getByRole('button', { name: 'Choose a payment method' }).click();
+  await form.locator('[data-method="balance"]').click();
+  await form.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/en\/thanks\/\?order=\w{20}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thanks for your order');
+  await expect(page.getByTestId('order-summary')).toContainText('1,000 × Instagram likes');
+
+  await page.goto('/en/cp/payment/');
+  await expect(page.getByTestId('deposit-form')).toContainText('Your balance: $13.01');
+});
