@@ -18,6 +18,7 @@ import { visitorOf } from './http/visitor.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { sandboxRoutes } from './integrations/payments/sandbox.routes.ts';
 import { createSandboxGateway } from './integrations/payments/sandbox-gateway.ts';
+import { createStripeGateway } from './integrations/payments/stripe-gateway.ts';
 import type { Logger } from './lib/logger.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -107,7 +108,10 @@ export function createApp({
   });
   const payments = createPaymentsService({
     db,
-    gateways: { sandbox },
+    gateways: {
+      sandbox,
+      ...(config.stripe ? { stripe: createStripeGateway(config.stripe) } : {}),
+    },
     publicUrl: config.publicUrl,
     logger,
   });

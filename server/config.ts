@@ -42,6 +42,8 @@ export interface Config {
   metaRules: MetaRule[];
   /** The sandbox gateway's webhook signing secret (it is our own gateway: any long string). */
   sandboxSecret: string;
+  /** Stripe Checkout for the methods whose gateway is `stripe`; the sandbox serves them without it. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
   /** Benchmark only: serve this file's bytes at /__bench/ceiling/ (see scripts/bench). */
   benchCeilingFile: string | null;
 }
@@ -258,6 +260,20 @@ export function loadConfig(env: Env = process.env): Config {
       (raw) => (raw.length >= 16 ? raw : undefined),
       'at least 16 characters',
     ),
+    stripe: (() => {
+      const secretKey = env.STRIPE_SECRET_KEY?.trim();
+      const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+      if (!secretKey && !webhookSecret) return null;
+      if (!secretKey || !webhookSecret) {
+        problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+        return null;
+      }
+      return {
+        secretKey,
+        webhookSecret,
+        apiUrl: read('STRIPE_API_URL', 'https://api.stripe.com', url, 'an http(s) origin'),
+      };
+    })(),
     metaRules: read(
       'META_RULES',
       [],

@@ -106,6 +106,7 @@ export const depositSchema = {
       errorMessage: CATALOG_MESSAGES.integer,
     },
     method: { type: 'integer', errorMessage: ORDER_MESSAGES.method },
+    agreement: { type: 'boolean', errorMessage: ORDER_MESSAGES.agreement },
     return_path: returnPath,
   },
   errorMessage: {

@@ -83,6 +83,9 @@ test('a user tops up the balance and pays an order from it', async ({ page }) =>
   await deposit.getByLabel('Amount, USD').fill('20');
   await deposit.getByText('Bank card', { exact: true }).click();
   await deposit.getByRole('button', { name: 'Top up' }).click();
+  await expect(deposit.getByText('Must check the box')).toBeVisible();
+  await deposit.getByLabel('I accept the public agreement and the refund policy').check();
+  await deposit.getByRole('button', { name: 'Top up' }).click();
   await expect(page.getByText('20.00 USD')).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);

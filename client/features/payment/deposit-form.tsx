@@ -36,6 +36,7 @@ export function DepositForm() {
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<number | null>(null);
   const [attempted, setAttempted] = useState(false);
+  const [agreement, setAgreement] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -51,12 +52,20 @@ export function DepositForm() {
   const usable = (methods?.methods ?? []).filter((entry) => entry.id !== BALANCE_METHOD_ID);
   const amountError = attempted && minor === null ? 'order.error.amount' : null;
   const methodError = attempted && method === null ? 'order.error.method' : null;
+  const needsAgreement = Boolean(usable.find((entry) => entry.id === method)?.show_agreement_flag);
+  const agreementError = attempted && needsAgreement && !agreement ? 'order.error.agreement' : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
-    if (minor === null || method === null) return;
-    dispatch(paymentActions.depositRequested({ amount: minor, method }));
+    if (minor === null || method === null || (needsAgreement && !agreement)) return;
+    dispatch(
+      paymentActions.depositRequested({
+        amount: minor,
+        method,
+        ...(needsAgreement ? { agreement: true } : {}),
+      }),
+    );
   }
 
   return (
@@ -140,6 +149,26 @@ export function DepositForm() {
           </span>
         )}
       </fieldset>
+      {needsAgreement && (
+        <div className={formStyles.field}>
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              checked={agreement}
+              aria-invalid={agreementError ? true : undefined}
+              onChange={(event) => setAgreement(event.target.checked)}
+            />
+            <span>
+              <FormattedMessage id="order.agreement" />
+            </span>
+          </label>
+          {agreementError && (
+            <span className={formStyles.error} role="alert">
+              <FormattedMessage id={agreementError} />
+            </span>
+          )}
+        </div>
+      )}
       {depositError && (
         <p className={formStyles.alert} role="alert">
           {depositError}

@@ -30,7 +30,7 @@ function* follow(action: PayloadAction<string>) {
 /** The browser leaves for the gateway's checkout: a full page load. */
 export const browser = { go: (url: string) => window.location.assign(url) };
 
-function* deposit(action: PayloadAction<{ amount: number; method: number }>) {
+function* deposit(action: PayloadAction<{ amount: number; method: number; agreement?: boolean }>) {
   try {
     const placed: { redirect: string } = yield call(api<{ redirect: string }>, 'deposit', {
       method: 'POST',

@@ -34,7 +34,10 @@ const paymentSlice = createSlice({
     paymentUpdated(state, action: PayloadAction<PaymentView>) {
       state.payment = action.payload;
     },
-    depositRequested(state, _action: PayloadAction<{ amount: number; method: number }>) {
+    depositRequested(
+      state,
+      _action: PayloadAction<{ amount: number; method: number; agreement?: boolean }>,
+    ) {
       state.depositing = true;
       state.depositError = null;
     },

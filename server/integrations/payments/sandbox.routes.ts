@@ -55,9 +55,15 @@ button[value=pay]{background:#5b3df5;border-color:#5b3df5;color:#fff}
           res.status(400).type('text/plain').send('Unknown payment or outcome');
           return;
         }
-        if (outcome.status !== 'WAITING') await gateway.decide(payment.ref, outcome.status);
+        // a payment is decided once; a second click goes back with the first decision
+        const decided = payment.status !== 'WAITING';
+        if (!decided && outcome.status !== 'WAITING')
+          await gateway.decide(payment.ref, outcome.status);
+        const action = decided
+          ? Object.values(OUTCOMES).find((entry) => entry.status === payment.status)!.action
+          : outcome.action;
         const back = new URL(payment.returnUrl);
-        back.searchParams.set('action', outcome.action);
+        back.searchParams.set('action', action);
         back.searchParams.set('payment', payment.publicId);
         res.redirect(303, back.toString());
       } catch (error) {

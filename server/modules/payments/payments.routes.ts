@@ -70,7 +70,10 @@ export function paymentsRoutes({
     handle(async (req, res) => {
       const user = currentUser(res);
       if (!user) throw new AppError('Log in to top up your balance', 401);
-      const input = validate<{ amount: number; method: number }>(depositSchema, req.body);
+      const input = validate<{ amount: number; method: number; agreement?: boolean }>(
+        depositSchema,
+        req.body,
+      );
       const currency = user.cur as Currency;
       const methods = await paymentMethods.list(currency, countryOfIp(req.ip));
       const method = methods.methods.find((entry) => entry.id === input.method);
@@ -79,6 +82,9 @@ export function paymentsRoutes({
       const range = method.limits[currency]!;
       if (input.amount < range.min || input.amount > range.max)
         throw new AppError(`The amount must be from ${range.min} to ${range.max}`, 400);
+      // SPEC §5: the payment policy box, exactly true, where the method asks for it
+      if (method.show_agreement_flag && input.agreement !== true)
+        throw new AppError('Must check the box', 400);
       const payment = await payments.deposit({
         userId: user.id,
         methodId: method.id,
@@ -115,8 +121,9 @@ export function paymentsRoutes({
           transaction_id: payment.public_id,
           value,
           currency: payment.currency,
+          // one package an order: analytics read price as the unit price (price × quantity = value)
           items: order
-            ? [{ item_id: order.tag, quantity: order.count, price: value }]
+            ? [{ item_id: order.tag, item_variant: String(order.count), quantity: 1, price: value }]
             : [{ item_id: 'BALANCE_TOP_UP', quantity: 1, price: value }],
         },
       });

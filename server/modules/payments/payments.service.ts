@@ -157,6 +157,8 @@ export function createPaymentsService({
       rawBody: Buffer,
       headers: Record<string, string | undefined>,
     ): Promise<{ settled: boolean }> {
+      // a name we have no gateway for is the caller's mistake, not an outage
+      if (!gateways[gatewayName]) throw new AppError('Unknown gateway', 404);
       const event = gatewayOf(gatewayName).verifyWebhook(rawBody, headers);
       if (!event) throw new AppError('Invalid signature', 400);
       const payment = await db
