@@ -17,25 +17,15 @@ import { trailingSlash } from './http/trailing-slash.ts';
 import { visitorOf } from './http/visitor.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { sandboxRoutes } from './integrations/payments/sandbox.routes.ts';
-import { createSandboxGateway } from './integrations/payments/sandbox-gateway.ts';
-import { createStripeGateway } from './integrations/payments/stripe-gateway.ts';
 import type { Logger } from './lib/logger.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
+import type { CatalogService } from './modules/catalog/catalog.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { createOrdersService } from './modules/orders/orders.service.ts';
-import {
-  createPaymentMethodsService,
-  type PaymentMethodsService,
-} from './modules/payments/payment-methods.service.ts';
+import type { PaymentMethodsService } from './modules/payments/payment-methods.service.ts';
 import { paymentsRoutes, webhookRoutes } from './modules/payments/payments.routes.ts';
-import {
-  createPaymentsService,
-  type PaymentsService,
-} from './modules/payments/payments.service.ts';
+import { createServices, type Services } from './services.ts';
 import type { Assets } from './ssr/assets.ts';
 import { PageCache } from './ssr/page-cache.ts';
 import { pageRenderer } from './ssr/render.tsx';
@@ -50,7 +40,9 @@ export interface AppDeps {
   isHealthy?: () => boolean;
   /** The page routes; tests may hand in their own, the app uses the shared route tree. */
   routes?: RouteObject[];
-  /** Shared with the worker and tests; made from db when absent. */
+  /** The domain services, shared with the worker; made from db when absent. */
+  services?: Services;
+  /** Tests may hand in their own catalogue or payment methods. */
   catalog?: CatalogService;
   paymentMethods?: PaymentMethodsService;
 }
@@ -64,8 +56,9 @@ export function createApp({
   mailer,
   isHealthy = () => true,
   routes,
-  catalog = createCatalogService({ db }),
-  paymentMethods = createPaymentMethodsService({ db }),
+  services,
+  catalog: ownCatalog,
+  paymentMethods: ownMethods,
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -94,29 +87,17 @@ export function createApp({
 
   app.use(cspNonce, securityHeaders(config), cookieParser());
 
-  const auth = createAuthService({ db, mailer, publicUrl: config.publicUrl });
+  const { auth, catalog, paymentMethods, payments, orders, sandbox } =
+    services ??
+    createServices({
+      config,
+      logger,
+      db,
+      mailer,
+      ...(ownCatalog ? { catalog: ownCatalog } : {}),
+      ...(ownMethods ? { paymentMethods: ownMethods } : {}),
+    });
   app.use(authenticate(auth));
-
-  // the sandbox gateway delivers its signed webhook in process, through the same check
-  let paymentsRef: PaymentsService | null = null;
-  const sandbox = createSandboxGateway({
-    publicUrl: config.publicUrl,
-    secret: config.sandboxSecret,
-    deliver: async (body, headers) => {
-      await paymentsRef?.handleWebhook('sandbox', body, headers);
-    },
-  });
-  const payments = createPaymentsService({
-    db,
-    gateways: {
-      sandbox,
-      ...(config.stripe ? { stripe: createStripeGateway(config.stripe) } : {}),
-    },
-    publicUrl: config.publicUrl,
-    logger,
-  });
-  paymentsRef = payments;
-  const orders = createOrdersService({ db, catalog, paymentMethods, payments });
 
   const api = express.Router();
   // gateways post from their own servers: before the JSON parser and the same-origin check

@@ -40,6 +40,11 @@ export interface Config {
    * countries ('*': all) see no Instagram or Threads pages.
    */
   metaRules: MetaRule[];
+  /** The background worker's round (0: no worker in this process, e.g. a web-only instance). */
+  workerIntervalMs: number;
+  /** A payment still waiting this long is asked of its gateway; this long, given up. */
+  paymentRecheckAfterMs: number;
+  paymentExpireAfterMs: number;
   /** The sandbox gateway's webhook signing secret (it is our own gateway: any long string). */
   sandboxSecret: string;
   /** Stripe Checkout for the methods whose gateway is `stripe`; the sandbox serves them without it. */
@@ -259,6 +264,24 @@ export function loadConfig(env: Env = process.env): Config {
       'sandbox-development-secret',
       (raw) => (raw.length >= 16 ? raw : undefined),
       'at least 16 characters',
+    ),
+    workerIntervalMs: read(
+      'WORKER_INTERVAL_MS',
+      30_000,
+      int(0, 3_600_000),
+      'milliseconds (0-3600000)',
+    ),
+    paymentRecheckAfterMs: read(
+      'PAYMENT_RECHECK_AFTER_MS',
+      60_000,
+      int(0, 86_400_000),
+      'milliseconds (0-86400000)',
+    ),
+    paymentExpireAfterMs: read(
+      'PAYMENT_EXPIRE_AFTER_MS',
+      3_600_000,
+      int(60_000, 30 * 86_400_000),
+      'milliseconds (60000-2592000000)',
     ),
     stripe: (() => {
       const secretKey = env.STRIPE_SECRET_KEY?.trim();

@@ -5,8 +5,11 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedCatalogIfEmpty } from './db/seed/seed-catalog.ts';
 import { startServer } from './http-server.ts';
 import { createMailer } from './integrations/mail/create-mailer.ts';
+import { workerJobs } from './jobs/jobs.ts';
+import { startWorker } from './jobs/worker.ts';
 import { createLogger } from './lib/logger.ts';
 import { preloadGeo } from './modules/geo/geo.service.ts';
+import { createServices } from './services.ts';
 import { createAssets, loadManifest } from './ssr/assets.ts';
 
 /** Process entry: config → app → listen; SIGTERM/SIGINT let in-flight requests finish. */
@@ -26,12 +29,15 @@ async function main(): Promise<void> {
   const seeded = await seedCatalogIfEmpty(database.db);
   logger.info({ engine: database.engine, applied, seeded }, 'database ready');
   let shuttingDown = false;
+  const mailer = createMailer(config, logger);
+  const services = createServices({ config, logger, db: database.db, mailer });
   const app = createApp({
+    services,
     config,
     logger,
     assets: createAssets(loadManifest(config.clientDir)),
     db: database.db,
-    mailer: createMailer(config, logger),
+    mailer,
     isHealthy: () => !shuttingDown,
   });
   const running = await startServer(app, {
@@ -45,9 +51,19 @@ async function main(): Promise<void> {
     `listening on http://localhost:${running.port}`,
   );
 
+  // the worker runs in this process unless WORKER_INTERVAL_MS=0 (then run it elsewhere)
+  const worker = config.workerIntervalMs
+    ? startWorker({
+        jobs: workerJobs(services, config),
+        intervalMs: config.workerIntervalMs,
+        logger,
+      })
+    : null;
+
   const stop = async (signal: string) => {
     shuttingDown = true;
     const outcome = await running.shutdown(signal);
+    await worker?.stop();
     await database.close();
     logger.info({ outcome }, 'stopped');
     process.exit(outcome === 'clean' ? 0 : 1);

@@ -9,6 +9,7 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalog } from '../../server/db/seed/seed-catalog.ts';
 import { createOutboxMailer } from '../../server/integrations/mail/outbox-mailer.ts';
 import { createLogger } from '../../server/lib/logger.ts';
+import { createServices, type Services } from '../../server/services.ts';
 import { createAssets } from '../../server/ssr/assets.ts';
 
 /** A manifest like the build's, so pages link predictable asset names. */
@@ -62,6 +63,7 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: DatabaseHandle;
   outbox: string;
+  services: Services;
 }
 
 /** The real app on a test configuration (override any env key) and a fresh database. */
@@ -85,15 +87,18 @@ export async function createTestAppWith(
   });
   const logger = createLogger(config);
   const database = await testDatabase(engine);
+  const mailer = createOutboxMailer(outbox, logger, config.mailFrom);
+  const services = createServices({ config, logger, db: database.db, mailer });
   const app = createApp({
     config,
     logger,
     assets: createAssets(TEST_MANIFEST),
     db: database.db,
-    mailer: createOutboxMailer(outbox, logger, config.mailFrom),
+    mailer,
+    services,
     ...(routes ? { routes } : {}),
   });
-  return { app, database, outbox };
+  return { app, database, outbox, services };
 }
 
 export const UA = {

@@ -134,7 +134,7 @@ export function createOrdersService({
   }
 
   // a settled payment pays its order: CREATED → PAID (a failed one leaves it to expire)
-  payments.onSettled(async (trx, payment, at) => {
+  payments.onSettled(async (trx, payment, at, reason) => {
     if (payment.purpose !== 'order') return;
     const rows = await trx
       .selectFrom('orders')
@@ -152,6 +152,8 @@ export function createOrdersService({
       .execute();
     const ids = rows.map((row) => row.id);
     if (payment.status === 'SUCCESS') await transition(trx, ids, 'CREATED', 'PAID', at, 'paid');
+    else if (reason === 'expired')
+      await transition(trx, ids, 'CREATED', 'EXPIRED', at, 'not paid in time');
     else await addEvent(trx, ids, 'CREATED', at, 'payment failed');
   });
 

@@ -25,7 +25,13 @@ export function toPaymentView(payment: PaymentRow, order: OrderView | null): Pay
 }
 
 /** Runs inside the settling transaction: the orders module marks its orders paid here. */
-export type SettledListener = (trx: Trx, payment: PaymentRow, at: string) => Promise<void>;
+export type SettledListener = (
+  trx: Trx,
+  payment: PaymentRow,
+  at: string,
+  /** 'expired' when we gave up waiting for the gateway */
+  reason: 'gateway' | 'expired',
+) => Promise<void>;
 
 export interface NewPayment {
   userId: number | null;
@@ -64,7 +70,11 @@ export function createPaymentsService({
     return gateway;
   };
 
-  async function settle(publicId: string, status: GatewayStatus): Promise<boolean> {
+  async function settle(
+    publicId: string,
+    status: GatewayStatus,
+    reason: 'gateway' | 'expired' = 'gateway',
+  ): Promise<boolean> {
     if (status === 'WAITING') return false;
     const at = now().toISOString();
     return db.transaction().execute(async (trx) => {
@@ -85,7 +95,7 @@ export function createPaymentsService({
           at,
         });
       }
-      for (const listener of listeners) await listener(trx, payment, at);
+      for (const listener of listeners) await listener(trx, payment, at, reason);
       return true;
     });
   }
@@ -183,6 +193,44 @@ export function createPaymentsService({
         if (status !== 'WAITING' && (await settle(publicId, status))) return this.get(publicId);
       }
       return payment;
+    },
+
+    /**
+     * The worker's round (DOMAIN.md): payments still waiting after `recheckAfterMs` are asked
+     * of their gateway; those waiting past `expireAfterMs` are given up (their orders expire).
+     */
+    async recheckWaiting({
+      recheckAfterMs,
+      expireAfterMs,
+      limit = 100,
+    }: {
+      recheckAfterMs: number;
+      expireAfterMs: number;
+      limit?: number;
+    }): Promise<{ checked: number; settled: number; expired: number }> {
+      const at = now().getTime();
+      const waiting = await db
+        .selectFrom('payments')
+        .select(['public_id', 'created_at'])
+        .where('status', '=', 'WAITING')
+        .where('created_at', '<=', new Date(at - recheckAfterMs).toISOString())
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      let settled = 0;
+      let expired = 0;
+      for (const { public_id: publicId, created_at: createdAt } of waiting) {
+        try {
+          const payment = await this.refresh(publicId);
+          if (payment.status !== 'WAITING') settled += 1;
+          else if (Date.parse(createdAt) <= at - expireAfterMs) {
+            if (await settle(publicId, 'ERROR', 'expired')) expired += 1;
+          }
+        } catch (error) {
+          logger.warn({ err: error, payment: publicId }, 'payment re-check failed');
+        }
+      }
+      return { checked: waiting.length, settled, expired };
     },
 
     async get(publicId: string): Promise<PaymentRow> {

@@ -1,0 +1,18 @@
+import type { Config } from '../config.ts';
+import type { Services } from '../services.ts';
+import type { Job } from './worker.ts';
+
+/** What the worker does each round. */
+export function workerJobs(services: Services, config: Config): Job[] {
+  return [
+    {
+      // DOMAIN.md: payments left WAITING are re-checked with their gateway and expire
+      name: 'payments.recheck',
+      run: () =>
+        services.payments.recheckWaiting({
+          recheckAfterMs: config.paymentRecheckAfterMs,
+          expireAfterMs: config.paymentExpireAfterMs,
+        }),
+    },
+  ];
+}

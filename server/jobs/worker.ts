@@ -1,0 +1,63 @@
+import type { Logger } from '../lib/logger.ts';
+
+export interface Job {
+  name: string;
+  run(): Promise<unknown>;
+}
+
+export interface Worker {
+  /** Runs every job once, one after the other (tests call this directly). */
+  tick(): Promise<void>;
+  /** Stops the loop; resolves when the round in progress has finished. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The background worker (DESIGN §1): a loop that runs its jobs every `intervalMs`. A job
+ * that throws is logged and the others still run; rounds never overlap.
+ */
+export function startWorker({
+  jobs,
+  intervalMs,
+  logger,
+}: {
+  jobs: Job[];
+  intervalMs: number;
+  logger: Logger;
+}): Worker {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  async function tick() {
+    for (const job of jobs) {
+      try {
+        const result = await job.run();
+        logger.debug({ job: job.name, result }, 'job done');
+      } catch (error) {
+        logger.error({ err: error, job: job.name }, 'job failed');
+      }
+    }
+  }
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(() => {
+        running = null;
+        schedule();
+      });
+    }, intervalMs);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

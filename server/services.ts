@@ -1,0 +1,62 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Mailer } from './integrations/mail/mailer.ts';
+import { createSandboxGateway } from './integrations/payments/sandbox-gateway.ts';
+import { createStripeGateway } from './integrations/payments/stripe-gateway.ts';
+import type { Logger } from './lib/logger.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import {
+  createPaymentMethodsService,
+  type PaymentMethodsService,
+} from './modules/payments/payment-methods.service.ts';
+import {
+  createPaymentsService,
+  type PaymentsService,
+} from './modules/payments/payments.service.ts';
+
+/**
+ * The domain services, made once per process and shared by the HTTP app and the worker.
+ * Tests may hand in their own catalogue or payment methods.
+ */
+export function createServices({
+  config,
+  logger,
+  db,
+  mailer,
+  catalog = createCatalogService({ db }),
+  paymentMethods = createPaymentMethodsService({ db }),
+}: {
+  config: Config;
+  logger: Logger;
+  db: Db;
+  mailer: Mailer;
+  catalog?: CatalogService;
+  paymentMethods?: PaymentMethodsService;
+}) {
+  const auth = createAuthService({ db, mailer, publicUrl: config.publicUrl });
+  // the sandbox gateway delivers its signed webhook in process, through the same check
+  let paymentsRef: PaymentsService | null = null;
+  const sandbox = createSandboxGateway({
+    publicUrl: config.publicUrl,
+    secret: config.sandboxSecret,
+    deliver: async (body, headers) => {
+      await paymentsRef?.handleWebhook('sandbox', body, headers);
+    },
+  });
+  const payments = createPaymentsService({
+    db,
+    gateways: {
+      sandbox,
+      ...(config.stripe ? { stripe: createStripeGateway(config.stripe) } : {}),
+    },
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  paymentsRef = payments;
+  const orders = createOrdersService({ db, catalog, paymentMethods, payments });
+  return { auth, catalog, paymentMethods, payments, orders, sandbox };
+}
+
+export type Services = ReturnType<typeof createServices>;
