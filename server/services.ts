@@ -55,7 +55,15 @@ export function createServices({
     logger,
   });
   paymentsRef = payments;
-  const orders = createOrdersService({ db, catalog, paymentMethods, payments });
+  const orders = createOrdersService({
+    db,
+    catalog,
+    paymentMethods,
+    payments,
+    mailer,
+    publicUrl: config.publicUrl,
+    logger,
+  });
   return { auth, catalog, paymentMethods, payments, orders, sandbox };
 }
 

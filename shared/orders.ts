@@ -27,6 +27,12 @@ export interface OrderView {
   created_at: string;
 }
 
+/** The receipt link's view: the order, whether an account holds it, and its history. */
+export interface FollowedOrder extends OrderView {
+  owned: boolean;
+  history: { status: OrderStatus; note: string | null; created_at: string }[];
+}
+
 export type PaymentStatus = 'WAITING' | 'SUCCESS' | 'ERROR';
 
 export interface PaymentView {

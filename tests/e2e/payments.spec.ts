@@ -1,4 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { E2E_OUTBOX } from '../../playwright.config.ts';
 
 /**
  * Orders and payments end to end (issue 5): a guest pays in the sandbox gateway and lands on
@@ -11,13 +14,28 @@ async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 }
 
-async function fillGuestOrder(page: Page) {
+const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The newest mail to an address, from the server's outbox folder. */
+async function mailTo(address: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const files = existsSync(E2E_OUTBOX) ? readdirSync(E2E_OUTBOX).sort().reverse() : [];
+    for (const file of files) {
+      const text = readFileSync(path.join(E2E_OUTBOX, file), 'utf8');
+      if (text.includes(`To: ${address}`)) return text.replace(/=\r?\n/g, '');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
+async function fillGuestOrder(page: Page, email = 'guest@example.com') {
   await page.goto('/en/buy-instagram-likes/');
   await hydrated(page);
   const form = page.getByTestId('order-form');
   await form.getByLabel('Link to the post').fill('https://www.instagram.com/p/C8xYz12AbCd/');
   await expect(form.getByTestId('order-cost')).toHaveText('$6.99');
-  await form.getByLabel('E-mail for the receipt').fill('guest@example.com');
+  await form.getByLabel('E-mail for the receipt').fill(email);
   await form.getByRole('button', { name: 'Choose a payment method' }).click();
   await form.locator('[data-method="card_world"]').click();
   await form.getByLabel('I accept the public agreement and the refund policy').check();
@@ -35,6 +53,34 @@ test('a guest pays in the sandbox and is thanked for the order', async ({ page }
   await expect(page.getByTestId('order-summary')).toContainText('1,000 × Instagram likes');
   await expect(page.getByTestId('order-summary')).toContainText('$6.99');
   await page.screenshot({ path: `${SHOTS}/thanks-success-en.png` });
+});
+
+test('a guest follows the order from the receipt mail and keeps it in a new account', async ({
+  page,
+}) => {
+  const email = `guest.${stamp}@example.com`;
+  await fillGuestOrder(page, email);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thanks for your order');
+
+  const link = /https?:\/\/\S+\/en\/thanks\/\?order=\w{20}/.exec(await mailTo(email))![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await hydrated(page);
+  await expect(page.getByTestId('order-status')).toHaveText('Paid, starting soon');
+  await page
+    .getByRole('link', { name: 'Create an account to follow all your orders in one place' })
+    .click();
+  await expect(page).toHaveURL(/\/en\/signup\/\?redirect=/);
+  await hydrated(page);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Login', { exact: true }).fill(`guest${stamp}`);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Repeat the password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/en\/thanks\/\?order=\w{20}$/);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Save this order to my account' }).click();
+  await expect(page.getByText('The order is in your account now.')).toBeVisible();
 });
 
 test('a declined card shows the failure page', async ({ page }) => {

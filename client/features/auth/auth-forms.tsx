@@ -135,6 +135,8 @@ export function SignupForm() {
   const intl = useIntl();
   const locale = useLocale();
   const to = useLocalePath();
+  // a new account goes back where it came from too (e.g. the receipt page of a guest order)
+  const done = useAfterLogin();
   const rule = (key: ReturnType<typeof loginProblem>) => (key ? ruleMessage(intl, key) : undefined);
   const form = useAuthForm(
     { email: '', login: '', password: '', password_confirmation: '' },
@@ -154,7 +156,7 @@ export function SignupForm() {
           lang: locale,
         },
       });
-      window.location.assign(to('cp'));
+      done();
     },
   );
   return (

@@ -6,12 +6,14 @@ import { api } from '../../lib/api.ts';
 export interface ThanksData {
   payment: PaymentView | null;
   order: OrderView | null;
+  /** on the receipt link (`?order=`): whether an account holds the order */
+  owned: boolean | null;
 }
 
 /** On the server: the payments and orders services in process; in the browser: the API. */
 export interface PaymentsReader {
   payment(id: string): Promise<PaymentView | null>;
-  order(id: string): Promise<OrderView | null>;
+  order(id: string): Promise<(OrderView & { owned: boolean }) | null>;
 }
 
 export const PAYMENTS_CONTEXT_KEY = 'payments';
@@ -21,7 +23,7 @@ const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() =
 
 const browserReader: PaymentsReader = {
   payment: (id) => orNull(api<PaymentView>(`payment/${id}`)),
-  order: (id) => orNull(api<OrderView>(`c_orders/${id}`)),
+  order: (id) => orNull(api<OrderView & { owned: boolean }>(`c_orders/${id}`)),
 };
 
 /** Thanks pages: `?payment=` (back from a gateway) or `?order=` (paid from the balance). */
@@ -34,9 +36,11 @@ export async function thanksLoader({ request, context }: LoaderFunctionArgs): Pr
   const orderId = query.get('order');
   if (paymentId && PUBLIC_ID.test(paymentId)) {
     const payment = await reader.payment(paymentId);
-    return { payment, order: payment?.order ?? null };
+    return { payment, order: payment?.order ?? null, owned: null };
   }
-  if (orderId && PUBLIC_ID.test(orderId))
-    return { payment: null, order: await reader.order(orderId) };
-  return { payment: null, order: null };
+  if (orderId && PUBLIC_ID.test(orderId)) {
+    const order = await reader.order(orderId);
+    return { payment: null, order, owned: order?.owned ?? null };
+  }
+  return { payment: null, order: null, owned: null };
 }

@@ -1,13 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useLoaderData, useNavigate } from 'react-router';
+import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { type OrderView, pageOfTag } from '../../../shared/orders.ts';
 import { isCurrency } from '../../../shared/regions.ts';
+import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
 import type { ThanksData } from '../../features/payment/payment.loader.ts';
 import { type PaymentState, paymentActions } from '../../features/payment/payment.slice.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
+import { api } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import { useLocalePath } from '../../lib/use-locale-path.ts';
@@ -46,7 +48,59 @@ function OrderSummary({ order }: { order: OrderView }) {
         <FormattedMessage id="thanks.link" />
       </dt>
       <dd className={styles.link}>{order.link.split('\n')[0]}</dd>
+      <dt>
+        <FormattedMessage id="thanks.status" />
+      </dt>
+      <dd data-testid="order-status">
+        <FormattedMessage id={`order.status.${order.status}`} />
+      </dd>
     </dl>
+  );
+}
+
+/** On the receipt link: a guest order can join an account (the link proves it is yours). */
+function KeepOrder({ orderId }: { orderId: string }) {
+  const to = useLocalePath();
+  const location = useLocation();
+  const user = useSelector((state: { session: { user: PublicUser | null } }) => state.session.user);
+  const [state, setState] = useState<'idle' | 'busy' | 'done' | string>('idle');
+  if (!user) {
+    const back = `${location.pathname}${location.search}`;
+    return (
+      <p>
+        <Link to={`${to('signup')}?redirect=${encodeURIComponent(back)}`}>
+          <FormattedMessage id="thanks.signupToFollow" />
+        </Link>
+      </p>
+    );
+  }
+  if (state === 'done')
+    return (
+      <p className={styles.note} role="status">
+        <FormattedMessage id="thanks.claimed" />
+      </p>
+    );
+  return (
+    <div>
+      <button
+        type="button"
+        className={button('secondary')}
+        disabled={state === 'busy'}
+        onClick={() => {
+          setState('busy');
+          api(`c_orders/${orderId}/claim`, { method: 'POST' })
+            .then(() => setState('done'))
+            .catch((error: Error) => setState(error.message));
+        }}
+      >
+        <FormattedMessage id="thanks.claim" />
+      </button>
+      {!['idle', 'busy', 'done'].includes(state) && (
+        <p className={styles.note} role="alert">
+          {state}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -88,6 +142,7 @@ export default function ThanksPage() {
     <div className={styles.thanks} data-tone={view.tone}>
       <HeadingPage titleId={view.titleId} leadId={view.leadId} noindex>
         {order && pageId !== 'thanks-error' && <OrderSummary order={order} />}
+        {order && data?.owned === false && <KeepOrder orderId={order.id} />}
         {waiting && followed.gaveUp && (
           <p className={styles.note}>
             <FormattedMessage id="thanks.waiting.later" />

@@ -24,3 +24,28 @@ export function resetPasswordMail({
     text: fill(messages['mail.reset.text'] ?? '{link}', values),
   };
 }
+
+/** The receipt of a paid order, with the link that follows it (guests have no cabinet). */
+export function receiptMail({
+  to,
+  locale,
+  link,
+  service,
+  quantity,
+  price,
+}: {
+  to: string;
+  locale: Locale;
+  link: string;
+  service: string;
+  quantity: string;
+  price: string;
+}): Mail {
+  const messages = MESSAGES[locale];
+  const values = { brand: BRAND_NAME, link, service, quantity, price };
+  return {
+    to,
+    subject: fill(messages['mail.receipt.subject'] ?? 'Your order', values),
+    text: fill(messages['mail.receipt.text'] ?? '{link}', values),
+  };
+}

@@ -1,9 +1,9 @@
 import { type Request, type Response, Router } from 'express';
 import { COOKIE_NAMES } from '../../../shared/constants.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale, localeOfPath } from '../../../shared/locales.ts';
 import { type OrderInput, orderSchema } from '../../../shared/schemas/orders.schemas.ts';
 import { currentUser } from '../../http/authenticate.ts';
-import { returnPathOf } from '../../http/return-path.ts';
+import { pageOfRequest, returnPathOf } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import { countryOfIp } from '../geo/geo.service.ts';
@@ -16,7 +16,10 @@ const handle = (fn: Async) => (req: Request, res: Response, next: (error?: unkno
 
 const PAGING = /^[1-9][0-9]{0,5}$/;
 
-export function languageOf(req: Request, res: Response): Locale {
+/** The language of the order (receipt mail): the page's, else the chosen one, else the user's. */
+export function languageOf(req: Request, res: Response, publicUrl: string): Locale {
+  const page = pageOfRequest(req, publicUrl);
+  if (page) return localeOfPath(page);
   const user = currentUser(res);
   const cookie: unknown = req.cookies?.[COOKIE_NAMES.locale];
   if (isLocale(cookie)) return cookie;
@@ -39,7 +42,7 @@ export function ordersRoutes({
       const input = validate<OrderInput>(orderSchema, req.body);
       const placed = await orders.place(input, {
         user: currentUser(res),
-        lang: languageOf(req, res),
+        lang: languageOf(req, res, publicUrl),
         country: countryOfIp(req.ip),
         returnPath: returnPathOf(req, publicUrl),
       });
@@ -71,6 +74,19 @@ export function ordersRoutes({
     handle(async (req, res) => {
       const id = String(req.params.id);
       if (!/^[A-Za-z0-9]{20}$/.test(id)) throw new AppError('Order not found', 404);
+      res.json({ status: 'success', data: await orders.byPublicId(id) });
+    }),
+  );
+
+  // a logged-in buyer keeps a guest order in their account (the receipt link proves it)
+  router.post(
+    '/c_orders/:id/claim',
+    handle(async (req, res) => {
+      const user = currentUser(res);
+      if (!user) throw new AppError('Log in to keep this order in your account', 401);
+      const id = String(req.params.id);
+      if (!/^[A-Za-z0-9]{20}$/.test(id)) throw new AppError('Order not found', 404);
+      await orders.claim(id, user.id);
       res.json({ status: 'success', data: await orders.byPublicId(id) });
     }),
   );

@@ -7,16 +7,20 @@ import {
   type ServiceView,
 } from '../../../shared/catalog.ts';
 import { checkLink, type LinkKind } from '../../../shared/link-rules.ts';
-import type { Locale } from '../../../shared/locales.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
 import type { OrderView } from '../../../shared/orders.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import type { Platform } from '../../../shared/platforms.ts';
 import { autoQuantity } from '../../../shared/pricing.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
+import { pagePath } from '../../../shared/routes.ts';
 import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import type { Database, Db } from '../../db/database.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { receiptMail } from '../../integrations/mail/templates.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { randomCode } from '../auth/secrets.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { moveBalance } from '../ledger/ledger.repository.ts';
@@ -84,14 +88,62 @@ export function createOrdersService({
   catalog,
   paymentMethods,
   payments,
+  mailer,
+  publicUrl,
+  logger,
   now = () => new Date(),
 }: {
   db: Db;
   catalog: CatalogService;
   paymentMethods: PaymentMethodsService;
   payments: PaymentsService;
+  mailer: Mailer;
+  publicUrl: string;
+  logger: Logger;
   now?: () => Date;
 }) {
+  /** The receipt of a paid order, with its follow link; a failed mail is logged, not fatal. */
+  async function sendReceipt(order: OrderRow): Promise<void> {
+    if (!order.email || order.parent_id !== null) return;
+    const lang = isLocale(order.lang) ? order.lang : DEFAULT_LOCALE;
+    try {
+      const service = await catalog.service(
+        order.tag,
+        'CLIENT_MAIN',
+        { staff: true, level: 1 },
+        lang,
+      );
+      const price = new Intl.NumberFormat(lang, {
+        style: 'currency',
+        currency: order.currency,
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: Number(order.cost) % 100 === 0 ? 0 : 2,
+      }).format(Number(order.cost) / 100);
+      await mailer.send(
+        receiptMail({
+          to: order.email,
+          locale: lang,
+          link: `${publicUrl}${pagePath('thanks', lang)}?order=${order.public_id}`,
+          service: service.name,
+          quantity: new Intl.NumberFormat(lang).format(order.count),
+          price,
+        }),
+      );
+    } catch (error) {
+      logger.error({ err: error, order: order.public_id }, 'receipt mail failed');
+    }
+  }
+
+  payments.onSettledCommitted(async (payment) => {
+    if (payment.purpose !== 'order' || payment.status !== 'SUCCESS') return;
+    const order = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('payment_id', '=', payment.id)
+      .executeTakeFirst();
+    if (order) await sendReceipt(order);
+  });
+
   async function addEvent(
     trx: Trx,
     orderIds: number[],
@@ -325,6 +377,7 @@ export function createOrdersService({
       const redirect = placed.payment
         ? await payments.startCheckout(placed.payment, `${service.name} × ${input.quantity}`)
         : null;
+      if (!placed.payment) await sendReceipt(placed.order);
       return {
         order: toOrderView(placed.order),
         payment: placed.payment
@@ -370,7 +423,40 @@ export function createOrdersService({
         .where('order_id', '=', order.id)
         .orderBy('id')
         .execute();
-      return { ...toOrderView(order), history: events };
+      return { ...toOrderView(order), owned: order.user_id !== null, history: events };
+    },
+
+    /**
+     * A guest order joins an account: whoever holds its receipt link (the unguessable id)
+     * may keep it, once; an order that has an owner stays theirs.
+     */
+    async claim(publicId: string, userId: number): Promise<void> {
+      const at = now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const order = await trx
+          .updateTable('orders')
+          .set({ user_id: userId, updated_at: at })
+          .where('public_id', '=', publicId)
+          .where('parent_id', 'is', null)
+          .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
+          .returning('id')
+          .executeTakeFirst();
+        if (!order) {
+          const exists = await trx
+            .selectFrom('orders')
+            .select('id')
+            .where('public_id', '=', publicId)
+            .executeTakeFirst();
+          throw exists
+            ? new AppError('This order belongs to another account', 409)
+            : new AppError('Order not found', 404);
+        }
+        await trx
+          .updateTable('orders')
+          .set({ user_id: userId, updated_at: at })
+          .where('parent_id', '=', order.id)
+          .execute();
+      });
     },
 
     /** The order a payment pays (for the thanks page). */

@@ -63,6 +63,7 @@ export function createPaymentsService({
   now?: () => Date;
 }) {
   const listeners: SettledListener[] = [];
+  const committed: ((payment: PaymentRow) => Promise<void>)[] = [];
 
   const gatewayOf = (name: string): PaymentGateway => {
     const gateway = gateways[name];
@@ -77,7 +78,7 @@ export function createPaymentsService({
   ): Promise<boolean> {
     if (status === 'WAITING') return false;
     const at = now().toISOString();
-    return db.transaction().execute(async (trx) => {
+    const settled = await db.transaction().execute(async (trx) => {
       const payment = await trx
         .updateTable('payments')
         .set({ status, settled_at: at, updated_at: at })
@@ -85,7 +86,7 @@ export function createPaymentsService({
         .where('status', '=', 'WAITING')
         .returningAll()
         .executeTakeFirst();
-      if (!payment) return false;
+      if (!payment) return null;
       if (status === 'SUCCESS' && payment.purpose === 'deposit' && payment.user_id !== null) {
         await moveBalance(trx, {
           userId: payment.user_id,
@@ -96,14 +97,27 @@ export function createPaymentsService({
         });
       }
       for (const listener of listeners) await listener(trx, payment, at, reason);
-      return true;
+      return payment;
     });
+    if (!settled) return false;
+    // after the commit: what tells people (mail) never runs for a change that did not land
+    for (const listener of committed) {
+      await listener(settled).catch((error: unknown) =>
+        logger.error({ err: error, payment: publicId }, 'after-settle step failed'),
+      );
+    }
+    return true;
   }
 
   return {
     /** Whoever must act when a payment settles (inside the settling transaction). */
     onSettled(listener: SettledListener): void {
       listeners.push(listener);
+    },
+
+    /** Whoever must act once a settlement has been committed (mails, notifications). */
+    onSettledCommitted(listener: (payment: PaymentRow) => Promise<void>): void {
+      committed.push(listener);
     },
 
     /** The gateway a payment method goes through: its own when configured, else the sandbox. */
