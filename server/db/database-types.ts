@@ -7,7 +7,11 @@ import type {
   ServiceTextsTable,
 } from '../modules/catalog/catalog.table.ts';
 import type { TransactionsTable } from '../modules/ledger/ledger.table.ts';
-import type { OrderEventsTable, OrdersTable } from '../modules/orders/orders.table.ts';
+import type {
+  OrderEventsTable,
+  OrderIntakeTable,
+  OrdersTable,
+} from '../modules/orders/orders.table.ts';
 import type {
   PaymentGroupsTable,
   PaymentMethodsTable,
@@ -32,4 +36,5 @@ export interface Database {
   orders: OrdersTable;
   order_events: OrderEventsTable;
   transactions: TransactionsTable;
+  order_intake: OrderIntakeTable;
 }

@@ -3,12 +3,14 @@ import type { Db } from './database.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as catalog from './migrations/0002-catalog.ts';
 import * as orders from './migrations/0003-orders.ts';
+import * as intake from './migrations/0004-order-intake.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-catalog': catalog,
   '0003-orders': orders,
+  '0004-order-intake': intake,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

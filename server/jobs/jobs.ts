@@ -6,6 +6,11 @@ import type { Job } from './worker.ts';
 export function workerJobs(services: Services, config: Config): Job[] {
   return [
     {
+      // c_orders/async: the orders accepted at once are placed here
+      name: 'orders.intake',
+      run: () => services.orders.processQueued(),
+    },
+    {
       // DOMAIN.md: payments left WAITING are re-checked with their gateway and expire
       name: 'payments.recheck',
       run: () =>

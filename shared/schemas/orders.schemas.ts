@@ -115,3 +115,20 @@ export const depositSchema = {
     required: { amount: CATALOG_MESSAGES.integer, method: ORDER_MESSAGES.method },
   },
 } as const;
+
+/** POST c_orders/async: the same payload under `data`, and the test flag (SPEC §7). */
+export const asyncOrderSchema = {
+  $id: 'c_orders/async',
+  type: 'object',
+  required: ['data'],
+  additionalProperties: false,
+  properties: {
+    data: { ...orderSchema, $id: undefined },
+    test: { type: 'boolean', errorMessage: ORDER_MESSAGES.test },
+  },
+  errorMessage: {
+    type: M.required,
+    additionalProperties: UNKNOWN_FIELD,
+    required: { data: M.required },
+  },
+} as const;

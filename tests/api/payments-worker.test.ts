@@ -100,6 +100,9 @@ describe.each(ENGINES)('payments re-check on %s', (engine) => {
     expect(seen).toBeGreaterThanOrEqual(2);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(runs).toBe(seen);
-    expect(workerJobs(t.services, config).map((job) => job.name)).toEqual(['payments.recheck']);
+    expect(workerJobs(t.services, config).map((job) => job.name)).toEqual([
+      'orders.intake',
+      'payments.recheck',
+    ]);
   });
 });

@@ -1,7 +1,11 @@
 import { type Request, type Response, Router } from 'express';
 import { COOKIE_NAMES } from '../../../shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale, localeOfPath } from '../../../shared/locales.ts';
-import { type OrderInput, orderSchema } from '../../../shared/schemas/orders.schemas.ts';
+import {
+  asyncOrderSchema,
+  type OrderInput,
+  orderSchema,
+} from '../../../shared/schemas/orders.schemas.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { pageOfRequest, returnPathOf } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -47,6 +51,36 @@ export function ordersRoutes({
         returnPath: returnPathOf(req, publicUrl),
       });
       res.status(201).json({ status: 'success', data: placed });
+    }),
+  );
+
+  // accepted at once, placed by the worker; the answer's id follows it (GET c_orders/async/{id})
+  router.post(
+    '/c_orders/async',
+    handle(async (req, res) => {
+      const body = validate<{ data: OrderInput; test?: boolean }>(asyncOrderSchema, req.body);
+      const user = currentUser(res);
+      const input: OrderInput = {
+        ...body.data,
+        ...(body.test !== undefined ? { test: body.test } : {}),
+      };
+      if (input.test && !user?.isStaff) throw new AppError('Only staff may place test orders', 403);
+      const queued = await orders.queue(input, {
+        user,
+        lang: languageOf(req, res, publicUrl),
+        country: countryOfIp(req.ip),
+        returnPath: returnPathOf(req, publicUrl),
+      });
+      res.status(202).json({ status: 'success', data: queued });
+    }),
+  );
+
+  router.get(
+    '/c_orders/async/:id',
+    handle(async (req, res) => {
+      const id = String(req.params.id);
+      if (!/^[A-Za-z0-9]{20}$/.test(id)) throw new AppError('Order not found', 404);
+      res.json({ status: 'success', data: await orders.intake(id) });
     }),
   );
 

@@ -26,6 +26,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import { moveBalance } from '../ledger/ledger.repository.ts';
 import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import { publicUserById } from '../users/users.service.ts';
 import type { OrderRow, OrderStatus } from './orders.table.ts';
 
 type Trx = Kysely<Database>;
@@ -75,6 +76,33 @@ export interface PlacedOrder {
 }
 
 export type { OrderView };
+
+/** An async order as c_orders/async answers it: queued, then the placed order or the error. */
+export interface IntakeView {
+  id: string;
+  status: 'QUEUED' | 'PROCESSING' | 'DONE' | 'FAILED';
+  order: OrderView | null;
+  payment: { id: string; status: string } | null;
+  redirect: string | null;
+  error: string | null;
+}
+
+function intakeView(row: {
+  public_id: string;
+  status: IntakeView['status'];
+  result: string | null;
+  error: string | null;
+}): IntakeView {
+  const result = row.result ? (JSON.parse(row.result) as PlacedOrder) : null;
+  return {
+    id: row.public_id,
+    status: row.status,
+    order: result?.order ?? null,
+    payment: result?.payment ?? null,
+    redirect: result?.redirect ?? null,
+    error: row.error,
+  };
+}
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 
@@ -233,7 +261,11 @@ export function createOrdersService({
   }
 
   return {
-    async place(input: OrderInput, context: OrderContext): Promise<PlacedOrder> {
+    async place(
+      input: OrderInput,
+      context: OrderContext,
+      { intakeId }: { intakeId?: number } = {},
+    ): Promise<PlacedOrder> {
       const { user } = context;
       const staff = Boolean(user?.isStaff);
       if (input.test && !staff) throw new AppError(ORDER_ERRORS.testOnlyStaff, 403);
@@ -333,6 +365,7 @@ export function createOrdersService({
             cost,
             discount,
             payment_id: payment?.id ?? null,
+            ...(intakeId ? { intake_id: intakeId } : {}),
           })
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -407,6 +440,136 @@ export function createOrdersService({
           .executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toOrderView), meta: { total: Number(total.total), page, limit } };
+    },
+
+    /** POST c_orders/async: the payload is checked for form, kept, and placed by the worker. */
+    async queue(input: OrderInput, context: OrderContext): Promise<IntakeView> {
+      const at = now().toISOString();
+      const row = await db
+        .insertInto('order_intake')
+        .values({
+          public_id: randomCode(20),
+          user_id: context.user?.id ?? null,
+          payload: JSON.stringify(input),
+          context: JSON.stringify({
+            lang: context.lang,
+            country: context.country,
+            returnPath: context.returnPath,
+          }),
+          status: 'QUEUED',
+          result: null,
+          error: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return intakeView(row);
+    },
+
+    async intake(publicId: string): Promise<IntakeView> {
+      const row = await db
+        .selectFrom('order_intake')
+        .selectAll()
+        .where('public_id', '=', publicId)
+        .executeTakeFirst();
+      if (!row) throw new AppError('Order not found', 404);
+      return intakeView(row);
+    },
+
+    /**
+     * The worker's round: queued intakes are claimed one by one (a conditional UPDATE, so two
+     * workers never take the same) and placed like c_orders/main. One left PROCESSING by a
+     * worker that died is finished from its order if it was placed, else queued again.
+     */
+    async processQueued({
+      limit = 50,
+      staleAfterMs = 5 * 60_000,
+    }: {
+      limit?: number;
+      staleAfterMs?: number;
+    } = {}): Promise<{ done: number; failed: number }> {
+      const stale = new Date(now().getTime() - staleAfterMs).toISOString();
+      const stuck = await db
+        .selectFrom('order_intake')
+        .select('id')
+        .where('status', '=', 'PROCESSING')
+        .where('updated_at', '<=', stale)
+        .execute();
+      for (const { id } of stuck) {
+        const placed = await db
+          .selectFrom('orders')
+          .selectAll()
+          .where('intake_id', '=', id)
+          .executeTakeFirst();
+        await db
+          .updateTable('order_intake')
+          .set(
+            placed
+              ? {
+                  status: 'DONE',
+                  result: JSON.stringify({
+                    order: toOrderView(placed),
+                    payment: null,
+                    redirect: null,
+                  }),
+                  updated_at: now().toISOString(),
+                }
+              : { status: 'QUEUED', updated_at: now().toISOString() },
+          )
+          .where('id', '=', id)
+          .execute();
+      }
+
+      const queued = await db
+        .selectFrom('order_intake')
+        .select('id')
+        .where('status', '=', 'QUEUED')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      let done = 0;
+      let failed = 0;
+      for (const { id } of queued) {
+        const row = await db
+          .updateTable('order_intake')
+          .set({ status: 'PROCESSING', updated_at: now().toISOString() })
+          .where('id', '=', id)
+          .where('status', '=', 'QUEUED')
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) continue;
+        const saved = JSON.parse(row.context) as Omit<OrderContext, 'user'>;
+        const user = row.user_id ? await publicUserById(db, row.user_id) : null;
+        try {
+          const placed = await this.place(
+            JSON.parse(row.payload) as OrderInput,
+            { ...saved, user },
+            { intakeId: row.id },
+          );
+          await db
+            .updateTable('order_intake')
+            .set({
+              status: 'DONE',
+              result: JSON.stringify(placed),
+              updated_at: now().toISOString(),
+            })
+            .where('id', '=', row.id)
+            .execute();
+          done += 1;
+        } catch (error) {
+          const message = error instanceof AppError ? error.message : 'An error occurred';
+          if (!(error instanceof AppError))
+            logger.error({ err: error, intake: row.public_id }, 'async order failed');
+          await db
+            .updateTable('order_intake')
+            .set({ status: 'FAILED', error: message, updated_at: now().toISOString() })
+            .where('id', '=', row.id)
+            .execute();
+          failed += 1;
+        }
+      }
+      return { done, failed };
     },
 
     /** One order by its public id (the receipt link), with its status history. */

@@ -31,6 +31,8 @@ export interface OrdersTable {
   start_count: number | null;
   remains: number | null;
   provider_order_id: string | null;
+  /** the async intake this order was placed from */
+  intake_id: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -44,3 +46,21 @@ export interface OrderEventsTable {
 }
 
 export type OrderRow = Selectable<OrdersTable>;
+
+export type IntakeStatus = 'QUEUED' | 'PROCESSING' | 'DONE' | 'FAILED';
+
+export interface OrderIntakeTable {
+  id: Generated<number>;
+  public_id: string;
+  user_id: number | null;
+  /** JSON: the order form's payload */
+  payload: string;
+  /** JSON: language, country and return page of the request */
+  context: string;
+  status: IntakeStatus;
+  /** JSON: the placed order, payment and redirect */
+  result: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}

@@ -5,7 +5,7 @@ import { hasNoCabinet, isRole, isStaff, mainRole } from '../../../shared/roles.t
 import type { PublicUser } from '../../../shared/user.ts';
 import type { Db } from '../../db/database.ts';
 import { randomCode } from '../auth/secrets.ts';
-import { findUserByRefCode, insertUser } from './users.repository.ts';
+import { findUserById, findUserByRefCode, insertUser } from './users.repository.ts';
 import type { UserRow } from './users.table.ts';
 
 export type { PublicUser };
@@ -77,4 +77,10 @@ export async function createUser(db: Db, user: NewUser, now = new Date()): Promi
       throw error;
     }
   }
+}
+
+/** A user as the API sees them, by id (the worker acting for a user), or null. */
+export async function publicUserById(db: Db, id: number): Promise<PublicUser | null> {
+  const row = await findUserById(db, id);
+  return row ? toPublicUser(row) : null;
 }
