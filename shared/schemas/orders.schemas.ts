@@ -132,3 +132,39 @@ export const asyncOrderSchema = {
     required: { data: M.required },
   },
 } as const;
+
+const ORDER_STATUS_VALUES = [
+  'CREATED',
+  'PAID',
+  'RUNNING',
+  'COMPLETED',
+  'PARTIAL',
+  'CANCELED',
+  'EXPIRED',
+  'ERROR',
+] as const;
+
+/** GET c_orders: paging and filters (query strings, so numbers come as digits). */
+export const ordersListQuery = {
+  $id: 'c_orders',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$', errorMessage: CATALOG_MESSAGES.integer },
+    limit: { type: 'string', pattern: '^[1-9][0-9]{0,5}$', errorMessage: CATALOG_MESSAGES.integer },
+    status: {
+      type: 'string',
+      enum: [...ORDER_STATUS_VALUES],
+      errorMessage: 'Unknown order status',
+    },
+    tag: { type: 'string', pattern: '^[A-Z0-9_]{1,64}$', errorMessage: CATALOG_MESSAGES.tag },
+  },
+  errorMessage: { additionalProperties: UNKNOWN_FIELD },
+} as const;
+
+export interface OrdersListQuery {
+  page?: string;
+  limit?: string;
+  status?: (typeof ORDER_STATUS_VALUES)[number];
+  tag?: string;
+}

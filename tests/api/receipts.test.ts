@@ -94,6 +94,28 @@ describe.each(ENGINES)('receipts and keeping guest orders on %s', (engine) => {
       .set('Authorization', `Bearer ${owner.token}`);
     expect(list.body.data.items.map((item: { id: string }) => item.id)).toEqual([placed.order.id]);
     expect((await claim(owner, 'A'.repeat(20))).status).toBe(404);
+
+    // the cabinet's list filters by status and service
+    const unpaid = await pay(`keep2.${engine}@example.com`);
+    await claim(owner, unpaid.order.id);
+    const listed = async (query: string) =>
+      (
+        await request(t.app)
+          .get(`/api/c_orders?${query}`)
+          .set('Authorization', `Bearer ${owner.token}`)
+      ).body;
+    expect((await listed('status=PAID')).data.items.map((item: { id: string }) => item.id)).toEqual(
+      [placed.order.id],
+    );
+    expect((await listed('status=CREATED')).data).toMatchObject({
+      items: [{ id: unpaid.order.id }],
+      meta: { total: 1 },
+    });
+    expect((await listed('tag=TIKTOK_LIKES')).data.meta.total).toBe(0);
+    expect(await listed('status=LOST')).toMatchObject({
+      statusCode: 400,
+      message: 'Unknown order status',
+    });
   });
 
   it('mails a user the receipt of an order paid from the balance', async () => {

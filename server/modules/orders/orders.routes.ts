@@ -4,7 +4,9 @@ import { DEFAULT_LOCALE, isLocale, type Locale, localeOfPath } from '../../../sh
 import {
   asyncOrderSchema,
   type OrderInput,
+  type OrdersListQuery,
   orderSchema,
+  ordersListQuery,
 } from '../../../shared/schemas/orders.schemas.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { pageOfRequest, returnPathOf } from '../../http/return-path.ts';
@@ -17,8 +19,6 @@ type Async = (req: Request, res: Response) => Promise<void>;
 const handle = (fn: Async) => (req: Request, res: Response, next: (error?: unknown) => void) => {
   fn(req, res).catch(next);
 };
-
-const PAGING = /^[1-9][0-9]{0,5}$/;
 
 /** The language of the order (receipt mail): the page's, else the chosen one, else the user's. */
 export function languageOf(req: Request, res: Response, publicUrl: string): Locale {
@@ -89,14 +89,12 @@ export function ordersRoutes({
     handle(async (req, res) => {
       const user = currentUser(res);
       if (!user) throw new AppError('Log in to see your orders', 401);
-      const { page, limit, ...rest } = req.query;
-      if (Object.keys(rest).length) throw new AppError('This field is not expected', 400);
-      for (const value of [page, limit])
-        if (value !== undefined && (typeof value !== 'string' || !PAGING.test(value)))
-          throw new AppError('Provide an integer', 400);
+      const query = validate<OrdersListQuery>(ordersListQuery, req.query);
       const data = await orders.listOf(user.id, {
-        page: page ? Number(page) : 1,
-        limit: limit ? Math.min(Number(limit), 100) : 20,
+        page: query.page ? Number(query.page) : 1,
+        limit: query.limit ? Math.min(Number(query.limit), 100) : 20,
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.tag ? { tag: query.tag } : {}),
       });
       res.json({ status: 'success', data });
     }),

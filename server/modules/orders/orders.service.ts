@@ -421,23 +421,29 @@ export function createOrdersService({
     },
 
     /** The user's orders, newest first (children of `_MULTI` orders are inside their parent). */
-    async listOf(userId: number, { page = 1, limit = 20 }: { page?: number; limit?: number } = {}) {
+    async listOf(
+      userId: number,
+      {
+        page = 1,
+        limit = 20,
+        status,
+        tag,
+      }: { page?: number; limit?: number; status?: OrderStatus; tag?: string } = {},
+    ) {
+      const mine = db
+        .selectFrom('orders')
+        .where('user_id', '=', userId)
+        .where('parent_id', 'is', null)
+        .$if(Boolean(status), (qb) => qb.where('status', '=', status!))
+        .$if(Boolean(tag), (qb) => qb.where('tag', '=', tag!));
       const [rows, total] = await Promise.all([
-        db
-          .selectFrom('orders')
+        mine
           .selectAll()
-          .where('user_id', '=', userId)
-          .where('parent_id', 'is', null)
           .orderBy('id', 'desc')
           .limit(limit)
           .offset((page - 1) * limit)
           .execute(),
-        db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .where('user_id', '=', userId)
-          .where('parent_id', 'is', null)
-          .executeTakeFirstOrThrow(),
+        mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toOrderView), meta: { total: Number(total.total), page, limit } };
     },
