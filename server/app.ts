@@ -124,7 +124,7 @@ export function createApp({
   api.use(paymentsRoutes({ payments, orders, paymentMethods, publicUrl: config.publicUrl }));
   api.use(apiNotFound);
   app.use('/api', api);
-  app.use('/sandbox', sandboxRoutes(sandbox));
+  if (sandbox) app.use('/sandbox', sandboxRoutes(sandbox));
 
   app.use(trailingSlash);
   app.use((req, res, next) => {

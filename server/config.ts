@@ -45,6 +45,11 @@ export interface Config {
   /** A payment still waiting this long is asked of its gateway; this long, given up. */
   paymentRecheckAfterMs: number;
   paymentExpireAfterMs: number;
+  /**
+   * The built-in sandbox gateway: buyers "pay" without money. On by default (the embedded
+   * set-up); production sets it off, and methods without a real gateway are then not offered.
+   */
+  paymentSandbox: boolean;
   /** The sandbox gateway's webhook signing secret (it is our own gateway: any long string). */
   sandboxSecret: string;
   /** Stripe Checkout for the methods whose gateway is `stripe`; the sandbox serves them without it. */
@@ -259,6 +264,7 @@ export function loadConfig(env: Env = process.env): Config {
         },
       ];
     }),
+    paymentSandbox: read('PAYMENT_SANDBOX', true, bool, 'true or false'),
     sandboxSecret: read(
       'PAYMENT_SANDBOX_SECRET',
       'sandbox-development-secret',

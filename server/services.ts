@@ -26,7 +26,7 @@ export function createServices({
   db,
   mailer,
   catalog = createCatalogService({ db }),
-  paymentMethods = createPaymentMethodsService({ db }),
+  paymentMethods,
 }: {
   config: Config;
   logger: Logger;
@@ -48,23 +48,44 @@ export function createServices({
   const payments = createPaymentsService({
     db,
     gateways: {
-      sandbox,
-      ...(config.stripe ? { stripe: createStripeGateway(config.stripe) } : {}),
+      ...(config.paymentSandbox ? { sandbox } : {}),
+      ...(config.stripe
+        ? {
+            stripe: createStripeGateway({
+              ...config.stripe,
+              expiresAfterMs: config.paymentExpireAfterMs,
+            }),
+          }
+        : {}),
     },
     publicUrl: config.publicUrl,
     logger,
   });
   paymentsRef = payments;
+  // a method is offered only when a gateway serves it (the balance needs none)
+  const methods =
+    paymentMethods ??
+    createPaymentMethodsService({
+      db,
+      served: (gateway) => gateway === 'balance' || payments.gatewayFor(gateway) !== null,
+    });
   const orders = createOrdersService({
     db,
     catalog,
-    paymentMethods,
+    paymentMethods: methods,
     payments,
     mailer,
     publicUrl: config.publicUrl,
     logger,
   });
-  return { auth, catalog, paymentMethods, payments, orders, sandbox };
+  return {
+    auth,
+    catalog,
+    paymentMethods: methods,
+    payments,
+    orders,
+    sandbox: config.paymentSandbox ? sandbox : null,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -6,7 +6,9 @@ import type {
   ServicesTable,
   ServiceTextsTable,
 } from '../modules/catalog/catalog.table.ts';
+import type { ProvidersTable } from '../modules/fulfilment/fulfilment.table.ts';
 import type { TransactionsTable } from '../modules/ledger/ledger.table.ts';
+import type { NotificationsTable } from '../modules/notifications/notifications.table.ts';
 import type {
   OrderEventsTable,
   OrderIntakeTable,
@@ -37,4 +39,6 @@ export interface Database {
   order_events: OrderEventsTable;
   transactions: TransactionsTable;
   order_intake: OrderIntakeTable;
+  providers: ProvidersTable;
+  notifications: NotificationsTable;
 }

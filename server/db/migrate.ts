@@ -4,6 +4,7 @@ import * as accounts from './migrations/0001-accounts.ts';
 import * as catalog from './migrations/0002-catalog.ts';
 import * as orders from './migrations/0003-orders.ts';
 import * as intake from './migrations/0004-order-intake.ts';
+import * as fulfilment from './migrations/0005-fulfilment.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-catalog': catalog,
   '0003-orders': orders,
   '0004-order-intake': intake,
+  '0005-fulfilment': fulfilment,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

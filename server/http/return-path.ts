@@ -6,7 +6,9 @@ import { isSafeRedirect } from '../../shared/safe-redirect.ts';
  * where it is (`return_path`), else the Referer when the browser sends one.
  */
 export function pageOfRequest(req: Request, publicUrl: string): string | null {
-  const asked: unknown = (req.body as { return_path?: unknown } | undefined)?.return_path;
+  // c_orders/async carries the order form under `data`
+  const body = req.body as { return_path?: unknown; data?: { return_path?: unknown } } | undefined;
+  const asked: unknown = body?.return_path ?? body?.data?.return_path;
   if (typeof asked === 'string' && isSafeRedirect(asked)) return new URL(asked, publicUrl).pathname;
   const referer = req.get('referer');
   if (!referer) return null;

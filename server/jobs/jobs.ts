@@ -19,5 +19,10 @@ export function workerJobs(services: Services, config: Config): Job[] {
           expireAfterMs: config.paymentExpireAfterMs,
         }),
     },
+    {
+      // DOMAIN.md: unpaid orders expire once their payment is over
+      name: 'orders.expire',
+      run: () => services.orders.expireUnpaid({ afterMs: config.paymentExpireAfterMs }),
+    },
   ];
 }

@@ -44,7 +44,7 @@ describe.each(ENGINES)('payments re-check on %s', (engine) => {
     const placed = await place();
     const ref = new URL(placed.redirect).pathname.split('/')[3]!;
     // the gateway records the payment but its webhook is lost
-    const gateway = t.services.sandbox;
+    const gateway = t.services.sandbox!;
     const decided = gateway.payment(ref)!;
     decided.status = 'SUCCESS';
     await age(placed.payment.id, 2 * 60_000);
@@ -78,8 +78,34 @@ describe.each(ENGINES)('payments re-check on %s', (engine) => {
     expect((await statusOf(young.order.id)).status).toBe('CREATED');
     // a late webhook for the expired payment changes nothing
     const ref = new URL(old.redirect).pathname.split('/')[3]!;
-    await t.services.sandbox.decide(ref, 'SUCCESS');
+    await t.services.sandbox!.decide(ref, 'SUCCESS');
     expect((await statusOf(old.order.id)).status).toBe('EXPIRED');
+  });
+
+  it('expires an order whose payment was declined once it is old, with its history', async () => {
+    const placed = await place();
+    await request(t.app)
+      .post(new URL(placed.redirect).pathname)
+      .type('form')
+      .send({ outcome: 'decline' });
+    expect(await t.services.orders.expireUnpaid({ afterMs: 3_600_000 })).toEqual({ expired: 0 });
+    await t.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 2 * 3_600_000).toISOString() })
+      .where('public_id', '=', placed.order.id)
+      .execute();
+    expect(await t.services.orders.expireUnpaid({ afterMs: 3_600_000 })).toEqual({ expired: 1 });
+    const order = await statusOf(placed.order.id);
+    expect(order.status).toBe('EXPIRED');
+    // a waiting payment keeps its order open
+    const waiting = await place();
+    await t.database.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 2 * 3_600_000).toISOString() })
+      .where('public_id', '=', waiting.order.id)
+      .execute();
+    await t.services.orders.expireUnpaid({ afterMs: 3_600_000 });
+    expect((await statusOf(waiting.order.id)).status).toBe('CREATED');
   });
 
   it('runs its jobs every interval until stopped, and a failing job does not stop the others', async () => {
@@ -103,6 +129,7 @@ describe.each(ENGINES)('payments re-check on %s', (engine) => {
     expect(workerJobs(t.services, config).map((job) => job.name)).toEqual([
       'orders.intake',
       'payments.recheck',
+      'orders.expire',
     ]);
   });
 });

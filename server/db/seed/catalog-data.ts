@@ -359,3 +359,12 @@ export const PAYMENT_METHOD_SEEDS: PaymentMethodSeed[] = [
     agreement: false,
   },
 ];
+
+/** The built-in provider (server/integrations/providers/simulator.ts), in process. */
+export const SIMULATOR_PROVIDER = {
+  id: 'simulator',
+  url: 'internal',
+  api_key: 'simulator-key',
+  currency: 'USD',
+  enabled: 1,
+};

@@ -17,6 +17,7 @@ import {
   PAYMENT_METHOD_SEEDS,
   SERVICE_SEEDS,
   type ServiceSeed,
+  SIMULATOR_PROVIDER,
   tiersOf,
 } from './catalog-data.ts';
 
@@ -55,6 +56,12 @@ async function insertInChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unkn
 export async function seedCatalog(db: Db, now = new Date()): Promise<{ services: number }> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
+    // the built-in simulator is the provider until an operator connects a real panel
+    await trx
+      .insertInto('providers')
+      .values(SIMULATOR_PROVIDER)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     const serviceRows = SERVICE_SEEDS.map((seed) => ({
       tag: seed.tag,
       platform: seed.platform,
@@ -69,7 +76,8 @@ export async function seedCatalog(db: Db, now = new Date()): Promise<{ services:
       lk_max_order: seed.lk[1],
       link_kinds: JSON.stringify(seed.linkKinds),
       discount_group: seed.discountGroup,
-      provider_service: `simulator:${seed.tag}`,
+      provider_id: SIMULATOR_PROVIDER.id,
+      provider_service: seed.tag,
       sort: seed.sort,
       updated_at: at,
     }));

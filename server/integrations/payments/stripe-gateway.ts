@@ -16,6 +16,8 @@ export interface StripeConfig {
   /** how old a signed webhook may be (Stripe's default tolerance: 5 minutes) */
   toleranceSeconds?: number;
   timeoutMs?: number;
+  /** the checkout closes after this (Stripe accepts 30 minutes to 24 hours) */
+  expiresAfterMs?: number;
   now?: () => number;
 }
 
@@ -99,6 +101,14 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
         'line_items[0][price_data][product_data][name]': input.description.slice(0, 250),
         success_url: withAction(input.returnUrl, 'PaymentSuccess', input.publicId),
         cancel_url: withAction(input.returnUrl, 'PaymentCancel', input.publicId),
+        // closed before we give the payment up, so no buyer pays for an expired order
+        expires_at: String(
+          Math.floor(now() / 1000) +
+            Math.min(
+              86_400,
+              Math.max(1_800, Math.floor((config.expiresAfterMs ?? 3_600_000) / 1000) - 60),
+            ),
+        ),
       });
       // the same payment never opens two sessions, also when we retry after a timeout
       const session = await call<CheckoutSession>(
@@ -134,10 +144,12 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
           type?: string;
           data?: { object?: CheckoutSession & { metadata?: Record<string, string> } };
         };
+        if (!event.id || !event.type) return null;
         const session = event.data?.object;
         const publicId = session?.metadata?.payment ?? session?.client_reference_id;
-        if (!event.id || !event.type?.startsWith('checkout.session.') || !session || !publicId)
-          return null;
+        // a genuine event of another kind: acknowledged, not acted on
+        if (!event.type.startsWith('checkout.session.') || !session || !publicId)
+          return { eventId: event.id, publicId: '', status: 'WAITING' };
         const status: GatewayStatus =
           event.type === 'checkout.session.async_payment_failed' ||
           event.type === 'checkout.session.expired'

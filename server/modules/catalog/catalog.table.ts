@@ -21,6 +21,8 @@ export interface ServicesTable {
   link_kinds: string;
   discount_group: string;
   provider_service: string | null;
+  /** the upstream provider (providers table) the service is bought from */
+  provider_id: Generated<string | null>;
   sort: number;
   updated_at: string;
 }

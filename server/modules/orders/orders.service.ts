@@ -321,6 +321,7 @@ export function createOrdersService({
       const gateway = fromBalance
         ? null
         : payments.gatewayFor(await paymentMethods.gatewayOf(method.id));
+      if (!fromBalance && !gateway) throw new AppError(ORDER_ERRORS.method, 400);
       const at = now().toISOString();
       const placed = await db.transaction().execute(async (trx) => {
         const payment = fromBalance
@@ -446,6 +447,47 @@ export function createOrdersService({
         mine.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toOrderView), meta: { total: Number(total.total), page, limit } };
+    },
+
+    /**
+     * DOMAIN.md: CREATED → EXPIRED. An order still unpaid after `afterMs` whose payment is no
+     * longer waiting (declined, failed, given up) expires, with its rows.
+     */
+    async expireUnpaid({ afterMs }: { afterMs: number }): Promise<{ expired: number }> {
+      const at = now();
+      const due = new Date(at.getTime() - afterMs).toISOString();
+      const stale = await db
+        .selectFrom('orders')
+        .leftJoin('payments', 'payments.id', 'orders.payment_id')
+        .select('orders.id')
+        .where('orders.status', '=', 'CREATED')
+        .where('orders.parent_id', 'is', null)
+        .where('orders.created_at', '<=', due)
+        .where((eb) =>
+          eb.or([eb('payments.id', 'is', null), eb('payments.status', '!=', 'WAITING')]),
+        )
+        .limit(500)
+        .execute();
+      let expired = 0;
+      for (const { id } of stale) {
+        const moved = await db.transaction().execute(async (trx) => {
+          const children = await trx
+            .selectFrom('orders')
+            .select('id')
+            .where('parent_id', '=', id)
+            .execute();
+          return transition(
+            trx,
+            [id, ...children.map((child) => child.id)],
+            'CREATED',
+            'EXPIRED',
+            at.toISOString(),
+            'not paid in time',
+          );
+        });
+        if (moved.length) expired += 1;
+      }
+      return { expired };
     },
 
     /** POST c_orders/async: the payload is checked for form, kept, and placed by the worker. */

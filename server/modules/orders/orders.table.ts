@@ -33,6 +33,17 @@ export interface OrdersTable {
   provider_order_id: string | null;
   /** the async intake this order was placed from */
   intake_id: Generated<number | null>;
+  /** fulfilment (server/modules/fulfilment): provider, submit intent, retries, lease, sync */
+  provider_id: Generated<string | null>;
+  submit_attempts: Generated<number>;
+  submit_started_at: Generated<string | null>;
+  next_attempt_at: Generated<string | null>;
+  lease_owner: Generated<string | null>;
+  lease_until: Generated<string | null>;
+  synced_at: Generated<string | null>;
+  charge: Generated<string | null>;
+  refunded: Generated<number>;
+  needs_check: Generated<number>;
   created_at: string;
   updated_at: string;
 }

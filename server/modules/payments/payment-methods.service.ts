@@ -18,10 +18,13 @@ export function createPaymentMethodsService({
   db,
   ttlMs = CATALOG_CACHE_TTL_MS,
   now = () => Date.now(),
+  served = () => true,
 }: {
   db: Db;
   ttlMs?: number;
   now?: () => number;
+  /** whether a gateway serves payments here: methods of one that does not are not offered */
+  served?: (gateway: string) => boolean;
 }) {
   const cache = ttlCache(
     () =>
@@ -48,12 +51,13 @@ export function createPaymentMethodsService({
 
   return {
     async list(currency: Currency, country: string): Promise<PaymentMethodsData> {
-      const { methods, groupOrder } = await cache.get();
+      const { methods, groupOrder, gateways } = await cache.get();
       const usable = methods.filter(
         (method) =>
           method.currencies.includes(currency) &&
           method.limits[currency] &&
-          availableIn(method, country),
+          availableIn(method, country) &&
+          served(gateways.get(method.id) ?? ''),
       );
       const groups: Record<string, PaymentGroup> = {};
       for (const method of usable) {

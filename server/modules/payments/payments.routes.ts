@@ -1,6 +1,6 @@
 import express, { type Request, type Response, Router } from 'express';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import { type Currency, isCurrency } from '../../../shared/regions.ts';
 import { depositSchema } from '../../../shared/schemas/orders.schemas.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { returnPathOf } from '../../http/return-path.ts';
@@ -74,7 +74,8 @@ export function paymentsRoutes({
         depositSchema,
         req.body,
       );
-      const currency = user.cur as Currency;
+      if (!isCurrency(user.cur)) throw new AppError('Unknown currency: use RUB, USD or EUR', 400);
+      const currency: Currency = user.cur;
       const methods = await paymentMethods.list(currency, countryOfIp(req.ip));
       const method = methods.methods.find((entry) => entry.id === input.method);
       if (!method || method.id === BALANCE_METHOD_ID)
@@ -85,10 +86,12 @@ export function paymentsRoutes({
       // SPEC §5: the payment policy box, exactly true, where the method asks for it
       if (method.show_agreement_flag && input.agreement !== true)
         throw new AppError('Must check the box', 400);
+      const gateway = payments.gatewayFor(await paymentMethods.gatewayOf(method.id));
+      if (!gateway) throw new AppError('This payment method is not available for a top-up', 400);
       const payment = await payments.deposit({
         userId: user.id,
         methodId: method.id,
-        gateway: payments.gatewayFor(await paymentMethods.gatewayOf(method.id)),
+        gateway,
         amount: input.amount,
         currency,
         returnPath: returnPathOf(req, publicUrl),

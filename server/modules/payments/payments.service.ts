@@ -120,9 +120,13 @@ export function createPaymentsService({
       committed.push(listener);
     },
 
-    /** The gateway a payment method goes through: its own when configured, else the sandbox. */
-    gatewayFor(methodGateway: string): string {
-      return gateways[methodGateway] ? methodGateway : 'sandbox';
+    /**
+     * The gateway a payment method goes through: its own when configured, else the sandbox
+     * when it is on, else none (the method is not offered).
+     */
+    gatewayFor(methodGateway: string): string | null {
+      if (gateways[methodGateway]) return methodGateway;
+      return gateways.sandbox ? 'sandbox' : null;
     },
 
     /** Writes a WAITING payment inside the caller's transaction. */
@@ -160,19 +164,31 @@ export function createPaymentsService({
     async startCheckout(payment: PaymentRow, description: string): Promise<string> {
       const gateway = gatewayOf(payment.gateway);
       const returnUrl = `${publicUrl}${payment.return_path ?? '/'}`;
-      const { redirectUrl, ref } = await gateway.create({
-        publicId: payment.public_id,
-        amount: Number(payment.amount),
-        currency: payment.currency as Currency,
-        description,
-        returnUrl,
-      });
+      let opened: { redirectUrl: string; ref: string };
+      try {
+        opened = await gateway.create({
+          publicId: payment.public_id,
+          amount: Number(payment.amount),
+          currency: payment.currency as Currency,
+          description,
+          returnUrl,
+        });
+      } catch (error) {
+        // the gateway could not open a checkout: the payment fails now, not silently later
+        logger.error({ err: error, payment: payment.public_id }, 'checkout failed');
+        await settle(payment.public_id, 'ERROR');
+        throw new AppError('The payment service is temporary unavailable', 503);
+      }
       await db
         .updateTable('payments')
-        .set({ gateway_ref: ref, updated_at: now().toISOString() })
+        .set({
+          gateway_ref: opened.ref,
+          checkout_url: opened.redirectUrl,
+          updated_at: now().toISOString(),
+        })
         .where('id', '=', payment.id)
         .execute();
-      return redirectUrl;
+      return opened.redirectUrl;
     },
 
     /** A gateway's webhook: verified on the raw body, then settled (idempotent). */
@@ -185,6 +201,8 @@ export function createPaymentsService({
       if (!gateways[gatewayName]) throw new AppError('Unknown gateway', 404);
       const event = gatewayOf(gatewayName).verifyWebhook(rawBody, headers);
       if (!event) throw new AppError('Invalid signature', 400);
+      // a genuine event about something that is not a payment of ours: acknowledged, ignored
+      if (!event.publicId) return { settled: false };
       const payment = await db
         .selectFrom('payments')
         .select(['gateway'])
@@ -192,6 +210,14 @@ export function createPaymentsService({
         .executeTakeFirst();
       if (!payment || payment.gateway !== gatewayName) throw new AppError('Unknown payment', 404);
       const settled = await settle(event.publicId, event.status);
+      if (!settled && event.status === 'SUCCESS') {
+        const current = await this.get(event.publicId);
+        if (current.status === 'ERROR')
+          logger.error(
+            { gateway: gatewayName, payment: event.publicId },
+            'paid after it was given up: credit or refund the buyer by hand',
+          );
+      }
       logger.info(
         { gateway: gatewayName, payment: event.publicId, status: event.status, settled },
         'payment webhook',
@@ -242,6 +268,12 @@ export function createPaymentsService({
           }
         } catch (error) {
           logger.warn({ err: error, payment: publicId }, 'payment re-check failed');
+          // a gateway that cannot be asked does not keep a payment waiting for ever
+          if (
+            Date.parse(createdAt) <= at - expireAfterMs &&
+            (await settle(publicId, 'ERROR', 'expired'))
+          )
+            expired += 1;
         }
       }
       return { checked: waiting.length, settled, expired };

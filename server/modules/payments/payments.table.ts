@@ -18,6 +18,8 @@ export interface PaymentsTable {
   status: PaymentStatus;
   /** the gateway's own id of the payment */
   gateway_ref: string | null;
+  /** the gateway's checkout page for the buyer */
+  checkout_url: Generated<string | null>;
   /** where the buyer returns after the gateway (a safe internal path) */
   return_path: string | null;
   created_at: string;
