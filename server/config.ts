@@ -50,6 +50,11 @@ export interface Config {
    * set-up); production sets it off, and methods without a real gateway are then not offered.
    */
   paymentSandbox: boolean;
+  /** The built-in provider simulator over HTTP (npm run simulator) instead of in process. */
+  simulatorUrl: string | null;
+  /** The in-process simulator's delivery speed (units a minute) and start delay. */
+  simulatorSpeed: number;
+  simulatorStartDelayMs: number;
   /** The sandbox gateway's webhook signing secret (it is our own gateway: any long string). */
   sandboxSecret: string;
   /** Stripe Checkout for the methods whose gateway is `stripe`; the sandbox serves them without it. */
@@ -265,6 +270,19 @@ export function loadConfig(env: Env = process.env): Config {
       ];
     }),
     paymentSandbox: read('PAYMENT_SANDBOX', true, bool, 'true or false'),
+    simulatorUrl: read('SIMULATOR_URL', null, url2, 'an http(s) URL'),
+    simulatorSpeed: read(
+      'SIMULATOR_SPEED',
+      1000,
+      int(1, 10_000_000),
+      'units a minute (1-10000000)',
+    ),
+    simulatorStartDelayMs: read(
+      'SIMULATOR_START_DELAY_MS',
+      30_000,
+      int(0, 3_600_000),
+      'milliseconds (0-3600000)',
+    ),
     sandboxSecret: read(
       'PAYMENT_SANDBOX_SECRET',
       'sandbox-development-secret',

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
@@ -6,6 +8,9 @@ import { createStripeGateway } from './integrations/payments/stripe-gateway.ts';
 import type { Logger } from './lib/logger.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
+import { builtInSimulator, providerRegistry } from './modules/fulfilment/providers.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import {
   createPaymentMethodsService,
@@ -78,8 +83,24 @@ export function createServices({
     publicUrl: config.publicUrl,
     logger,
   });
+  const notifications = createNotificationsService({ db });
+  const simulator = builtInSimulator('simulator-key', {
+    speedPerMinute: config.simulatorSpeed,
+    startDelayMs: config.simulatorStartDelayMs,
+  });
+  const fulfilment = createFulfilmentService({
+    db,
+    providerOf: providerRegistry({ db, simulator, simulatorUrl: config.simulatorUrl }),
+    catalog,
+    notifications,
+    logger,
+    options: { workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}` },
+  });
   return {
     auth,
+    notifications,
+    simulator,
+    fulfilment,
     catalog,
     paymentMethods: methods,
     payments,

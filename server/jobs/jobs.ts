@@ -20,6 +20,16 @@ export function workerJobs(services: Services, config: Config): Job[] {
         }),
     },
     {
+      // paid orders go to their provider
+      name: 'fulfilment.submit',
+      run: () => services.fulfilment.submitDue(),
+    },
+    {
+      // running orders are asked about (multi-status, 100 a call) and followed to the end
+      name: 'fulfilment.sync',
+      run: () => services.fulfilment.syncRunning(),
+    },
+    {
       // DOMAIN.md: unpaid orders expire once their payment is over
       name: 'orders.expire',
       run: () => services.orders.expireUnpaid({ afterMs: config.paymentExpireAfterMs }),

@@ -129,6 +129,8 @@ describe.each(ENGINES)('payments re-check on %s', (engine) => {
     expect(workerJobs(t.services, config).map((job) => job.name)).toEqual([
       'orders.intake',
       'payments.recheck',
+      'fulfilment.submit',
+      'fulfilment.sync',
       'orders.expire',
     ]);
   });

@@ -1,0 +1,266 @@
+import request from 'supertest';
+import { loadConfig } from '../../server/config.ts';
+import {
+  createSimulator,
+  type SimulatorOptions,
+} from '../../server/integrations/providers/simulator.ts';
+import { createLogger } from '../../server/lib/logger.ts';
+import { createFulfilmentService } from '../../server/modules/fulfilment/fulfilment.service.ts';
+import { providerRegistry, simulatorServices } from '../../server/modules/fulfilment/providers.ts';
+import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+
+/**
+ * Fulfilment through the simulator: paid orders are submitted, followed to COMPLETED,
+ * PARTIAL, CANCELED or ERROR, and the balance, ledger and notifications checked after each.
+ * The simulator and the worker share a clock the test moves.
+ */
+const LINK = 'https://www.instagram.com/p/C8xYz12AbCd/';
+const MINUTE = 60_000;
+
+describe.each(ENGINES)('fulfilment on %s', (engine) => {
+  let t: TestApp;
+  let clock: number;
+  const logger = createLogger(loadConfig({ NODE_ENV: 'test' }));
+
+  beforeAll(async () => {
+    t = await createTestAppWith({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, { engine });
+  });
+  afterAll(async () => {
+    await t.database.close();
+  });
+  beforeEach(() => {
+    clock = Date.now();
+  });
+
+  /** A simulator and a worker on the test clock. */
+  function worker(options: Partial<SimulatorOptions> = {}, workerId = 'w1') {
+    const simulator = createSimulator({
+      key: 'simulator-key',
+      services: simulatorServices(),
+      speedPerMinute: 1000,
+      startDelayMs: 0,
+      now: () => clock,
+      random: () => 0.5,
+      ...options,
+    });
+    const fulfilment = createFulfilmentService({
+      db: t.database.db,
+      providerOf: providerRegistry({ db: t.database.db, simulator, simulatorUrl: null }),
+      catalog: t.services.catalog,
+      notifications: t.services.notifications,
+      logger,
+      now: () => new Date(clock),
+      options: { workerId, syncEveryMs: MINUTE, retryBaseMs: MINUTE },
+    });
+    return { simulator, fulfilment };
+  }
+
+  /** A RUB user with money pays 1000 Instagram likes (18 500 kopecks) from the balance. */
+  async function paidOrder(balance = 100_000, fields: Partial<{ ref: string }> = {}) {
+    const buyer = await signUp(t.app, { cur: 'RUB', lang: 'en' });
+    if (fields.ref) {
+      const referrer = await t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('ref_code', '=', fields.ref)
+        .executeTakeFirstOrThrow();
+      await t.database.db
+        .updateTable('users')
+        .set({ referrer_id: referrer.id })
+        .where('id', '=', buyer.user.id)
+        .execute();
+    }
+    await t.database.db
+      .updateTable('users')
+      .set({ balance })
+      .where('id', '=', buyer.user.id)
+      .execute();
+    const res = await request(t.app)
+      .post('/api/c_orders/main')
+      .set('Authorization', `Bearer ${buyer.token}`)
+      .send({ tag: 'INSTAGRAM_LIKES', link: LINK, quantity: 1000, method: -1 });
+    expect(res.status).toBe(201);
+    return { buyer, orderId: res.body.data.order.id as string };
+  }
+
+  const orderOf = (publicId: string) =>
+    t.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('public_id', '=', publicId)
+      .executeTakeFirstOrThrow();
+  const balanceOf = async (userId: number) =>
+    Number(
+      (
+        await t.database.db
+          .selectFrom('users')
+          .select('balance')
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).balance,
+    );
+  const ledgerOf = (userId: number) =>
+    t.database.db
+      .selectFrom('transactions')
+      .select(['amount', 'group', 'balance_after'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+  const historyOf = async (publicId: string) =>
+    (await request(t.app).get(`/api/c_orders/${publicId}`)).body.data.history.map(
+      (row: { status: string }) => row.status,
+    );
+  const notesOf = (userId: number) =>
+    t.database.db
+      .selectFrom('notifications')
+      .select(['type', 'message'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute();
+
+  /** Runs rounds with the clock moving a minute each, until nothing is left to do. */
+  async function rounds(w: ReturnType<typeof worker>, count = 5) {
+    for (let i = 0; i < count; i++) {
+      await w.fulfilment.submitDue();
+      clock += MINUTE;
+      await w.fulfilment.syncRunning();
+    }
+  }
+
+  it('takes an order to COMPLETED and pays the referrer 10 % of it', async () => {
+    const referrer = await signUp(t.app, { cur: 'RUB', lang: 'en' });
+    const { buyer, orderId } = await paidOrder(100_000, { ref: referrer.user.refCode });
+    const w = worker();
+    expect(await w.fulfilment.submitDue()).toMatchObject({ submitted: 1 });
+    const running = await orderOf(orderId);
+    expect(running.status).toBe('RUNNING');
+    expect(running.provider_order_id).toBe([...w.simulator.orders.keys()][0]);
+    expect(w.simulator.adds).toBe(1);
+
+    await rounds(w);
+    const done = await orderOf(orderId);
+    expect(done).toMatchObject({ status: 'COMPLETED', remains: 0 });
+    expect(await historyOf(orderId)).toEqual(['CREATED', 'PAID', 'RUNNING', 'COMPLETED']);
+    // nothing back to the buyer; 1 850 kopecks to the referrer
+    expect(await balanceOf(buyer.user.id)).toBe(81_500);
+    expect(await ledgerOf(referrer.user.id)).toEqual([
+      { amount: 1_850, group: 'affiliate_program', balance_after: 1_850 },
+    ]);
+    expect((await notesOf(buyer.user.id)).map((note) => note.message)).toEqual([
+      'Your order 1,000 × Instagram likes has started.',
+      'Your order 1,000 × Instagram likes is complete.',
+    ]);
+    expect((await notesOf(referrer.user.id))[0]!.message).toBe(
+      'You earned ₽18.50 from an order of a customer you referred.',
+    );
+    // more rounds change nothing
+    await rounds(w, 2);
+    expect(await ledgerOf(referrer.user.id)).toHaveLength(1);
+    expect(w.simulator.adds).toBe(1);
+  });
+
+  it('refunds the undelivered share of a PARTIAL order, once', async () => {
+    const { buyer, orderId } = await paidOrder();
+    // random 0.5: the order stops at 10 % + 0.5 × 80 % = 50 % delivered
+    const w = worker({ partialRate: 1 });
+    await rounds(w);
+    const partial = await orderOf(orderId);
+    expect(partial).toMatchObject({ status: 'PARTIAL', remains: 500 });
+    expect(await balanceOf(buyer.user.id)).toBe(81_500 + 9_250);
+    expect((await ledgerOf(buyer.user.id)).map((row) => [row.group, row.amount])).toEqual([
+      ['order_payment', -18_500],
+      ['refund', 9_250],
+    ]);
+    await rounds(w, 2);
+    expect(await ledgerOf(buyer.user.id)).toHaveLength(2);
+    expect((await notesOf(buyer.user.id)).at(-1)!.message).toBe(
+      'Your order 1,000 × Instagram likes was delivered in part; ₽92.50 went back to your balance.',
+    );
+  });
+
+  it('refunds all of a CANCELED order and of one the provider refuses (ERROR)', async () => {
+    const canceled = await paidOrder();
+    const w = worker({ cancelRate: 1 });
+    await rounds(w);
+    expect((await orderOf(canceled.orderId)).status).toBe('CANCELED');
+    expect(await balanceOf(canceled.buyer.user.id)).toBe(100_000);
+
+    const refused = await paidOrder();
+    const r = worker({ errorRate: 1 });
+    expect(await r.fulfilment.submitDue()).toMatchObject({ refused: 1 });
+    const order = await orderOf(refused.orderId);
+    expect(order.status).toBe('ERROR');
+    expect(await balanceOf(refused.buyer.user.id)).toBe(100_000);
+    expect(await historyOf(refused.orderId)).toEqual(['CREATED', 'PAID', 'ERROR']);
+  });
+
+  it('keeps orders waiting while the provider is down and sends them when it is back', async () => {
+    const { orderId } = await paidOrder();
+    const w = worker();
+    w.simulator.down = true;
+    expect(await w.fulfilment.submitDue()).toMatchObject({ retry: 1 });
+    const waiting = await orderOf(orderId);
+    expect(waiting).toMatchObject({ status: 'PAID', submit_started_at: null, submit_attempts: 1 });
+    // not before its next attempt
+    expect(await w.fulfilment.submitDue()).toMatchObject({ retry: 0, submitted: 0 });
+    w.simulator.down = false;
+    clock += 10 * MINUTE;
+    expect(await w.fulfilment.submitDue()).toMatchObject({ submitted: 1 });
+    expect(w.simulator.adds).toBe(1);
+    await rounds(w);
+    expect((await orderOf(orderId)).status).toBe('COMPLETED');
+  });
+
+  it('never sends again an order whose submit outcome was lost in a crash', async () => {
+    const { orderId } = await paidOrder();
+    // a worker recorded the submit and died before the answer
+    await t.database.db
+      .updateTable('orders')
+      .set({ submit_started_at: new Date(clock - MINUTE).toISOString(), submit_attempts: 1 })
+      .where('public_id', '=', orderId)
+      .execute();
+    const w = worker();
+    expect(await w.fulfilment.submitDue()).toMatchObject({ unknown: 1 });
+    expect(w.simulator.adds).toBe(0);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'PAID', needs_check: 1 });
+    await rounds(w, 2);
+    expect(w.simulator.adds).toBe(0);
+    const history = await t.services.fulfilment.history(orderId);
+    expect(history!.events.at(-1)!.note).toBe('submit outcome unknown: check with the provider');
+  });
+
+  it('lets two workers share the work without taking one order twice', async () => {
+    const placed = [];
+    for (let i = 0; i < 12; i++) placed.push(await paidOrder());
+    // both workers talk to one provider
+    const shared = createSimulator({
+      key: 'simulator-key',
+      services: simulatorServices(),
+      startDelayMs: 0,
+      now: () => clock,
+    });
+    const a = createFulfilmentService({
+      db: t.database.db,
+      providerOf: providerRegistry({ db: t.database.db, simulator: shared, simulatorUrl: null }),
+      catalog: t.services.catalog,
+      notifications: t.services.notifications,
+      logger,
+      now: () => new Date(clock),
+      options: { workerId: 'a' },
+    });
+    const b = createFulfilmentService({
+      db: t.database.db,
+      providerOf: providerRegistry({ db: t.database.db, simulator: shared, simulatorUrl: null }),
+      catalog: t.services.catalog,
+      notifications: t.services.notifications,
+      logger,
+      now: () => new Date(clock),
+      options: { workerId: 'b' },
+    });
+    const [ra, rb] = await Promise.all([a.submitDue(5), b.submitDue(5)]);
+    expect(ra.submitted + rb.submitted).toBeLessThanOrEqual(10);
+    await Promise.all([a.submitDue(), b.submitDue()]);
+    expect(shared.adds).toBe(placed.length);
+    for (const { orderId } of placed) expect((await orderOf(orderId)).status).toBe('RUNNING');
+  });
+});
