@@ -148,7 +148,7 @@ export function createFulfilmentService({
   }
 
   /** The part of the paid price an order row stands for (a _MULTI row: its share). */
-  async function valueOf(trx: Trx, order: OrderRow): Promise<{ value: number; payer: OrderRow }> {
+  async function paidValueOf(trx: Trx, order: OrderRow): Promise<{ value: number; payer: OrderRow }> {
     if (order.parent_id === null) return { value: Number(order.cost), payer: order };
     const parent = await trx
       .selectFrom('orders')
@@ -206,7 +206,7 @@ export function createFulfilmentService({
         .executeTakeFirst();
       if (!updated) return false;
       await addEvent(trx, order.id, to, note);
-      const { value, payer } = await valueOf(trx, updated);
+      const { value, payer } = await paidValueOf(trx, updated);
       // the undelivered share goes back to the balance, once (the transition happens once)
       const delivered =
         to === 'COMPLETED'
