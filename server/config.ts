@@ -42,6 +42,8 @@ export interface Config {
   metaRules: MetaRule[];
   /** The background worker's round (0: no worker in this process, e.g. a web-only instance). */
   workerIntervalMs: number;
+  /** How long a worker holds the orders it took: a worker that died frees them after this. */
+  workerLeaseMs: number;
   /** A payment still waiting this long is asked of its gateway; this long, given up. */
   paymentRecheckAfterMs: number;
   paymentExpireAfterMs: number;
@@ -294,6 +296,12 @@ export function loadConfig(env: Env = process.env): Config {
       30_000,
       int(0, 3_600_000),
       'milliseconds (0-3600000)',
+    ),
+    workerLeaseMs: read(
+      'WORKER_LEASE_MS',
+      60_000,
+      int(100, 3_600_000),
+      'milliseconds (100-3600000)',
     ),
     paymentRecheckAfterMs: read(
       'PAYMENT_RECHECK_AFTER_MS',

@@ -94,7 +94,10 @@ export function createServices({
     catalog,
     notifications,
     logger,
-    options: { workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}` },
+    options: {
+      workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+      leaseMs: config.workerLeaseMs,
+    },
   });
   return {
     auth,

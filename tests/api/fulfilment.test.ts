@@ -3,6 +3,7 @@ import { loadConfig } from '../../server/config.ts';
 import {
   createSimulator,
   type SimulatorOptions,
+  startSimulatorServer,
 } from '../../server/integrations/providers/simulator.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import { createFulfilmentService } from '../../server/modules/fulfilment/fulfilment.service.ts';
@@ -32,8 +33,13 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     clock = Date.now();
   });
 
-  /** A simulator and a worker on the test clock. */
-  function worker(options: Partial<SimulatorOptions> = {}, workerId = 'w1') {
+  const servers: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+  });
+
+  /** A simulator server (real HTTP, the SMM panel API v2) and a worker on the test clock. */
+  async function worker(options: Partial<SimulatorOptions> = {}, workerId = 'w1') {
     const simulator = createSimulator({
       key: 'simulator-key',
       services: simulatorServices(),
@@ -43,9 +49,11 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
       random: () => 0.5,
       ...options,
     });
+    const server = await startSimulatorServer(simulator, 0);
+    servers.push(server);
     const fulfilment = createFulfilmentService({
       db: t.database.db,
-      providerOf: providerRegistry({ db: t.database.db, simulator, simulatorUrl: null }),
+      providerOf: providerRegistry({ db: t.database.db, simulator, simulatorUrl: server.url }),
       catalog: t.services.catalog,
       notifications: t.services.notifications,
       logger,
@@ -119,7 +127,7 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
       .execute();
 
   /** Runs rounds with the clock moving a minute each, until nothing is left to do. */
-  async function rounds(w: ReturnType<typeof worker>, count = 5) {
+  async function rounds(w: Awaited<ReturnType<typeof worker>>, count = 5) {
     for (let i = 0; i < count; i++) {
       await w.fulfilment.submitDue();
       clock += MINUTE;
@@ -130,7 +138,7 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
   it('takes an order to COMPLETED and pays the referrer 10 % of it', async () => {
     const referrer = await signUp(t.app, { cur: 'RUB', lang: 'en' });
     const { buyer, orderId } = await paidOrder(100_000, { ref: referrer.user.refCode });
-    const w = worker();
+    const w = await worker();
     expect(await w.fulfilment.submitDue()).toMatchObject({ submitted: 1 });
     const running = await orderOf(orderId);
     expect(running.status).toBe('RUNNING');
@@ -162,7 +170,7 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
   it('refunds the undelivered share of a PARTIAL order, once', async () => {
     const { buyer, orderId } = await paidOrder();
     // random 0.5: the order stops at 10 % + 0.5 × 80 % = 50 % delivered
-    const w = worker({ partialRate: 1 });
+    const w = await worker({ partialRate: 1 });
     await rounds(w);
     const partial = await orderOf(orderId);
     expect(partial).toMatchObject({ status: 'PARTIAL', remains: 500 });
@@ -180,13 +188,13 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
 
   it('refunds all of a CANCELED order and of one the provider refuses (ERROR)', async () => {
     const canceled = await paidOrder();
-    const w = worker({ cancelRate: 1 });
+    const w = await worker({ cancelRate: 1 });
     await rounds(w);
     expect((await orderOf(canceled.orderId)).status).toBe('CANCELED');
     expect(await balanceOf(canceled.buyer.user.id)).toBe(100_000);
 
     const refused = await paidOrder();
-    const r = worker({ errorRate: 1 });
+    const r = await worker({ errorRate: 1 });
     expect(await r.fulfilment.submitDue()).toMatchObject({ refused: 1 });
     const order = await orderOf(refused.orderId);
     expect(order.status).toBe('ERROR');
@@ -196,7 +204,7 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
 
   it('keeps orders waiting while the provider is down and sends them when it is back', async () => {
     const { orderId } = await paidOrder();
-    const w = worker();
+    const w = await worker();
     w.simulator.down = true;
     expect(await w.fulfilment.submitDue()).toMatchObject({ retry: 1 });
     const waiting = await orderOf(orderId);
@@ -219,7 +227,7 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
       .set({ submit_started_at: new Date(clock - MINUTE).toISOString(), submit_attempts: 1 })
       .where('public_id', '=', orderId)
       .execute();
-    const w = worker();
+    const w = await worker();
     expect(await w.fulfilment.submitDue()).toMatchObject({ unknown: 1 });
     expect(w.simulator.adds).toBe(0);
     expect(await orderOf(orderId)).toMatchObject({ status: 'PAID', needs_check: 1 });
@@ -262,5 +270,84 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     await Promise.all([a.submitDue(), b.submitDue()]);
     expect(shared.adds).toBe(placed.length);
     for (const { orderId } of placed) expect((await orderOf(orderId)).status).toBe('RUNNING');
+  });
+
+  it('processes 200 orders with two workers at once, none sent twice', async () => {
+    const service = await t.database.db
+      .selectFrom('services')
+      .select('id')
+      .where('tag', '=', 'INSTAGRAM_LIKES')
+      .executeTakeFirstOrThrow();
+    const at = new Date(clock).toISOString();
+    const batch = `bulk${engine}${Date.now().toString(36)}`;
+    await t.database.db
+      .insertInto('orders')
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          public_id: `${batch}${String(i).padStart(4, '0')}`.slice(-20).padStart(20, 'x'),
+          user_id: null,
+          email: 'bulk@example.com',
+          parent_id: null,
+          service_id: service.id,
+          tag: 'INSTAGRAM_LIKES',
+          client: 'CLIENT_MAIN',
+          link: LINK,
+          quantity: 100,
+          posts: null,
+          count: 100,
+          currency: 'USD',
+          cost: 99,
+          discount: 0,
+          method_id: 2,
+          payment_id: null,
+          status: 'PAID' as const,
+          region_value: null,
+          lang: 'en',
+          start_count: null,
+          remains: null,
+          provider_order_id: null,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    const shared = createSimulator({
+      key: 'simulator-key',
+      services: simulatorServices(),
+      startDelayMs: 0,
+      now: () => clock,
+    });
+    const make = (workerId: string) =>
+      createFulfilmentService({
+        db: t.database.db,
+        providerOf: providerRegistry({ db: t.database.db, simulator: shared, simulatorUrl: null }),
+        catalog: t.services.catalog,
+        notifications: t.services.notifications,
+        logger,
+        now: () => new Date(clock),
+        options: { workerId },
+      });
+    const workers = [make('left'), make('right')];
+    const submitted = [0, 0];
+    // both loop at once, 25 orders a round, until neither finds work
+    await Promise.all(
+      workers.map(async (w, i) => {
+        for (;;) {
+          const round = await w.submitDue(25);
+          submitted[i]! += round.submitted;
+          if (round.submitted + round.retry + round.refused + round.unknown === 0) break;
+        }
+      }),
+    );
+    const rows = await t.database.db
+      .selectFrom('orders')
+      .select(['status', 'provider_order_id'])
+      .where('email', '=', 'bulk@example.com')
+      .where('public_id', 'like', `%${batch.slice(-8)}%`)
+      .execute();
+    expect(submitted[0]! + submitted[1]!).toBe(200);
+    expect(shared.adds).toBe(200);
+    expect(new Set(rows.map((row) => row.provider_order_id)).size).toBe(rows.length);
+    expect(rows.every((row) => row.status === 'RUNNING')).toBe(true);
   });
 });

@@ -148,7 +148,10 @@ export function createFulfilmentService({
   }
 
   /** The part of the paid price an order row stands for (a _MULTI row: its share). */
-  async function paidValueOf(trx: Trx, order: OrderRow): Promise<{ value: number; payer: OrderRow }> {
+  async function paidValueOf(
+    trx: Trx,
+    order: OrderRow,
+  ): Promise<{ value: number; payer: OrderRow }> {
     if (order.parent_id === null) return { value: Number(order.cost), payer: order };
     const parent = await trx
       .selectFrom('orders')

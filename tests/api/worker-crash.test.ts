@@ -1,0 +1,141 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { createApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { seedCatalog } from '../../server/db/seed/seed-catalog.ts';
+import { createOutboxMailer } from '../../server/integrations/mail/outbox-mailer.ts';
+import { createSimulator } from '../../server/integrations/providers/simulator.ts';
+import { createLogger } from '../../server/lib/logger.ts';
+import { simulatorServices } from '../../server/modules/fulfilment/providers.ts';
+import { createServices } from '../../server/services.ts';
+import { createAssets } from '../../server/ssr/assets.ts';
+import { signUp, TEST_MANIFEST } from '../support/app.ts';
+
+/**
+ * The worker process is killed between recording an order's submit and the provider's
+ * answer; restarted, it must not send the order again: the provider receives one `add`.
+ */
+describe('a worker killed in the middle of a submit', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'worker-crash-'));
+  const file = path.join(dir, 'shop.sqlite');
+  const simulator = createSimulator({ key: 'simulator-key', services: simulatorServices() });
+  let provider: http.Server;
+  let providerUrl = '';
+  let onAdd: () => Promise<void> = async () => {};
+  let worker: ChildProcess | null = null;
+
+  beforeAll(async () => {
+    // a provider that holds `add` until the test has killed the worker
+    provider = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', async () => {
+        const form = new URLSearchParams(body);
+        if (form.get('action') === 'add') await onAdd();
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(simulator.handle(form)));
+      });
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/`;
+  });
+
+  afterAll(async () => {
+    worker?.kill('SIGKILL');
+    await new Promise((resolve) => provider.close(resolve));
+  });
+
+  const startWorker = () =>
+    spawn(process.execPath, ['scripts/worker.ts'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: '',
+        DATABASE_FILE: file,
+        SIMULATOR_URL: providerUrl,
+        WORKER_INTERVAL_MS: '100',
+        // the dead worker's lease ends soon, so the new one takes the order in the test's time
+        WORKER_LEASE_MS: '500',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: 'ignore',
+    });
+
+  it('sends the order once, and leaves it for a check instead of sending it twice', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_FILE: file,
+      PUBLIC_URL: 'https://shop.test',
+    });
+    const logger = createLogger(config);
+    const database = await openDatabase({ file });
+    await migrateToLatest(database.db);
+    await seedCatalog(database.db);
+    const mailer = createOutboxMailer(path.join(dir, 'outbox'), logger, config.mailFrom);
+    const app = createApp({
+      config,
+      logger,
+      assets: createAssets(TEST_MANIFEST),
+      db: database.db,
+      mailer,
+      services: createServices({ config, logger, db: database.db, mailer }),
+    });
+    const buyer = await signUp(app, { cur: 'RUB' });
+    await database.db
+      .updateTable('users')
+      .set({ balance: 50_000 })
+      .where('id', '=', buyer.user.id)
+      .execute();
+    const placed = await request(app)
+      .post('/api/c_orders/main')
+      .set('Authorization', `Bearer ${buyer.token}`)
+      .send({
+        tag: 'INSTAGRAM_LIKES',
+        link: 'https://www.instagram.com/p/C8xYz12AbCd/',
+        quantity: 1000,
+        method: -1,
+      });
+    expect(placed.body.data.order.status).toBe('PAID');
+    const orderId: string = placed.body.data.order.id;
+
+    // the first worker dies while the provider is taking its `add`
+    const killed = new Promise<void>((resolve) => {
+      onAdd = async () => {
+        worker!.kill('SIGKILL');
+        await new Promise((done) => worker!.once('exit', done));
+        resolve();
+      };
+    });
+    worker = startWorker();
+    await killed;
+    onAdd = async () => {};
+    const order = () =>
+      database.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('public_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+    expect(await order()).toMatchObject({ status: 'PAID', provider_order_id: null });
+    expect((await order()).submit_started_at).not.toBeNull();
+
+    // a new worker takes over: it must not send the order again
+    worker = startWorker();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    worker.kill('SIGTERM');
+    await new Promise((resolve) => worker!.once('exit', resolve));
+    worker = null;
+
+    expect(simulator.adds).toBe(1);
+    expect(await order()).toMatchObject({ status: 'PAID', needs_check: 1 });
+    await database.close();
+  }, 20_000);
+});
