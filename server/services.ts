@@ -74,7 +74,9 @@ export function createServices({
       db,
       served: (gateway) => gateway === 'balance' || payments.gatewayFor(gateway) !== null,
     });
+  const notifications = createNotificationsService({ db });
   const orders = createOrdersService({
+    notifications,
     db,
     catalog,
     paymentMethods: methods,
@@ -83,7 +85,6 @@ export function createServices({
     publicUrl: config.publicUrl,
     logger,
   });
-  const notifications = createNotificationsService({ db });
   const simulator = builtInSimulator('simulator-key', {
     speedPerMinute: config.simulatorSpeed,
     startDelayMs: config.simulatorStartDelayMs,

@@ -155,6 +155,7 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
       { amount: 1_850, group: 'affiliate_program', balance_after: 1_850 },
     ]);
     expect((await notesOf(buyer.user.id)).map((note) => note.message)).toEqual([
+      'Your order 1,000 × Instagram likes is paid and will start soon.',
       'Your order 1,000 × Instagram likes has started.',
       'Your order 1,000 × Instagram likes is complete.',
     ]);

@@ -24,6 +24,10 @@ import type { Logger } from '../../lib/logger.ts';
 import { randomCode } from '../auth/secrets.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { moveBalance } from '../ledger/ledger.repository.ts';
+import {
+  type NotificationsService,
+  serviceNameIn,
+} from '../notifications/notifications.service.ts';
 import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { publicUserById } from '../users/users.service.ts';
@@ -119,6 +123,7 @@ export function createOrdersService({
   mailer,
   publicUrl,
   logger,
+  notifications,
   now = () => new Date(),
 }: {
   db: Db;
@@ -128,6 +133,7 @@ export function createOrdersService({
   mailer: Mailer;
   publicUrl: string;
   logger: Logger;
+  notifications?: NotificationsService;
   now?: () => Date;
 }) {
   /** The receipt of a paid order, with its follow link; a failed mail is logged, not fatal. */
@@ -201,7 +207,7 @@ export function createOrdersService({
       .set({ status: to, updated_at: at })
       .where('id', 'in', ids)
       .where('status', '=', from)
-      .returning('id')
+      .returning(['id', 'parent_id', 'user_id', 'public_id', 'tag', 'count'])
       .execute();
     await addEvent(
       trx,
@@ -210,6 +216,19 @@ export function createOrdersService({
       at,
       note,
     );
+    // the buyer hears of every change of their order (not of each row of a _MULTI order)
+    for (const order of moved) {
+      if (order.parent_id !== null || order.user_id === null || !notifications) continue;
+      await notifications.notify(trx, {
+        userId: order.user_id,
+        type: `order.${to}`,
+        data: { order: order.public_id, status: to },
+        values: (lang) => ({
+          quantity: new Intl.NumberFormat(lang).format(order.count),
+          service: serviceNameIn(lang, order.tag),
+        }),
+      });
+    }
     return moved;
   }
 
