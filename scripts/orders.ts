@@ -39,4 +39,4 @@ const lines = [
   'history:',
   ...events.map((event) => `  ${event.created_at}  ${event.status.padEnd(9)} ${event.note ?? ''}`),
 ];
-console.warn(lines.join('\n'));
+console.log(lines.join('\n'));

@@ -5,10 +5,12 @@
  * SIMULATOR_START_DELAY_MS (30000), SIMULATOR_PARTIAL_RATE, SIMULATOR_CANCEL_RATE and
  * SIMULATOR_ERROR_RATE (shares 0..1, 0). A bad value stops it with exit code 78 (EX_CONFIG).
  */
+
 import {
   createSimulator,
   startSimulatorServer,
 } from '../server/integrations/providers/simulator.ts';
+import { simulatorServices } from '../server/modules/fulfilment/providers.ts';
 
 const problems: string[] = [];
 const read = <T>(
@@ -59,8 +61,10 @@ if (problems.length) {
   process.exit(78); // EX_CONFIG
 }
 
+// it sells the catalogue's services under their tags, as the in-process simulator does
 const sim = createSimulator({
   key,
+  services: simulatorServices(),
   speedPerMinute,
   startDelayMs,
   partialRate,

@@ -111,7 +111,11 @@ describe.each(ENGINES)('async orders on %s', (engine) => {
       .where('id', '=', intake.id)
       .execute();
     await t.services.orders.processQueued();
-    expect((await follow(res.body.data.id)).status).toBe('DONE');
+    const recovered = await follow(res.body.data.id);
+    expect(recovered.status).toBe('DONE');
+    // the buyer can still reach the checkout of the order's payment
+    expect(recovered.redirect).toMatch(/\/sandbox\/checkout\//);
+    expect(recovered.payment).toMatchObject({ status: 'WAITING' });
     const rows = await t.database.db
       .selectFrom('orders')
       .select('id')

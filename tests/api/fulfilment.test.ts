@@ -1,5 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { loadConfig } from '../../server/config.ts';
+import { seedCatalog } from '../../server/db/seed/seed-catalog.ts';
 import {
   createSimulator,
   type SimulatorOptions,
@@ -350,5 +353,84 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     expect(shared.adds).toBe(200);
     expect(new Set(rows.map((row) => row.provider_order_id)).size).toBe(rows.length);
     expect(rows.every((row) => row.status === 'RUNNING')).toBe(true);
+  });
+
+  it('leaves an order for a check when the provider fails mid-add, but retries a busy one', async () => {
+    let answer = 500;
+    const simulator = createSimulator({
+      key: 'simulator-key',
+      services: simulatorServices(),
+      startDelayMs: 0,
+      now: () => clock,
+    });
+    // a panel that fails `add` with the status the test picks, and answers the rest
+    const panel = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        if (form.get('action') === 'add' && answer !== 200) {
+          res.writeHead(answer).end('upstream trouble');
+          return;
+        }
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(simulator.handle(form)));
+      });
+    });
+    await new Promise<void>((resolve) => panel.listen(0, '127.0.0.1', resolve));
+    servers.push({ close: () => new Promise((resolve) => panel.close(() => resolve())) });
+    const url = `http://127.0.0.1:${(panel.address() as AddressInfo).port}/`;
+    const fulfilment = createFulfilmentService({
+      db: t.database.db,
+      providerOf: providerRegistry({ db: t.database.db, simulator, simulatorUrl: url }),
+      catalog: t.services.catalog,
+      notifications: t.services.notifications,
+      logger,
+      now: () => new Date(clock),
+      options: { workerId: 'panel', retryBaseMs: MINUTE },
+    });
+
+    const failed = await paidOrder();
+    expect(await fulfilment.submitDue()).toMatchObject({ unknown: 1 });
+    expect(await orderOf(failed.orderId)).toMatchObject({ status: 'PAID', needs_check: 1 });
+    expect((await t.services.fulfilment.history(failed.orderId))!.events.at(-1)!.note).toBe(
+      'submit outcome unknown: check with the provider',
+    );
+
+    answer = 503;
+    const busy = await paidOrder();
+    expect(await fulfilment.submitDue()).toMatchObject({ retry: 1 });
+    answer = 200;
+    clock += 5 * MINUTE;
+    expect(await fulfilment.submitDue()).toMatchObject({ submitted: 1 });
+    expect((await orderOf(busy.orderId)).status).toBe('RUNNING');
+    expect(simulator.adds).toBe(1);
+  });
+
+  it('keeps an operator’s provider mapping when the catalogue is seeded again', async () => {
+    await t.database.db
+      .insertInto('providers')
+      .values({
+        id: `panel-${engine}`,
+        url: 'https://panel.example/api/v2',
+        api_key: 'k',
+        currency: 'USD',
+        enabled: 1,
+      })
+      .execute();
+    await t.database.db
+      .updateTable('services')
+      .set({ provider_id: `panel-${engine}`, provider_service: '1234' })
+      .where('tag', '=', 'TIKTOK_VIEWS')
+      .execute();
+    await seedCatalog(t.database.db);
+    const service = await t.database.db
+      .selectFrom('services')
+      .select(['provider_id', 'provider_service'])
+      .where('tag', '=', 'TIKTOK_VIEWS')
+      .executeTakeFirstOrThrow();
+    expect(service).toEqual({ provider_id: `panel-${engine}`, provider_service: '1234' });
   });
 });

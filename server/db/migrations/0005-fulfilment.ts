@@ -20,6 +20,22 @@ export async function up(db: AnyDb): Promise<void> {
     .alterTable('services')
     .addColumn('provider_id', 'text', (col) => col.references('providers.id'))
     .execute();
+  // an existing catalogue is bought from the built-in simulator, which sells by tag, until an
+  // operator maps its services to a real provider
+  await db
+    .insertInto('providers')
+    .values({
+      id: 'simulator',
+      url: 'internal',
+      api_key: 'simulator-key',
+      currency: 'USD',
+      enabled: 1,
+    })
+    .execute();
+  await db
+    .updateTable('services')
+    .set((eb) => ({ provider_id: 'simulator', provider_service: eb.ref('tag') }))
+    .execute();
 
   for (const [name, type] of [
     ['provider_id', 'text'],

@@ -83,7 +83,8 @@ export async function seedCatalog(db: Db, now = new Date()): Promise<{ services:
     }));
     const ids = new Map<string, number>();
     for (const row of serviceRows) {
-      const { tag: _tag, ...changes } = row;
+      // an operator's provider mapping outlives a re-seed: it is set on insert only
+      const { tag: _tag, provider_id: _provider, provider_service: _service, ...changes } = row;
       const saved = await trx
         .insertInto('services')
         .values(row)

@@ -42,10 +42,15 @@ export type ProviderLookup = (providerId: string) => Promise<SmmProvider | null>
 
 const FINAL: readonly OrderStatus[] = ['COMPLETED', 'PARTIAL', 'CANCELED', 'ERROR', 'EXPIRED'];
 
-/** An aborted or timed-out `add` may have reached the provider: its outcome is unknown. */
-function outcomeUnknown(error: unknown): boolean {
-  const cause = (error as { cause?: { name?: string } }).cause;
-  return cause?.name === 'TimeoutError' || cause?.name === 'AbortError';
+/**
+ * Whether a failed `add` surely did not place the order: the connection was refused, or the
+ * panel said it is unavailable or busy (502, 503, 429). Anything else (a timeout, a reset,
+ * another 5xx, an answer without an order id) may have placed it: its outcome is unknown.
+ */
+function surelyNotPlaced(error: ProviderUnavailable): boolean {
+  return /\bHTTP (429|502|503)\b|ECONNREFUSED/.test(
+    `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`,
+  );
 }
 
 /**
@@ -351,25 +356,32 @@ export function createFulfilmentService({
       .where('id', '=', order.service_id)
       .executeTakeFirstOrThrow();
     const providerId = order.test ? 'simulator' : (service.provider_id ?? 'simulator');
+    // the simulator sells every service under its tag; a real panel under its own id
+    const providerService = order.test ? order.tag : service.provider_service;
     const provider = await providerOf(providerId);
-    if (!provider || !service.provider_service) {
+    if (!provider || !providerService) {
       await transition(order, 'PAID', 'ERROR', `no provider for ${order.tag}`);
       return 'refused';
     }
-    // the intent, committed before the call
-    await db
+    // the intent, committed before the call; it also renews the lease for this call, and a
+    // worker whose lease ran out (another took the order) leaves it alone
+    const intent = await db
       .updateTable('orders')
       .set((eb) => ({
         submit_started_at: now().toISOString(),
         submit_attempts: eb('submit_attempts', '+', 1),
         provider_id: providerId,
+        lease_until: new Date(now().getTime() + leaseMs).toISOString(),
       }))
       .where('id', '=', order.id)
       .where('lease_owner', '=', me)
-      .execute();
+      .where('status', '=', 'PAID')
+      .where('provider_order_id', 'is', null)
+      .executeTakeFirst();
+    if (Number(intent.numUpdatedRows) !== 1) return 'retry';
     try {
       const placed = await provider.add({
-        service: service.provider_service,
+        service: providerService,
         link: order.link,
         quantity: order.count,
       });
@@ -382,7 +394,7 @@ export function createFulfilmentService({
         await transition(order, 'PAID', 'ERROR', `refused by ${providerId}: ${error.message}`);
         return 'refused';
       }
-      if (error instanceof ProviderUnavailable && !outcomeUnknown(error)) {
+      if (error instanceof ProviderUnavailable && surelyNotPlaced(error)) {
         const paidFor = now().getTime() - Date.parse(order.updated_at);
         if (paidFor > giveUpAfterMs) {
           await db
@@ -410,12 +422,17 @@ export function createFulfilmentService({
         );
         return 'retry';
       }
-      // a timeout: the provider may have the order; checking beats sending it twice
+      // the provider may have the order: checking beats sending it twice
       await db
         .updateTable('orders')
         .set({ needs_check: 1, ...release })
         .where('id', '=', order.id)
         .execute();
+      await db
+        .transaction()
+        .execute((trx) =>
+          addEvent(trx, order.id, 'PAID', 'submit outcome unknown: check with the provider'),
+        );
       logger.error({ err: error, order: order.public_id }, 'submit outcome unknown, needs a check');
       return 'unknown';
     }

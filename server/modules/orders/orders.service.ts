@@ -569,6 +569,14 @@ export function createOrdersService({
           .selectAll()
           .where('intake_id', '=', id)
           .executeTakeFirst();
+        // its payment (if any) keeps the checkout page, so a card order can still be paid
+        const payment = placed?.payment_id
+          ? await db
+              .selectFrom('payments')
+              .select(['public_id', 'status', 'checkout_url'])
+              .where('id', '=', placed.payment_id)
+              .executeTakeFirst()
+          : undefined;
         await db
           .updateTable('order_intake')
           .set(
@@ -577,8 +585,8 @@ export function createOrdersService({
                   status: 'DONE',
                   result: JSON.stringify({
                     order: toOrderView(placed),
-                    payment: null,
-                    redirect: null,
+                    payment: payment ? { id: payment.public_id, status: payment.status } : null,
+                    redirect: payment?.checkout_url ?? null,
                   }),
                   updated_at: now().toISOString(),
                 }
