@@ -334,20 +334,23 @@ export function createFulfilmentService({
     if (parent) await addEvent(trx, parentId, next, 'follows its links');
   }
 
-  async function submit(order: OrderRow): Promise<'submitted' | 'refused' | 'retry' | 'unknown'> {
-    if (order.submit_started_at && !order.provider_order_id) {
-      // a worker died between recording the submit and the answer: never send it again
-      await db
+  /** A submit whose outcome is unknown: never sent again, an operator checks it. */
+  async function leaveForCheck(order: OrderRow, error?: unknown) {
+    await db.transaction().execute(async (trx) => {
+      await trx
         .updateTable('orders')
         .set({ needs_check: 1, ...release })
         .where('id', '=', order.id)
         .execute();
-      await db
-        .transaction()
-        .execute((trx) =>
-          addEvent(trx, order.id, 'PAID', 'submit outcome unknown: check with the provider'),
-        );
-      logger.error({ order: order.public_id }, 'submit outcome unknown, needs a check');
+      await addEvent(trx, order.id, 'PAID', 'submit outcome unknown: check with the provider');
+    });
+    logger.error({ err: error, order: order.public_id }, 'submit outcome unknown, needs a check');
+  }
+
+  async function submit(order: OrderRow): Promise<'submitted' | 'refused' | 'retry' | 'unknown'> {
+    if (order.submit_started_at && !order.provider_order_id) {
+      // a worker died between recording the submit and the answer: never send it again
+      await leaveForCheck(order);
       return 'unknown';
     }
     const service = await db
@@ -423,17 +426,7 @@ export function createFulfilmentService({
         return 'retry';
       }
       // the provider may have the order: checking beats sending it twice
-      await db
-        .updateTable('orders')
-        .set({ needs_check: 1, ...release })
-        .where('id', '=', order.id)
-        .execute();
-      await db
-        .transaction()
-        .execute((trx) =>
-          addEvent(trx, order.id, 'PAID', 'submit outcome unknown: check with the provider'),
-        );
-      logger.error({ err: error, order: order.public_id }, 'submit outcome unknown, needs a check');
+      await leaveForCheck(order, error);
       return 'unknown';
     }
   }
