@@ -30,7 +30,6 @@ export type CatalogPlatform = Platform | typeof FAKE_PLATFORM;
 export const MULTI_MARK = '_MULTI';
 export const isMultiTag = (tag: string): boolean => tag.includes(MULTI_MARK);
 export const multiTwinOf = (tag: string): string => `${tag}${MULTI_MARK}`;
-export const singleTwinOf = (tag: string): string => tag.replace(MULTI_MARK, '');
 
 /** A service as `user_services/*` answers it; min/max only reach staff. */
 export interface ServiceView {
@@ -114,6 +113,3 @@ export const TYPE_OF_KIND: Record<ServiceKind, ServiceType> = {
 };
 
 export const isAutoType = (type: ServiceType): boolean => type === 'AUTO';
-
-/** Labels a service shown to a client must carry: the client and VISIBLE (SPEC §7). */
-export const visibleLabels = (client: Client): string => `${client} VISIBLE`;

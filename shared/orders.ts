@@ -46,6 +46,11 @@ export interface PaymentView {
   order: OrderView | null;
 }
 
+/** Orders, payments and async intakes are known outside by 20 random letters and digits. */
+export function isPublicId(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Za-z0-9]{20}$/.test(value);
+}
+
 /** The service page of an order's tag (`INSTAGRAM_STORY_VIEWS_MULTI` → `instagram-story-views`). */
 export function pageOfTag(tag: string): string {
   return tag.replace('_MULTI', '').toLowerCase().replaceAll('_', '-');

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { isLocale, type Locale, localePrefix } from '../../shared/locales.ts';
+import { isPublicId } from '../../shared/orders.ts';
 import { META_PLATFORMS } from '../../shared/platforms.ts';
 import { matchPage, pagePath } from '../../shared/routes.ts';
 import { isSafeRedirect } from '../../shared/safe-redirect.ts';
@@ -33,8 +34,7 @@ export function accessRedirects(req: Request, res: Response, next: NextFunction)
   if (
     typeof action === 'string' &&
     PAYMENT_ACTIONS.includes(action) &&
-    typeof payment === 'string' &&
-    /^[A-Za-z0-9]{20}$/.test(payment) &&
+    isPublicId(payment) &&
     page.def.view !== 'thanks'
   ) {
     res.redirect(302, `${pagePath('thanks-waiting', page.locale)}?payment=${payment}`);

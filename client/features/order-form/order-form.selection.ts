@@ -210,9 +210,8 @@ export function errorsOf(
       if (bad) errors.input = `order.error.link.${kinds.join('-')}`;
     }
   }
-  const raw = state.customQuantity.trim();
-  if (raw && !/^\d{1,9}$/.test(raw)) errors.quantity = 'order.error.integer';
-  else if (selection.quantity === null) errors.quantity = 'order.error.integer';
+  // a custom entry that is not a whole number leaves no quantity
+  if (selection.quantity === null) errors.quantity = 'order.error.integer';
   else if (selection.quantity < selection.limits.min || selection.quantity > selection.limits.max)
     errors.quantity = 'order.error.range';
   if (selection.auto && (selection.posts < 1 || selection.posts > MAX_POSTS))

@@ -159,9 +159,6 @@ const orderFormSlice = createSlice({
       state.quotes[action.payload.key] = action.payload.pair;
       state.quoteError = null;
     },
-    quotesSeeded(state, action: PayloadAction<Record<string, CostPair>>) {
-      Object.assign(state.quotes, action.payload);
-    },
     quoteFailed(state, action: PayloadAction<string>) {
       state.quoteError = action.payload;
     },

@@ -8,6 +8,7 @@ import type { PublicUser } from '../../../shared/user.ts';
 import type { VisitorState } from '../../../shared/visitor.ts';
 import { button } from '../../components/button/button.ts';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
+import { AgreementCheck } from '../../components/form/choices.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { formatMoney } from '../../lib/money.ts';
@@ -489,24 +490,11 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
           />
 
           {shown.find((entry) => entry.method.id === form.method)?.method.show_agreement_flag && (
-            <div className={formStyles.field}>
-              <label className={styles.check}>
-                <input
-                  type="checkbox"
-                  checked={form.agreement}
-                  aria-invalid={show && errors.agreement ? true : undefined}
-                  onChange={(event) => dispatch(actions.agreementToggled(event.target.checked))}
-                />
-                <span>
-                  <FormattedMessage id="order.agreement" />
-                </span>
-              </label>
-              {show && errors.agreement && (
-                <span className={formStyles.error} role="alert">
-                  {say(errors.agreement)}
-                </span>
-              )}
-            </div>
+            <AgreementCheck
+              checked={form.agreement}
+              error={show && errors.agreement ? say(errors.agreement) : null}
+              onChange={(checked) => dispatch(actions.agreementToggled(checked))}
+            />
           )}
 
           {form.submitError && (

@@ -1,8 +1,8 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
+import { MethodOption } from '../../components/form/choices.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
-import { formatMoney } from '../../lib/money.ts';
 import styles from './order-form.module.css';
 import type { ShownMethod } from './order-form.selection.ts';
 
@@ -32,7 +32,6 @@ export function PaymentMethodsPanel({
   onToggle,
   onChoose,
 }: Props) {
-  const intl = useIntl();
   const chosenMethod = shown.find((entry) => entry.method.id === chosen)?.method;
   const groups = data
     ? [
@@ -85,45 +84,17 @@ export function PaymentMethodsPanel({
                     <FormattedMessage id={`payment.group.${group.id}`} />
                   </legend>
                 )}
-                {inGroup.map(({ method, state }) => {
-                  const limits = method.limits[currency];
-                  const note =
-                    state.disabled && limits
-                      ? intl.formatMessage(
-                          { id: `order.methods.${state.disabled}` },
-                          {
-                            amount: formatMoney(
-                              intl,
-                              state.disabled === 'min' ? limits.min : limits.max,
-                              currency,
-                            ),
-                          },
-                        )
-                      : null;
-                  return (
-                    <label
-                      key={method.id}
-                      className={styles.method}
-                      data-disabled={state.disabled || undefined}
-                      data-method={method.code}
-                    >
-                      <input
-                        type="radio"
-                        name="payment-method"
-                        value={method.id}
-                        checked={chosen === method.id}
-                        disabled={Boolean(state.disabled)}
-                        onChange={() => {
-                          if (!state.disabled) onChoose(method.id);
-                        }}
-                      />
-                      <span className={styles.methodName}>
-                        <FormattedMessage id={`payment.method.${method.code}`} />
-                      </span>
-                      {note && <span className={styles.methodNote}>{note}</span>}
-                    </label>
-                  );
-                })}
+                {inGroup.map(({ method, state }) => (
+                  <MethodOption
+                    key={method.id}
+                    method={method}
+                    disabled={state.disabled}
+                    currency={currency}
+                    group="payment-method"
+                    checked={chosen === method.id}
+                    onChoose={onChoose}
+                  />
+                ))}
               </fieldset>
             );
           })}

@@ -9,6 +9,7 @@ import {
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
+import { AgreementCheck, MethodOption } from '../../components/form/choices.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { api } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -109,38 +110,16 @@ export function DepositForm() {
         {usable.map((entry) => {
           const state = methods ? methodState(entry, methods, currency, minor) : null;
           if (!state?.shown) return null;
-          const limits = entry.limits[currency];
           return (
-            <label
+            <MethodOption
               key={entry.id}
-              className={styles.method}
-              data-disabled={state.disabled || undefined}
-            >
-              <input
-                type="radio"
-                name="deposit-method"
-                checked={method === entry.id}
-                disabled={Boolean(state.disabled)}
-                onChange={() => setMethod(entry.id)}
-              />
-              <span>
-                <FormattedMessage id={`payment.method.${entry.code}`} />
-              </span>
-              {state.disabled && limits && (
-                <span className={styles.muted}>
-                  <FormattedMessage
-                    id={`order.methods.${state.disabled}`}
-                    values={{
-                      amount: formatMoney(
-                        intl,
-                        state.disabled === 'min' ? limits.min : limits.max,
-                        currency,
-                      ),
-                    }}
-                  />
-                </span>
-              )}
-            </label>
+              method={entry}
+              disabled={state.disabled}
+              currency={currency}
+              group="deposit-method"
+              checked={method === entry.id}
+              onChoose={setMethod}
+            />
           );
         })}
         {methodError && (
@@ -150,24 +129,11 @@ export function DepositForm() {
         )}
       </fieldset>
       {needsAgreement && (
-        <div className={formStyles.field}>
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={agreement}
-              aria-invalid={agreementError ? true : undefined}
-              onChange={(event) => setAgreement(event.target.checked)}
-            />
-            <span>
-              <FormattedMessage id="order.agreement" />
-            </span>
-          </label>
-          {agreementError && (
-            <span className={formStyles.error} role="alert">
-              <FormattedMessage id={agreementError} />
-            </span>
-          )}
-        </div>
+        <AgreementCheck
+          checked={agreement}
+          error={agreementError && <FormattedMessage id={agreementError} />}
+          onChange={setAgreement}
+        />
       )}
       {depositError && (
         <p className={formStyles.alert} role="alert">

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import type { OrderView, PaymentView } from '../../../shared/orders.ts';
+import { isPublicId, type OrderView, type PaymentView } from '../../../shared/orders.ts';
 import { api } from '../../lib/api.ts';
 
 /** What a thanks page shows: the payment it follows and the order it paid, when known. */
@@ -17,7 +17,6 @@ export interface PaymentsReader {
 }
 
 export const PAYMENTS_CONTEXT_KEY = 'payments';
-const PUBLIC_ID = /^[A-Za-z0-9]{20}$/;
 
 const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
 
@@ -34,11 +33,11 @@ export async function thanksLoader({ request, context }: LoaderFunctionArgs): Pr
   const query = new URL(request.url).searchParams;
   const paymentId = query.get('payment');
   const orderId = query.get('order');
-  if (paymentId && PUBLIC_ID.test(paymentId)) {
+  if (isPublicId(paymentId)) {
     const payment = await reader.payment(paymentId);
     return { payment, order: payment?.order ?? null, owned: null };
   }
-  if (orderId && PUBLIC_ID.test(orderId)) {
+  if (isPublicId(orderId)) {
     const order = await reader.order(orderId);
     return { payment: null, order, owned: order?.owned ?? null };
   }

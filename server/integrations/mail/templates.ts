@@ -3,7 +3,8 @@ import type { Locale } from '../../../shared/locales.ts';
 import { MESSAGES } from '../../ssr/messages.ts';
 import type { Mail } from './mailer.ts';
 
-const fill = (text: string, values: Record<string, string>) =>
+/** Puts values into a message's {placeholders} (mails and notifications are plain text). */
+export const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /** The password-reset mail in the account's language. */

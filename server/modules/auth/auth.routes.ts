@@ -1,4 +1,4 @@
-import { type CookieOptions, type Request, type Response, Router } from 'express';
+import { type CookieOptions, type Response, Router } from 'express';
 import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
 import { defaultCurrency, isCurrency } from '../../../shared/regions.ts';
@@ -8,15 +8,11 @@ import {
   resetSchema,
   setPasswordSchema,
 } from '../../../shared/schemas/auth.schemas.ts';
+import { handle } from '../../http/async-handler.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
 import type { AuthService } from './auth.service.ts';
-
-type Async = (req: Request, res: Response) => Promise<void>;
-const handle = (fn: Async) => (req: Request, res: Response, next: (error?: unknown) => void) => {
-  fn(req, res).catch(next);
-};
 
 export interface AuthRoutesDeps {
   auth: AuthService;

@@ -29,12 +29,3 @@ export async function upsertPriceTier(
     )
     .execute();
 }
-
-export async function findServiceIdByTag(db: Db, tag: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('services')
-    .select('id')
-    .where('tag', '=', tag)
-    .executeTakeFirst();
-  return row?.id;
-}

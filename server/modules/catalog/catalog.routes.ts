@@ -22,17 +22,13 @@ import {
   servicesTinyQuery,
   tagsByCurQuery,
 } from '../../../shared/schemas/catalog.schemas.ts';
+import { handle } from '../../http/async-handler.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import { countryOfIp } from '../geo/geo.service.ts';
 import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
 import { type CatalogService, GUEST, type Viewer } from './catalog.service.ts';
-
-type Async = (req: Request, res: Response) => Promise<void>;
-const handle = (fn: Async) => (req: Request, res: Response, next: (error?: unknown) => void) => {
-  fn(req, res).catch(next);
-};
 
 const ok = (res: Response, data: unknown) => res.json({ status: 'success', data });
 

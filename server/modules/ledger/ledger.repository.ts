@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { LedgerGroup, TransactionRow } from './ledger.table.ts';
+import type { LedgerGroup } from './ledger.table.ts';
 
 export const NOT_ENOUGH_BALANCE = 'Not enough money on the balance';
 
@@ -46,13 +46,4 @@ export async function moveBalance(trx: Kysely<Database>, move: BalanceMove): Pro
     })
     .execute();
   return balanceAfter;
-}
-
-export function transactionsOf(db: Kysely<Database>, userId: number): Promise<TransactionRow[]> {
-  return db
-    .selectFrom('transactions')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id', 'desc')
-    .execute();
 }

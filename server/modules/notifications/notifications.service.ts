@@ -2,13 +2,11 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
 import { pageOfTag } from '../../../shared/orders.ts';
 import type { Database, Db } from '../../db/database.ts';
+import { fill } from '../../integrations/mail/templates.ts';
 import { MESSAGES } from '../../ssr/messages.ts';
 import type { NotificationRow } from './notifications.table.ts';
 
 type Trx = Kysely<Database>;
-
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /** Money in a language: 185 ₽, $6.99. */
 export function moneyIn(lang: Locale, minor: number, currency: string): string {

@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import { COOKIE_NAMES } from '../../../shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale, localeOfPath } from '../../../shared/locales.ts';
+import { isPublicId } from '../../../shared/orders.ts';
 import {
   asyncOrderSchema,
   type OrderInput,
@@ -8,17 +9,13 @@ import {
   orderSchema,
   ordersListQuery,
 } from '../../../shared/schemas/orders.schemas.ts';
+import { handle } from '../../http/async-handler.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { pageOfRequest, returnPathOf } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import { countryOfIp } from '../geo/geo.service.ts';
 import type { OrdersService } from './orders.service.ts';
-
-type Async = (req: Request, res: Response) => Promise<void>;
-const handle = (fn: Async) => (req: Request, res: Response, next: (error?: unknown) => void) => {
-  fn(req, res).catch(next);
-};
 
 /** The language of the order (receipt mail): the page's, else the chosen one, else the user's. */
 export function languageOf(req: Request, res: Response, publicUrl: string): Locale {
@@ -79,7 +76,7 @@ export function ordersRoutes({
     '/c_orders/async/:id',
     handle(async (req, res) => {
       const id = String(req.params.id);
-      if (!/^[A-Za-z0-9]{20}$/.test(id)) throw new AppError('Order not found', 404);
+      if (!isPublicId(id)) throw new AppError('Order not found', 404);
       res.json({ status: 'success', data: await orders.intake(id) });
     }),
   );
@@ -105,7 +102,7 @@ export function ordersRoutes({
     '/c_orders/:id',
     handle(async (req, res) => {
       const id = String(req.params.id);
-      if (!/^[A-Za-z0-9]{20}$/.test(id)) throw new AppError('Order not found', 404);
+      if (!isPublicId(id)) throw new AppError('Order not found', 404);
       res.json({ status: 'success', data: await orders.byPublicId(id) });
     }),
   );
@@ -117,7 +114,7 @@ export function ordersRoutes({
       const user = currentUser(res);
       if (!user) throw new AppError('Log in to keep this order in your account', 401);
       const id = String(req.params.id);
-      if (!/^[A-Za-z0-9]{20}$/.test(id)) throw new AppError('Order not found', 404);
+      if (!isPublicId(id)) throw new AppError('Order not found', 404);
       await orders.claim(id, user.id);
       res.json({ status: 'success', data: await orders.byPublicId(id) });
     }),

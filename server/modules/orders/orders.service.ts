@@ -25,6 +25,7 @@ import { randomCode } from '../auth/secrets.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { moveBalance } from '../ledger/ledger.repository.ts';
 import {
+  moneyIn,
   type NotificationsService,
   serviceNameIn,
 } from '../notifications/notifications.service.ts';
@@ -147,12 +148,6 @@ export function createOrdersService({
         { staff: true, level: 1 },
         lang,
       );
-      const price = new Intl.NumberFormat(lang, {
-        style: 'currency',
-        currency: order.currency,
-        currencyDisplay: 'narrowSymbol',
-        minimumFractionDigits: Number(order.cost) % 100 === 0 ? 0 : 2,
-      }).format(Number(order.cost) / 100);
       await mailer.send(
         receiptMail({
           to: order.email,
@@ -160,7 +155,7 @@ export function createOrdersService({
           link: `${publicUrl}${pagePath('thanks', lang)}?order=${order.public_id}`,
           service: service.name,
           quantity: new Intl.NumberFormat(lang).format(order.count),
-          price,
+          price: moneyIn(lang, Number(order.cost), order.currency),
         }),
       );
     } catch (error) {

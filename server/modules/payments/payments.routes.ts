@@ -1,7 +1,9 @@
-import express, { type Request, type Response, Router } from 'express';
+import express, { type Request, Router } from 'express';
+import { isPublicId } from '../../../shared/orders.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
 import { depositSchema } from '../../../shared/schemas/orders.schemas.ts';
+import { handle } from '../../http/async-handler.ts';
 import { currentUser } from '../../http/authenticate.ts';
 import { returnPathOf } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -11,16 +13,9 @@ import type { OrdersService } from '../orders/orders.service.ts';
 import type { PaymentMethodsService } from './payment-methods.service.ts';
 import { type PaymentsService, toPaymentView } from './payments.service.ts';
 
-type Async = (req: Request, res: Response) => Promise<void>;
-const handle = (fn: Async) => (req: Request, res: Response, next: (error?: unknown) => void) => {
-  fn(req, res).catch(next);
-};
-
-const PUBLIC_ID = /^[A-Za-z0-9]{20}$/;
-
 function paymentId(req: Request): string {
   const id = String(req.params.id);
-  if (!PUBLIC_ID.test(id)) throw new AppError('Payment not found', 404);
+  if (!isPublicId(id)) throw new AppError('Payment not found', 404);
   return id;
 }
 

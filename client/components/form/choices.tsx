@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { PaymentMethod } from '../../../shared/payment-methods.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import { formatMoney } from '../../lib/money.ts';
+import styles from './form.module.css';
+
+/**
+ * One payment method as a radio row (the order form's panel, the top-up form): its name, and
+ * when it is disabled (SPEC §4 'min' / 'max') the limit the price is outside of.
+ */
+export function MethodOption({
+  method,
+  disabled,
+  currency,
+  group,
+  checked,
+  onChoose,
+}: {
+  method: PaymentMethod;
+  disabled: false | 'min' | 'max';
+  currency: Currency;
+  /** the radio group's name */
+  group: string;
+  checked: boolean;
+  onChoose(id: number): void;
+}) {
+  const intl = useIntl();
+  const limits = method.limits[currency];
+  return (
+    <label
+      className={styles.choice}
+      data-disabled={disabled || undefined}
+      data-method={method.code}
+    >
+      <input
+        type="radio"
+        name={group}
+        value={method.id}
+        checked={checked}
+        disabled={Boolean(disabled)}
+        onChange={() => {
+          if (!disabled) onChoose(method.id);
+        }}
+      />
+      <span className={styles.choiceName}>
+        <FormattedMessage id={`payment.method.${method.code}`} />
+      </span>
+      {disabled && limits && (
+        <span className={styles.choiceNote}>
+          <FormattedMessage
+            id={`order.methods.${disabled}`}
+            values={{
+              amount: formatMoney(intl, disabled === 'min' ? limits.min : limits.max, currency),
+            }}
+          />
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** SPEC §5 'Must check the box': the payment policy agreement with its error under it. */
+export function AgreementCheck({
+  checked,
+  error,
+  onChange,
+}: {
+  checked: boolean;
+  error: ReactNode;
+  onChange(checked: boolean): void;
+}) {
+  return (
+    <div className={styles.field}>
+      <label className={styles.check}>
+        <input
+          type="checkbox"
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <span>
+          <FormattedMessage id="order.agreement" />
+        </span>
+      </label>
+      {error && (
+        <span className={styles.error} role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
