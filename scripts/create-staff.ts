@@ -3,13 +3,12 @@
  * Creates a staff account (or gives an existing one the role) in the configured database.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
+import { bootstrap } from '../server/bootstrap.ts';
 import { hashPassword } from '../server/modules/auth/passwords.ts';
-import { findUserByEmail, updateUser } from '../server/modules/users/users.repository.ts';
-import { createUser } from '../server/modules/users/users.service.ts';
+import { accountByEmail, createUser, grantRole } from '../server/modules/users/users.service.ts';
 import { emailProblem, loginProblem, passwordProblem } from '../shared/auth-rules.ts';
+import { DEFAULT_LOCALE } from '../shared/locales.ts';
+import { defaultCurrency } from '../shared/regions.ts';
 import { isRole, ROLES } from '../shared/roles.ts';
 
 const { values } = parseArgs({
@@ -34,25 +33,21 @@ if (!isRole(role)) fail(`--role must be one of ${ROLES.join(', ')}`);
 const problem = emailProblem(email) ?? loginProblem(login) ?? passwordProblem(password);
 if (problem) fail(`Invalid input: ${problem} (usage: --email --login --password [--role])`);
 
-const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, file: config.databaseFile });
-await migrateToLatest(database.db);
-const existing = await findUserByEmail(database.db, email);
+const { database } = await bootstrap({
+  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  seed: false,
+});
+const existing = await accountByEmail(database.db, email);
 if (existing) {
-  const roles = new Set<string>(JSON.parse(existing.roles) as string[]);
-  roles.add(role);
-  await updateUser(database.db, existing.id, {
-    roles: JSON.stringify([...roles]),
-    updated_at: new Date().toISOString(),
-  });
-  console.log(`${email}: now ${[...roles].join(', ')}`);
+  const roles = await grantRole(database.db, existing, role, new Date().toISOString());
+  console.log(`${email}: now ${roles.join(', ')}`);
 } else {
   const user = await createUser(database.db, {
     email,
     login,
     passwordHash: await hashPassword(password),
-    lang: 'ru',
-    cur: 'RUB',
+    lang: DEFAULT_LOCALE,
+    cur: defaultCurrency(DEFAULT_LOCALE),
     roles: [role],
   });
   console.log(`created ${role} #${user.id} ${user.email} (${user.login})`);

@@ -2,29 +2,18 @@
  * `npm run orders -- status <order id>`: one order's history for an operator (its public id,
  * as in the receipt link): status, provider, start count, remains and every change with time.
  */
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
-import { createMailer } from '../server/integrations/mail/create-mailer.ts';
-import { createLogger } from '../server/lib/logger.ts';
-import { createServices } from '../server/services.ts';
+import { bootstrap } from '../server/bootstrap.ts';
 
 const [command, id] = process.argv.slice(2);
 if (command !== 'status' || !id) {
   console.error('usage: npm run orders -- status <order id>');
   process.exit(2);
 }
-const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-const logger = createLogger(config);
-const database = await openDatabase({ url: config.databaseUrl, file: config.databaseFile });
-await migrateToLatest(database.db);
-const services = createServices({
-  config,
-  logger,
-  db: database.db,
-  mailer: createMailer(config, logger),
+const { database, services } = await bootstrap({
+  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  seed: false,
 });
-const found = await services.fulfilment.history(id);
+const found = await services.orders.workOn().history(id);
 await database.close();
 if (!found) {
   console.error(`no order ${id}`);

@@ -5,14 +5,13 @@
  * an empty catalogue by itself at start; run this to bring changed seed data into a live one
  * (running servers pick it up within the 5-minute catalogue cache).
  */
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { migrateToLatest } from '../server/db/migrate.ts';
+import { bootstrap } from '../server/bootstrap.ts';
 import { seedCatalog } from '../server/db/seed/seed-catalog.ts';
 
-const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, file: config.databaseFile });
-await migrateToLatest(database.db);
+const { database } = await bootstrap({
+  env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
+  seed: false,
+});
 const { services } = await seedCatalog(database.db);
 console.log(`catalogue seeded: ${services} services`);
 await database.close();

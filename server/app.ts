@@ -4,28 +4,23 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import type { RouteObject } from 'react-router';
 import { type Config, publicConfig } from './config.ts';
-import type { Db } from './db/database.ts';
 import { accessRedirects } from './http/access-redirects.ts';
-import { authenticate } from './http/authenticate.ts';
 import { benchCeiling } from './http/bench-ceiling.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { localeRedirects } from './http/locale.ts';
 import { requestLogging } from './http/logging.ts';
+import { requestContext } from './http/request-context.ts';
 import { sameOriginWrites } from './http/same-origin.ts';
 import { cspNonce, securityHeaders } from './http/security-headers.ts';
 import { trailingSlash } from './http/trailing-slash.ts';
-import { visitorOf } from './http/visitor.ts';
-import type { Mailer } from './integrations/mail/mailer.ts';
 import { sandboxRoutes } from './integrations/payments/sandbox.routes.ts';
 import type { Logger } from './lib/logger.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import type { CatalogService } from './modules/catalog/catalog.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import type { PaymentMethodsService } from './modules/payments/payment-methods.service.ts';
 import { paymentsRoutes, webhookRoutes } from './modules/payments/payments.routes.ts';
-import { createServices, type Services } from './services.ts';
+import type { Services } from './services.ts';
 import type { Assets } from './ssr/assets.ts';
 import { PageCache } from './ssr/page-cache.ts';
 import { pageRenderer } from './ssr/render.tsx';
@@ -34,17 +29,12 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   assets: Assets;
-  db: Db;
-  mailer: Mailer;
   /** Answers /healthz: false while the process is shutting down. */
   isHealthy?: () => boolean;
   /** The page routes; tests may hand in their own, the app uses the shared route tree. */
   routes?: RouteObject[];
-  /** The domain services, shared with the worker; made from db when absent. */
-  services?: Services;
-  /** Tests may hand in their own catalogue or payment methods. */
-  catalog?: CatalogService;
-  paymentMethods?: PaymentMethodsService;
+  /** The domain services (server/bootstrap.ts), shared with the worker. */
+  services: Services;
 }
 
 /** The whole HTTP app without listen(): main.ts serves it, tests drive it with supertest. */
@@ -52,13 +42,9 @@ export function createApp({
   config,
   logger,
   assets,
-  db,
-  mailer,
   isHealthy = () => true,
   routes,
   services,
-  catalog: ownCatalog,
-  paymentMethods: ownMethods,
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -87,17 +73,11 @@ export function createApp({
 
   app.use(cspNonce, securityHeaders(config), cookieParser());
 
-  const { auth, catalog, paymentMethods, payments, orders, sandbox } =
-    services ??
-    createServices({
-      config,
-      logger,
-      db,
-      mailer,
-      ...(ownCatalog ? { catalog: ownCatalog } : {}),
-      ...(ownMethods ? { paymentMethods: ownMethods } : {}),
-    });
-  app.use(authenticate(auth));
+  const { auth, catalog, paymentMethods, payments, orders, sandbox } = services;
+  // who asks, from where, in which language and currency: once, for the API and the pages
+  app.use(
+    requestContext({ auth, publicConfig: publicConfig(config), metaRules: config.metaRules }),
+  );
 
   const api = express.Router();
   // gateways post from their own servers: before the JSON parser and the same-origin check
@@ -127,10 +107,6 @@ export function createApp({
   if (sandbox) app.use('/sandbox', sandboxRoutes(sandbox));
 
   app.use(trailingSlash);
-  app.use((req, res, next) => {
-    res.locals.visitor = visitorOf(req, publicConfig(config), config.metaRules);
-    next();
-  });
   app.use(localeRedirects);
   app.use(accessRedirects);
   if (config.benchCeilingFile) app.get('/__bench/ceiling/', benchCeiling(config.benchCeilingFile));

@@ -55,8 +55,7 @@ export interface Config {
   /** The built-in provider simulator over HTTP (npm run simulator) instead of in process. */
   simulatorUrl: string | null;
   /** The in-process simulator's delivery speed (units a minute) and start delay. */
-  simulatorSpeed: number;
-  simulatorStartDelayMs: number;
+  simulator: { speedPerMinute: number; startDelayMs: number };
   /** The sandbox gateway's webhook signing secret (it is our own gateway: any long string). */
   sandboxSecret: string;
   /** Stripe Checkout for the methods whose gateway is `stripe`; the sandbox serves them without it. */
@@ -123,7 +122,8 @@ const OAUTH_DEFAULTS: Omit<OAuthProviderConfig, 'clientId' | 'clientSecret'>[] =
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const NODE_ENVS = ['development', 'production', 'test'] as const;
 
-export function loadConfig(env: Env = process.env): Config {
+/** Reads keys of `env`, collecting every bad value (named with what was expected). */
+function envReader(env: Env) {
   const problems: string[] = [];
   const read = <T>(
     key: string,
@@ -140,48 +140,70 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return value;
   };
-  const int = (min: number, max: number) => (raw: string) => {
-    const n = Number(raw);
-    return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
-  };
-  const bool = (raw: string) =>
-    ['true', '1', 'yes'].includes(raw)
-      ? true
-      : ['false', '0', 'no'].includes(raw)
-        ? false
-        : undefined;
-  const oneOf =
-    <T extends string>(values: readonly T[]) =>
-    (raw: string) =>
-      (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
-  const url = (raw: string) => {
-    try {
-      const parsed = new URL(raw);
-      return ['http:', 'https:'].includes(parsed.protocol) && parsed.pathname === '/'
-        ? parsed.origin
-        : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const url2 = (raw: string) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(raw).protocol) ? raw : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const trust = (raw: string): Config['trustProxy'] | undefined => {
-    const asBool = bool(raw);
-    if (asBool !== undefined) return asBool;
-    if (/^\d+$/.test(raw)) return Number(raw);
-    const list = raw
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean);
-    return list.length ? list : undefined;
-  };
+  return { read, problems };
+}
 
+const int = (min: number, max: number) => (raw: string) => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+};
+const share = (raw: string) => {
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 && n <= 1 ? n : undefined;
+};
+const bool = (raw: string) =>
+  ['true', '1', 'yes'].includes(raw)
+    ? true
+    : ['false', '0', 'no'].includes(raw)
+      ? false
+      : undefined;
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (raw: string) =>
+    (values as readonly string[]).includes(raw) ? (raw as T) : undefined;
+/** An http(s) origin (no path). */
+const url = (raw: string) => {
+  try {
+    const parsed = new URL(raw);
+    return ['http:', 'https:'].includes(parsed.protocol) && parsed.pathname === '/'
+      ? parsed.origin
+      : undefined;
+  } catch {
+    return undefined;
+  }
+};
+/** Any http(s) URL. */
+const url2 = (raw: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(raw).protocol) ? raw : undefined;
+  } catch {
+    return undefined;
+  }
+};
+const trust = (raw: string): Config['trustProxy'] | undefined => {
+  const asBool = bool(raw);
+  if (asBool !== undefined) return asBool;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return list.length ? list : undefined;
+};
+
+/** The simulator's delivery speed and start delay: one rule for the app and `npm run simulator`. */
+const simulatorPace = (read: ReturnType<typeof envReader>['read']) => ({
+  speedPerMinute: read('SIMULATOR_SPEED', 1000, int(1, 10_000_000), 'units a minute (1-10000000)'),
+  startDelayMs: read(
+    'SIMULATOR_START_DELAY_MS',
+    30_000,
+    int(0, 3_600_000),
+    'milliseconds (0-3600000)',
+  ),
+});
+
+export function loadConfig(env: Env = process.env): Config {
+  const { read, problems } = envReader(env);
   const nodeEnv = read(
     'NODE_ENV',
     'development',
@@ -273,18 +295,7 @@ export function loadConfig(env: Env = process.env): Config {
     }),
     paymentSandbox: read('PAYMENT_SANDBOX', true, bool, 'true or false'),
     simulatorUrl: read('SIMULATOR_URL', null, url2, 'an http(s) URL'),
-    simulatorSpeed: read(
-      'SIMULATOR_SPEED',
-      1000,
-      int(1, 10_000_000),
-      'units a minute (1-10000000)',
-    ),
-    simulatorStartDelayMs: read(
-      'SIMULATOR_START_DELAY_MS',
-      30_000,
-      int(0, 3_600_000),
-      'milliseconds (0-3600000)',
-    ),
+    simulator: simulatorPace(read),
     sandboxSecret: read(
       'PAYMENT_SANDBOX_SECRET',
       'sandbox-development-secret',
@@ -364,4 +375,33 @@ export function publicConfig(config: Config): PublicConfig {
     publicUrl: config.publicUrl,
     socialProviders: config.oauthProviders.map((provider) => provider.name),
   };
+}
+
+/** `npm run simulator`: the simulator as an HTTP server of its own (docs/configuration.md). */
+export interface SimulatorConfig {
+  port: number;
+  host: string;
+  key: string;
+  speedPerMinute: number;
+  startDelayMs: number;
+  partialRate: number;
+  cancelRate: number;
+  errorRate: number;
+}
+
+export function loadSimulatorConfig(env: Env = process.env): SimulatorConfig {
+  const { read, problems } = envReader(env);
+  const config: SimulatorConfig = {
+    port: read('SIMULATOR_PORT', 3400, int(0, 65_535), 'a port (0-65535)'),
+    host: read('SIMULATOR_HOST', '127.0.0.1', (raw) => raw, 'a host'),
+    key: read('SIMULATOR_KEY', 'simulator-key', (raw) => raw, 'a key'),
+    ...simulatorPace(read),
+    partialRate: read('SIMULATOR_PARTIAL_RATE', 0, share, 'a share from 0 to 1'),
+    cancelRate: read('SIMULATOR_CANCEL_RATE', 0, share, 'a share from 0 to 1'),
+    errorRate: read('SIMULATOR_ERROR_RATE', 0, share, 'a share from 0 to 1'),
+  };
+  if (config.partialRate + config.cancelRate > 1)
+    problems.push('SIMULATOR_PARTIAL_RATE and SIMULATOR_CANCEL_RATE add up to more than 1');
+  if (problems.length) throw new ConfigError(problems);
+  return Object.freeze(config);
 }

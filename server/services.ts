@@ -20,6 +20,7 @@ import {
   createPaymentsService,
   type PaymentsService,
 } from './modules/payments/payments.service.ts';
+import { createReferralsService } from './modules/referrals/referrals.service.ts';
 
 /**
  * The domain services, made once per process and shared by the HTTP app and the worker.
@@ -75,25 +76,26 @@ export function createServices({
       served: (gateway) => gateway === 'balance' || payments.gatewayFor(gateway) !== null,
     });
   const notifications = createNotificationsService({ db });
+  const referrals = createReferralsService({ catalog, notifications });
   const orders = createOrdersService({
-    notifications,
     db,
     catalog,
     paymentMethods: methods,
     payments,
+    notifications,
+    referrals,
     mailer,
     publicUrl: config.publicUrl,
     logger,
   });
-  const simulator = builtInSimulator('simulator-key', {
-    speedPerMinute: config.simulatorSpeed,
-    startDelayMs: config.simulatorStartDelayMs,
+  const simulator = builtInSimulator(catalog, {
+    key: 'simulator-key',
+    ...config.simulator,
   });
   const fulfilment = createFulfilmentService({
-    db,
+    orders: orders.workOn(),
     providerOf: providerRegistry({ db, simulator, simulatorUrl: config.simulatorUrl }),
     catalog,
-    notifications,
     logger,
     options: {
       workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
@@ -103,6 +105,7 @@ export function createServices({
   return {
     auth,
     notifications,
+    referrals,
     simulator,
     fulfilment,
     catalog,

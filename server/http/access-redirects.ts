@@ -4,9 +4,8 @@ import { isPublicId } from '../../shared/orders.ts';
 import { META_PLATFORMS } from '../../shared/platforms.ts';
 import { matchPage, pagePath } from '../../shared/routes.ts';
 import { isSafeRedirect } from '../../shared/safe-redirect.ts';
-import type { VisitorState } from '../../shared/visitor.ts';
-import { currentUser } from './authenticate.ts';
 import { rawQuery } from './query-string.ts';
+import { contextOf } from './request-context.ts';
 
 /** Payment returns land on public pages and must be shown there, logged in or not. */
 const PAYMENT_ACTIONS = ['PaymentCancel', 'PaymentSuccess', 'PaymentWaiting'];
@@ -41,9 +40,9 @@ export function accessRedirects(req: Request, res: Response, next: NextFunction)
     return;
   }
   // SPEC §2: with the meta-platform restriction on, Instagram and Threads pages (not home) 404
-  const visitor = res.locals.visitor as VisitorState | undefined;
+  const { visitor, user } = contextOf(res);
   if (
-    visitor?.metaRestricted &&
+    visitor.metaRestricted &&
     page.def.id !== 'home' &&
     page.def.platform &&
     META_PLATFORMS.includes(page.def.platform)
@@ -51,7 +50,6 @@ export function accessRedirects(req: Request, res: Response, next: NextFunction)
     res.redirect(302, `${localePrefix(page.locale)}/404/`);
     return;
   }
-  const user = currentUser(res);
   const { access } = page.def;
   const userLocale: Locale = user && isLocale(user.lang) ? user.lang : page.locale;
 

@@ -42,7 +42,7 @@ export function rootLocale(
 }
 
 export function localeRedirects(req: Request, res: Response, next: NextFunction): void {
-  const visitor = res.locals.visitor as VisitorState;
+  const { visitor } = res.locals.context;
   const cookieLocale = cisLocaleCookie(req, res, visitor);
   const isRootRead = req.path === '/' && (req.method === 'GET' || req.method === 'HEAD');
   const locale = isRootRead ? rootLocale(req, visitor, cookieLocale) : DEFAULT_LOCALE;

@@ -15,15 +15,14 @@ import { PAYMENTS_CONTEXT_KEY } from '../../client/features/payment/payment.load
 import { COOKIE_NAMES } from '../../shared/constants.ts';
 import { serializeForScript } from '../../shared/serialize.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
-import { currentUser } from '../http/authenticate.ts';
 import type { Logger } from '../lib/logger.ts';
+import { MESSAGES } from '../lib/messages.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 import type { OrdersService } from '../modules/orders/orders.service.ts';
 import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import type { Assets } from './assets.ts';
 import { toFetchRequest } from './fetch-request.ts';
 import { hydrationData } from './hydration-data.ts';
-import { MESSAGES } from './messages.ts';
 import { type PageCache, withNonce } from './page-cache.ts';
 import { paymentsReader } from './payments-reader.ts';
 import { storefrontReader } from './storefront-reader.ts';
@@ -89,8 +88,8 @@ export function pageRenderer({
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
-      const visitor = res.locals.visitor as VisitorState;
-      const nonce = res.locals.cspNonce as string;
+      const { visitor, user } = res.locals.context;
+      const nonce = res.locals.cspNonce;
       const cacheKey = cache.enabled ? cacheKeyOf(req, visitor) : null;
       const cached = cacheKey ? cache.get(cacheKey) : undefined;
       if (cached) {
@@ -101,7 +100,7 @@ export function pageRenderer({
       // loaders read the catalogue in process through the request context (no HTTP hop)
       const context = await handler.query(toFetchRequest(req, res), {
         requestContext: {
-          [STOREFRONT_CONTEXT_KEY]: storefrontReader(catalog, visitor, currentUser(res)),
+          [STOREFRONT_CONTEXT_KEY]: storefrontReader(catalog, visitor, user),
           [PAYMENTS_CONTEXT_KEY]: thanks,
         },
       });
@@ -113,7 +112,7 @@ export function pageRenderer({
       // the browser knows its own user agent: leaving it out keeps pages shareable in the cache
       const store = createStore({
         visitor: { ...visitor, device: { ...visitor.device, userAgent: '' } },
-        session: { user: currentUser(res) },
+        session: { user },
       });
       const pageAssets = assets.forMatches(context.matches, visitor.locale);
       const state: PageState = {

@@ -9,6 +9,7 @@ import { seedCatalog } from '../../server/db/seed/seed-catalog.ts';
 import { createOutboxMailer } from '../../server/integrations/mail/outbox-mailer.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import { createCatalogService, GUEST } from '../../server/modules/catalog/catalog.service.ts';
+import { createServices } from '../../server/services.ts';
 import { createAssets } from '../../server/ssr/assets.ts';
 import { LOCALES } from '../../shared/locales.ts';
 import {
@@ -940,13 +941,12 @@ describe.each(ENGINES)('catalogue cache and seed on %s', (engine) => {
     });
     const logger = createLogger(config);
     const catalog = createCatalogService({ db });
+    const mailer = createOutboxMailer(outbox, logger, config.mailFrom);
     const app = createApp({
       config,
       logger,
       assets: createAssets(TEST_MANIFEST),
-      db,
-      mailer: createOutboxMailer(outbox, logger, config.mailFrom),
-      catalog,
+      services: createServices({ config, logger, db, mailer, catalog }),
     });
     const cost = async (count: number) =>
       (await request(app).get(`${COST}?tag=INSTAGRAM_LIKES&count=${count}&cur=RUB`)).body.data;

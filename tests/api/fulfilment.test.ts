@@ -10,7 +10,7 @@ import {
 } from '../../server/integrations/providers/simulator.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import { createFulfilmentService } from '../../server/modules/fulfilment/fulfilment.service.ts';
-import { providerRegistry, simulatorServices } from '../../server/modules/fulfilment/providers.ts';
+import { providerRegistry, simulatorCatalogue } from '../../server/modules/fulfilment/providers.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
@@ -45,7 +45,7 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
   async function worker(options: Partial<SimulatorOptions> = {}, workerId = 'w1') {
     const simulator = createSimulator({
       key: 'simulator-key',
-      services: simulatorServices(),
+      services: await simulatorCatalogue(t.services.catalog),
       speedPerMinute: 1000,
       startDelayMs: 0,
       now: () => clock,
@@ -55,10 +55,9 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     const server = await startSimulatorServer(simulator, 0);
     servers.push(server);
     const fulfilment = createFulfilmentService({
-      db: t.database.db,
+      orders: t.services.orders.workOn(() => new Date(clock)),
       providerOf: providerRegistry({ db: t.database.db, simulator, simulatorUrl: server.url }),
       catalog: t.services.catalog,
-      notifications: t.services.notifications,
       logger,
       now: () => new Date(clock),
       options: { workerId, syncEveryMs: MINUTE, retryBaseMs: MINUTE },
@@ -237,7 +236,7 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     expect(await orderOf(orderId)).toMatchObject({ status: 'PAID', needs_check: 1 });
     await rounds(w, 2);
     expect(w.simulator.adds).toBe(0);
-    const history = await t.services.fulfilment.history(orderId);
+    const history = await t.services.orders.workOn().history(orderId);
     expect(history!.events.at(-1)!.note).toBe('submit outcome unknown: check with the provider');
   });
 
@@ -247,24 +246,22 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     // both workers talk to one provider
     const shared = createSimulator({
       key: 'simulator-key',
-      services: simulatorServices(),
+      services: await simulatorCatalogue(t.services.catalog),
       startDelayMs: 0,
       now: () => clock,
     });
     const a = createFulfilmentService({
-      db: t.database.db,
+      orders: t.services.orders.workOn(() => new Date(clock)),
       providerOf: providerRegistry({ db: t.database.db, simulator: shared, simulatorUrl: null }),
       catalog: t.services.catalog,
-      notifications: t.services.notifications,
       logger,
       now: () => new Date(clock),
       options: { workerId: 'a' },
     });
     const b = createFulfilmentService({
-      db: t.database.db,
+      orders: t.services.orders.workOn(() => new Date(clock)),
       providerOf: providerRegistry({ db: t.database.db, simulator: shared, simulatorUrl: null }),
       catalog: t.services.catalog,
-      notifications: t.services.notifications,
       logger,
       now: () => new Date(clock),
       options: { workerId: 'b' },
@@ -317,16 +314,15 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
       .execute();
     const shared = createSimulator({
       key: 'simulator-key',
-      services: simulatorServices(),
+      services: await simulatorCatalogue(t.services.catalog),
       startDelayMs: 0,
       now: () => clock,
     });
     const make = (workerId: string) =>
       createFulfilmentService({
-        db: t.database.db,
+        orders: t.services.orders.workOn(() => new Date(clock)),
         providerOf: providerRegistry({ db: t.database.db, simulator: shared, simulatorUrl: null }),
         catalog: t.services.catalog,
-        notifications: t.services.notifications,
         logger,
         now: () => new Date(clock),
         options: { workerId },
@@ -359,7 +355,7 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     let answer = 500;
     const simulator = createSimulator({
       key: 'simulator-key',
-      services: simulatorServices(),
+      services: await simulatorCatalogue(t.services.catalog),
       startDelayMs: 0,
       now: () => clock,
     });
@@ -383,10 +379,9 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     servers.push({ close: () => new Promise((resolve) => panel.close(() => resolve())) });
     const url = `http://127.0.0.1:${(panel.address() as AddressInfo).port}/`;
     const fulfilment = createFulfilmentService({
-      db: t.database.db,
+      orders: t.services.orders.workOn(() => new Date(clock)),
       providerOf: providerRegistry({ db: t.database.db, simulator, simulatorUrl: url }),
       catalog: t.services.catalog,
-      notifications: t.services.notifications,
       logger,
       now: () => new Date(clock),
       options: { workerId: 'panel', retryBaseMs: MINUTE },
@@ -395,7 +390,7 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
     const failed = await paidOrder();
     expect(await fulfilment.submitDue()).toMatchObject({ unknown: 1 });
     expect(await orderOf(failed.orderId)).toMatchObject({ status: 'PAID', needs_check: 1 });
-    expect((await t.services.fulfilment.history(failed.orderId))!.events.at(-1)!.note).toBe(
+    expect((await t.services.orders.workOn().history(failed.orderId))!.events.at(-1)!.note).toBe(
       'submit outcome unknown: check with the provider',
     );
 

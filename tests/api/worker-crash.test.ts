@@ -13,7 +13,7 @@ import { seedCatalog } from '../../server/db/seed/seed-catalog.ts';
 import { createOutboxMailer } from '../../server/integrations/mail/outbox-mailer.ts';
 import { createSimulator } from '../../server/integrations/providers/simulator.ts';
 import { createLogger } from '../../server/lib/logger.ts';
-import { simulatorServices } from '../../server/modules/fulfilment/providers.ts';
+import { simulatorCatalogue } from '../../server/modules/fulfilment/providers.ts';
 import { createServices } from '../../server/services.ts';
 import { createAssets } from '../../server/ssr/assets.ts';
 import { signUp, TEST_MANIFEST } from '../support/app.ts';
@@ -25,7 +25,8 @@ import { signUp, TEST_MANIFEST } from '../support/app.ts';
 describe('a worker killed in the middle of a submit', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'worker-crash-'));
   const file = path.join(dir, 'shop.sqlite');
-  const simulator = createSimulator({ key: 'simulator-key', services: simulatorServices() });
+  // it sells the catalogue once the test's database has one
+  const simulator = createSimulator({ key: 'simulator-key', services: [] });
   let provider: http.Server;
   let providerUrl = '';
   let onAdd: () => Promise<void> = async () => {};
@@ -81,14 +82,9 @@ describe('a worker killed in the middle of a submit', () => {
     await migrateToLatest(database.db);
     await seedCatalog(database.db);
     const mailer = createOutboxMailer(path.join(dir, 'outbox'), logger, config.mailFrom);
-    const app = createApp({
-      config,
-      logger,
-      assets: createAssets(TEST_MANIFEST),
-      db: database.db,
-      mailer,
-      services: createServices({ config, logger, db: database.db, mailer }),
-    });
+    const services = createServices({ config, logger, db: database.db, mailer });
+    simulator.stock(await simulatorCatalogue(services.catalog));
+    const app = createApp({ config, logger, assets: createAssets(TEST_MANIFEST), services });
     const buyer = await signUp(app, { cur: 'RUB' });
     await database.db
       .updateTable('users')

@@ -93,8 +93,6 @@ export async function createTestAppWith(
     config,
     logger,
     assets: createAssets(TEST_MANIFEST),
-    db: database.db,
-    mailer,
     services,
     ...(routes ? { routes } : {}),
   });

@@ -1,12 +1,11 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import { isPostgres } from '../engine.ts';
 
 /** Migrations are frozen: they take Kysely<any> and never import table types. */
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on today's schema
 export type AnyDb = Kysely<any>;
 
-export function isPostgres(db: AnyDb): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+export { isPostgres };
 
 /** An auto-incrementing integer primary key on both engines. */
 export function withId<T extends string>(

@@ -1,11 +1,6 @@
-import { BRAND_NAME } from '../../../shared/brand.ts';
 import type { Locale } from '../../../shared/locales.ts';
-import { MESSAGES } from '../../ssr/messages.ts';
+import { message } from '../../lib/i18n.ts';
 import type { Mail } from './mailer.ts';
-
-/** Puts values into a message's {placeholders} (mails and notifications are plain text). */
-export const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 /** The password-reset mail in the account's language. */
 export function resetPasswordMail({
@@ -17,12 +12,10 @@ export function resetPasswordMail({
   locale: Locale;
   link: string;
 }): Mail {
-  const messages = MESSAGES[locale];
-  const values = { brand: BRAND_NAME, link };
   return {
     to,
-    subject: fill(messages['mail.reset.subject'] ?? 'Password recovery', values),
-    text: fill(messages['mail.reset.text'] ?? '{link}', values),
+    subject: message(locale, 'mail.reset.subject', {}, 'Password recovery'),
+    text: message(locale, 'mail.reset.text', { link }, '{link}'),
   };
 }
 
@@ -42,11 +35,10 @@ export function receiptMail({
   quantity: string;
   price: string;
 }): Mail {
-  const messages = MESSAGES[locale];
-  const values = { brand: BRAND_NAME, link, service, quantity, price };
+  const values = { link, service, quantity, price };
   return {
     to,
-    subject: fill(messages['mail.receipt.subject'] ?? 'Your order', values),
-    text: fill(messages['mail.receipt.text'] ?? '{link}', values),
+    subject: message(locale, 'mail.receipt.subject', values, 'Your order'),
+    text: message(locale, 'mail.receipt.text', values, '{link}'),
   };
 }

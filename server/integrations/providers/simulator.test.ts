@@ -369,7 +369,8 @@ describe('npm run simulator', () => {
   const script = fileURLToPath(new URL('../../../scripts/simulator.ts', import.meta.url));
   const run = (env: Record<string, string>) => {
     const child = spawn(process.execPath, [script], {
-      env: { ...process.env, ...env },
+      // its catalogue comes from an in-memory database, never a shared one
+      env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'test', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -72,6 +72,8 @@ export interface Simulator {
   orders: Map<string, SimOrder>;
   /** an outage: the transport rejects, the server answers 503 */
   down: boolean;
+  /** replaces what it sells (orders already taken keep going) */
+  stock(services: SimService[]): void;
 }
 
 export const DEFAULT_SIM_SERVICES: SimService[] = [
@@ -159,12 +161,13 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     throw new RangeError('simulator: speedPerMinute must be > 0 and startDelayMs >= 0');
   for (const rate of [partialRate, cancelRate, errorRate, partialRate + cancelRate])
     if (!(rate >= 0 && rate <= 1)) throw new RangeError('simulator: rates must lie in 0..1');
-  const services = new Map(
-    (options.services ?? DEFAULT_SIM_SERVICES).map((service) => [
-      service.service,
-      { ...service, units: rateUnits(service.rate) },
-    ]),
-  );
+  const services = new Map<string, SimService & { units: bigint }>();
+  const stock = (list: SimService[]) => {
+    services.clear();
+    for (const service of list)
+      services.set(service.service, { ...service, units: rateUnits(service.rate) });
+  };
+  stock(options.services ?? DEFAULT_SIM_SERVICES);
   const orders = new Map<string, SimOrder>();
   const refills = new Map<string, string>();
   let lastOrder = 0;
@@ -332,6 +335,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     adds: 0,
     orders,
     down: false,
+    stock,
   };
   return sim;
 }

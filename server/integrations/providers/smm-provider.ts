@@ -59,16 +59,24 @@ export class ProviderError extends Error {
 }
 
 /**
- * Timeout, network error, HTTP 5xx or an answer we cannot read: try again later. After an
- * `add` the order may still have been placed upstream.
+ * Whether a call that failed may still have done its work upstream: `'no'` when the provider
+ * surely never took the request (the connection was refused, or it answered 429, 502 or 503:
+ * busy or down before it reached the panel), `'unknown'` otherwise (a timeout, a reset,
+ * another 5xx, an answer we cannot read). After `add`, only `'no'` may be sent again.
  */
+export type Placed = 'no' | 'unknown';
+
+/** Timeout, network error, HTTP 5xx or an answer we cannot read: try again later. */
 export class ProviderUnavailable extends Error {
   readonly action: string;
+  readonly placed: Placed;
 
-  constructor(action: string, message: string, options?: ErrorOptions) {
-    super(`SMM provider ${action}: ${message}`, options);
+  constructor(action: string, message: string, options: ErrorOptions & { placed?: Placed } = {}) {
+    const { placed = 'unknown', ...rest } = options;
+    super(`SMM provider ${action}: ${message}`, rest);
     this.name = 'ProviderUnavailable';
     this.action = action;
+    this.placed = placed;
   }
 }
 
@@ -156,16 +164,26 @@ const batches = (ids: string[]) => {
   return out;
 };
 
-/** Why a request failed; errors may come from another realm (DOMException), so no instanceof. */
-function failureOf(error: unknown, timeoutMs: number) {
+/** HTTP statuses a panel (or its proxy) answers before taking a request: nothing was done. */
+const NOT_TAKEN_STATUSES = new Set([429, 502, 503]);
+
+/**
+ * Why a request failed, and whether it surely never reached the panel (a refused connection);
+ * errors may come from another realm (DOMException), so no instanceof.
+ */
+function failureOf(error: unknown, timeoutMs: number): { reason: string; placed: Placed } {
   const { name, message, cause } = (error ?? {}) as {
     name?: unknown;
     message?: unknown;
     cause?: { code?: unknown };
   };
-  if (name === 'TimeoutError') return `no answer within ${timeoutMs} ms`;
-  const code = typeof cause?.code === 'string' ? `: ${cause.code}` : '';
-  return `request failed (${typeof message === 'string' ? message : String(error)}${code})`;
+  if (name === 'TimeoutError')
+    return { reason: `no answer within ${timeoutMs} ms`, placed: 'unknown' };
+  const code = typeof cause?.code === 'string' ? cause.code : '';
+  return {
+    reason: `request failed (${typeof message === 'string' ? message : String(error)}${code ? `: ${code}` : ''})`,
+    placed: code === 'ECONNREFUSED' ? 'no' : 'unknown',
+  };
 }
 
 const noAnswer = () => ({ error: 'No answer for this order' });
@@ -188,11 +206,14 @@ export function createSmmApiClient(options: {
     try {
       answer = await transport(options.url, form, timeoutMs);
     } catch (error) {
-      throw new ProviderUnavailable(action, failureOf(error, timeoutMs), { cause: error });
+      const { reason, placed } = failureOf(error, timeoutMs);
+      throw new ProviderUnavailable(action, reason, { cause: error, placed });
     }
     // overloaded or failing: its body (even an {"error"}) is no refusal of this request
     if (answer.status >= 500 || answer.status === 429)
-      throw new ProviderUnavailable(action, `HTTP ${answer.status}`);
+      throw new ProviderUnavailable(action, `HTTP ${answer.status}`, {
+        placed: NOT_TAKEN_STATUSES.has(answer.status) ? 'no' : 'unknown',
+      });
     let payload: unknown;
     try {
       payload = JSON.parse(answer.body);

@@ -8,9 +8,8 @@ import {
   resetSchema,
   setPasswordSchema,
 } from '../../../shared/schemas/auth.schemas.ts';
-import { handle } from '../../http/async-handler.ts';
-import { currentUser } from '../../http/authenticate.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
+import { contextOf, currentUser } from '../../http/request-context.ts';
 import { validate } from '../../lib/validate.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -34,43 +33,35 @@ export function authRoutes({ auth, secureCookies, rateLimitPerMinute }: AuthRout
     res.cookie(COOKIE_NAMES.auth, token, { ...cookie, maxAge: COOKIE_MAX_AGE_MS.auth });
   const localeOf = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 
-  router.post(
-    '/login/local',
-    limited,
-    handle(async (req, res) => {
-      const input = validate<{ login: string; password: string }>(loginSchema, req.body);
-      const { token, user } = await auth.login(input.login, input.password);
-      signIn(res, token);
-      res.json({ status: 'success', data: { token, user } });
-    }),
-  );
+  router.post('/login/local', limited, async (req, res) => {
+    const input = validate<{ login: string; password: string }>(loginSchema, req.body);
+    const { token, user } = await auth.login(input.login, input.password);
+    signIn(res, token);
+    res.json({ status: 'success', data: { token, user } });
+  });
 
-  router.post(
-    '/register',
-    limited,
-    handle(async (req, res) => {
-      const input = validate<{
-        email: string;
-        login: string;
-        password: string;
-        lang?: string;
-        cur?: string;
-        ref?: string;
-      }>(registerSchema, req.body);
-      const lang = localeOf(input.lang);
-      const refCookie: unknown = req.cookies?.ref;
-      const { token, user } = await auth.register({
-        email: input.email,
-        login: input.login,
-        password: input.password,
-        lang,
-        cur: isCurrency(input.cur) ? input.cur : defaultCurrency(lang),
-        ref: input.ref ?? (typeof refCookie === 'string' ? refCookie : undefined),
-      });
-      signIn(res, token);
-      res.status(201).json({ status: 'success', data: { token, user } });
-    }),
-  );
+  router.post('/register', limited, async (req, res) => {
+    const input = validate<{
+      email: string;
+      login: string;
+      password: string;
+      lang?: string;
+      cur?: string;
+      ref?: string;
+    }>(registerSchema, req.body);
+    const lang = localeOf(input.lang);
+    const refCookie: unknown = req.cookies?.ref;
+    const { token, user } = await auth.register({
+      email: input.email,
+      login: input.login,
+      password: input.password,
+      lang,
+      cur: isCurrency(input.cur) ? input.cur : defaultCurrency(lang),
+      ref: input.ref ?? (typeof refCookie === 'string' ? refCookie : undefined),
+    });
+    signIn(res, token);
+    res.status(201).json({ status: 'success', data: { token, user } });
+  });
 
   // SPEC §7: GET user and GET user/ both answer, with a success flag for the client
   router.get(['/user', '/user/'], (_req, res) => {
@@ -78,37 +69,26 @@ export function authRoutes({ auth, secureCookies, rateLimitPerMinute }: AuthRout
     res.json({ status: 'success', success: Boolean(user), data: user });
   });
 
-  router.post(
-    '/logout',
-    handle(async (_req, res) => {
-      const token = res.locals.authToken as string | undefined;
-      if (token) await auth.logout(token);
-      res.clearCookie(COOKIE_NAMES.auth, cookie);
-      res.json({ status: 'success', data: null });
-    }),
-  );
+  router.post('/logout', async (_req, res) => {
+    const token = contextOf(res).authToken;
+    if (token) await auth.logout(token);
+    res.clearCookie(COOKIE_NAMES.auth, cookie);
+    res.json({ status: 'success', data: null });
+  });
 
-  router.post(
-    '/reset',
-    limited,
-    handle(async (req, res) => {
-      const input = validate<{ email: string; lang?: string }>(resetSchema, req.body);
-      await auth.requestReset(input.email, localeOf(input.lang));
-      // the same answer whether or not the address has an account
-      res.json({ status: 'success', data: { sent: true } });
-    }),
-  );
+  router.post('/reset', limited, async (req, res) => {
+    const input = validate<{ email: string; lang?: string }>(resetSchema, req.body);
+    await auth.requestReset(input.email, localeOf(input.lang));
+    // the same answer whether or not the address has an account
+    res.json({ status: 'success', data: { sent: true } });
+  });
 
-  router.post(
-    '/set_password',
-    limited,
-    handle(async (req, res) => {
-      const input = validate<{ code: string; password: string }>(setPasswordSchema, req.body);
-      const { token, user } = await auth.setPassword(input.code, input.password);
-      signIn(res, token);
-      res.json({ status: 'success', data: { token, user } });
-    }),
-  );
+  router.post('/set_password', limited, async (req, res) => {
+    const input = validate<{ code: string; password: string }>(setPasswordSchema, req.body);
+    const { token, user } = await auth.setPassword(input.code, input.password);
+    signIn(res, token);
+    res.json({ status: 'success', data: { token, user } });
+  });
 
   return router;
 }

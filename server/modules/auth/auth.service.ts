@@ -6,15 +6,18 @@ import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { resetPasswordMail } from '../../integrations/mail/templates.ts';
 import type { SocialProfile } from '../../integrations/oauth/oauth-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { hashSecret, newToken, randomCode } from '../../lib/ids.ts';
 import {
-  findUserByEmail,
-  findUserById,
-  findUserByLoginOrEmail,
-  findUserBySocial,
-  linkSocial,
-  updateUser,
-} from '../users/users.repository.ts';
-import { createUser, type PublicUser, toPublicUser } from '../users/users.service.ts';
+  accountByEmail,
+  accountById,
+  accountByLogin,
+  accountBySocial,
+  createUser,
+  linkSocialIdentity,
+  type PublicUser,
+  setPasswordHash,
+  toPublicUser,
+} from '../users/users.service.ts';
 import {
   consumeReset,
   insertReset,
@@ -24,7 +27,6 @@ import {
   userIdOfToken,
 } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { hashSecret, newToken, randomCode } from './secrets.ts';
 
 export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
 export const LOGIN_FAILED = 'Wrong login or password';
@@ -63,9 +65,9 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       cur: Currency;
       ref?: string | undefined;
     }): Promise<{ token: string; user: PublicUser }> {
-      if (await findUserByEmail(db, input.email))
+      if (await accountByEmail(db, input.email))
         throw new AppError('This email is already registered', 409);
-      if (await findUserByLoginOrEmail(db, input.login))
+      if (await accountByLogin(db, input.login))
         throw new AppError('This login is already taken', 409);
       const row = await createUser(db, {
         email: input.email,
@@ -84,7 +86,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
     },
 
     async login(login: string, password: string): Promise<{ token: string; user: PublicUser }> {
-      const row = await findUserByLoginOrEmail(db, login);
+      const row = await accountByLogin(db, login);
       const ok = await verifyPassword(password, row?.password_hash ?? null);
       if (!row || !ok) throw new AppError(LOGIN_FAILED, 401);
       return { token: await issueToken(row.id), user: toPublicUser(row) };
@@ -94,7 +96,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
     async authenticate(token: string | undefined): Promise<PublicUser | null> {
       if (!token || token.length > 200) return null;
       const userId = await userIdOfToken(db, hashSecret(token), now());
-      const row = userId === undefined ? undefined : await findUserById(db, userId);
+      const row = userId === undefined ? undefined : await accountById(db, userId);
       return row ? toPublicUser(row) : null;
     },
 
@@ -107,7 +109,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
      * so the endpoint tells nobody which e-mails have accounts.
      */
     async requestReset(email: string, lang: Locale): Promise<void> {
-      const row = await findUserByEmail(db, email);
+      const row = await accountByEmail(db, email);
       if (!row) return;
       const code = randomCode(24);
       const at = now();
@@ -135,8 +137,8 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       lang: Locale,
     ): Promise<{ token: string; user: PublicUser }> {
       const at = now();
-      let row = await findUserBySocial(db, provider, profile.subject);
-      if (!row && profile.email) row = await findUserByEmail(db, profile.email);
+      let row = await accountBySocial(db, provider, profile.subject);
+      if (!row && profile.email) row = await accountByEmail(db, profile.email);
       if (!row) {
         row = await createUser(
           db,
@@ -150,7 +152,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
           at,
         );
       }
-      await linkSocial(db, row.id, provider, profile.subject, at.toISOString());
+      await linkSocialIdentity(db, row.id, provider, profile.subject, at.toISOString());
       return { token: await issueToken(row.id), user: toPublicUser(row) };
     },
 
@@ -162,12 +164,9 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       const at = now();
       const userId = await consumeReset(db, hashSecret(code), at);
       if (userId === undefined) throw new AppError(RESET_CODE_INVALID, 400);
-      await updateUser(db, userId, {
-        password_hash: await hashPassword(password),
-        updated_at: at.toISOString(),
-      });
+      await setPasswordHash(db, userId, await hashPassword(password), at.toISOString());
       await revokeAllTokens(db, userId, at);
-      const row = await findUserById(db, userId);
+      const row = await accountById(db, userId);
       if (!row) throw new AppError(RESET_CODE_INVALID, 400);
       return { token: await issueToken(row.id), user: toPublicUser(row) };
     },

@@ -29,3 +29,15 @@ export async function upsertPriceTier(
     )
     .execute();
 }
+
+/** The provider a service is bought from and its id there; undefined for an unknown service. */
+export function findServiceProvider(
+  db: Db,
+  serviceId: number,
+): Promise<{ provider_id: string | null; provider_service: string | null } | undefined> {
+  return db
+    .selectFrom('services')
+    .select(['provider_id', 'provider_service'])
+    .where('id', '=', serviceId)
+    .executeTakeFirst();
+}

@@ -1,13 +1,11 @@
-import { type Request, type Response, Router } from 'express';
+import { type Response, Router } from 'express';
 import type { Client, ServiceType } from '../../../shared/catalog.ts';
-import { COOKIE_NAMES, QUANTITY_PRESETS } from '../../../shared/constants.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
+import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
+import { isLocale, type Locale } from '../../../shared/locales.ts';
 import {
   CURRENCIES,
   type Currency,
   currencyOfCountry,
-  defaultCurrency,
-  isCurrency,
   REGION_BY_CURRENCY,
   type Region,
 } from '../../../shared/regions.ts';
@@ -22,11 +20,9 @@ import {
   servicesTinyQuery,
   tagsByCurQuery,
 } from '../../../shared/schemas/catalog.schemas.ts';
-import { handle } from '../../http/async-handler.ts';
-import { currentUser } from '../../http/authenticate.ts';
+import { contextOf, currentUser, priceCurrency } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
-import { countryOfIp } from '../geo/geo.service.ts';
 import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
 import { type CatalogService, GUEST, type Viewer } from './catalog.service.ts';
 
@@ -64,19 +60,12 @@ export function catalogRoutes({
     const user = currentUser(res);
     return user ? { staff: user.isStaff, level: user.discountLevel } : GUEST;
   };
-  const langOf = (req: Request, query: CatalogQuery): Locale => {
-    if (isLocale(query.lang)) return query.lang;
-    const cookie: unknown = req.cookies?.[COOKIE_NAMES.locale];
-    return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
-  };
-  /** The visitor's currency: the user's own when logged in, else the asked or chosen one. */
-  const currencyOf = (req: Request, res: Response, asked?: string): Currency => {
-    const user = currentUser(res);
-    if (user && isCurrency(user.cur)) return user.cur;
-    if (isCurrency(asked)) return asked;
-    const cookie: unknown = req.cookies?.[COOKIE_NAMES.currency];
-    return isCurrency(cookie) ? cookie : defaultCurrency(langOf(req, {}));
-  };
+  /** The language a call asks for, else the request's. */
+  const langOf = (res: Response, query: CatalogQuery): Locale =>
+    isLocale(query.lang) ? query.lang : contextOf(res).visitor.locale;
+  /** The currency of prices: the user's own when logged in, else the asked or the visitor's. */
+  const currencyOf = (res: Response, asked?: string): Currency =>
+    priceCurrency(contextOf(res), asked);
   const labelsOf = (raw: string | undefined): string[] => (raw ? raw.split(' ') : []);
   /** CLIENT_LK (cabinet) data is for logged-in users; everything else is the storefront's. */
   const clientOf = (res: Response, labels: string[], asked?: string): Client => {
@@ -89,160 +78,138 @@ export function catalogRoutes({
   const countsOf = (raw: string | undefined): number[] =>
     raw ? [...new Set(raw.split(',').map(Number))] : [...QUANTITY_PRESETS];
 
-  router.get(
-    '/user_services/tiny',
-    handle(async (req, res) => {
-      const query = validate<CatalogQuery>(servicesTinyQuery, req.query);
-      const labels = labelsOf(query.labels);
-      const client = clientOf(res, labels);
-      const services = await catalog.services(
+  router.get('/user_services/tiny', async (req, res) => {
+    const query = validate<CatalogQuery>(servicesTinyQuery, req.query);
+    const labels = labelsOf(query.labels);
+    const client = clientOf(res, labels);
+    const services = await catalog.services(
+      {
+        client,
+        labels,
+        lang: langOf(res, query),
+        ...(query.platform ? { platform: query.platform } : {}),
+        ...(query.type ? { type: query.type as ServiceType } : {}),
+      },
+      viewerOf(res),
+    );
+    ok(res, services);
+  });
+
+  router.get('/user_services/find', async (req, res) => {
+    const query = validate<CatalogQuery>(servicesFindQuery, req.query);
+    const labels = labelsOf(query.labels);
+    const client = clientOf(res, labels, query.client);
+    const viewer = viewerOf(res);
+    const lang = langOf(res, query);
+    const services = await catalog.services(
+      {
+        client,
+        labels: labels.length ? labels : ['VISIBLE'],
+        lang,
+        ...(query.platform ? { platform: query.platform } : {}),
+        ...(query.type ? { type: query.type as ServiceType } : {}),
+        ...(query.tag ? { tag: query.tag } : {}),
+        ...(query.q ? { search: query.q } : {}),
+      },
+      viewer,
+    );
+    // the region decides the currency of the smallest order's price (SPEC §9 regions); a
+    // logged-in user is always priced in their own currency
+    const region = (
+      currentUser(res) || !query.region ? REGION_BY_CURRENCY[currencyOf(res)] : query.region
+    ) as Region;
+    const currency = (Object.keys(REGION_BY_CURRENCY) as Currency[]).find(
+      (code) => REGION_BY_CURRENCY[code] === region,
+    )!;
+    const menu = await catalog.menu(client, lang, [currency], viewer);
+    const fromOf = new Map(
+      Object.values(menu[currency] ?? {})
+        .flat()
+        .map((item) => [item.tag, item.from]),
+    );
+    ok(res, {
+      region,
+      currency,
+      services: services.map((service) => ({
+        ...service,
+        from: fromOf.get(service.tag) ?? null,
+      })),
+    });
+  });
+
+  router.get('/user_services/tags_by_cur', async (req, res) => {
+    const query = validate<CatalogQuery>(tagsByCurQuery, req.query);
+    const client = clientOf(res, [], query.client);
+    const currencies = query.cur ? [query.cur as Currency] : [...CURRENCIES];
+    ok(res, await catalog.menu(client, langOf(res, query), currencies, viewerOf(res)));
+  });
+
+  router.get('/prices/tiny', async (req, res) => {
+    const query = validate<CatalogQuery>(pricesTinyQuery, req.query);
+    const labels = labelsOf(query.labels);
+    const client = clientOf(res, labels);
+    // SPEC §7: cur for the main client only; the cabinet prices in the user's currency
+    const currency = client === 'CLIENT_MAIN' ? currencyOf(res, query.cur) : currencyOf(res);
+    ok(
+      res,
+      await catalog.priceTable(
         {
           client,
           labels,
-          lang: langOf(req, query),
+          currencies: [currency],
+          counts: countsOf(query.counts),
           ...(query.platform ? { platform: query.platform } : {}),
-          ...(query.type ? { type: query.type as ServiceType } : {}),
         },
         viewerOf(res),
-      );
-      ok(res, services);
-    }),
-  );
+      ),
+    );
+  });
 
-  router.get(
-    '/user_services/find',
-    handle(async (req, res) => {
-      const query = validate<CatalogQuery>(servicesFindQuery, req.query);
-      const labels = labelsOf(query.labels);
-      const client = clientOf(res, labels, query.client);
-      const viewer = viewerOf(res);
-      const lang = langOf(req, query);
-      const services = await catalog.services(
+  router.get('/informers/tiny', async (req, res) => {
+    const query = validate<CatalogQuery>(informersTinyQuery, req.query);
+    const labels = labelsOf(query.labels);
+    if (labels.includes('CLIENT_LK'))
+      throw new AppError('Informers show the storefront prices: use CLIENT_MAIN', 400);
+    // informers are the public storefront prices, per currency code, without a level discount
+    ok(
+      res,
+      await catalog.priceTable(
         {
-          client,
-          labels: labels.length ? labels : ['VISIBLE'],
-          lang,
+          client: 'CLIENT_MAIN',
+          labels,
+          currencies: query.cur ? [query.cur as Currency] : [...CURRENCIES],
+          counts: countsOf(query.counts),
           ...(query.platform ? { platform: query.platform } : {}),
-          ...(query.type ? { type: query.type as ServiceType } : {}),
-          ...(query.tag ? { tag: query.tag } : {}),
-          ...(query.q ? { search: query.q } : {}),
         },
-        viewer,
-      );
-      // the region decides the currency of the smallest order's price (SPEC §9 regions); a
-      // logged-in user is always priced in their own currency
-      const region = (
-        currentUser(res) || !query.region ? REGION_BY_CURRENCY[currencyOf(req, res)] : query.region
-      ) as Region;
-      const currency = (Object.keys(REGION_BY_CURRENCY) as Currency[]).find(
-        (code) => REGION_BY_CURRENCY[code] === region,
-      )!;
-      const menu = await catalog.menu(client, lang, [currency], viewer);
-      const fromOf = new Map(
-        Object.values(menu[currency] ?? {})
-          .flat()
-          .map((item) => [item.tag, item.from]),
-      );
-      ok(res, {
-        region,
-        currency,
-        services: services.map((service) => ({
-          ...service,
-          from: fromOf.get(service.tag) ?? null,
-        })),
-      });
-    }),
-  );
+        // the public storefront prices: what a guest sees, whoever asks
+        GUEST,
+      ),
+    );
+  });
 
-  router.get(
-    '/user_services/tags_by_cur',
-    handle(async (req, res) => {
-      const query = validate<CatalogQuery>(tagsByCurQuery, req.query);
-      const client = clientOf(res, [], query.client);
-      const currencies = query.cur ? [query.cur as Currency] : [...CURRENCIES];
-      ok(res, await catalog.menu(client, langOf(req, query), currencies, viewerOf(res)));
-    }),
-  );
+  router.get('/prices/orderCost', async (req, res) => {
+    const query = validate<CatalogQuery>(orderCostQuery, req.query);
+    const client = clientOf(res, [], query.client);
+    const pair = await catalog.orderCost(
+      {
+        tag: query.tag!,
+        count: Number(query.count),
+        currency: currencyOf(res, query.cur),
+        client,
+      },
+      viewerOf(res),
+    );
+    ok(res, pair);
+  });
 
-  router.get(
-    '/prices/tiny',
-    handle(async (req, res) => {
-      const query = validate<CatalogQuery>(pricesTinyQuery, req.query);
-      const labels = labelsOf(query.labels);
-      const client = clientOf(res, labels);
-      // SPEC §7: cur for the main client only; the cabinet prices in the user's currency
-      const currency =
-        client === 'CLIENT_MAIN' ? currencyOf(req, res, query.cur) : currencyOf(req, res);
-      ok(
-        res,
-        await catalog.priceTable(
-          {
-            client,
-            labels,
-            currencies: [currency],
-            counts: countsOf(query.counts),
-            ...(query.platform ? { platform: query.platform } : {}),
-          },
-          viewerOf(res),
-        ),
-      );
-    }),
-  );
-
-  router.get(
-    '/informers/tiny',
-    handle(async (req, res) => {
-      const query = validate<CatalogQuery>(informersTinyQuery, req.query);
-      const labels = labelsOf(query.labels);
-      if (labels.includes('CLIENT_LK'))
-        throw new AppError('Informers show the storefront prices: use CLIENT_MAIN', 400);
-      // informers are the public storefront prices, per currency code, without a level discount
-      ok(
-        res,
-        await catalog.priceTable(
-          {
-            client: 'CLIENT_MAIN',
-            labels,
-            currencies: query.cur ? [query.cur as Currency] : [...CURRENCIES],
-            counts: countsOf(query.counts),
-            ...(query.platform ? { platform: query.platform } : {}),
-          },
-          // the public storefront prices: what a guest sees, whoever asks
-          GUEST,
-        ),
-      );
-    }),
-  );
-
-  router.get(
-    '/prices/orderCost',
-    handle(async (req, res) => {
-      const query = validate<CatalogQuery>(orderCostQuery, req.query);
-      const client = clientOf(res, [], query.client);
-      const pair = await catalog.orderCost(
-        {
-          tag: query.tag!,
-          count: Number(query.count),
-          currency: currencyOf(req, res, query.cur),
-          client,
-        },
-        viewerOf(res),
-      );
-      ok(res, pair);
-    }),
-  );
-
-  router.get(
-    '/currencies/data',
-    handle(async (req, res) => {
-      validate(emptyQuery, req.query);
-      ok(res, { currencies: await catalog.currencies() });
-    }),
-  );
+  router.get('/currencies/data', async (req, res) => {
+    validate(emptyQuery, req.query);
+    ok(res, { currencies: await catalog.currencies() });
+  });
 
   router.get('/region', (req, res) => {
     validate(emptyQuery, req.query);
-    const country = countryOfIp(req.ip);
+    const { country } = contextOf(res).visitor;
     const currency = currencyOfCountry(country);
     ok(res, { country, currency, region: REGION_BY_CURRENCY[currency] });
   });
@@ -252,29 +219,23 @@ export function catalogRoutes({
     ok(res, CATALOG_ENDPOINTS);
   });
 
-  router.get(
-    '/user/premium_statuses',
-    handle(async (req, res) => {
-      validate(emptyQuery, req.query);
-      const user = currentUser(res);
-      const levels = await catalog.levels();
-      ok(
-        res,
-        levels.map((level) => ({
-          ...level,
-          current: user ? user.discountLevel === level.level : false,
-        })),
-      );
-    }),
-  );
+  router.get('/user/premium_statuses', async (req, res) => {
+    validate(emptyQuery, req.query);
+    const user = currentUser(res);
+    const levels = await catalog.levels();
+    ok(
+      res,
+      levels.map((level) => ({
+        ...level,
+        current: user ? user.discountLevel === level.level : false,
+      })),
+    );
+  });
 
-  router.get(
-    '/payment/methods',
-    handle(async (req, res) => {
-      const query = validate<CatalogQuery>(paymentMethodsQuery, req.query);
-      ok(res, await paymentMethods.list(query.currency as Currency, countryOfIp(req.ip)));
-    }),
-  );
+  router.get('/payment/methods', async (req, res) => {
+    const query = validate<CatalogQuery>(paymentMethodsQuery, req.query);
+    ok(res, await paymentMethods.list(query.currency as Currency, contextOf(res).visitor.country));
+  });
 
   return router;
 }

@@ -20,98 +20,18 @@ import type { Currency } from '../../../shared/regions.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseJson, ttlCache } from '../../lib/ttl-cache.ts';
-import { type CatalogRows, loadCatalogRows, upsertPriceTier } from './catalog.repository.ts';
-import type { ServiceRow } from './catalog.table.ts';
-
-/** Who is asking: staff see FAKE services and use min/max (SPEC §6). */
-export interface Viewer {
-  staff: boolean;
-  /** discount level held; guests 1 */
-  level: number;
-}
+import { findServiceProvider, loadCatalogRows, upsertPriceTier } from './catalog.repository.ts';
+import {
+  type CatalogService_,
+  type DiscountLevelView,
+  keyOf,
+  memoized,
+  type Snapshot,
+  snapshotOf,
+  type Viewer,
+} from './catalog-snapshot.ts';
 
 export const GUEST: Viewer = { staff: false, level: 1 };
-
-interface CatalogService_ {
-  row: ServiceRow;
-  labels: string[];
-  type: ServiceType;
-  texts: Map<string, { name: string; description: string }>;
-  tiers: Map<string, PriceTier[]>;
-}
-
-export interface DiscountLevelView {
-  level: number;
-  /** total paid in, minor units per currency */
-  from: Record<Currency, number>;
-  percent: Record<DiscountGroup, number>;
-  personal_manager: boolean;
-}
-
-interface Snapshot {
-  /** answers already computed from this snapshot (SPEC §9: costs cache with the services) */
-  memo: Map<string, unknown>;
-  services: CatalogService_[];
-  byTag: Map<string, CatalogService_>;
-  currencies: { code: Currency; amount: number }[];
-  levels: DiscountLevelView[];
-}
-
-/** Distinct queries are few (platforms × labels × counts × viewers); this bounds a flood of odd ones. */
-const MEMO_LIMIT = 2_000;
-
-/** The answer to a query of this snapshot, computed once. Answers are shared: never mutate them. */
-function memoized<T>(snap: Snapshot, key: string, compute: () => T): T {
-  if (snap.memo.has(key)) return snap.memo.get(key) as T;
-  const value = compute();
-  if (snap.memo.size >= MEMO_LIMIT) snap.memo.clear();
-  snap.memo.set(key, value);
-  return value;
-}
-
-const keyOf = (kind: string, query: object, viewer: Viewer) =>
-  `${kind}|${viewer.staff ? 1 : 0}|${viewer.level}|${JSON.stringify(query)}`;
-
-function snapshotOf(rows: CatalogRows): Snapshot {
-  const services = rows.services.map((row): CatalogService_ => {
-    const labels = parseJson<string[]>(row.labels, []);
-    const typeLabel = labels.find((label) => label.startsWith('TYPE_'));
-    return {
-      row,
-      labels,
-      type: (typeLabel?.slice(5) ?? 'OTHER') as ServiceType,
-      texts: new Map(),
-      tiers: new Map(),
-    };
-  });
-  const byId = new Map(services.map((service) => [service.row.id, service]));
-  for (const text of rows.texts) {
-    byId.get(text.service_id)?.texts.set(text.lang, text);
-  }
-  for (const tier of rows.tiers) {
-    const service = byId.get(tier.service_id);
-    if (!service) continue;
-    const key = `${tier.client}|${tier.currency}`;
-    const list = service.tiers.get(key) ?? [];
-    list.push({ from: Number(tier.from_count), micro: Number(tier.micro) });
-    service.tiers.set(key, list);
-  }
-  return {
-    memo: new Map(),
-    services,
-    byTag: new Map(services.map((service) => [service.row.tag, service])),
-    currencies: rows.currencies.map((row) => ({
-      code: row.code as Currency,
-      amount: Number(row.amount),
-    })),
-    levels: rows.levels.map((row) => ({
-      level: row.level,
-      from: { RUB: Number(row.from_rub), USD: Number(row.from_usd), EUR: Number(row.from_eur) },
-      percent: parseJson(row.percents, {} as Record<DiscountGroup, number>),
-      personal_manager: Boolean(row.personal_manager),
-    })),
-  };
-}
 
 /** One entry of the service menu: `from` is the price of the smallest order. */
 export interface MenuItem {
@@ -344,6 +264,31 @@ export function createCatalogService({
       return (await snapshot()).currencies;
     },
 
+    /** Minor units of one currency in another, through the stored rates; 0 without a rate. */
+    async convert(minor: number, from: string, to: string): Promise<number> {
+      if (from === to) return minor;
+      const rates = new Map((await snapshot()).currencies.map((rate) => [rate.code, rate.amount]));
+      const rateFrom = rates.get(from as Currency);
+      const rateTo = rates.get(to as Currency);
+      if (!rateFrom || !rateTo) return 0;
+      return Math.round((minor * rateFrom) / rateTo);
+    },
+
+    /** Which provider sells a service, and under what id there (read fresh: operators map it). */
+    providerOf(serviceId: number) {
+      return findServiceProvider(db, serviceId);
+    },
+
+    /** Every service with its staff limits: what the built-in simulator sells. */
+    async stock(): Promise<{ tag: string; platform: string; min: number; max: number }[]> {
+      return (await snapshot()).services.map(({ row }) => ({
+        tag: row.tag,
+        platform: row.platform,
+        min: row.min,
+        max: row.max,
+      }));
+    },
+
     async levels(): Promise<DiscountLevelView[]> {
       return (await snapshot()).levels;
     },
@@ -372,3 +317,5 @@ export function createCatalogService({
     },
   };
 }
+
+export type { DiscountLevelView, Viewer };

@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+
 /** An upstream panel speaking the SMM panel API v2 (DOMAIN.md). */
 export interface ProvidersTable {
   id: string;
@@ -7,3 +9,5 @@ export interface ProvidersTable {
   currency: string;
   enabled: number;
 }
+
+export type ProviderRow = Selectable<ProvidersTable>;

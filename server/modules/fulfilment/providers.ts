@@ -1,27 +1,29 @@
 import type { Db } from '../../db/database.ts';
-import { SERVICE_SEEDS } from '../../db/seed/catalog-data.ts';
 import {
   createSimulator,
   type SimService,
   type Simulator,
+  type SimulatorOptions,
 } from '../../integrations/providers/simulator.ts';
 import {
   createSmmApiClient,
   httpTransport,
   type SmmProvider,
 } from '../../integrations/providers/smm-provider.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { enabledProvider } from './fulfilment.repository.ts';
 import type { ProviderLookup } from './fulfilment.service.ts';
 
-/** The simulator sells every catalogue service under its tag, within the staff limits. */
-export function simulatorServices(): SimService[] {
-  return SERVICE_SEEDS.map((seed) => ({
-    service: seed.tag,
-    name: seed.tag,
+/** The simulator sells every catalogue service under its tag, within the staff limits × 100. */
+export async function simulatorCatalogue(catalog: CatalogService): Promise<SimService[]> {
+  return (await catalog.stock()).map((service) => ({
+    service: service.tag,
+    name: service.tag,
     type: 'Default',
-    category: seed.platform,
+    category: service.platform,
     rate: '1.00',
-    min: seed.staff[0],
-    max: seed.staff[1] * 100,
+    min: service.min,
+    max: service.max * 100,
   }));
 }
 
@@ -45,12 +47,7 @@ export function providerRegistry({
   return async (providerId) => {
     const known = clients.get(providerId);
     if (known) return known;
-    const row = await db
-      .selectFrom('providers')
-      .selectAll()
-      .where('id', '=', providerId)
-      .where('enabled', '=', 1)
-      .executeTakeFirst();
+    const row = await enabledProvider(db, providerId);
     if (!row) return null;
     const client =
       row.url === 'internal'
@@ -66,9 +63,24 @@ export function providerRegistry({
   };
 }
 
+/**
+ * The in-process simulator: it learns the catalogue on its first call (the catalogue is read
+ * from the database, which is not ready when the services are made).
+ */
 export function builtInSimulator(
-  key: string,
-  options: { speedPerMinute?: number; startDelayMs?: number } = {},
-) {
-  return createSimulator({ key, services: simulatorServices(), ...options });
+  catalog: CatalogService,
+  options: Omit<SimulatorOptions, 'services'>,
+): Simulator {
+  const simulator = createSimulator({ ...options, services: [] });
+  const call = simulator.transport;
+  let stocked: Promise<void> | null = null;
+  simulator.transport = async (url, form, timeoutMs) => {
+    stocked ??= simulatorCatalogue(catalog).then(simulator.stock, (error: unknown) => {
+      stocked = null;
+      throw error;
+    });
+    await stocked;
+    return call(url, form, timeoutMs);
+  };
+  return simulator;
 }

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** SPEC §3 transaction groups, plus order payments and refunds (DOMAIN.md). */
 export const LEDGER_GROUPS = [
@@ -25,3 +25,4 @@ export interface TransactionsTable {
 }
 
 export type TransactionRow = Selectable<TransactionsTable>;
+export type NewTransactionRow = Insertable<TransactionsTable>;

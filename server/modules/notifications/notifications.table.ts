@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** SPEC §3 Notification: stored for the user, read later in the cabinet and pushed live. */
 export interface NotificationsTable {
@@ -14,3 +14,4 @@ export interface NotificationsTable {
 }
 
 export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotificationRow = Insertable<NotificationsTable>;

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 import type { OrderStatus } from '../../../shared/orders.ts';
 
@@ -57,6 +57,7 @@ export interface OrderEventsTable {
 }
 
 export type OrderRow = Selectable<OrdersTable>;
+export type NewOrderRow = Insertable<OrdersTable>;
 
 export type IntakeStatus = 'QUEUED' | 'PROCESSING' | 'DONE' | 'FAILED';
 
@@ -75,3 +76,5 @@ export interface OrderIntakeTable {
   created_at: string;
   updated_at: string;
 }
+
+export type OrderIntakeRow = Selectable<OrderIntakeTable>;

@@ -3,12 +3,10 @@ import { isPublicId } from '../../../shared/orders.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
 import { depositSchema } from '../../../shared/schemas/orders.schemas.ts';
-import { handle } from '../../http/async-handler.ts';
-import { currentUser } from '../../http/authenticate.ts';
+import { contextOf, currentUser } from '../../http/request-context.ts';
 import { returnPathOf } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
-import { countryOfIp } from '../geo/geo.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { PaymentMethodsService } from './payment-methods.service.ts';
 import { type PaymentsService, toPaymentView } from './payments.service.ts';
@@ -28,7 +26,7 @@ export function webhookRoutes({ payments }: { payments: PaymentsService }): Rout
   router.post(
     '/payments/webhook/:gateway',
     express.raw({ type: '*/*', limit: '64kb' }),
-    handle(async (req, res) => {
+    async (req, res) => {
       const gateway = String(req.params.gateway);
       if (!/^[a-z]{2,32}$/.test(gateway)) throw new AppError('Unknown gateway', 404);
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -40,7 +38,7 @@ export function webhookRoutes({ payments }: { payments: PaymentsService }): Rout
       );
       const result = await payments.handleWebhook(gateway, body, headers);
       res.json({ status: 'success', data: result });
-    }),
+    },
   );
   return router;
 }
@@ -60,73 +58,64 @@ export function paymentsRoutes({
   const router = Router();
 
   // a balance top-up through a gateway; the balance is credited when the payment settles
-  router.post(
-    '/deposit',
-    handle(async (req, res) => {
-      const user = currentUser(res);
-      if (!user) throw new AppError('Log in to top up your balance', 401);
-      const input = validate<{ amount: number; method: number; agreement?: boolean }>(
-        depositSchema,
-        req.body,
-      );
-      if (!isCurrency(user.cur)) throw new AppError('Unknown currency: use RUB, USD or EUR', 400);
-      const currency: Currency = user.cur;
-      const methods = await paymentMethods.list(currency, countryOfIp(req.ip));
-      const method = methods.methods.find((entry) => entry.id === input.method);
-      if (!method || method.id === BALANCE_METHOD_ID)
-        throw new AppError('This payment method is not available for a top-up', 400);
-      const range = method.limits[currency]!;
-      if (input.amount < range.min || input.amount > range.max)
-        throw new AppError(`The amount must be from ${range.min} to ${range.max}`, 400);
-      // SPEC §5: the payment policy box, exactly true, where the method asks for it
-      if (method.show_agreement_flag && input.agreement !== true)
-        throw new AppError('Must check the box', 400);
-      const gateway = payments.gatewayFor(await paymentMethods.gatewayOf(method.id));
-      if (!gateway) throw new AppError('This payment method is not available for a top-up', 400);
-      const payment = await payments.deposit({
-        userId: user.id,
-        methodId: method.id,
-        gateway,
-        amount: input.amount,
-        currency,
-        returnPath: returnPathOf(req, publicUrl),
-      });
-      res.status(201).json({ status: 'success', data: payment });
-    }),
-  );
+  router.post('/deposit', async (req, res) => {
+    const user = currentUser(res);
+    if (!user) throw new AppError('Log in to top up your balance', 401);
+    const input = validate<{ amount: number; method: number; agreement?: boolean }>(
+      depositSchema,
+      req.body,
+    );
+    if (!isCurrency(user.cur)) throw new AppError('Unknown currency: use RUB, USD or EUR', 400);
+    const currency: Currency = user.cur;
+    const methods = await paymentMethods.list(currency, contextOf(res).visitor.country);
+    const method = methods.methods.find((entry) => entry.id === input.method);
+    if (!method || method.id === BALANCE_METHOD_ID)
+      throw new AppError('This payment method is not available for a top-up', 400);
+    const range = method.limits[currency]!;
+    if (input.amount < range.min || input.amount > range.max)
+      throw new AppError(`The amount must be from ${range.min} to ${range.max}`, 400);
+    // SPEC §5: the payment policy box, exactly true, where the method asks for it
+    if (method.show_agreement_flag && input.agreement !== true)
+      throw new AppError('Must check the box', 400);
+    const gateway = payments.gatewayFor(await paymentMethods.gatewayOf(method.id));
+    if (!gateway) throw new AppError('This payment method is not available for a top-up', 400);
+    const payment = await payments.deposit({
+      userId: user.id,
+      methodId: method.id,
+      gateway,
+      amount: input.amount,
+      currency,
+      returnPath: returnPathOf(req, publicUrl),
+    });
+    res.status(201).json({ status: 'success', data: payment });
+  });
 
   // the thanks page polls this until the payment is final; a waiting one asks its gateway
-  router.get(
-    '/payment/:id',
-    handle(async (req, res) => {
-      const payment = await payments.refresh(paymentId(req));
-      const order = payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null;
-      res.json({ status: 'success', data: toPaymentView(payment, order) });
-    }),
-  );
+  router.get('/payment/:id', async (req, res) => {
+    const payment = await payments.refresh(paymentId(req));
+    const order = payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null;
+    res.json({ status: 'success', data: toPaymentView(payment, order) });
+  });
 
   // the purchase event for analytics: only for a payment that went through
-  router.get(
-    '/payment/:id/ecommerce',
-    handle(async (req, res) => {
-      const payment = await payments.get(paymentId(req));
-      if (payment.status !== 'SUCCESS') throw new AppError('The payment is not complete', 409);
-      const order = payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null;
-      const value = Number(payment.amount) / 100;
-      res.json({
-        status: 'success',
-        data: {
-          transaction_id: payment.public_id,
-          value,
-          currency: payment.currency,
-          // one package an order: analytics read price as the unit price (price × quantity = value)
-          items: order
-            ? [{ item_id: order.tag, item_variant: String(order.count), quantity: 1, price: value }]
-            : [{ item_id: 'BALANCE_TOP_UP', quantity: 1, price: value }],
-        },
-      });
-    }),
-  );
+  router.get('/payment/:id/ecommerce', async (req, res) => {
+    const payment = await payments.get(paymentId(req));
+    if (payment.status !== 'SUCCESS') throw new AppError('The payment is not complete', 409);
+    const order = payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null;
+    const value = Number(payment.amount) / 100;
+    res.json({
+      status: 'success',
+      data: {
+        transaction_id: payment.public_id,
+        value,
+        currency: payment.currency,
+        // one package an order: analytics read price as the unit price (price × quantity = value)
+        items: order
+          ? [{ item_id: order.tag, item_variant: String(order.count), quantity: 1, price: value }]
+          : [{ item_id: 'BALANCE_TOP_UP', quantity: 1, price: value }],
+      },
+    });
+  });
 
   return router;
 }

@@ -1,15 +1,21 @@
-import type { Kysely } from 'kysely';
 import type { OrderView, PaymentView } from '../../../shared/orders.ts';
 import type { Currency } from '../../../shared/regions.ts';
-import type { Database, Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
 import type { GatewayStatus, PaymentGateway } from '../../integrations/payments/payment-gateway.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { newPublicId } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { randomCode } from '../auth/secrets.ts';
-import { moveBalance } from '../ledger/ledger.repository.ts';
+import { ledger } from '../ledger/ledger.service.ts';
+import {
+  insertPayment,
+  paymentById,
+  paymentByPublicId,
+  setCheckout,
+  settleWaiting,
+  waitingAmong,
+  waitingSince,
+} from './payments.repository.ts';
 import type { PaymentRow, PaymentStatus } from './payments.table.ts';
-
-type Trx = Kysely<Database>;
 
 export function toPaymentView(payment: PaymentRow, order: OrderView | null): PaymentView {
   return {
@@ -26,7 +32,7 @@ export function toPaymentView(payment: PaymentRow, order: OrderView | null): Pay
 
 /** Runs inside the settling transaction: the orders module marks its orders paid here. */
 export type SettledListener = (
-  trx: Trx,
+  trx: Db,
   payment: PaymentRow,
   at: string,
   /** 'expired' when we gave up waiting for the gateway */
@@ -79,19 +85,12 @@ export function createPaymentsService({
     if (status === 'WAITING') return false;
     const at = now().toISOString();
     const settled = await db.transaction().execute(async (trx) => {
-      const payment = await trx
-        .updateTable('payments')
-        .set({ status, settled_at: at, updated_at: at })
-        .where('public_id', '=', publicId)
-        .where('status', '=', 'WAITING')
-        .returningAll()
-        .executeTakeFirst();
+      const payment = await settleWaiting(trx, publicId, status, at);
       if (!payment) return null;
       if (status === 'SUCCESS' && payment.purpose === 'deposit' && payment.user_id !== null) {
-        await moveBalance(trx, {
+        await ledger.credit(trx, {
           userId: payment.user_id,
           amount: Number(payment.amount),
-          group: 'balance_top_up',
           paymentId: payment.id,
           at,
         });
@@ -130,25 +129,21 @@ export function createPaymentsService({
     },
 
     /** Writes a WAITING payment inside the caller's transaction. */
-    async insert(trx: Trx, input: NewPayment & { gateway: string }): Promise<PaymentRow> {
+    async insert(trx: Db, input: NewPayment & { gateway: string }): Promise<PaymentRow> {
       const at = now().toISOString();
-      return trx
-        .insertInto('payments')
-        .values({
-          public_id: randomCode(20),
-          user_id: input.userId,
-          purpose: input.purpose,
-          method_id: input.methodId,
-          gateway: input.gateway,
-          amount: input.amount,
-          currency: input.currency,
-          status: 'WAITING',
-          return_path: input.returnPath,
-          created_at: at,
-          updated_at: at,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return insertPayment(trx, {
+        public_id: newPublicId(),
+        user_id: input.userId,
+        purpose: input.purpose,
+        method_id: input.methodId,
+        gateway: input.gateway,
+        amount: input.amount,
+        currency: input.currency,
+        status: 'WAITING',
+        return_path: input.returnPath,
+        created_at: at,
+        updated_at: at,
+      });
     },
 
     /** A balance top-up: a WAITING deposit payment and the gateway's checkout. */
@@ -179,15 +174,11 @@ export function createPaymentsService({
         await settle(payment.public_id, 'ERROR');
         throw new AppError('The payment service is temporary unavailable', 503);
       }
-      await db
-        .updateTable('payments')
-        .set({
-          gateway_ref: opened.ref,
-          checkout_url: opened.redirectUrl,
-          updated_at: now().toISOString(),
-        })
-        .where('id', '=', payment.id)
-        .execute();
+      await setCheckout(db, payment.id, {
+        gateway_ref: opened.ref,
+        checkout_url: opened.redirectUrl,
+        updated_at: now().toISOString(),
+      });
       return opened.redirectUrl;
     },
 
@@ -203,11 +194,7 @@ export function createPaymentsService({
       if (!event) throw new AppError('Invalid signature', 400);
       // a genuine event about something that is not a payment of ours: acknowledged, ignored
       if (!event.publicId) return { settled: false };
-      const payment = await db
-        .selectFrom('payments')
-        .select(['gateway'])
-        .where('public_id', '=', event.publicId)
-        .executeTakeFirst();
+      const payment = await paymentByPublicId(db, event.publicId);
       if (!payment || payment.gateway !== gatewayName) throw new AppError('Unknown payment', 404);
       const settled = await settle(event.publicId, event.status);
       if (!settled && event.status === 'SUCCESS') {
@@ -249,14 +236,7 @@ export function createPaymentsService({
       limit?: number;
     }): Promise<{ checked: number; settled: number; expired: number }> {
       const at = now().getTime();
-      const waiting = await db
-        .selectFrom('payments')
-        .select(['public_id', 'created_at'])
-        .where('status', '=', 'WAITING')
-        .where('created_at', '<=', new Date(at - recheckAfterMs).toISOString())
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      const waiting = await waitingSince(db, new Date(at - recheckAfterMs).toISOString(), limit);
       let settled = 0;
       let expired = 0;
       for (const { public_id: publicId, created_at: createdAt } of waiting) {
@@ -280,13 +260,19 @@ export function createPaymentsService({
     },
 
     async get(publicId: string): Promise<PaymentRow> {
-      const payment = await db
-        .selectFrom('payments')
-        .selectAll()
-        .where('public_id', '=', publicId)
-        .executeTakeFirst();
+      const payment = await paymentByPublicId(db, publicId);
       if (!payment) throw new AppError('Payment not found', 404);
       return payment;
+    },
+
+    /** A payment by its row id (an order refers to it), or undefined. */
+    byId(id: number): Promise<PaymentRow | undefined> {
+      return paymentById(db, id);
+    },
+
+    /** Which of these payments still wait for their gateway. */
+    waitingAmong(ids: number[]): Promise<Set<number>> {
+      return waitingAmong(db, ids);
     },
 
     settle,

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 import type { PaymentStatus } from '../../../shared/orders.ts';
 
@@ -28,3 +28,4 @@ export interface PaymentsTable {
 }
 
 export type PaymentRow = Selectable<PaymentsTable>;
+export type NewPaymentRow = Insertable<PaymentsTable>;

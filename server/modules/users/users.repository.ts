@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table.ts';
 
+/** SQL on `users` and `social_identities`: nothing else reads or writes these tables. */
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -33,6 +34,24 @@ export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
 
 export async function updateUser(db: Db, id: number, changes: UserUpdate): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Adds a signed amount to a balance in one conditional UPDATE; a debit matches no row when
+ * the balance is short (`balance >= -amount`), so concurrent debits never go below zero.
+ * Answers the balance after and its currency, or undefined when nothing was changed.
+ */
+export function addToBalance(
+  db: Db,
+  { userId, amount, at }: { userId: number; amount: number; at: string },
+): Promise<{ balance: number; cur: string } | undefined> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({ balance: eb('balance', '+', amount), updated_at: at }))
+    .where('id', '=', userId)
+    .$if(amount < 0, (qb) => qb.where('balance', '>=', -amount))
+    .returning(['balance', 'cur'])
+    .executeTakeFirst();
 }
 
 export function findUserBySocial(

@@ -1,11 +1,21 @@
-import type { Locale } from '../../../shared/locales.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
 import { REFERRED_START_LEVEL } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { hasNoCabinet, isRole, isStaff, mainRole } from '../../../shared/roles.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import type { Db } from '../../db/database.ts';
-import { randomCode } from '../auth/secrets.ts';
-import { findUserById, findUserByRefCode, insertUser } from './users.repository.ts';
+import { randomCode } from '../../lib/ids.ts';
+import {
+  addToBalance,
+  findUserByEmail,
+  findUserById,
+  findUserByLoginOrEmail,
+  findUserByRefCode,
+  findUserBySocial,
+  insertUser,
+  linkSocial,
+  updateUser,
+} from './users.repository.ts';
 import type { UserRow } from './users.table.ts';
 
 export type { PublicUser };
@@ -84,3 +94,52 @@ export async function publicUserById(db: Db, id: number): Promise<PublicUser | n
   const row = await findUserById(db, id);
   return row ? toPublicUser(row) : null;
 }
+
+/** Accounts as auth needs them (with the password hash): by id, e-mail, login, social id. */
+export const accountById = findUserById;
+export const accountByEmail = findUserByEmail;
+/** By login or e-mail, as the login form accepts either. */
+export const accountByLogin = findUserByLoginOrEmail;
+export const accountBySocial = findUserBySocial;
+export const linkSocialIdentity = linkSocial;
+
+export async function setPasswordHash(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  at: string,
+): Promise<void> {
+  await updateUser(db, userId, { password_hash: passwordHash, updated_at: at });
+}
+
+/** Gives an account one more role (staff accounts are made by `npm run staff`). */
+export async function grantRole(db: Db, row: UserRow, role: string, at: string): Promise<string[]> {
+  const roles = [...new Set([...parseList(row.roles), role])];
+  await updateUser(db, row.id, { roles: JSON.stringify(roles), updated_at: at });
+  return roles;
+}
+
+/** The language a user reads in (notifications and mails), or null for an unknown user. */
+export async function languageOf(db: Db, userId: number): Promise<Locale | null> {
+  const row = await findUserById(db, userId);
+  if (!row) return null;
+  return isLocale(row.lang) ? row.lang : DEFAULT_LOCALE;
+}
+
+/** Who referred a user (DOMAIN.md referral program), with the referrer's currency. */
+export async function referrerOf(
+  db: Db,
+  userId: number,
+): Promise<{ id: number; currency: string } | null> {
+  const buyer = await findUserById(db, userId);
+  if (!buyer?.referrer_id) return null;
+  const referrer = await findUserById(db, buyer.referrer_id);
+  return referrer ? { id: referrer.id, currency: referrer.cur } : null;
+}
+
+/**
+ * The balance column, for the ledger service only (it writes the ledger row in the same
+ * transaction): answers the balance after and its currency, or undefined when a debit
+ * would go below zero or the user does not exist.
+ */
+export const changeBalance = addToBalance;

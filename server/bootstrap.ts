@@ -1,0 +1,47 @@
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedCatalogIfEmpty } from './db/seed/seed-catalog.ts';
+import { createMailer } from './integrations/mail/create-mailer.ts';
+import type { Mailer } from './integrations/mail/mailer.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { createServices, type Services } from './services.ts';
+
+export interface Booted {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  services: Services;
+}
+
+/**
+ * Every process starts the same way (the server, the worker, each script): configuration
+ * (a bad value stops the process with exit code 78, EX_CONFIG, naming the bad keys) →
+ * logger → database → migrations → an empty catalogue seeded (unless `seed: false`) →
+ * the domain services.
+ */
+export async function bootstrap({
+  env = process.env,
+  seed = true,
+}: {
+  env?: Record<string, string | undefined>;
+  seed?: boolean;
+} = {}): Promise<Booted> {
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(78); // EX_CONFIG
+  }
+  const logger = createLogger(config);
+  const database = await openDatabase({ url: config.databaseUrl, file: config.databaseFile });
+  const applied = await migrateToLatest(database.db);
+  const seeded = seed ? await seedCatalogIfEmpty(database.db) : false;
+  logger.info({ engine: database.engine, applied, seeded }, 'database ready');
+  const mailer = createMailer(config, logger);
+  const services = createServices({ config, logger, db: database.db, mailer });
+  return { config, logger, database, mailer, services };
+}

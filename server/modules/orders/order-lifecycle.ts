@@ -1,0 +1,193 @@
+import type { Locale } from '../../../shared/locales.ts';
+import type { Db } from '../../db/database.ts';
+import { formatCount, formatMoney, serviceName } from '../../lib/i18n.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { ledger } from '../ledger/ledger.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { ReferralsService } from '../referrals/referrals.service.ts';
+import {
+  addRefunded,
+  childStatusesOf,
+  countChildren,
+  insertEvents,
+  moveStatus,
+  type OrderChanges,
+  orderById,
+  setParentStatus,
+} from './orders.repository.ts';
+import type { OrderRow, OrderStatus } from './orders.table.ts';
+
+/** The states an order never leaves. */
+export const FINAL_STATUSES: readonly OrderStatus[] = [
+  'COMPLETED',
+  'PARTIAL',
+  'CANCELED',
+  'ERROR',
+  'EXPIRED',
+];
+
+/**
+ * The share of a paid order that was delivered when it ends (1 completed, 0 canceled or
+ * failed, the part not remaining for a partial one); null when the move is no such end.
+ */
+export function deliveredShare(
+  from: OrderStatus,
+  to: OrderStatus,
+  order: Pick<OrderRow, 'remains' | 'count'>,
+): number | null {
+  if (from !== 'PAID' && from !== 'RUNNING') return null;
+  if (to === 'COMPLETED') return 1;
+  if (to === 'PARTIAL') return Math.max(0, 1 - (order.remains ?? 0) / Math.max(1, order.count));
+  if (to === 'CANCELED' || to === 'ERROR') return 0;
+  return null;
+}
+
+/** A `_MULTI` order's own status, from its rows': running until every row has ended. */
+export function rolledUpStatus(rows: readonly OrderStatus[]): OrderStatus {
+  if (rows.some((status) => !FINAL_STATUSES.includes(status))) return 'RUNNING';
+  if (rows.every((status) => status === 'COMPLETED')) return 'COMPLETED';
+  if (rows.every((status) => status === 'CANCELED' || status === 'ERROR')) return 'CANCELED';
+  return 'PARTIAL';
+}
+
+export interface Transition {
+  /** an order and, for a `_MULTI` order moving as one, its rows */
+  ids: number[];
+  from: OrderStatus;
+  to: OrderStatus;
+  at: string;
+  note?: string | null;
+  /** columns that change with the status (provider progress, lease release) */
+  set?: OrderChanges;
+}
+
+export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;
+
+/**
+ * The one place an order changes state (DESIGN §3): payment settlement, expiry, submit and
+ * sync all come through `transition`, inside the caller's transaction. For each order that
+ * really moved (still in `from`), it writes the history row, gives the undelivered share of
+ * an ended paid order back through the ledger, pays the referrer's bonus on what was
+ * delivered, tells the buyer, and rolls a `_MULTI` order's status up from its rows.
+ */
+export function createOrderLifecycle({
+  notifications,
+  referrals,
+  logger,
+}: {
+  notifications: NotificationsService;
+  referrals: ReferralsService;
+  logger: Logger;
+}) {
+  /** What a row stands for of the price paid, and the order that paid it. */
+  async function paidShareOf(trx: Db, row: OrderRow): Promise<{ value: number; payer: OrderRow }> {
+    if (row.parent_id === null) return { value: Number(row.cost), payer: row };
+    const parent = await orderById(trx, row.parent_id);
+    if (!parent) throw new Error(`order row ${row.id} has no parent ${row.parent_id}`);
+    return {
+      value: Math.floor(Number(parent.cost) / (await countChildren(trx, parent.id))),
+      payer: parent,
+    };
+  }
+
+  const words = (row: OrderRow) => (lang: Locale) => ({
+    quantity: formatCount(lang, row.count),
+    service: serviceName(lang, row.tag),
+  });
+
+  async function consequences(
+    trx: Db,
+    row: OrderRow,
+    from: OrderStatus,
+    to: OrderStatus,
+    at: string,
+  ) {
+    const { value, payer } = await paidShareOf(trx, row);
+    const delivered = deliveredShare(from, to, row);
+    if (delivered === null || delivered >= 1) {
+      if (payer.user_id !== null)
+        await notifications.notify(trx, {
+          userId: payer.user_id,
+          type: `order.${to}`,
+          data: { order: payer.public_id, status: to },
+          values: words(row),
+        });
+    } else {
+      // the undelivered share goes back, once (a transition happens once)
+      const refund = Math.round(value * (1 - delivered));
+      if (refund > 0 && payer.user_id !== null) {
+        await ledger.refund(trx, {
+          userId: payer.user_id,
+          amount: refund,
+          orderId: payer.id,
+          note: `${to.toLowerCase()}: ${row.public_id}`,
+          at,
+        });
+        await addRefunded(trx, row.id, refund);
+      } else if (refund > 0) {
+        // a guest has no balance: the operator refunds the card
+        await insertEvents(
+          trx,
+          [row.id],
+          to,
+          at,
+          `refund due to the buyer: ${refund} ${payer.currency}`,
+        );
+        logger.warn({ order: row.public_id, refund, currency: payer.currency }, 'guest refund due');
+      }
+      if (payer.user_id !== null)
+        await notifications.notify(trx, {
+          userId: payer.user_id,
+          type: `order.${to}`,
+          data: { order: payer.public_id, status: to, refund },
+          values: (lang) => ({
+            ...words(row)(lang),
+            amount: formatMoney(lang, refund, payer.currency),
+          }),
+        });
+    }
+    if (delivered !== null && delivered > 0 && payer.user_id !== null)
+      await referrals.rewardDelivery(trx, {
+        buyerId: payer.user_id,
+        deliveredValue: value * delivered,
+        currency: payer.currency,
+        orderId: payer.id,
+        orderPublicId: payer.public_id,
+        rowPublicId: row.public_id,
+        at,
+      });
+  }
+
+  async function rollUp(trx: Db, parentId: number, at: string) {
+    const next = rolledUpStatus(await childStatusesOf(trx, parentId));
+    if (await setParentStatus(trx, parentId, next, at))
+      await insertEvents(trx, [parentId], next, at, 'follows its links');
+  }
+
+  return {
+    /** Moves the orders still in `from` to `to` with all that goes with it; answers them. */
+    async transition(trx: Db, { ids, from, to, at, note = null, set = {} }: Transition) {
+      const moved = await moveStatus(trx, ids, from, { ...set, status: to, updated_at: at });
+      await insertEvents(
+        trx,
+        moved.map((row) => row.id),
+        to,
+        at,
+        note,
+      );
+      const movedIds = new Set(moved.map((row) => row.id));
+      for (const row of moved) {
+        // rows that moved with their _MULTI order: the order speaks for them
+        if (row.parent_id !== null && movedIds.has(row.parent_id)) continue;
+        await consequences(trx, row, from, to, at);
+        if (row.parent_id !== null) await rollUp(trx, row.parent_id, at);
+      }
+      return moved;
+    },
+
+    /** A history row without a change of state (a failed payment, a submit left for a check). */
+    async record(trx: Db, ids: number[], status: OrderStatus, at: string, note: string) {
+      await insertEvents(trx, ids, status, at, note);
+    },
+  };
+}

@@ -1,0 +1,270 @@
+import {
+  isAutoType,
+  isMultiTag,
+  MAX_LINKS,
+  orderLimits,
+  type ServiceView,
+} from '../../../shared/catalog.ts';
+import { checkLink, type LinkKind } from '../../../shared/link-rules.ts';
+import { DEFAULT_LOCALE, isLocale } from '../../../shared/locales.ts';
+import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
+import type { Platform } from '../../../shared/platforms.ts';
+import { autoQuantity } from '../../../shared/pricing.ts';
+import { type Currency, isCurrency } from '../../../shared/regions.ts';
+import { pagePath } from '../../../shared/routes.ts';
+import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
+import type { Db } from '../../db/database.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { receiptMail } from '../../integrations/mail/templates.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { formatCount, formatMoney } from '../../lib/i18n.ts';
+import { newPublicId } from '../../lib/ids.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { ledger } from '../ledger/ledger.service.ts';
+import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { OrderLifecycle } from './order-lifecycle.ts';
+import { type OrderContext, type PlacedOrder, toOrderView } from './order-views.ts';
+import { insertEvents, insertOrder, insertOrderRows } from './orders.repository.ts';
+import type { OrderRow } from './orders.table.ts';
+
+export const ORDER_ERRORS = {
+  unavailable: 'The service is temporary unavailable',
+  email: 'Please enter your email',
+  currency: 'Unknown currency: use RUB, USD or EUR',
+  method: 'This payment method is not available for this order',
+  methodMin: 'The amount is below the minimum of this payment method',
+  methodMax: 'The amount is above the maximum of this payment method',
+  balance: 'Log in and top up your balance to pay from it',
+  agreement: 'Must check the box',
+  posts: 'Auto orders need the number of posts',
+  tooManyLinks: `Up to ${MAX_LINKS} links in one order`,
+  testOnlyStaff: 'Only staff may place test orders',
+} as const;
+
+/** The order's links, one per line for a `_MULTI` service, each checked against SPEC §5. */
+function checkLinks(service: ServiceView, link: string): string[] {
+  const lines = isMultiTag(service.tag)
+    ? link
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+    : [link.trim()];
+  if (!lines.length || !lines[0]) throw new AppError('Enter the login or link', 400);
+  if (lines.length > MAX_LINKS) throw new AppError(ORDER_ERRORS.tooManyLinks, 400);
+  if (service.platform === 'fake' || !service.link_kinds.length) return lines;
+  const kinds = service.link_kinds as LinkKind[];
+  for (const line of lines) {
+    if (!checkLink(service.platform as Platform, kinds, line).ok)
+      throw new AppError(
+        `This is not a valid link for ${service.name}: ${line.slice(0, 200)}`,
+        400,
+      );
+  }
+  return lines;
+}
+
+export type OrderPlacement = ReturnType<typeof createOrderPlacement>;
+
+/**
+ * Orders (DOMAIN.md): everything the form sent is checked again here, the cost is computed
+ * here, and the order (with its `_MULTI` rows), its first history row and its payment or
+ * balance debit are written in one transaction before anyone is told.
+ */
+export function createOrderPlacement({
+  db,
+  catalog,
+  paymentMethods,
+  payments,
+  lifecycle,
+  mailer,
+  publicUrl,
+  logger,
+  now,
+}: {
+  db: Db;
+  catalog: CatalogService;
+  paymentMethods: PaymentMethodsService;
+  payments: PaymentsService;
+  lifecycle: OrderLifecycle;
+  mailer: Mailer;
+  publicUrl: string;
+  logger: Logger;
+  now: () => Date;
+}) {
+  /** The receipt of a paid order, with its follow link; a failed mail is logged, not fatal. */
+  async function sendReceipt(order: OrderRow): Promise<void> {
+    if (!order.email || order.parent_id !== null) return;
+    const lang = isLocale(order.lang) ? order.lang : DEFAULT_LOCALE;
+    try {
+      const service = await catalog.service(
+        order.tag,
+        'CLIENT_MAIN',
+        { staff: true, level: 1 },
+        lang,
+      );
+      await mailer.send(
+        receiptMail({
+          to: order.email,
+          locale: lang,
+          link: `${publicUrl}${pagePath('thanks', lang)}?order=${order.public_id}`,
+          service: service.name,
+          quantity: formatCount(lang, order.count),
+          price: formatMoney(lang, Number(order.cost), order.currency),
+        }),
+      );
+    } catch (error) {
+      logger.error({ err: error, order: order.public_id }, 'receipt mail failed');
+    }
+  }
+
+  async function place(
+    input: OrderInput,
+    context: OrderContext,
+    { intakeId }: { intakeId?: number } = {},
+  ): Promise<PlacedOrder> {
+    const { user } = context;
+    const staff = Boolean(user?.isStaff);
+    if (input.test && !staff) throw new AppError(ORDER_ERRORS.testOnlyStaff, 403);
+    const viewer = user ? { staff, level: user.discountLevel } : { staff: false, level: 1 };
+    const client = 'CLIENT_MAIN' as const;
+    const service = await catalog.service(input.tag, client, viewer, context.lang);
+    if (!service.labels.includes('ENABLED') || !service.labels.includes('VISIBLE'))
+      throw new AppError(ORDER_ERRORS.unavailable, 400);
+
+    const links = checkLinks(service, input.link);
+    const limits = orderLimits(service, staff);
+    if (input.quantity < limits.min || input.quantity > limits.max)
+      throw new AppError(`The quantity must be from ${limits.min} to ${limits.max}`, 400);
+    const auto = isAutoType(service.type);
+    if (auto && !input.posts) throw new AppError(ORDER_ERRORS.posts, 400);
+    const count = auto
+      ? autoQuantity(input.quantity, input.quantity, input.posts!)
+      : input.quantity * links.length;
+
+    // a user pays in their own currency; a guest names theirs and gives an e-mail
+    const asked = user ? user.cur : input.currency;
+    const currency: Currency | undefined = isCurrency(asked) ? asked : undefined;
+    if (!currency) throw new AppError(ORDER_ERRORS.currency, 400);
+    const email = user ? user.email : input.email?.trim();
+    if (!email) throw new AppError(ORDER_ERRORS.email, 400);
+
+    // the cost is computed here, never taken from the client
+    const [cost, discount] = await catalog.orderCost(
+      { tag: service.tag, count, currency, client },
+      viewer,
+    );
+
+    const methods = await paymentMethods.list(currency, context.country);
+    const method = methods.methods.find((entry) => entry.id === input.method);
+    if (!method) throw new AppError(ORDER_ERRORS.method, 400);
+    const fromBalance = method.id === BALANCE_METHOD_ID;
+    if (fromBalance) {
+      if (!user) throw new AppError(ORDER_ERRORS.balance, 400);
+    } else {
+      const range = method.limits[currency]!;
+      if (cost < range.min) throw new AppError(ORDER_ERRORS.methodMin, 400);
+      if (cost > range.max) throw new AppError(ORDER_ERRORS.methodMax, 400);
+    }
+    if (method.show_agreement_flag && input.agreement !== true)
+      throw new AppError(ORDER_ERRORS.agreement, 400);
+
+    const serviceId = await catalog.serviceId(service.tag);
+    const gateway = fromBalance
+      ? null
+      : payments.gatewayFor(await paymentMethods.gatewayOf(method.id));
+    if (!fromBalance && !gateway) throw new AppError(ORDER_ERRORS.method, 400);
+    const at = now().toISOString();
+    const placed = await db.transaction().execute(async (trx) => {
+      const payment = fromBalance
+        ? null
+        : await payments.insert(trx, {
+            userId: user?.id ?? null,
+            purpose: 'order',
+            methodId: method.id,
+            gateway: gateway!,
+            amount: cost,
+            currency,
+            returnPath: context.returnPath,
+          });
+      const base = {
+        user_id: user?.id ?? null,
+        email,
+        service_id: serviceId,
+        tag: service.tag,
+        client,
+        quantity: input.quantity,
+        posts: auto ? (input.posts ?? null) : null,
+        currency,
+        method_id: method.id,
+        status: 'CREATED' as const,
+        region_value: input.region_value ?? null,
+        lang: context.lang,
+        test: input.test ? 1 : 0,
+        start_count: null,
+        remains: null,
+        provider_order_id: null,
+        created_at: at,
+        updated_at: at,
+      };
+      const order = await insertOrder(trx, {
+        ...base,
+        public_id: newPublicId(),
+        parent_id: null,
+        link: links.join('\n'),
+        count,
+        cost,
+        discount,
+        payment_id: payment?.id ?? null,
+        ...(intakeId ? { intake_id: intakeId } : {}),
+      });
+      // a _MULTI order has a row per link, each for the quantity, paid through the parent
+      const children =
+        links.length > 1
+          ? await insertOrderRows(
+              trx,
+              links.map((link) => ({
+                ...base,
+                public_id: newPublicId(),
+                parent_id: order.id,
+                link,
+                count: input.quantity,
+                cost: 0,
+                discount: 0,
+                payment_id: null,
+              })),
+            )
+          : [];
+      const ids = [order.id, ...children];
+      await insertEvents(trx, ids, 'CREATED', at, null);
+      if (fromBalance) {
+        // SPEC §4 / DOMAIN.md: the debit and PAID in one transaction; never below zero
+        await ledger.debit(trx, { userId: user!.id, amount: cost, orderId: order.id, at });
+        await lifecycle.transition(trx, {
+          ids,
+          from: 'CREATED',
+          to: 'PAID',
+          at,
+          note: 'paid from balance',
+        });
+        return { order: { ...order, status: 'PAID' as const }, payment: null };
+      }
+      return { order, payment };
+    });
+
+    const redirect = placed.payment
+      ? await payments.startCheckout(placed.payment, `${service.name} × ${input.quantity}`)
+      : null;
+    if (!placed.payment) await sendReceipt(placed.order);
+    return {
+      order: toOrderView(placed.order),
+      payment: placed.payment
+        ? { id: placed.payment.public_id, status: placed.payment.status }
+        : null,
+      redirect,
+    };
+  }
+
+  return { place, sendReceipt };
+}

@@ -1,0 +1,62 @@
+import type { Locale } from '../../../shared/locales.ts';
+import type { OrderView } from '../../../shared/orders.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import type { OrderIntakeRow, OrderRow } from './orders.table.ts';
+
+export type { OrderView };
+
+/** An order as the API shows it. */
+export const toOrderView = (row: OrderRow): OrderView => ({
+  id: row.public_id,
+  tag: row.tag,
+  link: row.link,
+  quantity: row.quantity,
+  posts: row.posts,
+  count: row.count,
+  currency: row.currency,
+  cost: Number(row.cost),
+  discount: Number(row.discount),
+  status: row.status,
+  test: Boolean(row.test),
+  created_at: row.created_at,
+});
+
+/** Who orders, from where: the request's context as placing an order needs it. */
+export interface OrderContext {
+  user: PublicUser | null;
+  lang: Locale;
+  country: string;
+  /** the page the buyer returns to after the gateway */
+  returnPath: string;
+}
+
+export interface PlacedOrder {
+  order: OrderView;
+  payment: { id: string; status: string } | null;
+  /** where to send the buyer to pay; null when paid from the balance */
+  redirect: string | null;
+}
+
+/** An async order as c_orders/async answers it: queued, then the placed order or the error. */
+export interface IntakeView {
+  id: string;
+  status: 'QUEUED' | 'PROCESSING' | 'DONE' | 'FAILED';
+  order: OrderView | null;
+  payment: { id: string; status: string } | null;
+  redirect: string | null;
+  error: string | null;
+}
+
+export function toIntakeView(
+  row: Pick<OrderIntakeRow, 'public_id' | 'status' | 'result' | 'error'>,
+): IntakeView {
+  const result = row.result ? (JSON.parse(row.result) as PlacedOrder) : null;
+  return {
+    id: row.public_id,
+    status: row.status,
+    order: result?.order ?? null,
+    payment: result?.payment ?? null,
+    redirect: result?.redirect ?? null,
+    error: row.error,
+  };
+}

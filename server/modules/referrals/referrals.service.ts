@@ -1,0 +1,58 @@
+import type { Db } from '../../db/database.ts';
+import { formatMoney } from '../../lib/i18n.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import { ledger } from '../ledger/ledger.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { referrerOf } from '../users/users.service.ts';
+
+/** DOMAIN.md referral program: the referrer earns this share of each delivered order. */
+export const REFERRAL_SHARE = 0.1;
+
+export interface Delivery {
+  /** the user who paid the order */
+  buyerId: number;
+  /** minor units of `currency` that were delivered (the paid value × the delivered share) */
+  deliveredValue: number;
+  currency: string;
+  /** the order that was paid (a `_MULTI` order, not its row) */
+  orderId: number;
+  orderPublicId: string;
+  /** the order or row that was delivered */
+  rowPublicId: string;
+  at: string;
+}
+
+export type ReferralsService = ReturnType<typeof createReferralsService>;
+
+/** Referral bonuses: paid on delivery, in the referrer's currency, through the ledger. */
+export function createReferralsService({
+  catalog,
+  notifications,
+}: {
+  catalog: CatalogService;
+  notifications: NotificationsService;
+}) {
+  return {
+    /** Inside the transaction that ended the order; nothing when the buyer was not referred. */
+    async rewardDelivery(trx: Db, delivery: Delivery): Promise<void> {
+      const referrer = await referrerOf(trx, delivery.buyerId);
+      if (!referrer) return;
+      const earned = Math.round(delivery.deliveredValue * REFERRAL_SHARE);
+      const bonus = await catalog.convert(earned, delivery.currency, referrer.currency);
+      if (bonus <= 0) return;
+      await ledger.bonus(trx, {
+        userId: referrer.id,
+        amount: bonus,
+        orderId: delivery.orderId,
+        note: `referral: ${delivery.rowPublicId}`,
+        at: delivery.at,
+      });
+      await notifications.notify(trx, {
+        userId: referrer.id,
+        type: 'bonus',
+        data: { order: delivery.orderPublicId, amount: bonus },
+        values: (lang) => ({ amount: formatMoney(lang, bonus, referrer.currency) }),
+      });
+    },
+  };
+}
