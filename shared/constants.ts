@@ -2,43 +2,21 @@
 
 export const QUANTITY_PRESETS = [1, 50, 100, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000];
 
-/** Services and costs are cached 5 minutes; currencies refresh every 5 minutes. */
+/** Services and costs are cached 5 minutes. */
 export const CATALOG_CACHE_TTL_MS = 300_000;
-export const CURRENCY_REFRESH_MS = 300_000;
-
-export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const HEADER_UNREAD_NOTIFICATIONS = 3;
-export const FEATURED_ARTICLES = 3;
 
 export const DAY_MS = 86_400_000;
 export const COOKIE_MAX_AGE_MS = {
-  ga: 365 * DAY_MS,
-  ymUid: 20 * DAY_MS,
   locale: 365 * DAY_MS,
   auth: 30 * DAY_MS,
 } as const;
 export const COOKIE_NAMES = { locale: 'locale', currency: 'cur', auth: 'auth' } as const;
 
 export const TIMING = {
-  minFetchDelayMs: 200,
   loadingBarThrottleMs: 200,
   loadingBarDurationMs: 5000,
   loadingBarHideMs: 500,
-  routeAnalyticsDelayMs: 250,
   chunkReloadMinIntervalMs: 60_000,
-} as const;
-
-export const SESSION_ATTRIBUTION_LIFETIME = 3;
-
-export const BREAKPOINTS = {
-  xs: 375,
-  sm: 660,
-  md: 768,
-  lg: 992,
-  xl: 1200,
-  xxl: 1440,
-  xxxl: 1536,
-  xxxxl: 1920,
 } as const;
 
 /** Product age in the footer is counted from this date. */

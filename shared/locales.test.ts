@@ -1,4 +1,4 @@
-import { localeFromAcceptLanguage, localeOfPath, stripLocale } from './locales.ts';
+import { localeFromAcceptLanguage, localeOfPath } from './locales.ts';
 
 describe('localeFromAcceptLanguage', () => {
   it('picks the best supported language by quality, then by order', () => {
@@ -27,11 +27,5 @@ describe('locale of a path', () => {
     expect(localeOfPath('/uslugi/lajki-v-instagram/')).toBe('ru');
     expect(localeOfPath('/english/')).toBe('ru');
     expect(localeOfPath('/ru/')).toBe('ru');
-  });
-
-  it('strips the prefix', () => {
-    expect(stripLocale('/de/login/')).toBe('/login/');
-    expect(stripLocale('/de')).toBe('/');
-    expect(stripLocale('/login/')).toBe('/login/');
   });
 });

@@ -21,14 +21,6 @@ export function localeOfPath(pathname: string): Locale {
   return first && first !== DEFAULT_LOCALE && isLocale(first) ? first : DEFAULT_LOCALE;
 }
 
-/** The path without its locale prefix, always starting with '/'. */
-export function stripLocale(pathname: string): string {
-  const locale = localeOfPath(pathname);
-  if (locale === DEFAULT_LOCALE) return pathname;
-  const rest = pathname.slice(locale.length + 1);
-  return rest.startsWith('/') ? rest : `/${rest}`;
-}
-
 /**
  * The best supported language of an Accept-Language header, by q-value and order.
  * null when the header is missing or empty; FALLBACK_FOREIGN_LOCALE when it names only

@@ -1,4 +1,4 @@
-import { hasNoCabinet, hasScope, isStaff, mainRole } from './roles.ts';
+import { hasNoCabinet, isStaff, mainRole } from './roles.ts';
 
 describe('roles (SPEC §6)', () => {
   it('ranks admin > moderator > manager > seo > proxy > user', () => {
@@ -25,11 +25,5 @@ describe('roles (SPEC §6)', () => {
     expect(hasNoCabinet(['ROLE_PROXY'])).toBe(true);
     expect(hasNoCabinet(['ROLE_SEO', 'ROLE_MANAGER'])).toBe(false);
     expect(hasNoCabinet([])).toBe(false);
-  });
-
-  it('checks scopes, and admins hold them all', () => {
-    expect(hasScope({ roles: [], scopes: ['orders.refund'] }, 'orders.refund')).toBe(true);
-    expect(hasScope({ roles: ['ROLE_MANAGER'], scopes: [] }, 'orders.refund')).toBe(false);
-    expect(hasScope({ roles: ['ROLE_ADMIN'], scopes: [] }, 'orders.refund')).toBe(true);
   });
 });

@@ -36,11 +36,3 @@ export function isStaff(roles: readonly string[]): boolean {
 export function hasNoCabinet(roles: readonly string[]): boolean {
   return ['seo', 'proxy'].includes(mainRole(roles));
 }
-
-/** The permission check behind the scope list; admins hold every scope. */
-export function hasScope(
-  user: { roles: readonly string[]; scopes: readonly string[] },
-  scope: string,
-): boolean {
-  return mainRole(user.roles) === 'admin' || user.scopes.includes(scope);
-}

@@ -4,11 +4,10 @@ import { deviceClassOf } from '../../shared/device.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale, localeOfPath } from '../../shared/locales.ts';
 import {
   type Currency,
-  currencyOfCountry,
   defaultCurrency,
   isCurrency,
   isGdprCountry,
-  REGION_BY_CURRENCY,
+  regionOfCountry,
 } from '../../shared/regions.ts';
 import type { PublicUser } from '../../shared/user.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
@@ -74,7 +73,7 @@ export function visitorOf(
     // the visitor's chosen currency, else RUB for ru and USD for the rest
     currency: isCurrency(chosen) ? chosen : defaultCurrency(locale),
     country,
-    region: REGION_BY_CURRENCY[currencyOfCountry(country)],
+    region: regionOfCountry(country),
     isGdpr: isGdprCountry(country),
     device,
     deviceClass: deviceClassOf(device),

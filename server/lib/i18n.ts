@@ -45,11 +45,6 @@ export function message(
   ) as string;
 }
 
-/** Whether a language has a message of this id (a notification type without one is named). */
-export function hasMessage(locale: Locale, id: string): boolean {
-  return Object.hasOwn(MESSAGES[locale], id);
-}
-
 /** A count in a language: 1 000 in Russian, 1,000 in English. */
 export function formatCount(locale: Locale, count: number): string {
   return intlOf(locale).formatNumber(count);

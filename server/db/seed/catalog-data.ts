@@ -49,14 +49,14 @@ type PriceClassName = keyof typeof PRICE_CLASSES;
 const CABINET_RATIO = 0.175 / 0.19;
 
 /** Storefront tiers: the 100-unit price from 1 upward, then each price point's own. */
-export function storefrontTiers(points: Points, factor = 1): PriceTier[] {
+function storefrontTiers(points: Points, factor = 1): PriceTier[] {
   return POINT_COUNTS.map((count, index) => ({
     from: index === 0 ? 1 : count,
     micro: Math.round(((points[index]! * 100) / count) * 1_000_000 * factor),
   }));
 }
 
-export function cabinetTiers(points: Points, factor = 1): PriceTier[] {
+function cabinetTiers(points: Points, factor = 1): PriceTier[] {
   return storefrontTiers(points, factor).map((tier) => ({
     from: tier.from,
     micro: Math.round(tier.micro * CABINET_RATIO),

@@ -410,6 +410,17 @@ describe('npm run simulator', () => {
         ).json();
       expect(await ask('from-env')).toEqual({ balance: '10000.00000', currency: 'USD' });
       expect(await ask('simulator-key')).toEqual({ error: 'Invalid API key' });
+      // it sells the catalogue of the database under the services' tags
+      const sold = (await (
+        await fetch(url, {
+          method: 'POST',
+          body: new URLSearchParams({ key: 'from-env', action: 'services' }),
+        })
+      ).json()) as { service: string; category: string }[];
+      expect(sold.length).toBeGreaterThan(30);
+      expect(sold).toContainEqual(
+        expect.objectContaining({ service: 'INSTAGRAM_LIKES', category: 'instagram' }),
+      );
     } finally {
       proc.child.kill('SIGTERM');
     }

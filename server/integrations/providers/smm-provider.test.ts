@@ -369,6 +369,20 @@ describe('answers in other panels’ shapes', () => {
       ProviderUnavailable,
     );
   });
+
+  it('tells which outages surely left an order unplaced: 429, 502 and 503 only', async () => {
+    const placedOn = async (status: number) => {
+      const { client } = scripted(() => ({ error: 'busy' }), status);
+      const error = await client.add({ service: '1', link: LINK, quantity: 100 }).catch((e) => e);
+      expect(error).toBeInstanceOf(ProviderUnavailable);
+      return (error as ProviderUnavailable).placed;
+    };
+    expect(await placedOn(429)).toBe('no');
+    expect(await placedOn(502)).toBe('no');
+    expect(await placedOn(503)).toBe('no');
+    expect(await placedOn(500)).toBe('unknown');
+    expect(await placedOn(504)).toBe('unknown');
+  });
 });
 
 describe('failing panels over HTTP', () => {
@@ -416,10 +430,11 @@ describe('failing panels over HTTP', () => {
   it.each([
     ['HTTP 500', '/500', 'SMM provider balance: HTTP 500'],
     ['a page that is not JSON', '/html', 'SMM provider balance: HTTP 200, not JSON'],
-  ])('is unavailable on %s', async (_, path, message) => {
+  ])('is unavailable on %s, and cannot tell whether the call was done', async (_, path, message) => {
     const error = await failure(client(path).balance());
     expect(error).toBeInstanceOf(ProviderUnavailable);
     expect(error.message).toBe(message);
+    expect((error as ProviderUnavailable).placed).toBe('unknown');
   });
 
   it.each([
@@ -430,6 +445,8 @@ describe('failing panels over HTTP', () => {
     const error = await failure(client(path, 300).balance());
     expect(error).toBeInstanceOf(ProviderUnavailable);
     expect(error.message).toBe('SMM provider balance: no answer within 300 ms');
+    // the panel may have acted on a request it never answered
+    expect((error as ProviderUnavailable).placed).toBe('unknown');
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect(Date.now() - started).toBeLessThan(3000);
   });
@@ -444,6 +461,8 @@ describe('failing panels over HTTP', () => {
     );
     expect(error).toBeInstanceOf(ProviderUnavailable);
     expect(error.message).toMatch(/^SMM provider balance: request failed/);
+    // a refused connection never reached the panel: surely not placed
+    expect((error as ProviderUnavailable).placed).toBe('no');
     expect(String(error)).not.toContain(KEY);
   });
 
@@ -458,6 +477,7 @@ describe('failing panels over HTTP', () => {
         ProviderUnavailable,
         'SMM provider add: HTTP 503',
       ]);
+      expect((error as ProviderUnavailable).placed).toBe('no');
       expect(sim.adds).toBe(0);
       sim.down = false;
       expect(await provider.add({ service: '1', link: LINK, quantity: 100 })).toEqual({

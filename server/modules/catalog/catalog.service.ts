@@ -15,7 +15,7 @@ import { CATALOG_CACHE_TTL_MS } from '../../../shared/constants.ts';
 import { isLinkKind } from '../../../shared/link-rules.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
 import type { ServiceKind } from '../../../shared/platforms.ts';
-import { type DiscountGroup, type PriceTier, quote } from '../../../shared/pricing.ts';
+import { type DiscountGroup, quote } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
