@@ -11,7 +11,13 @@ import {
 import { createLogger } from '../../server/lib/logger.ts';
 import { createFulfilmentService } from '../../server/modules/fulfilment/fulfilment.service.ts';
 import { providerRegistry, simulatorCatalogue } from '../../server/modules/fulfilment/providers.ts';
-import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+import {
+  balanceOf as balanceOfUser,
+  createTestAppWith,
+  ENGINES,
+  signUp,
+  type TestApp,
+} from '../support/app.ts';
 
 /**
  * Fulfilment through the simulator: paid orders are submitted, followed to COMPLETED,
@@ -99,16 +105,7 @@ describe.each(ENGINES)('fulfilment on %s', (engine) => {
       .selectAll()
       .where('public_id', '=', publicId)
       .executeTakeFirstOrThrow();
-  const balanceOf = async (userId: number) =>
-    Number(
-      (
-        await t.database.db
-          .selectFrom('users')
-          .select('balance')
-          .where('id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).balance,
-    );
+  const balanceOf = (userId: number) => balanceOfUser(t.database, userId);
   const ledgerOf = (userId: number) =>
     t.database.db
       .selectFrom('transactions')

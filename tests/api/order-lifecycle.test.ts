@@ -2,7 +2,13 @@ import request from 'supertest';
 import { AppError } from '../../server/lib/app-error.ts';
 import { ledger, NOT_ENOUGH_BALANCE } from '../../server/modules/ledger/ledger.service.ts';
 import { deliveredShare, rolledUpStatus } from '../../server/modules/orders/order-lifecycle.ts';
-import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+import {
+  balanceOf as balanceOfUser,
+  createTestAppWith,
+  ENGINES,
+  signUp,
+  type TestApp,
+} from '../support/app.ts';
 
 /**
  * The rules that moved into one place: the ledger service (the only writer of balances) and
@@ -44,16 +50,7 @@ describe.each(ENGINES)('ledger and lifecycle on %s', (engine) => {
   });
 
   const db = () => t.database.db;
-  const balanceOf = async (userId: number) =>
-    Number(
-      (
-        await db()
-          .selectFrom('users')
-          .select('balance')
-          .where('id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).balance,
-    );
+  const balanceOf = (userId: number) => balanceOfUser(t.database, userId);
   const ledgerOf = (userId: number) =>
     db()
       .selectFrom('transactions')

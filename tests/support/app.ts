@@ -155,3 +155,13 @@ export async function signUp(
     login: body.login,
   };
 }
+
+/** A user's balance, read straight from the database (tests only). */
+export async function balanceOf(database: DatabaseHandle, userId: number): Promise<number> {
+  const row = await database.db
+    .selectFrom('users')
+    .select('balance')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
