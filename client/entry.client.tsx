@@ -2,12 +2,12 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { isLocale } from '../shared/locales.ts';
 import { App } from './app/app.tsx';
 import { PAGE_STATE_ID, type PageState } from './app/page-state.ts';
 import { createRoutes } from './app/routes.tsx';
 import { createStore } from './app/store.ts';
 import { loadMessages } from './lib/intl.ts';
+import { selectLocale } from './lib/locale.ts';
 
 declare global {
   interface Window {
@@ -36,8 +36,7 @@ async function start() {
   // react-router reads (and revives the errors of) its hydration data from here
   window.__staticRouterHydrationData = state.router;
 
-  const lang = document.documentElement.lang;
-  const locale = isLocale(lang) ? lang : 'ru';
+  const locale = selectLocale(state.store);
   const routes = createRoutes();
   const [messages] = await Promise.all([loadMessages(locale), resolveLazyMatches(routes)]);
   const router = createBrowserRouter(routes);

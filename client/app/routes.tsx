@@ -1,6 +1,6 @@
 import { type ComponentType, useContext } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
 import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../shared/service-pages.ts';
 import { orderFormLoader } from '../features/order-form/order-form.loader.ts';
@@ -18,7 +18,7 @@ import { ViewCssContext } from '../lib/view-css.ts';
 type ViewModule = { default: ComponentType };
 
 /** One chunk per screen; the build's manifest maps these files to their hashed chunks. */
-export const VIEW_MODULES: Record<View, () => Promise<ViewModule>> = {
+const VIEW_MODULES: Record<View, () => Promise<ViewModule>> = {
   home: () => import('../pages/home/home.page.tsx'),
   platform: () => import('../pages/platform/platform.page.tsx'),
   service: () => import('../pages/service/service.page.tsx'),
@@ -84,7 +84,7 @@ function loaderOf(def: PageDef, locale: Locale): RouteObject['loader'] {
 }
 
 function pageRoute(def: PageDef, locale: Locale): RouteObject {
-  const handle: RouteHandle = { pageId: def.id, locale };
+  const handle: RouteHandle = { pageId: def.id };
   return {
     id: `${locale}:${def.id}`,
     path: `${localePrefix(locale)}${def.paths[locale]}`,
@@ -99,10 +99,10 @@ function pageRoute(def: PageDef, locale: Locale): RouteObject {
 
 /** Anything unmatched under a locale answers 404 inside the default layout. */
 function notFoundRoute(locale: Locale): RouteObject {
-  const handle: RouteHandle = { pageId: 'not-found', locale };
+  const handle: RouteHandle = { pageId: 'not-found' };
   return {
     id: `${locale}:not-found`,
-    path: locale === 'ru' ? '*' : `/${locale}/*`,
+    path: locale === DEFAULT_LOCALE ? '*' : `/${locale}/*`,
     handle,
     loader: () => {
       throw notFound();

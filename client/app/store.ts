@@ -32,5 +32,3 @@ export function createStore(preloadedState: PreloadedState, { runSagas = false }
 }
 
 export type AppStore = ReturnType<typeof createStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];

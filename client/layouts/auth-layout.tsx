@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';
-import { useLocalePath } from '../lib/use-locale-path.ts';
+import { useLocalePath } from '../lib/locale.ts';
 import styles from './layouts.module.css';
 import { Logo } from './parts/logo.tsx';
 

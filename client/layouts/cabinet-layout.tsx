@@ -6,7 +6,7 @@ import { button } from '../components/button/button.ts';
 import { logoutRequested, selectUser } from '../features/session/session.slice.ts';
 import { CurrencySwitcher } from '../features/visitor/currency-switcher.tsx';
 import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';
-import { useLocalePath } from '../lib/use-locale-path.ts';
+import { useLocalePath } from '../lib/locale.ts';
 import styles from './layouts.module.css';
 import { Logo } from './parts/logo.tsx';
 

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { button } from '../components/button/button.ts';
-import { useLocalePath } from '../lib/use-locale-path.ts';
+import { useLocalePath } from '../lib/locale.ts';
 import styles from './error-page.module.css';
 import { PageMeta } from './parts/page-meta.tsx';
 

@@ -1,5 +1,5 @@
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import type { Locale } from '../../shared/locales.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../shared/locales.ts';
 
 export type Messages = Record<string, string>;
 
@@ -10,7 +10,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
 }
 
 /** Missing messages are caught by the locale check test; formatting noise stays out of logs. */
-export function onIntlError(error: { code?: string; message: string }): void {
+function onIntlError(error: { code?: string; message: string }): void {
   if (error.code === 'MISSING_TRANSLATION') return;
   console.error(error.message);
 }
@@ -26,7 +26,10 @@ const cache = createIntlCache();
 export function intlFor(locale: Locale, messages: Messages): IntlShape {
   let intl = intls.get(locale);
   if (!intl || intl.messages !== messages) {
-    intl = createIntl({ locale, messages, defaultLocale: 'ru', onError: onIntlError }, cache);
+    intl = createIntl(
+      { locale, messages, defaultLocale: DEFAULT_LOCALE, onError: onIntlError },
+      cache,
+    );
     intls.set(locale, intl);
   }
   return intl;

@@ -2,7 +2,7 @@
  * SPEC §2: anchor navigation scrolls smoothly to the element with a 30 px offset; the
  * element may not be rendered yet, so look again up to 50 times, 100 ms apart.
  */
-export const HASH_SCROLL = { offsetPx: 30, attempts: 50, intervalMs: 100 } as const;
+const HASH_SCROLL = { offsetPx: 30, attempts: 50, intervalMs: 100 } as const;
 
 export function scrollToHash(hash: string, win: Window = window): () => void {
   const id = decodeURIComponent(hash.replace(/^#/, ''));

@@ -53,7 +53,7 @@ export function DropdownProvider({ children }: { children: ReactNode }) {
   );
 }
 
-export function useDropdownGroup(): DropdownGroup {
+function useDropdownGroup(): DropdownGroup {
   const group = useContext(DropdownContext);
   if (!group) throw new Error('Dropdown used outside DropdownProvider');
   return group;

@@ -7,7 +7,7 @@ import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
 import { formStyles, TextField } from '../../components/form/text-field.tsx';
 import { api } from '../../lib/api.ts';
-import { useLocale, useLocalePath } from '../../lib/use-locale-path.ts';
+import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { ruleMessage } from './auth-errors.ts';
 import { useAuthForm } from './use-auth-form.ts';
 

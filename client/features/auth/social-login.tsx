@@ -6,7 +6,7 @@ import type { VisitorState } from '../../../shared/visitor.ts';
 import { button } from '../../components/button/button.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { api } from '../../lib/api.ts';
-import { useLocale, useLocalePath } from '../../lib/use-locale-path.ts';
+import { useLocale, useLocalePath } from '../../lib/locale.ts';
 
 const selectProviders = (state: { visitor: VisitorState }) => state.visitor.socialProviders;
 

@@ -5,7 +5,7 @@ import { servicePagesOf } from '../../../shared/service-pages.ts';
 import { button } from '../../components/button/button.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
-import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { useLocalePath } from '../../lib/locale.ts';
 import styles from './landing.module.css';
 import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
 

@@ -16,6 +16,7 @@ import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { pagePath } from '../../../shared/routes.ts';
 import { api } from '../../lib/api.ts';
+import { selectLocale } from '../../lib/locale.ts';
 import {
   orderFormActions as actions,
   type OrderFormState,
@@ -138,7 +139,7 @@ interface Placed {
 }
 
 /** Where the browser goes: the gateway's checkout, or the thanks page when the balance paid. */
-export function destinationOf(placed: Placed, locale: Locale): string {
+function destinationOf(placed: Placed, locale: Locale): string {
   return placed.redirect ?? `${pagePath('thanks', locale)}?order=${placed.order.id}`;
 }
 
@@ -147,9 +148,7 @@ export const browser = { go: (url: string) => window.location.assign(url) };
 
 function* submitOrder(action: PayloadAction<OrderPayload>) {
   const { tag, link, quantity, posts, currency, method, email, agreement } = action.payload;
-  const locale: Locale = yield select(
-    (state: { visitor: { locale: Locale } }) => state.visitor.locale,
-  );
+  const locale: Locale = yield select(selectLocale);
   try {
     const placed: Placed = yield call(api<Placed>, 'c_orders/main', {
       method: 'POST',

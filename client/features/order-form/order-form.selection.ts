@@ -80,7 +80,7 @@ export function platformsFor(staff: boolean, metaRestricted: boolean): CatalogPl
   return staff ? [...shown, 'fake'] : shown;
 }
 
-export function linksOf(input: string): string[] {
+function linksOf(input: string): string[] {
   return input
     .split(/\r?\n/)
     .map((line) => line.trim())

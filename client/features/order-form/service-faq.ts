@@ -7,7 +7,7 @@ export interface ServiceFaq {
   items: { q: string; a: string }[];
 }
 
-export const FAQ_ITEMS_PER_KIND = 4;
+const FAQ_ITEMS_PER_KIND = 4;
 
 export function serviceFaqOf(messages: Record<string, string>, kind: ServiceKind): ServiceFaq {
   const items = [];

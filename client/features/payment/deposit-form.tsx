@@ -17,7 +17,7 @@ import styles from './deposit-form.module.css';
 import { type PaymentState, paymentActions } from './payment.slice.ts';
 
 /** Major units as typed ("150", "99.5", "1 000,50") → minor units, or null. */
-export function parseAmount(raw: string): number | null {
+function parseAmount(raw: string): number | null {
   const clean = raw.replace(/\s/g, '').replace(',', '.');
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(clean)) return null;
   return Math.round(Number(clean) * 100);

@@ -5,8 +5,8 @@ import { api } from '../../lib/api.ts';
 import { paymentActions as actions } from './payment.slice.ts';
 
 /** How often and how long a waiting page asks for its payment (DOMAIN.md: poll until final). */
-export const POLL_INTERVAL_MS = 2_000;
-export const POLL_ATTEMPTS = 150;
+const POLL_INTERVAL_MS = 2_000;
+const POLL_ATTEMPTS = 150;
 
 function* poll(id: string) {
   for (let attempt = 0; attempt < POLL_ATTEMPTS; attempt++) {

@@ -1,7 +1,8 @@
-import { call, takeLeading } from 'redux-saga/effects';
-import { isLocale } from '../../../shared/locales.ts';
+import { call, select, takeLeading } from 'redux-saga/effects';
+import type { Locale } from '../../../shared/locales.ts';
 import { pagePath } from '../../../shared/routes.ts';
 import { api } from '../../lib/api.ts';
+import { selectLocale } from '../../lib/locale.ts';
 import { logoutRequested } from './session.slice.ts';
 
 /** SPEC §2: after logout the visitor goes to the home page (a full load: the session is gone). */
@@ -11,8 +12,8 @@ function* logout() {
   } catch (error) {
     console.error('logout failed', error);
   }
-  const lang = document.documentElement.lang;
-  window.location.assign(pagePath('home', isLocale(lang) ? lang : 'ru'));
+  const locale: Locale = yield select(selectLocale);
+  window.location.assign(pagePath('home', locale));
 }
 
 export function* sessionSaga() {

@@ -5,7 +5,7 @@ import { Dropdown } from '../../components/dropdown/dropdown.tsx';
 import styles from './switchers.module.css';
 import { currencyChanged, type VisitorState } from './visitor.slice.ts';
 
-export const selectCurrency = (state: { visitor: VisitorState }) => state.visitor.currency;
+const selectCurrency = (state: { visitor: VisitorState }) => state.visitor.currency;
 
 /** RUB / USD / EUR: prices everywhere follow the choice; it is kept in a cookie. */
 export function CurrencySwitcher() {

@@ -6,11 +6,12 @@ import { pagePath } from '../../../shared/routes.ts';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { setCookie } from '../../lib/cookies.ts';
+import { useLocale } from '../../lib/locale.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import styles from './switchers.module.css';
 
 /** Language names are written in their own language, never translated. */
-export const LANGUAGE_NAMES: Record<Locale, string> = {
+const LANGUAGE_NAMES: Record<Locale, string> = {
   ru: 'Русский',
   en: 'English',
   de: 'Deutsch',
@@ -26,7 +27,8 @@ export const LANGUAGE_NAMES: Record<Locale, string> = {
  */
 export function LanguageSwitcher() {
   const intl = useIntl();
-  const { pageId, locale } = useRouteHandle();
+  const { pageId } = useRouteHandle();
+  const locale = useLocale();
   const params = useParams();
   const hrefOf = (target: Locale) =>
     pageId === 'not-found' ? `${localePrefix(target)}/` : pagePath(pageId, target, params);

@@ -1,8 +1,10 @@
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
 import { BRAND_NAME } from '../../../shared/brand.ts';
+import { DEFAULT_LOCALE } from '../../../shared/locales.ts';
 import { pageAlternates, pageById, pagePath } from '../../../shared/routes.ts';
 import type { VisitorState } from '../../features/visitor/visitor.slice.ts';
+import { useLocale } from '../../lib/locale.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 
 const selectPublicUrl = (state: { visitor: VisitorState }) => state.visitor.publicUrl;
@@ -19,7 +21,8 @@ interface PageMetaProps {
  * these tags into <head>, on the server and on client navigation alike.
  */
 export function PageMeta({ title, description, noindex }: PageMetaProps) {
-  const { pageId, locale } = useRouteHandle();
+  const { pageId } = useRouteHandle();
+  const locale = useLocale();
   const params = useParams();
   const origin = useSelector(selectPublicUrl);
   const known = pageId !== 'not-found';
@@ -36,7 +39,11 @@ export function PageMeta({ title, description, noindex }: PageMetaProps) {
           <link key={alt.locale} rel="alternate" hrefLang={alt.locale} href={origin + alt.path} />
         ))}
       {known && (
-        <link rel="alternate" hrefLang="x-default" href={origin + pagePath(pageId, 'ru', params)} />
+        <link
+          rel="alternate"
+          hrefLang="x-default"
+          href={origin + pagePath(pageId, DEFAULT_LOCALE, params)}
+        />
       )}
     </>
   );

@@ -11,14 +11,7 @@ export const PLATFORM_PAGE: Record<Platform, string> = {
 };
 
 /** Navigation order: the biggest markets first. */
-export const NAV_PLATFORMS: Platform[] = [
-  'instagram',
-  'tiktok',
-  'telegram',
-  'youtube',
-  'vk',
-  'threads',
-];
+const NAV_PLATFORMS: Platform[] = ['instagram', 'tiktok', 'telegram', 'youtube', 'vk', 'threads'];
 
 /** The platforms the header and footer link to: none of Meta's where they are restricted. */
 export function navPlatforms(metaRestricted: boolean): Platform[] {

@@ -7,7 +7,7 @@ import { legalRegionFor } from '../../../shared/regions.ts';
 import { servicePagesOf } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import type { VisitorState } from '../../features/visitor/visitor.slice.ts';
-import { useLocale, useLocalePath } from '../../lib/use-locale-path.ts';
+import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
 import styles from './site-footer.module.css';
 

@@ -8,7 +8,7 @@ import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { selectUser } from '../../features/session/session.slice.ts';
 import { CurrencySwitcher } from '../../features/visitor/currency-switcher.tsx';
 import { LanguageSwitcher } from '../../features/visitor/language-switcher.tsx';
-import { useLocalePath } from '../../lib/use-locale-path.ts';
+import { useLocalePath } from '../../lib/locale.ts';
 import { Logo } from './logo.tsx';
 import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
 import styles from './site-header.module.css';

@@ -15,8 +15,8 @@ import { ORDER_FORM_ID, OrderForm } from '../../features/order-form/order-form.t
 import { PackageCards } from '../../features/order-form/package-cards.tsx';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
+import { useLocalePath } from '../../lib/locale.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
-import { useLocalePath } from '../../lib/use-locale-path.ts';
 import styles from './service.module.css';
 
 /** One landing per service and platform, under its localized slug. */

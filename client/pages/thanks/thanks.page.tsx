@@ -10,9 +10,9 @@ import type { ThanksData } from '../../features/payment/payment.loader.ts';
 import { type PaymentState, paymentActions } from '../../features/payment/payment.slice.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 import { api } from '../../lib/api.ts';
+import { useLocalePath } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
-import { useLocalePath } from '../../lib/use-locale-path.ts';
 import styles from './thanks.module.css';
 
 const VIEWS: Record<string, { titleId: string; leadId: string; tone: string }> = {

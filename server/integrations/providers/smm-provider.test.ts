@@ -430,12 +430,15 @@ describe('failing panels over HTTP', () => {
   it.each([
     ['HTTP 500', '/500', 'SMM provider balance: HTTP 500'],
     ['a page that is not JSON', '/html', 'SMM provider balance: HTTP 200, not JSON'],
-  ])('is unavailable on %s, and cannot tell whether the call was done', async (_, path, message) => {
-    const error = await failure(client(path).balance());
-    expect(error).toBeInstanceOf(ProviderUnavailable);
-    expect(error.message).toBe(message);
-    expect((error as ProviderUnavailable).placed).toBe('unknown');
-  });
+  ])(
+    'is unavailable on %s, and cannot tell whether the call was done',
+    async (_, path, message) => {
+      const error = await failure(client(path).balance());
+      expect(error).toBeInstanceOf(ProviderUnavailable);
+      expect(error.message).toBe(message);
+      expect((error as ProviderUnavailable).placed).toBe('unknown');
+    },
+  );
 
   it.each([
     ['no answer', '/hang'],
