@@ -1,5 +1,5 @@
 import { COOKIE_MAX_AGE_MS } from '../../../shared/constants.ts';
-import type { Locale } from '../../../shared/locales.ts';
+import { isLocale, type Locale, localePrefix } from '../../../shared/locales.ts';
 import { type Currency, defaultCurrency } from '../../../shared/regions.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
@@ -120,11 +120,9 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
         at,
         new Date(at.getTime() + RESET_CODE_TTL_MS),
       );
-      const locale = (row.lang as Locale) || lang;
-      const prefix = locale === 'ru' ? '' : `/${locale}`;
-      await mailer.send(
-        resetPasswordMail({ to: row.email, locale, link: `${publicUrl}${prefix}/reset/${code}/` }),
-      );
+      const locale = isLocale(row.lang) ? row.lang : lang;
+      const link = `${publicUrl}${localePrefix(locale)}/reset/${code}/`;
+      await mailer.send(resetPasswordMail({ to: row.email, locale, link }));
     },
 
     /**
