@@ -3,7 +3,6 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedCatalogIfEmpty } from './db/seed/seed-catalog.ts';
 import { createMailer } from './integrations/mail/create-mailer.ts';
-import type { Mailer } from './integrations/mail/mailer.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -11,7 +10,6 @@ export interface Booted {
   config: Config;
   logger: Logger;
   database: DatabaseHandle;
-  mailer: Mailer;
   services: Services;
 }
 
@@ -41,7 +39,11 @@ export async function bootstrap({
   const applied = await migrateToLatest(database.db);
   const seeded = seed ? await seedCatalogIfEmpty(database.db) : false;
   logger.info({ engine: database.engine, applied, seeded }, 'database ready');
-  const mailer = createMailer(config, logger);
-  const services = createServices({ config, logger, db: database.db, mailer });
-  return { config, logger, database, mailer, services };
+  const services = createServices({
+    config,
+    logger,
+    db: database.db,
+    mailer: createMailer(config, logger),
+  });
+  return { config, logger, database, services };
 }

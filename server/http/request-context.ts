@@ -31,7 +31,7 @@ export interface RequestContext {
   authVia: 'bearer' | 'cookie' | null;
 }
 
-export function tokenOf(req: Request): {
+function tokenOf(req: Request): {
   token: string | undefined;
   via: RequestContext['authVia'];
 } {
@@ -48,7 +48,7 @@ export function tokenOf(req: Request): {
  * page it was made from (the Referer), else the `locale` cookie, else the user's language,
  * else the default; a call may still name its own (`lang`, an order's `return_path`).
  */
-export function localeOf(req: Request, user: PublicUser | null, publicUrl: string): Locale {
+function localeOf(req: Request, user: PublicUser | null, publicUrl: string): Locale {
   if (!req.path.startsWith('/api/')) return localeOfPath(req.path);
   const page = pageOfReferer(req, publicUrl);
   if (page) return localeOfPath(page);
@@ -58,7 +58,7 @@ export function localeOf(req: Request, user: PublicUser | null, publicUrl: strin
 }
 
 /** The visitor's part of the context (the store's `visitor`). */
-export function visitorOf(
+function visitorOf(
   req: Request,
   user: PublicUser | null,
   { publicUrl, socialProviders }: PublicConfig,
