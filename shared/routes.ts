@@ -30,6 +30,11 @@ export type View =
   | 'blog'
   | 'article'
   | 'cabinet'
+  | 'cp-orders'
+  | 'cp-payment-history'
+  | 'cp-price'
+  | 'cp-profile'
+  | 'cp-section'
   | 'legal'
   | 'thanks';
 
@@ -74,6 +79,14 @@ export const CABINET_SECTIONS = [
 ] as const;
 export type CabinetSection = (typeof CABINET_SECTIONS)[number] | 'dashboard';
 
+/** Cabinet sections with a screen (and a chunk) of their own; the rest share 'cp-section'. */
+const CABINET_VIEWS: Partial<Record<(typeof CABINET_SECTIONS)[number], View>> = {
+  orders: 'cp-orders',
+  'payment-history': 'cp-payment-history',
+  price: 'cp-price',
+  profile: 'cp-profile',
+};
+
 export const LANDING_PLATFORMS = ['telegram', 'threads', 'tiktok', 'vk', 'youtube'] as const;
 
 export const PAGES: PageDef[] = [
@@ -106,7 +119,7 @@ export const PAGES: PageDef[] = [
   page('article', 'article', 'default', '/blog/:slug/', { access: 'open' }),
   page('cp', 'cabinet', 'cp', '/cp/', { access: 'protected' }),
   ...CABINET_SECTIONS.map((section) =>
-    page(`cp-${section}`, 'cabinet', 'cp', `/cp/${section.replace('-', '/')}/`, {
+    page(`cp-${section}`, CABINET_VIEWS[section] ?? 'cp-section', 'cp', `/cp/${section.replace('-', '/')}/`, {
       access: 'protected',
     }),
   ),

@@ -31,6 +31,11 @@ const VIEW_MODULES: Record<View, () => Promise<ViewModule>> = {
   blog: () => import('../pages/blog/blog.page.tsx'),
   article: () => import('../pages/blog/article.page.tsx'),
   cabinet: () => import('../pages/cabinet/cabinet.page.tsx'),
+  'cp-orders': () => import('../pages/cabinet/orders/orders.page.tsx'),
+  'cp-payment-history': () => import('../pages/cabinet/history/history.page.tsx'),
+  'cp-price': () => import('../pages/cabinet/price/price.page.tsx'),
+  'cp-profile': () => import('../pages/cabinet/profile/profile.page.tsx'),
+  'cp-section': () => import('../pages/cabinet/section.page.tsx'),
   legal: () => import('../pages/legal/legal.page.tsx'),
   thanks: () => import('../pages/thanks/thanks.page.tsx'),
 };
