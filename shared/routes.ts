@@ -119,9 +119,15 @@ export const PAGES: PageDef[] = [
   page('article', 'article', 'default', '/blog/:slug/', { access: 'open' }),
   page('cp', 'cabinet', 'cp', '/cp/', { access: 'protected' }),
   ...CABINET_SECTIONS.map((section) =>
-    page(`cp-${section}`, CABINET_VIEWS[section] ?? 'cp-section', 'cp', `/cp/${section.replace('-', '/')}/`, {
-      access: 'protected',
-    }),
+    page(
+      `cp-${section}`,
+      CABINET_VIEWS[section] ?? 'cp-section',
+      'cp',
+      `/cp/${section.replace('-', '/')}/`,
+      {
+        access: 'protected',
+      },
+    ),
   ),
   page('private-policy', 'legal', 'default', '/private-policy/:region/', {
     access: 'open',
