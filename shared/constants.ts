@@ -32,3 +32,7 @@ export function productAgeYears(now: Date): number {
   if (beforeAnniversary) years -= 1;
   return years;
 }
+
+/** SPEC §9 'Show lines': the page sizes a cabinet list offers, and notifications' page size. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
