@@ -1,9 +1,10 @@
-import { call, select, takeLeading } from 'redux-saga/effects';
+import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Locale } from '../../../shared/locales.ts';
 import { pagePath } from '../../../shared/routes.ts';
+import type { PublicUser } from '../../../shared/user.ts';
 import { api } from '../../lib/api.ts';
 import { selectLocale } from '../../lib/locale.ts';
-import { logoutRequested } from './session.slice.ts';
+import { logoutRequested, userLoaded, userRefreshNeeded } from './session.slice.ts';
 
 /** SPEC §2: after logout the visitor goes to the home page (a full load: the session is gone). */
 function* logout() {
@@ -16,6 +17,17 @@ function* logout() {
   window.location.assign(pagePath('home', locale));
 }
 
+/** The header's balance and level follow a top-up, an order, a refund or a profile change. */
+function* refreshUser() {
+  try {
+    const user: PublicUser | null = yield call(api<PublicUser | null>, 'user');
+    if (user) yield put(userLoaded(user));
+  } catch (error) {
+    console.error('user refresh failed', error);
+  }
+}
+
 export function* sessionSaga() {
   yield takeLeading(logoutRequested.type, logout);
+  yield takeLatest(userRefreshNeeded.type, refreshUser);
 }

@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PublicUser } from '../../../shared/user.ts';
 
 /** SPEC §4 Login: loggedIn with the user loaded, from the server's render. */
@@ -11,9 +11,15 @@ const sessionSlice = createSlice({
   initialState: { user: null } as SessionState,
   reducers: {
     logoutRequested() {},
+    /** Something moved the balance, level or profile: read the user again (GET user). */
+    userRefreshNeeded() {},
+    userLoaded(state, action: PayloadAction<PublicUser>) {
+      state.user = action.payload;
+    },
   },
 });
 
-export const { logoutRequested } = sessionSlice.actions;
+export const sessionActions = sessionSlice.actions;
+export const { logoutRequested, userRefreshNeeded, userLoaded } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
 export const selectUser = (state: { session: SessionState }) => state.session.user;
