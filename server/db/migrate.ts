@@ -5,6 +5,7 @@ import * as catalog from './migrations/0002-catalog.ts';
 import * as orders from './migrations/0003-orders.ts';
 import * as intake from './migrations/0004-order-intake.ts';
 import * as fulfilment from './migrations/0005-fulfilment.ts';
+import * as cabinetOrders from './migrations/0006-cabinet-orders.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-orders': orders,
   '0004-order-intake': intake,
   '0005-fulfilment': fulfilment,
+  '0006-cabinet-orders': cabinetOrders,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

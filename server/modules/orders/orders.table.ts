@@ -17,6 +17,10 @@ export interface OrdersTable {
   link: string;
   quantity: number;
   posts: number | null;
+  /** an auto order's most per post (`quantity` is its least); null elsewhere */
+  quantity_max: Generated<number | null>;
+  /** a comments order's comments, one a line */
+  comments: Generated<string | null>;
   count: number;
   currency: string;
   /** minor units of `currency` */
