@@ -13,6 +13,8 @@ export const ORDER_MESSAGES = {
   region: 'The region value is up to 64 characters',
   test: 'test is true or false',
   returnPath: 'The return path is a path of this site',
+  client: 'client is CLIENT_MAIN or CLIENT_LK',
+  comments: 'Comments are text, one a line',
 } as const;
 
 /** The page to come back to from the gateway: an internal path (checked again as a safe redirect). */
@@ -53,6 +55,25 @@ export const orderSchema = {
       maximum: MAX_POSTS,
       errorMessage: ORDER_MESSAGES.posts,
     },
+    // an auto order's most per post (`quantity` is its least)
+    quantity_max: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      maximum: 1_000_000_000,
+      errorMessage: CATALOG_MESSAGES.integer,
+    },
+    // a comments order's own comments, one a line
+    comments: {
+      type: ['string', 'null'],
+      maxLength: 200_000,
+      errorMessage: ORDER_MESSAGES.comments,
+    },
+    // the cabinet's prices and limits (logged-in users)
+    client: {
+      type: 'string',
+      enum: ['CLIENT_MAIN', 'CLIENT_LK'],
+      errorMessage: ORDER_MESSAGES.client,
+    },
     currency: { type: 'string', enum: [...CURRENCIES], errorMessage: CATALOG_MESSAGES.currency },
     method: { type: 'integer', errorMessage: ORDER_MESSAGES.method },
     email: {
@@ -83,6 +104,9 @@ export interface OrderInput {
   link: string;
   quantity: number;
   posts?: number | null;
+  quantity_max?: number | null;
+  comments?: string | null;
+  client?: 'CLIENT_MAIN' | 'CLIENT_LK';
   currency?: string;
   method: number;
   email?: string | null;

@@ -88,6 +88,7 @@ export function createFulfilmentService({
         service: providerService,
         link: order.link,
         quantity: order.count,
+        ...(order.comments ? { comments: order.comments } : {}),
       });
       await orders.move(order, 'PAID', 'RUNNING', `submitted to ${providerId} as ${placed.order}`, {
         provider_order_id: placed.order,

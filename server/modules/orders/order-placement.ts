@@ -41,7 +41,24 @@ export const ORDER_ERRORS = {
   posts: 'Auto orders need the number of posts',
   tooManyLinks: `Up to ${MAX_LINKS} links in one order`,
   testOnlyStaff: 'Only staff may place test orders',
+  cabinetLogin: 'Log in to order at cabinet prices',
+  autoRange: 'The most per post cannot be less than the least',
+  commentsOnly: 'Only comment services take comments',
+  commentsCount: 'The quantity is the number of comments: one comment a line',
 } as const;
+
+/** A comments order's own comments: one a line, blank lines dropped, each up to 1 000 characters. */
+function commentLines(service: ServiceView, comments: string | null | undefined): string[] | null {
+  if (comments === undefined || comments === null) return null;
+  if (service.type !== 'COMMENTS') throw new AppError(ORDER_ERRORS.commentsOnly, 400);
+  const lines = comments
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (lines.some((line) => line.length > 1_000))
+    throw new AppError('A comment is up to 1 000 characters', 400);
+  return lines;
+}
 
 /** The order's links, one per line for a `_MULTI` service, each checked against SPEC §5. */
 function checkLinks(service: ServiceView, link: string): string[] {
@@ -128,7 +145,9 @@ export function createOrderPlacement({
     const staff = Boolean(user?.isStaff);
     if (input.test && !staff) throw new AppError(ORDER_ERRORS.testOnlyStaff, 403);
     const viewer = user ? { staff, level: user.discountLevel } : { staff: false, level: 1 };
-    const client = 'CLIENT_MAIN' as const;
+    // cabinet prices and limits are for logged-in users (SPEC §3 CLIENT_LK)
+    const client = input.client === 'CLIENT_LK' ? 'CLIENT_LK' : 'CLIENT_MAIN';
+    if (client === 'CLIENT_LK' && !user) throw new AppError(ORDER_ERRORS.cabinetLogin, 401);
     const service = await catalog.service(input.tag, client, viewer, context.lang);
     if (!service.labels.includes('ENABLED') || !service.labels.includes('VISIBLE'))
       throw new AppError(ORDER_ERRORS.unavailable, 400);
@@ -139,8 +158,16 @@ export function createOrderPlacement({
       throw new AppError(`The quantity must be from ${limits.min} to ${limits.max}`, 400);
     const auto = isAutoType(service.type);
     if (auto && !input.posts) throw new AppError(ORDER_ERRORS.posts, 400);
+    // SPEC §9: an auto order takes a range per post and is priced at its average × posts
+    const most = auto ? (input.quantity_max ?? input.quantity) : input.quantity;
+    if (most < input.quantity) throw new AppError(ORDER_ERRORS.autoRange, 400);
+    if (most > limits.max)
+      throw new AppError(`The quantity must be from ${limits.min} to ${limits.max}`, 400);
+    const comments = commentLines(service, input.comments);
+    if (comments && comments.length !== input.quantity)
+      throw new AppError(ORDER_ERRORS.commentsCount, 400);
     const count = auto
-      ? autoQuantity(input.quantity, input.quantity, input.posts!)
+      ? autoQuantity(input.quantity, most, input.posts!)
       : input.quantity * links.length;
 
     // a user pays in their own currency; a guest names theirs and gives an e-mail
@@ -196,6 +223,8 @@ export function createOrderPlacement({
         client,
         quantity: input.quantity,
         posts: auto ? (input.posts ?? null) : null,
+        quantity_max: auto ? most : null,
+        comments: comments ? comments.join('\n') : null,
         currency,
         method_id: method.id,
         status: 'CREATED' as const,
