@@ -91,6 +91,19 @@ export async function countChildren(db: Db, parentId: number): Promise<number> {
   return Number(row.n);
 }
 
+/** Public id, tag and count of these orders (the ledger names the order a row belongs to). */
+export function orderSummariesOf(
+  db: Db,
+  ids: number[],
+): Promise<{ id: number; public_id: string; tag: string; count: number }[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('orders')
+    .select(['id', 'public_id', 'tag', 'count'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** A user's orders (not the rows of `_MULTI` orders), newest first, with the total. */
 export async function ordersOfUser(
   db: Db,

@@ -20,6 +20,7 @@ import {
   orderByPublicId,
   orderIdsOfPayment,
   orderOfPayment,
+  orderSummariesOf,
   ordersOfUser,
   unpaidSince,
 } from './orders.repository.ts';
@@ -181,6 +182,16 @@ export function createOrdersService({
         .execute((trx) => claimOrder(trx, publicId, userId, at));
       if (outcome === 'taken') throw new AppError('This order belongs to another account', 409);
       if (outcome === 'missing') throw new AppError('Order not found', 404);
+    },
+
+    /** Public id, tag and count by row id (a ledger row names the order it belongs to). */
+    async summariesByIds(
+      ids: number[],
+    ): Promise<Map<number, { id: string; tag: string; count: number }>> {
+      const rows = await orderSummariesOf(db, [...new Set(ids)]);
+      return new Map(
+        rows.map((row) => [row.id, { id: row.public_id, tag: row.tag, count: Number(row.count) }]),
+      );
     },
 
     /** The order a payment pays (for the thanks page). */
