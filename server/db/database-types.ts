@@ -19,7 +19,11 @@ import type {
   PaymentMethodsTable,
 } from '../modules/payments/payment-methods.table.ts';
 import type { PaymentsTable } from '../modules/payments/payments.table.ts';
-import type { SocialIdentitiesTable, UsersTable } from '../modules/users/users.table.ts';
+import type {
+  AccountDeletionRequestsTable,
+  SocialIdentitiesTable,
+  UsersTable,
+} from '../modules/users/users.table.ts';
 
 /** Every table, for Kysely's types. Each module declares its own tables beside its code. */
 export interface Database {
@@ -41,4 +45,5 @@ export interface Database {
   order_intake: OrderIntakeTable;
   providers: ProvidersTable;
   notifications: NotificationsTable;
+  account_deletion_requests: AccountDeletionRequestsTable;
 }

@@ -6,6 +6,7 @@ import * as orders from './migrations/0003-orders.ts';
 import * as intake from './migrations/0004-order-intake.ts';
 import * as fulfilment from './migrations/0005-fulfilment.ts';
 import * as cabinetOrders from './migrations/0006-cabinet-orders.ts';
+import * as accountDeletion from './migrations/0007-account-deletion.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-order-intake': intake,
   '0005-fulfilment': fulfilment,
   '0006-cabinet-orders': cabinetOrders,
+  '0007-account-deletion': accountDeletion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

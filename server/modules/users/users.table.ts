@@ -33,3 +33,15 @@ export interface SocialIdentitiesTable {
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+
+export interface AccountDeletionRequestsTable {
+  id: Generated<number>;
+  /** null once the operator has removed the account */
+  user_id: number | null;
+  /** the address at the time of the request: the record outlives the account */
+  email: string;
+  reason: string | null;
+  requested_at: string;
+  status: Generated<'pending' | 'done' | 'withdrawn'>;
+  handled_at: string | null;
+}
