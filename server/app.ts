@@ -20,6 +20,7 @@ import { socialRoutes } from './modules/auth/social.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes, webhookRoutes } from './modules/payments/payments.routes.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
 import type { Services } from './services.ts';
 import type { Assets } from './ssr/assets.ts';
 import { PageCache } from './ssr/page-cache.ts';
@@ -100,6 +101,14 @@ export function createApp({
     }),
   );
   api.use(catalogRoutes({ catalog, paymentMethods }));
+  api.use(
+    profileRoutes({
+      profile: services.profile,
+      auth,
+      secureCookies: config.publicUrl.startsWith('https:'),
+      rateLimitPerMinute: config.authRateLimitPerMinute,
+    }),
+  );
   api.use(ordersRoutes({ orders, publicUrl: config.publicUrl }));
   api.use(paymentsRoutes({ payments, orders, paymentMethods, publicUrl: config.publicUrl }));
   api.use(apiNotFound);

@@ -21,6 +21,7 @@ import {
   type PaymentsService,
 } from './modules/payments/payments.service.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
+import { createProfileService } from './modules/users/profile.service.ts';
 
 /**
  * The domain services, made once per process and shared by the HTTP app and the worker.
@@ -88,6 +89,7 @@ export function createServices({
     publicUrl: config.publicUrl,
     logger,
   });
+  const profile = createProfileService({ db, auth, orders });
   const simulator = builtInSimulator(catalog, {
     key: 'simulator-key',
     ...config.simulator,
@@ -104,6 +106,7 @@ export function createServices({
   });
   return {
     auth,
+    profile,
     notifications,
     referrals,
     simulator,

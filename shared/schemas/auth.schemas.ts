@@ -134,3 +134,6 @@ export const setPasswordSchema = {
     required: { code: M.required, password: M.passwordRequired, password_confirmation: M.required },
   },
 } as const;
+
+/** The account fields' rules, for the other account schemas (profile): one copy of each rule. */
+export const ACCOUNT_FIELDS = { email, login, password, confirmation } as const;

@@ -88,3 +88,19 @@ export async function consumeReset(
     .executeTakeFirst();
   return row?.user_id;
 }
+
+/** Revokes every live token of a user but one (the request's own: a password change keeps it). */
+export async function revokeOtherTokens(
+  db: Db,
+  userId: number,
+  keepHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('token_hash', '!=', keepHash)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

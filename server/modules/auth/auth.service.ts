@@ -1,12 +1,15 @@
+import { AUTH_MESSAGES } from '../../../shared/auth-rules.ts';
 import { COOKIE_MAX_AGE_MS } from '../../../shared/constants.ts';
 import { isLocale, type Locale, localePrefix } from '../../../shared/locales.ts';
 import { type Currency, defaultCurrency } from '../../../shared/regions.ts';
+import { PROFILE_MESSAGES } from '../../../shared/schemas/profile.schemas.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { resetPasswordMail } from '../../integrations/mail/templates.ts';
 import type { SocialProfile } from '../../integrations/oauth/oauth-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecret, newToken, randomCode } from '../../lib/ids.ts';
+import { ValidationError } from '../../lib/validate.ts';
 import {
   accountByEmail,
   accountById,
@@ -23,6 +26,7 @@ import {
   insertReset,
   insertToken,
   revokeAllTokens,
+  revokeOtherTokens,
   revokeToken,
   userIdOfToken,
 } from './auth.repository.ts';
@@ -31,6 +35,10 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
 export const LOGIN_FAILED = 'Wrong login or password';
 export const RESET_CODE_INVALID = 'This link is invalid or has expired. Ask for a new one.';
+const PASSWORD_WRONG = PROFILE_MESSAGES.passwordWrong;
+export const EMAIL_TAKEN = 'This email is already registered';
+export const LOGIN_TAKEN = 'This login is already taken';
+export const EMAIL_OR_LOGIN_TAKEN = 'This email or login is already taken';
 
 export interface AuthDeps {
   db: Db;
@@ -54,6 +62,22 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
     return token;
   }
 
+  /**
+   * Checks the account's own password before a sensitive change (a 400 on `field`). An
+   * account made by social login has none yet: nothing to check.
+   */
+  async function confirmPassword(
+    userId: number,
+    password: string | undefined,
+    field: string,
+  ): Promise<void> {
+    const row = await accountById(db, userId);
+    if (!row?.password_hash) return;
+    if (!password) throw new ValidationError({ [field]: AUTH_MESSAGES.passwordRequired });
+    if (!(await verifyPassword(password, row.password_hash)))
+      throw new ValidationError({ [field]: PASSWORD_WRONG });
+  }
+
   return {
     issueToken,
 
@@ -65,10 +89,8 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       cur: Currency;
       ref?: string | undefined;
     }): Promise<{ token: string; user: PublicUser }> {
-      if (await accountByEmail(db, input.email))
-        throw new AppError('This email is already registered', 409);
-      if (await accountByLogin(db, input.login))
-        throw new AppError('This login is already taken', 409);
+      if (await accountByEmail(db, input.email)) throw new AppError(EMAIL_TAKEN, 409);
+      if (await accountByLogin(db, input.login)) throw new AppError(LOGIN_TAKEN, 409);
       const row = await createUser(db, {
         email: input.email,
         login: input.login,
@@ -78,8 +100,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
         referrerCode: input.ref,
       }).catch((error: Error) => {
         // two sign-ups racing for the same e-mail or login: the unique index decides
-        if (/unique|constraint/i.test(error.message))
-          throw new AppError('This email or login is already taken', 409);
+        if (/unique|constraint/i.test(error.message)) throw new AppError(EMAIL_OR_LOGIN_TAKEN, 409);
         throw error;
       });
       return { token: await issueToken(row.id), user: toPublicUser(row) };
@@ -167,6 +188,34 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       const row = await accountById(db, userId);
       if (!row) throw new AppError(RESET_CODE_INVALID, 400);
       return { token: await issueToken(row.id), user: toPublicUser(row) };
+    },
+
+    confirmPassword,
+
+    /**
+     * A new password from the profile: the current one is checked (a social-only account sets
+     * its first one), every other token of the user stops working, the request's own goes on.
+     */
+    async changePassword(
+      userId: number,
+      keepToken: string,
+      input: { current?: string | undefined; password: string },
+    ): Promise<PublicUser> {
+      await confirmPassword(userId, input.current, 'current_password');
+      const hash = await hashPassword(input.password);
+      const at = now();
+      await db.transaction().execute(async (trx) => {
+        await setPasswordHash(trx, userId, hash, at.toISOString());
+        await revokeOtherTokens(trx, userId, hashSecret(keepToken), at);
+      });
+      const row = await accountById(db, userId);
+      if (!row) throw new AppError('Log in to change your password', 401);
+      return toPublicUser(row);
+    },
+
+    /** Every token of the user stops working (an account deletion request). */
+    async logoutEverywhere(userId: number): Promise<void> {
+      await revokeAllTokens(db, userId, now());
     },
   };
 }

@@ -81,3 +81,55 @@ export async function linkSocial(
     .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
     .execute();
 }
+
+/** By login only (stored lowercased). */
+export function findUserByLogin(db: Db, login: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('login', '=', login.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/**
+ * Profile fields, with the currency changed only while the balance is zero: one conditional
+ * UPDATE, so a top-up landing at the same moment cannot be read in the wrong currency.
+ * Answers false (nothing changed) when the balance was not zero.
+ */
+export async function updateProfile(
+  db: Db,
+  id: number,
+  changes: Pick<UserUpdate, 'login' | 'email' | 'lang' | 'cur' | 'updated_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set(changes)
+    .where('id', '=', id)
+    .$if(changes.cur !== undefined, (qb) => qb.where('balance', '=', 0))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export function insertDeletionRequest(
+  db: Db,
+  row: { user_id: number; email: string; reason: string | null; requested_at: string },
+): Promise<{ requested_at: string }> {
+  return db
+    .insertInto('account_deletion_requests')
+    .values(row)
+    .returning('requested_at')
+    .executeTakeFirstOrThrow();
+}
+
+/** The user's deletion request still waiting for an operator, if any. */
+export function pendingDeletionOf(
+  db: Db,
+  userId: number,
+): Promise<{ requested_at: string } | undefined> {
+  return db
+    .selectFrom('account_deletion_requests')
+    .select('requested_at')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+}

@@ -1,0 +1,83 @@
+import { type Response, Router } from 'express';
+import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
+import {
+  type DeleteAccountRequest,
+  deleteAccountSchema,
+  type PasswordChange,
+  type ProfileChanges,
+  passwordChangeSchema,
+  profileSchema,
+} from '../../../shared/schemas/profile.schemas.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
+import { contextOf } from '../../http/request-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { validate } from '../../lib/validate.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { ProfileService } from './profile.service.ts';
+
+export interface ProfileRoutesDeps {
+  profile: ProfileService;
+  auth: AuthService;
+  secureCookies: boolean;
+  rateLimitPerMinute: number;
+}
+
+/** The logged-in user and the token of this request, or a 401. */
+function signedIn(res: Response): { user: PublicUser; token: string } {
+  const { user, authToken } = contextOf(res);
+  if (!user || !authToken) throw new AppError('Log in to change your profile', 401);
+  return { user, token: authToken };
+}
+
+/** Issue 12 /cp/profile/: PATCH user, POST user/password, POST user/delete. */
+export function profileRoutes({
+  profile,
+  auth,
+  secureCookies,
+  rateLimitPerMinute,
+}: ProfileRoutesDeps): Router {
+  const router = Router();
+  // each of these may check the current password: no guessing it with a stolen session
+  const limited = rateLimit({ limit: rateLimitPerMinute, windowMs: 60_000 });
+
+  router.patch('/user', limited, async (req, res) => {
+    const { user } = signedIn(res);
+    const input = validate<ProfileChanges>(profileSchema, req.body);
+    const updated = await profile.update(user, input);
+    // the next page opens in the new language (SPEC §4: the cookie is the second source)
+    if (input.lang !== undefined)
+      res.cookie(COOKIE_NAMES.locale, updated.lang, {
+        maxAge: COOKIE_MAX_AGE_MS.locale,
+        sameSite: 'lax',
+        secure: secureCookies,
+        path: '/',
+      });
+    res.json({ status: 'success', data: updated });
+  });
+
+  router.post('/user/password', limited, async (req, res) => {
+    const { user, token } = signedIn(res);
+    const input = validate<PasswordChange>(passwordChangeSchema, req.body);
+    const updated = await auth.changePassword(user.id, token, {
+      current: input.current_password,
+      password: input.password,
+    });
+    res.json({ status: 'success', data: { user: updated } });
+  });
+
+  router.post('/user/delete', limited, async (req, res) => {
+    const { user } = signedIn(res);
+    const input = validate<DeleteAccountRequest>(deleteAccountSchema, req.body ?? {});
+    const data = await profile.requestDeletion(user, input);
+    res.clearCookie(COOKIE_NAMES.auth, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+      path: '/',
+    });
+    res.status(202).json({ status: 'success', data });
+  });
+
+  return router;
+}

@@ -1,0 +1,118 @@
+import type { OrderStatus } from '../../../shared/orders.ts';
+import {
+  type DeleteAccountRequest,
+  PROFILE_MESSAGES as P,
+  type ProfileChanges,
+} from '../../../shared/schemas/profile.schemas.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  type AuthService,
+  EMAIL_OR_LOGIN_TAKEN,
+  EMAIL_TAKEN,
+  LOGIN_TAKEN,
+} from '../auth/auth.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  findUserByLogin,
+  insertDeletionRequest,
+  pendingDeletionOf,
+  updateProfile,
+} from './users.repository.ts';
+import { toPublicUser } from './users.service.ts';
+
+/** Orders whose money may still come back to the balance (a refund), in their own currency. */
+const OPEN_ORDER_STATUSES: OrderStatus[] = ['CREATED', 'PAID', 'RUNNING'];
+
+export interface ProfileDeps {
+  db: Db;
+  auth: Pick<AuthService, 'confirmPassword' | 'logoutEverywhere'>;
+  orders: Pick<OrdersService, 'listOf'>;
+  now?: () => Date;
+}
+
+/** The customer's own account settings (issue 12 /cp/profile/). Never sees req/res. */
+export function createProfileService({ db, auth, orders, now = () => new Date() }: ProfileDeps) {
+  async function hasOpenOrders(userId: number): Promise<boolean> {
+    for (const status of OPEN_ORDER_STATUSES) {
+      const { meta } = await orders.listOf(userId, { status, limit: 1 });
+      if (meta.total > 0) return true;
+    }
+    return false;
+  }
+
+  return {
+    /**
+     * Login, e-mail, language and currency. A new e-mail needs the current password (it is
+     * where a reset link goes). The currency converts nothing, so it changes only while the
+     * balance is zero and no order can still refund in the old one; the discount level is
+     * kept as it is (levels are never lowered).
+     */
+    async update(user: PublicUser, input: ProfileChanges): Promise<PublicUser> {
+      const login = input.login?.toLowerCase();
+      const email = input.email?.toLowerCase();
+      const changes: { login?: string; email?: string; lang?: string; cur?: string } = {};
+      if (login !== undefined && login !== user.login) {
+        const owner = await findUserByLogin(db, login);
+        if (owner && owner.id !== user.id) throw new AppError(LOGIN_TAKEN, 409);
+        changes.login = login;
+      }
+      if (email !== undefined && email !== user.email) {
+        await auth.confirmPassword(user.id, input.password, 'password');
+        const owner = await findUserByEmail(db, email);
+        if (owner && owner.id !== user.id) throw new AppError(EMAIL_TAKEN, 409);
+        changes.email = email;
+      }
+      if (input.lang !== undefined && input.lang !== user.lang) changes.lang = input.lang;
+      if (input.cur !== undefined && input.cur !== user.cur) {
+        if (user.balance !== 0) throw new AppError(P.curNotZero, 409);
+        if (await hasOpenOrders(user.id)) throw new AppError(P.curOrdersOpen, 409);
+        changes.cur = input.cur;
+      }
+      if (Object.keys(changes).length) {
+        const updated = await updateProfile(db, user.id, {
+          ...changes,
+          updated_at: now().toISOString(),
+        }).catch((error: Error) => {
+          // two accounts racing for the same e-mail or login: the unique index decides
+          if (/unique|constraint/i.test(error.message))
+            throw new AppError(EMAIL_OR_LOGIN_TAKEN, 409);
+          throw error;
+        });
+        // the balance moved between the check and the update: still nothing converts
+        if (!updated) throw new AppError(P.curNotZero, 409);
+      }
+      const row = await findUserById(db, user.id);
+      if (!row) throw new AppError('Log in to change your profile', 401);
+      return toPublicUser(row);
+    },
+
+    /**
+     * Records a request to delete the account and logs the user out everywhere; an operator
+     * carries it out (docs/operations.md). Refused while the balance holds money: it would be
+     * lost. A second request while one is pending answers the first one's time.
+     */
+    async requestDeletion(
+      user: PublicUser,
+      input: DeleteAccountRequest,
+    ): Promise<{ requested_at: string }> {
+      await auth.confirmPassword(user.id, input.password, 'password');
+      if (user.balance !== 0) throw new AppError(P.deleteNotZero, 409);
+      const request =
+        (await pendingDeletionOf(db, user.id)) ??
+        (await insertDeletionRequest(db, {
+          user_id: user.id,
+          email: user.email,
+          reason: input.reason?.trim() || null,
+          requested_at: now().toISOString(),
+        }));
+      await auth.logoutEverywhere(user.id);
+      return { requested_at: request.requested_at };
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
