@@ -30,7 +30,7 @@ const VIEW_MODULES: Record<View, () => Promise<ViewModule>> = {
   close: () => import('../pages/auth/close.page.tsx'),
   blog: () => import('../pages/blog/blog.page.tsx'),
   article: () => import('../pages/blog/article.page.tsx'),
-  cabinet: () => import('../pages/cabinet/cabinet.page.tsx'),
+  cabinet: () => import('../pages/cabinet/dashboard/dashboard.page.tsx'),
   'cp-orders': () => import('../pages/cabinet/orders/orders.page.tsx'),
   'cp-payment-history': () => import('../pages/cabinet/history/history.page.tsx'),
   'cp-price': () => import('../pages/cabinet/price/price.page.tsx'),

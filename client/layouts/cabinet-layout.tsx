@@ -1,45 +1,100 @@
-import { FormattedMessage } from 'react-intl';
+import { useEffect, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { type Currency, isCurrency } from '../../shared/regions.ts';
 import { CABINET_SECTIONS } from '../../shared/routes.ts';
 import { button } from '../components/button/button.ts';
+import { Icon } from '../components/icons/icons.tsx';
 import { logoutRequested, selectUser } from '../features/session/session.slice.ts';
-import { CurrencySwitcher } from '../features/visitor/currency-switcher.tsx';
 import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';
 import { useLocalePath } from '../lib/locale.ts';
+import { formatMoney } from '../lib/money.ts';
 import styles from './layouts.module.css';
 import { Logo } from './parts/logo.tsx';
 
-/** cp: the customer cabinet: a top bar and the section navigation. */
+/**
+ * cp: the customer cabinet. The bar keeps the balance (in the account's currency), the
+ * discount level, "Top up" and "New order" in view; the sections are a side list on desktop
+ * and a strip that scrolls on phones, with the current one brought into view.
+ */
 export function CabinetLayout() {
+  const intl = useIntl();
   const to = useLocalePath();
   const user = useSelector(selectUser);
   const dispatch = useDispatch();
+  const { pathname } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: bring the current section into view on every navigation
+  useEffect(() => {
+    // on a phone the strip scrolls: the current section must not hide off screen
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current && nav.current && nav.current.scrollWidth > nav.current.clientWidth)
+      nav.current.scrollTo({
+        left: current.offsetLeft - (nav.current.clientWidth - current.offsetWidth) / 2,
+        behavior: 'instant',
+      });
+  }, [pathname]);
+
   return (
     <div className={styles.cpPage}>
       <header className={styles.cpHeader}>
-        <Link to={to('cp')} aria-label="Cabinet">
+        <Link to={to('cp')} aria-label={intl.formatMessage({ id: 'cp.newOrder' })}>
           <Logo />
         </Link>
+        <Link to={to('cp')} className={`${button('primary')} ${styles.cpNewOrder}`}>
+          <FormattedMessage id="cp.newOrder" />
+        </Link>
+        {user && (
+          <div className={styles.cpAccount} data-testid="cp-account">
+            <Link
+              to={to('cp-payment-history')}
+              className={styles.cpBalance}
+              title={intl.formatMessage({ id: 'cp.balance' })}
+            >
+              <span className={styles.cpCaption}>
+                <FormattedMessage id="cp.balance" />
+              </span>
+              <strong data-testid="cp-balance">{formatMoney(intl, user.balance, currency)}</strong>
+            </Link>
+            <Link to={to('cp-price')} className={styles.cpLevel} data-testid="cp-level">
+              <FormattedMessage id="cp.level" values={{ level: user.discountLevel }} />
+            </Link>
+            <Link
+              to={to('cp-payment')}
+              className={`${button('secondary')} ${styles.cpTopUp}`}
+              aria-label={intl.formatMessage({ id: 'cp.topUp' })}
+            >
+              <span aria-hidden="true" className={styles.cpTopUpPlus}>
+                +
+              </span>
+              <span className={styles.cpTopUpText}>
+                <FormattedMessage id="cp.topUp" />
+              </span>
+            </Link>
+          </div>
+        )}
         <div className={styles.cpTools}>
-          {user && (
-            <span className={styles.cpUser}>
-              <FormattedMessage id="cp.signedInAs" values={{ email: user.email }} />
-            </span>
-          )}
-          <CurrencySwitcher />
           <LanguageSwitcher />
           <button
             type="button"
-            className={button('secondary')}
+            className={`${button('secondary')} ${styles.cpLogout}`}
             onClick={() => dispatch(logoutRequested())}
+            title={
+              user ? intl.formatMessage({ id: 'cp.signedInAs' }, { email: user.email }) : undefined
+            }
           >
-            <FormattedMessage id="cp.logout" />
+            <Icon name="user" size={18} />
+            <span className={styles.cpLogoutText}>
+              <FormattedMessage id="cp.logout" />
+            </span>
           </button>
         </div>
       </header>
       <div className={styles.cpBody}>
-        <nav className={styles.cpNav} aria-label="Cabinet">
+        <nav ref={nav} className={styles.cpNav} aria-label={intl.formatMessage({ id: 'cp.nav' })}>
           <NavLink to={to('cp')} end>
             <FormattedMessage id="cp.dashboard.title" />
           </NavLink>

@@ -10,7 +10,7 @@ import {
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
-import type { CostPair, ServiceView } from '../../../shared/catalog.ts';
+import type { CatalogPlatform, Client, CostPair, ServiceView } from '../../../shared/catalog.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
@@ -22,6 +22,7 @@ import {
   type OrderFormState,
   type OrderPayload,
   type QuoteRequest,
+  servicesKey,
 } from './order-form.slice.ts';
 import { load, remove, save, savedFor } from './order-form.storage.ts';
 
@@ -107,14 +108,17 @@ function* lookUpQuote(action: PayloadAction<QuoteRequest>) {
   }
 }
 
-function* loadServices(action: PayloadAction<{ platform: string; lang: string }>) {
-  const { platform, lang } = action.payload;
+function* loadServices(
+  action: PayloadAction<{ platform: CatalogPlatform; lang: string; client: Client }>,
+) {
+  const { platform, lang, client } = action.payload;
+  const key = servicesKey(client, platform);
   try {
-    const query = new URLSearchParams({ labels: 'CLIENT_MAIN VISIBLE', platform, lang });
+    const query = new URLSearchParams({ labels: `${client} VISIBLE`, platform, lang });
     const services: ServiceView[] = yield call(api<ServiceView[]>, `user_services/tiny?${query}`);
-    yield put(actions.servicesLoaded({ platform: platform as ServiceView['platform'], services }));
+    yield put(actions.servicesLoaded({ key, services }));
   } catch {
-    yield put(actions.servicesFailed(platform as ServiceView['platform']));
+    yield put(actions.servicesFailed(key));
   }
 }
 
@@ -147,7 +151,9 @@ function destinationOf(placed: Placed, locale: Locale): string {
 export const browser = { go: (url: string) => window.location.assign(url) };
 
 function* submitOrder(action: PayloadAction<OrderPayload>) {
-  const { tag, link, quantity, posts, currency, method, email, agreement } = action.payload;
+  const { tag, link, quantity, posts, quantityMax, comments, currency, method, email, agreement } =
+    action.payload;
+  const { client } = action.payload;
   const locale: Locale = yield select(selectLocale);
   try {
     const placed: Placed = yield call(api<Placed>, 'c_orders/main', {
@@ -157,6 +163,9 @@ function* submitOrder(action: PayloadAction<OrderPayload>) {
         link,
         quantity,
         ...(posts ? { posts } : {}),
+        ...(quantityMax ? { quantity_max: quantityMax } : {}),
+        ...(comments ? { comments } : {}),
+        ...(client === 'CLIENT_LK' ? { client } : {}),
         currency,
         method,
         ...(email ? { email } : {}),
@@ -168,6 +177,31 @@ function* submitOrder(action: PayloadAction<OrderPayload>) {
     yield call(browser.go, destinationOf(placed, locale));
   } catch (error) {
     yield put(actions.orderFailed((error as Error).message));
+  }
+}
+
+/**
+ * The cabinet's short balance: a top-up of the missing amount through the gateway, back to
+ * this page, where the saved choice is restored and paid from the balance.
+ */
+function* topUp(action: PayloadAction<{ amount: number; method: number }>) {
+  try {
+    const started: { redirect: string | null } = yield call(
+      api<{ redirect: string | null }>,
+      'deposit',
+      {
+        method: 'POST',
+        body: {
+          amount: action.payload.amount,
+          method: action.payload.method,
+          agreement: true,
+          return_path: window.location.pathname,
+        },
+      },
+    );
+    if (started.redirect) yield call(browser.go, started.redirect);
+  } catch (error) {
+    yield put(actions.topUpFailed((error as Error).message));
   }
 }
 
@@ -193,5 +227,6 @@ export function* orderFormSaga() {
     takeEvery(actions.servicesNeeded.type, loadServices),
     takeLatest(actions.methodsNeeded.type, loadMethods),
     takeLeading(actions.orderSubmitted.type, submitOrder),
+    takeLeading(actions.topUpRequested.type, topUp),
   ]);
 }

@@ -64,6 +64,11 @@ export interface Selection {
   presets: number[];
   quantity: number | null;
   posts: number;
+  /** the cabinet's auto range: the most per post (the least is `quantity`) */
+  quantityMax: number | null;
+  /** the cabinet's comment orders: their own comments, whose count is the quantity */
+  customComments: boolean;
+  comments: string[];
   links: string[];
   /** the count priced: quantity, × posts for auto, × links for multiple */
   count: number | null;
@@ -80,7 +85,7 @@ export function platformsFor(staff: boolean, metaRestricted: boolean): CatalogPl
   return staff ? [...shown, 'fake'] : shown;
 }
 
-function linksOf(input: string): string[] {
+function linesOf(input: string): string[] {
   return input
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -118,13 +123,25 @@ export function selectionOf(state: OrderFormState, context: FormContext): Select
   const fallback = presets.includes(DEFAULT_QUANTITY)
     ? DEFAULT_QUANTITY
     : (presets[0] ?? limits.min);
-  const quantity = state.quantity ?? (state.customQuantity ? null : fallback);
+  const cabinet = context.client === 'CLIENT_LK';
+  const customComments = cabinet && service?.type === 'COMMENTS';
+  const comments = customComments ? linesOf(state.comments) : [];
+  const quantity = customComments
+    ? comments.length || null
+    : (state.quantity ?? (state.customQuantity ? null : fallback));
   const posts = state.quantityPosts ?? DEFAULT_POSTS;
-  const links = linksOf(state.input);
+  // SPEC §9: the cabinet orders auto services as a range per post, priced at its average
+  const quantityMax = cabinet && auto && quantity !== null ? (state.quantityMax ?? quantity) : null;
+  const links = linesOf(state.input);
   let count: number | null = null;
-  if (quantity !== null && quantity >= limits.min && quantity <= limits.max) {
+  const maxOk =
+    quantityMax === null || (quantityMax >= (quantity ?? 0) && quantityMax <= limits.max);
+  if (quantity !== null && quantity >= limits.min && quantity <= limits.max && maxOk) {
     if (auto)
-      count = posts >= 1 && posts <= MAX_POSTS ? autoQuantity(quantity, quantity, posts) : null;
+      count =
+        posts >= 1 && posts <= MAX_POSTS
+          ? autoQuantity(quantity, quantityMax ?? quantity, posts)
+          : null;
     else if (numerosity === 'multiple')
       count = quantity * Math.min(Math.max(links.length, 1), MAX_LINKS);
     else count = quantity;
@@ -143,6 +160,9 @@ export function selectionOf(state: OrderFormState, context: FormContext): Select
     presets,
     quantity,
     posts,
+    quantityMax,
+    customComments,
+    comments,
     links,
     count,
     quoteKey:
@@ -186,7 +206,18 @@ export function shownMethods(context: FormContext, price: number | null): ShownM
 
 /** Message keys of the form's problems (shown once the buyer tried to pay). */
 export type FormErrors = Partial<
-  Record<'service' | 'input' | 'quantity' | 'posts' | 'email' | 'method' | 'agreement', string>
+  Record<
+    | 'service'
+    | 'input'
+    | 'quantity'
+    | 'quantityMax'
+    | 'comments'
+    | 'posts'
+    | 'email'
+    | 'method'
+    | 'agreement',
+    string
+  >
 >;
 
 export function errorsOf(
@@ -210,10 +241,24 @@ export function errorsOf(
       if (bad) errors.input = `order.error.link.${kinds.join('-')}`;
     }
   }
+  if (selection.customComments) {
+    if (!selection.comments.length) errors.comments = 'order.error.commentsRequired';
+    else if (
+      selection.comments.length < selection.limits.min ||
+      selection.comments.length > selection.limits.max
+    )
+      errors.comments = 'order.error.commentsRange';
+  }
   // a custom entry that is not a whole number leaves no quantity
-  if (selection.quantity === null) errors.quantity = 'order.error.integer';
+  else if (selection.quantity === null) errors.quantity = 'order.error.integer';
   else if (selection.quantity < selection.limits.min || selection.quantity > selection.limits.max)
     errors.quantity = 'order.error.range';
+  if (
+    selection.quantityMax !== null &&
+    selection.quantity !== null &&
+    (selection.quantityMax < selection.quantity || selection.quantityMax > selection.limits.max)
+  )
+    errors.quantityMax = 'order.error.quantityMax';
   if (selection.auto && (selection.posts < 1 || selection.posts > MAX_POSTS))
     errors.posts = 'order.error.posts';
   if (!context.loggedIn) {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CatalogPlatform, CostPair, ServiceView } from '../../../shared/catalog.ts';
+import type { CatalogPlatform, Client, CostPair, ServiceView } from '../../../shared/catalog.ts';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
 
@@ -21,13 +21,17 @@ export interface OrderFormState {
   /** the custom quantity field as typed ('' when a preset is chosen) */
   customQuantity: string;
   quantityPosts: number | null;
+  /** the cabinet's auto orders: the most per post (`quantity` is the least); null = the same */
+  quantityMax: number | null;
+  /** the cabinet's comment orders: the comments, one a line */
+  comments: string;
   email: string;
   agreement: boolean;
   methodsVisible: boolean;
   method: number | null;
   /** errors show once the buyer tried to pay */
   attempted: boolean;
-  /** services of platforms other than the page's, fetched when picked */
+  /** services by `${client}|${platform}` (servicesKey), fetched when picked */
   services: Partial<Record<string, ServiceView[]>>;
   servicesFailed: Partial<Record<string, boolean>>;
   /** quotes by `${currency}|${client}|${tag}|${count}` */
@@ -37,6 +41,8 @@ export interface OrderFormState {
   /** the order is on its way to the API */
   submitting: boolean;
   submitError: string | null;
+  /** a top-up of the missing amount is on its way to the gateway */
+  toppingUp: boolean;
 }
 
 export const initialOrderFormState: OrderFormState = {
@@ -47,6 +53,8 @@ export const initialOrderFormState: OrderFormState = {
   quantity: null,
   customQuantity: '',
   quantityPosts: null,
+  quantityMax: null,
+  comments: '',
   email: '',
   agreement: false,
   methodsVisible: false,
@@ -59,6 +67,7 @@ export const initialOrderFormState: OrderFormState = {
   methods: {},
   submitting: false,
   submitError: null,
+  toppingUp: false,
 };
 
 /** What session storage gives back after a reload (order-form.storage.ts). */
@@ -77,7 +86,7 @@ export interface QuoteRequest {
   tag: string;
   count: number;
   currency: Currency;
-  client: 'CLIENT_MAIN' | 'CLIENT_LK';
+  client: Client;
 }
 
 const orderFormSlice = createSlice({
@@ -121,6 +130,12 @@ const orderFormSlice = createSlice({
     postsChanged(state, action: PayloadAction<number | null>) {
       state.quantityPosts = action.payload;
     },
+    quantityMaxChanged(state, action: PayloadAction<number | null>) {
+      state.quantityMax = action.payload;
+    },
+    commentsChanged(state, action: PayloadAction<string>) {
+      state.comments = action.payload;
+    },
     emailChanged(state, action: PayloadAction<string>) {
       state.email = action.payload;
     },
@@ -143,15 +158,15 @@ const orderFormSlice = createSlice({
       state.attempted = true;
     },
 
-    servicesNeeded(_state, _action: PayloadAction<{ platform: CatalogPlatform; lang: string }>) {},
-    servicesLoaded(
-      state,
-      action: PayloadAction<{ platform: CatalogPlatform; services: ServiceView[] }>,
-    ) {
-      state.services[action.payload.platform] = action.payload.services;
-      delete state.servicesFailed[action.payload.platform];
+    servicesNeeded(
+      _state,
+      _action: PayloadAction<{ platform: CatalogPlatform; lang: string; client: Client }>,
+    ) {},
+    servicesLoaded(state, action: PayloadAction<{ key: string; services: ServiceView[] }>) {
+      state.services[action.payload.key] = action.payload.services;
+      delete state.servicesFailed[action.payload.key];
     },
-    servicesFailed(state, action: PayloadAction<CatalogPlatform>) {
+    servicesFailed(state, action: PayloadAction<string>) {
       state.servicesFailed[action.payload] = true;
     },
     quoteNeeded(_state, _action: PayloadAction<QuoteRequest>) {},
@@ -179,6 +194,15 @@ const orderFormSlice = createSlice({
     orderPlaced(state) {
       state.submitting = false;
     },
+    /** The balance is short: top up the missing amount by card, then pay from the balance. */
+    topUpRequested(state, _action: PayloadAction<{ amount: number; method: number }>) {
+      state.toppingUp = true;
+      state.submitError = null;
+    },
+    topUpFailed(state, action: PayloadAction<string>) {
+      state.toppingUp = false;
+      state.submitError = action.payload;
+    },
   },
 });
 
@@ -198,15 +222,24 @@ export interface OrderPayload {
   link: string;
   quantity: number;
   posts: number | null;
+  /** an auto order's most per post (cabinet) */
+  quantityMax: number | null;
+  /** a comments order's comments, one a line (cabinet) */
+  comments: string | null;
   count: number;
   currency: Currency;
   method: number;
   email: string | null;
   agreement: boolean;
+  client: Client;
 }
 
 export const orderFormActions = orderFormSlice.actions;
 export const orderFormReducer = orderFormSlice.reducer;
+
+/** Where a platform's services are kept: the cabinet's differ from the storefront's. */
+export const servicesKey = (client: Client, platform: CatalogPlatform): string =>
+  `${client}|${platform}`;
 
 export const quoteKey = (request: Omit<QuoteRequest, 'key'>): string =>
   `${request.currency}|${request.client}|${request.tag}|${request.count}`;

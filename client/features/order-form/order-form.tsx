@@ -1,8 +1,9 @@
-import { type FormEvent, useEffect, useId, useMemo } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { MAX_LINKS, MAX_POSTS, type ServiceView } from '../../../shared/catalog.ts';
+import { type Client, MAX_LINKS, MAX_POSTS, type ServiceView } from '../../../shared/catalog.ts';
 import type { LinkKind } from '../../../shared/link-rules.ts';
+import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import type { VisitorState } from '../../../shared/visitor.ts';
@@ -21,11 +22,17 @@ import {
   type FormContext,
   priceOf,
   quotesFromInformers,
+  type Selection,
   selectionOf,
   shownMethods,
 } from './order-form.selection.ts';
-import { orderFormActions as actions, type OrderFormState } from './order-form.slice.ts';
+import {
+  orderFormActions as actions,
+  type OrderFormState,
+  servicesKey,
+} from './order-form.slice.ts';
 import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
+import { ShortBalance } from './short-balance.tsx';
 
 /** The form's element id: package cards bring it into view. */
 export const ORDER_FORM_ID = 'order-form';
@@ -41,6 +48,10 @@ interface OrderFormProps {
   pageId: string;
   /** the tag a service page preselects */
   pageService?: string | null;
+  /** CLIENT_LK: the cabinet's services, prices and limits, paid from the balance first */
+  client?: Client;
+  /** what stands beside the form (the cabinet's facts about the chosen service) */
+  aside?: (selection: Selection) => ReactNode;
 }
 
 /**
@@ -48,7 +59,13 @@ interface OrderFormProps {
  * login or link, quantity, live price, payment methods, e-mail for guests. What was chosen
  * lives in the orderForm slice (saved to session storage by its saga); the rest is derived.
  */
-export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) {
+export function OrderForm({
+  data,
+  pageId,
+  pageService = null,
+  client = 'CLIENT_MAIN',
+  aside,
+}: OrderFormProps) {
   const intl = useIntl();
   const locale = useLocale();
   const dispatch = useDispatch();
@@ -60,8 +77,12 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
   const currency = (user?.cur ?? visitor.currency) as Currency;
   const platformChoice =
     form.platform && form.platform !== data.platform ? form.platform : data.platform;
+  const cabinet = client === 'CLIENT_LK';
+  // the page brings the storefront's services of its platform; the rest are fetched
   const services: ServiceView[] | null =
-    platformChoice === data.platform ? data.services : (form.services[platformChoice] ?? null);
+    !cabinet && platformChoice === data.platform
+      ? data.services
+      : (form.services[servicesKey(client, platformChoice)] ?? null);
   const context: FormContext = {
     pagePlatform: data.platform,
     pageService,
@@ -70,15 +91,15 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
     loggedIn: Boolean(user),
     balance: user?.balance ?? 0,
     currency,
-    client: 'CLIENT_MAIN',
+    client,
     methods: form.methods[currency] ?? null,
     metaRestricted: visitor.metaRestricted,
   };
   const selection = selectionOf(form, context);
   // guests' preset prices come with the page (informers); everything else from orderCost
   const seeded = useMemo(
-    () => (user ? {} : quotesFromInformers(data.informers)),
-    [user, data.informers],
+    () => (user || cabinet ? {} : quotesFromInformers(data.informers)),
+    [user, cabinet, data.informers],
   );
   const pair =
     priceOf(form, selection) ?? (selection.quoteKey ? seeded[selection.quoteKey] : null) ?? null;
@@ -90,10 +111,13 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
   useEffect(() => {
     dispatch(actions.formMounted({ pageId }));
   }, [dispatch, pageId]);
+  const servicesFailed = Boolean(form.servicesFailed[servicesKey(client, selection.platform)]);
+  const loadServices = () =>
+    dispatch(actions.servicesNeeded({ platform: selection.platform, lang: locale, client }));
   useEffect(() => {
-    if (!services && !form.servicesFailed[selection.platform])
-      dispatch(actions.servicesNeeded({ platform: selection.platform, lang: locale }));
-  }, [dispatch, services, selection.platform, locale, form.servicesFailed]);
+    if (!services && !servicesFailed)
+      dispatch(actions.servicesNeeded({ platform: selection.platform, lang: locale, client }));
+  }, [dispatch, services, selection.platform, locale, servicesFailed, client]);
   const quoteMissing = Boolean(selection.quoteKey && !pair);
   useEffect(() => {
     if (!quoteMissing || !selection.tag || selection.count === null) return;
@@ -103,10 +127,18 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
         tag: selection.tag,
         count: selection.count,
         currency,
-        client: 'CLIENT_MAIN',
+        client,
       }),
     );
-  }, [dispatch, quoteMissing, selection.quoteKey, selection.tag, selection.count, currency]);
+  }, [
+    dispatch,
+    quoteMissing,
+    selection.quoteKey,
+    selection.tag,
+    selection.count,
+    currency,
+    client,
+  ]);
   useEffect(() => {
     if (!form.methods[currency]) dispatch(actions.methodsNeeded(currency));
   }, [dispatch, currency, form.methods]);
@@ -116,6 +148,12 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
     if (form.method !== null && price !== null && (!chosenState || chosenState.disabled))
       dispatch(actions.methodCleared());
   }, [dispatch, form.method, price, chosenState]);
+  // the cabinet pays from the balance first, whenever it covers the price
+  const balanceShown = shown.some((entry) => entry.method.id === BALANCE_METHOD_ID);
+  useEffect(() => {
+    if (cabinet && balanceShown && form.method === null)
+      dispatch(actions.methodChosen(BALANCE_METHOD_ID));
+  }, [dispatch, cabinet, balanceShown, form.method]);
 
   const say = (key: string | undefined, values: Record<string, string | number> = {}) =>
     key ? intl.formatMessage({ id: key }, values) : null;
@@ -136,7 +174,7 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
     if (Object.keys(errors).length || !selection.tag || selection.quantity === null) {
       // the first field at fault gets the focus, so a phone user sees what to fix
       const first = (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(
-        '[aria-invalid="true"], [data-invalid="true"] input',
+        '[aria-invalid="true"], [data-invalid="true"] input, [data-invalid="true"] textarea',
       );
       first?.focus();
       return;
@@ -147,16 +185,19 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
         link: multiple ? selection.links.join('\n') : form.input.trim(),
         quantity: selection.quantity,
         posts: selection.auto ? selection.posts : null,
+        quantityMax: selection.quantityMax,
+        comments: selection.customComments ? selection.comments.join('\n') : null,
         count: selection.count ?? selection.quantity,
         currency,
         method: form.method!,
         email: user ? null : form.email.trim(),
         agreement: form.agreement,
+        client,
       }),
     );
   }
 
-  return (
+  const formElement = (
     <form
       id={ORDER_FORM_ID}
       className={styles.card}
@@ -202,16 +243,10 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
 
       {!services && (
         <div className={styles.skeleton} aria-busy="true">
-          {form.servicesFailed[selection.platform] ? (
+          {servicesFailed ? (
             <p className={styles.error} role="alert">
               <FormattedMessage id="order.servicesFailed" />{' '}
-              <button
-                type="button"
-                className={styles.linkButton}
-                onClick={() =>
-                  dispatch(actions.servicesNeeded({ platform: selection.platform, lang: locale }))
-                }
-              >
+              <button type="button" className={styles.linkButton} onClick={loadServices}>
                 <FormattedMessage id="order.retry" />
               </button>
             </p>
@@ -383,44 +418,107 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
             </div>
           )}
 
-          <fieldset className={styles.group} data-invalid={quantityError ? true : undefined}>
-            <legend className={formStyles.label}>
-              {selection.auto ? say('order.quantityPerPost') : say('order.quantity')}
-            </legend>
-            <div className={styles.chips}>
-              {selection.presets.map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  className={styles.chip}
-                  aria-pressed={!form.customQuantity && selection.quantity === value}
-                  onClick={() => dispatch(actions.quantityChosen(value))}
-                >
-                  {intl.formatNumber(value)}
-                </button>
-              ))}
-            </div>
-            <label className={styles.custom}>
-              <span className={styles.hint}>
-                <FormattedMessage id="order.quantity.custom" values={limitValues} />
-              </span>
-              <input
-                className={formStyles.input}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                value={form.customQuantity}
-                placeholder={intl.formatMessage({ id: 'order.quantity.other' })}
-                aria-invalid={quantityError ? true : undefined}
-                onChange={(event) => dispatch(actions.customQuantityChanged(event.target.value))}
+          {selection.customComments ? (
+            <div
+              className={formStyles.field}
+              data-invalid={show && errors.comments ? true : undefined}
+            >
+              <label htmlFor={`${ids}-comments`} className={formStyles.label}>
+                <FormattedMessage id="order.comments" />
+              </label>
+              <textarea
+                id={`${ids}-comments`}
+                className={`${formStyles.input} ${styles.textarea}`}
+                rows={5}
+                value={form.comments}
+                placeholder={intl.formatMessage({ id: 'order.comments.placeholder' })}
+                aria-invalid={show && errors.comments ? true : undefined}
+                onChange={(event) => dispatch(actions.commentsChanged(event.target.value))}
               />
-            </label>
-            {quantityError && (
-              <span className={formStyles.error} role="alert">
-                {quantityError}
+              <span className={styles.hint}>
+                <FormattedMessage
+                  id="order.comments.hint"
+                  values={{ count: selection.comments.length, ...limitValues }}
+                />
               </span>
-            )}
-          </fieldset>
+              {show && errors.comments && (
+                <span className={formStyles.error} role="alert">
+                  {say(errors.comments, limitValues)}
+                </span>
+              )}
+            </div>
+          ) : (
+            <fieldset className={styles.group} data-invalid={quantityError ? true : undefined}>
+              <legend className={formStyles.label}>
+                {selection.quantityMax !== null
+                  ? say('order.quantityLeast')
+                  : selection.auto
+                    ? say('order.quantityPerPost')
+                    : say('order.quantity')}
+              </legend>
+              <div className={styles.chips}>
+                {selection.presets.map((value) => (
+                  <button
+                    key={value}
+                    type="button"
+                    className={styles.chip}
+                    aria-pressed={!form.customQuantity && selection.quantity === value}
+                    onClick={() => dispatch(actions.quantityChosen(value))}
+                  >
+                    {intl.formatNumber(value)}
+                  </button>
+                ))}
+              </div>
+              <label className={styles.custom}>
+                <span className={styles.hint}>
+                  <FormattedMessage id="order.quantity.custom" values={limitValues} />
+                </span>
+                <input
+                  className={formStyles.input}
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={form.customQuantity}
+                  placeholder={intl.formatMessage({ id: 'order.quantity.other' })}
+                  aria-invalid={quantityError ? true : undefined}
+                  onChange={(event) => dispatch(actions.customQuantityChanged(event.target.value))}
+                />
+              </label>
+              {quantityError && (
+                <span className={formStyles.error} role="alert">
+                  {quantityError}
+                </span>
+              )}
+              {selection.quantityMax !== null && (
+                <label className={styles.custom}>
+                  <span className={styles.hint}>
+                    <FormattedMessage id="order.quantityMax" />
+                  </span>
+                  <input
+                    className={formStyles.input}
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    data-testid="order-quantity-max"
+                    value={form.quantityMax ?? ''}
+                    placeholder={intl.formatNumber(selection.quantity ?? limits.min)}
+                    aria-invalid={errors.quantityMax ? true : undefined}
+                    onChange={(event) => {
+                      const value = event.target.value.trim();
+                      dispatch(
+                        actions.quantityMaxChanged(/^\d{1,9}$/.test(value) ? Number(value) : null),
+                      );
+                    }}
+                  />
+                  {errors.quantityMax && (
+                    <span className={formStyles.error} role="alert">
+                      {say(errors.quantityMax, limitValues)}
+                    </span>
+                  )}
+                </label>
+              )}
+            </fieldset>
+          )}
 
           {!user && (
             <div className={formStyles.field}>
@@ -478,6 +576,16 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
             </span>
           )}
 
+          {cabinet && user && price !== null && price > user.balance && (
+            <ShortBalance
+              missing={price - user.balance}
+              currency={currency}
+              methods={context.methods}
+              busy={form.toppingUp}
+              onTopUp={(amount, method) => dispatch(actions.topUpRequested({ amount, method }))}
+            />
+          )}
+
           <PaymentMethodsPanel
             visible={form.methodsVisible}
             chosen={form.method}
@@ -522,5 +630,12 @@ export function OrderForm({ data, pageId, pageService = null }: OrderFormProps) 
         </>
       )}
     </form>
+  );
+  if (!aside) return formElement;
+  return (
+    <div className={styles.withAside}>
+      {formElement}
+      {aside(selection)}
+    </div>
   );
 }

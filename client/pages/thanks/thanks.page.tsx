@@ -2,28 +2,67 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { type OrderView, pageOfTag } from '../../../shared/orders.ts';
+import { type OrderView, type PaymentView, pageOfTag } from '../../../shared/orders.ts';
 import { isCurrency } from '../../../shared/regions.ts';
+import { pagePath } from '../../../shared/routes.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
 import type { ThanksData } from '../../features/payment/payment.loader.ts';
 import { type PaymentState, paymentActions } from '../../features/payment/payment.slice.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 import { api } from '../../lib/api.ts';
-import { useLocalePath } from '../../lib/locale.ts';
+import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import styles from './thanks.module.css';
 
-const VIEWS: Record<string, { titleId: string; leadId: string; tone: string }> = {
-  thanks: { titleId: 'thanks.success.title', leadId: 'thanks.success.lead', tone: 'success' },
-  'thanks-error': { titleId: 'thanks.error.title', leadId: 'thanks.error.lead', tone: 'error' },
-  'thanks-waiting': {
-    titleId: 'thanks.waiting.title',
-    leadId: 'thanks.waiting.lead',
-    tone: 'waiting',
-  },
+const TONES: Record<string, 'success' | 'error' | 'waiting'> = {
+  thanks: 'success',
+  'thanks-error': 'error',
+  'thanks-waiting': 'waiting',
 };
+
+/**
+ * Issue 12: the words fit what was paid and who paid it. A top-up says the balance grew; an
+ * order tells a user to follow it in the cabinet and a guest to watch for the receipt mail.
+ * SPEC §2/§4 keep their exact headings and the failure's text.
+ */
+function wordsOf(
+  tone: 'success' | 'error' | 'waiting',
+  purpose: PaymentView['purpose'] | null,
+  loggedIn: boolean,
+): { titleId: string; leadId: string } {
+  const who = loggedIn ? 'user' : 'guest';
+  if (tone === 'error') return { titleId: 'thanks.error.title', leadId: 'thanks.error.lead' };
+  if (tone === 'waiting')
+    return {
+      titleId: 'thanks.waiting.title',
+      leadId: purpose === 'deposit' ? 'thanks.waiting.deposit' : `thanks.waiting.${who}`,
+    };
+  if (purpose === 'deposit')
+    return { titleId: 'thanks.deposit.title', leadId: 'thanks.deposit.lead' };
+  return { titleId: 'thanks.success.title', leadId: `thanks.success.${who}` };
+}
+
+/** Where "Try again" leads: the top-up form, the cabinet's order form, or the service page. */
+function retryPath(
+  payment: PaymentView | null | undefined,
+  order: OrderView | null,
+  loggedIn: boolean,
+  locale: ReturnType<typeof useLocale>,
+): string {
+  if (payment?.purpose === 'deposit') return pagePath('cp-payment', locale);
+  if (loggedIn)
+    return `${pagePath('cp', locale)}${order ? `?service=${order.tag.replace('_MULTI', '')}` : ''}`;
+  if (order) {
+    try {
+      return pagePath(`service:${pageOfTag(order.tag)}`, locale);
+    } catch {
+      // a service without a page of its own: the home page's form
+    }
+  }
+  return pagePath('home', locale);
+}
 
 /** "1,000 × Instagram likes — $6.99": what was bought (CATALOG.md thanks view). */
 function OrderSummary({ order }: { order: OrderView }) {
@@ -109,18 +148,23 @@ function KeepOrder({ orderId }: { orderId: string }) {
  * waiting page follows its payment (payment saga) and moves on when the payment is final.
  */
 export default function ThanksPage() {
+  const intl = useIntl();
   const { pageId } = useRouteHandle();
   const to = useLocalePath();
+  const locale = useLocale();
+  const user = useSelector((state: { session: { user: PublicUser | null } }) => state.session.user);
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const data = useLoaderData() as ThanksData | null;
   const followed = useSelector((state: { payment: PaymentState }) => state.payment);
-  const view = VIEWS[pageId] ?? VIEWS.thanks!;
+  const tone = TONES[pageId] ?? 'success';
   const payment =
     followed.payment && followed.payment.id === data?.payment?.id
       ? followed.payment
       : data?.payment;
   const order = payment?.order ?? data?.order ?? null;
+  const purpose = payment?.purpose ?? (order ? 'order' : null);
+  const view = wordsOf(tone, purpose, Boolean(user));
 
   const waiting = pageId === 'thanks-waiting';
   const paymentId = data?.payment?.id;
@@ -139,8 +183,18 @@ export default function ThanksPage() {
   }, [navigate, to, waiting, paymentId, status]);
 
   return (
-    <div className={styles.thanks} data-tone={view.tone}>
-      <HeadingPage titleId={view.titleId} leadId={view.leadId} noindex>
+    <div className={styles.thanks} data-tone={tone}>
+      <HeadingPage
+        titleId={view.titleId}
+        leadId={view.leadId}
+        values={{
+          amount:
+            payment && isCurrency(payment.currency)
+              ? formatMoney(intl, payment.amount, payment.currency)
+              : '',
+        }}
+        noindex
+      >
         {order && pageId !== 'thanks-error' && <OrderSummary order={order} />}
         {order && data?.owned === false && <KeepOrder orderId={order.id} />}
         {waiting && followed.gaveUp && (
@@ -149,12 +203,36 @@ export default function ThanksPage() {
           </p>
         )}
         <div className={styles.actions}>
-          <Link to={to('home')} className={button('primary')}>
-            <FormattedMessage id="thanks.toHome" />
-          </Link>
-          <Link to={to('cp')} className={button('secondary')}>
-            <FormattedMessage id="thanks.toCabinet" />
-          </Link>
+          {tone === 'error' ? (
+            <Link
+              to={retryPath(payment, order, Boolean(user), locale)}
+              className={button('primary')}
+              data-testid="try-again"
+            >
+              <FormattedMessage id="thanks.tryAgain" />
+            </Link>
+          ) : user && purpose === 'deposit' ? (
+            <Link to={to('cp')} className={button('primary')}>
+              <FormattedMessage id="cp.newOrder" />
+            </Link>
+          ) : user ? (
+            <Link to={to('cp-orders')} className={button('primary')}>
+              <FormattedMessage id="thanks.toOrders" />
+            </Link>
+          ) : (
+            <Link to={to('home')} className={button('primary')}>
+              <FormattedMessage id="thanks.toHome" />
+            </Link>
+          )}
+          {user && purpose === 'deposit' ? (
+            <Link to={to('cp-payment-history')} className={button('secondary')}>
+              <FormattedMessage id="cp.payment-history.title" />
+            </Link>
+          ) : (
+            <Link to={to('cp')} className={button('secondary')}>
+              <FormattedMessage id="thanks.toCabinet" />
+            </Link>
+          )}
         </div>
       </HeadingPage>
     </div>

@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useSearchParams } from 'react-router';
+import type { CatalogPlatform } from '../../../../shared/catalog.ts';
+import { PLATFORMS } from '../../../../shared/platforms.ts';
+import { type Currency, isCurrency } from '../../../../shared/regions.ts';
+import { button } from '../../../components/button/button.ts';
+import { orderFormActions } from '../../../features/order-form/order-form.slice.ts';
+import { OrderForm } from '../../../features/order-form/order-form.tsx';
+import { ServiceFacts } from '../../../features/order-form/service-facts.tsx';
+import { selectUser } from '../../../features/session/session.slice.ts';
+import { PageMeta } from '../../../layouts/parts/page-meta.tsx';
+import { useLocalePath } from '../../../lib/locale.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import styles from './dashboard.module.css';
+import { RecentOrders } from './recent-orders.tsx';
+
+const NO_PRICES = { platform: 'instagram' as CatalogPlatform, services: [], informers: {} };
+
+/** `INSTAGRAM_AUTO_LIKES` → instagram (FAKE_… → fake for staff). */
+function platformOfTag(tag: string): CatalogPlatform | null {
+  const prefix = tag.split('_')[0]?.toLowerCase() ?? '';
+  if (prefix === 'fake') return 'fake';
+  return (PLATFORMS as readonly string[]).includes(prefix) ? (prefix as CatalogPlatform) : null;
+}
+
+/**
+ * /cp/: the cabinet's new order (CLIENT_LK services, prices per the user's level, paid from
+ * the balance first) with the chosen service's facts beside it; below, the balance, the
+ * discount level and the last orders.
+ */
+export default function DashboardPage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const dispatch = useDispatch();
+  const user = useSelector(selectUser);
+  const [params] = useSearchParams();
+  const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
+
+  // /cp/?service=TAG (from the price list): that service in the form
+  const asked = params.get('service');
+  useEffect(() => {
+    if (!asked || !/^[A-Z0-9_]{1,64}$/.test(asked)) return;
+    const platform = platformOfTag(asked);
+    if (!platform) return;
+    dispatch(orderFormActions.platformChosen(platform));
+    dispatch(orderFormActions.serviceChosen(asked));
+  }, [dispatch, asked]);
+
+  return (
+    <div className={styles.dashboard}>
+      <PageMeta title={intl.formatMessage({ id: 'cp.dashboard.title' })} noindex />
+      <h1 className={styles.title}>
+        <FormattedMessage id="cp.newOrder" />
+      </h1>
+      <OrderForm
+        data={NO_PRICES}
+        pageId="cp"
+        client="CLIENT_LK"
+        aside={(selection) => <ServiceFacts selection={selection} />}
+      />
+
+      {user && (
+        <section className={styles.summary} aria-label={intl.formatMessage({ id: 'cp.summary' })}>
+          <div className={styles.card}>
+            <span className={styles.caption}>
+              <FormattedMessage id="cp.balance" />
+            </span>
+            <strong className={styles.figure} data-testid="dashboard-balance">
+              {formatMoney(intl, user.balance, currency)}
+            </strong>
+            <Link to={to('cp-payment')} className={button('secondary')}>
+              <FormattedMessage id="cp.topUp" />
+            </Link>
+          </div>
+          <div className={styles.card}>
+            <span className={styles.caption}>
+              <FormattedMessage id="cp.discountLevel" />
+            </span>
+            <strong className={styles.figure}>
+              <FormattedMessage id="cp.level" values={{ level: user.discountLevel }} />
+            </strong>
+            <Link to={to('cp-price')} className={styles.more}>
+              <FormattedMessage id="cp.levelMore" />
+            </Link>
+          </div>
+        </section>
+      )}
+
+      <section className={styles.recent} aria-labelledby="recent-orders">
+        <div className={styles.recentHead}>
+          <h2 id="recent-orders" className={styles.subtitle}>
+            <FormattedMessage id="cp.recentOrders" />
+          </h2>
+          <Link to={to('cp-orders')} className={styles.more}>
+            <FormattedMessage id="cp.allOrders" />
+          </Link>
+        </div>
+        <RecentOrders />
+      </section>
+    </div>
+  );
+}
