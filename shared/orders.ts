@@ -1,5 +1,7 @@
 /** Orders and payments as the API shows them (DOMAIN.md Orders, Payments). */
 
+import { PLATFORMS, type Platform } from './platforms.ts';
+
 export type OrderStatus =
   | 'CREATED'
   | 'PAID'
@@ -9,6 +11,29 @@ export type OrderStatus =
   | 'CANCELED'
   | 'EXPIRED'
   | 'ERROR';
+
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  'CREATED',
+  'PAID',
+  'RUNNING',
+  'COMPLETED',
+  'PARTIAL',
+  'CANCELED',
+  'EXPIRED',
+  'ERROR',
+];
+
+/** The states an order never leaves. */
+export const FINAL_ORDER_STATUSES: readonly OrderStatus[] = [
+  'COMPLETED',
+  'PARTIAL',
+  'CANCELED',
+  'ERROR',
+  'EXPIRED',
+];
+
+export const isFinalStatus = (status: OrderStatus): boolean =>
+  FINAL_ORDER_STATUSES.includes(status);
 
 export interface OrderView {
   /** the public id: the receipt link's handle */
@@ -25,6 +50,44 @@ export interface OrderView {
   status: OrderStatus;
   test: boolean;
   created_at: string;
+}
+
+/** An order in the buyer's cabinet: progress, `_MULTI` rows and what the buyer may still do. */
+export interface OwnOrderView extends OrderView {
+  updated_at: string;
+  /** the platform of the service (null for staff test services) */
+  platform: Platform | null;
+  /** what the provider counted before it started; null until it starts */
+  start_count: number | null;
+  /** units still to deliver, as the provider last said; null until it says */
+  remains: number | null;
+  /** units delivered so far */
+  delivered: number;
+  /** delivered / count, 0..1 */
+  progress: number;
+  /** minor units given back to the balance */
+  refunded: number;
+  /** a `_MULTI` order's rows, one per link (empty otherwise) */
+  children: OwnOrderView[];
+  can_cancel: boolean;
+  can_refill: boolean;
+  /** the latest refill asked for, or null */
+  refill: RefillView | null;
+}
+
+/** A refill the buyer asked for and the provider's last word on it. */
+export interface RefillView {
+  id: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET c_orders/average_time: seconds from paid to completed over our completed orders. */
+export interface AverageTimeView {
+  tag: string;
+  seconds: number | null;
+  orders: number;
 }
 
 /** The receipt link's view: the order, whether an account holds it, and its history. */
@@ -54,4 +117,22 @@ export function isPublicId(value: unknown): value is string {
 /** The service page of an order's tag (`INSTAGRAM_STORY_VIEWS_MULTI` → `instagram-story-views`). */
 export function pageOfTag(tag: string): string {
   return tag.replace('_MULTI', '').toLowerCase().replaceAll('_', '-');
+}
+
+/** The platform a tag belongs to (`INSTAGRAM_LIKES` → instagram); null for others. */
+export function platformOfTag(tag: string): Platform | null {
+  const head = tag.split('_')[0]!.toLowerCase();
+  return (PLATFORMS as readonly string[]).includes(head) ? (head as Platform) : null;
+}
+
+/** Units delivered: all of a completed order, count − remains while running or partial. */
+export function deliveredOf(order: {
+  status: OrderStatus;
+  count: number;
+  remains: number | null;
+}): number {
+  if (order.status === 'COMPLETED') return order.count;
+  if (order.remains === null) return 0;
+  if (order.status !== 'RUNNING' && order.status !== 'PARTIAL') return 0;
+  return Math.min(order.count, Math.max(0, order.count - order.remains));
 }

@@ -12,6 +12,7 @@ import type { NotificationsTable } from '../modules/notifications/notifications.
 import type {
   OrderEventsTable,
   OrderIntakeTable,
+  OrderRefillsTable,
   OrdersTable,
 } from '../modules/orders/orders.table.ts';
 import type {
@@ -43,6 +44,7 @@ export interface Database {
   order_events: OrderEventsTable;
   transactions: TransactionsTable;
   order_intake: OrderIntakeTable;
+  order_refills: OrderRefillsTable;
   providers: ProvidersTable;
   notifications: NotificationsTable;
   account_deletion_requests: AccountDeletionRequestsTable;

@@ -7,6 +7,7 @@ import * as intake from './migrations/0004-order-intake.ts';
 import * as fulfilment from './migrations/0005-fulfilment.ts';
 import * as cabinetOrders from './migrations/0006-cabinet-orders.ts';
 import * as accountDeletion from './migrations/0007-account-deletion.ts';
+import * as orderRefills from './migrations/0008-order-refills.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-fulfilment': fulfilment,
   '0006-cabinet-orders': cabinetOrders,
   '0007-account-deletion': accountDeletion,
+  '0008-order-refills': orderRefills,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

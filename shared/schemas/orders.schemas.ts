@@ -1,5 +1,6 @@
 import { EMAIL_PATTERN, AUTH_MESSAGES as M } from '../auth-rules.ts';
 import { MAX_LINKS, MAX_POSTS } from '../catalog.ts';
+import { PLATFORMS, type Platform } from '../platforms.ts';
 import { CURRENCIES } from '../regions.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
 import { CATALOG_MESSAGES } from './catalog.schemas.ts';
@@ -157,16 +158,20 @@ export const asyncOrderSchema = {
   },
 } as const;
 
-const ORDER_STATUS_VALUES = [
-  'CREATED',
-  'PAID',
-  'RUNNING',
-  'COMPLETED',
-  'PARTIAL',
-  'CANCELED',
-  'EXPIRED',
-  'ERROR',
-] as const;
+const STATUS_WORD = '(CREATED|PAID|RUNNING|COMPLETED|PARTIAL|CANCELED|EXPIRED|ERROR)';
+const DAY = { type: 'string', format: 'date', errorMessage: 'A date is YYYY-MM-DD' } as const;
+const MINOR = {
+  type: 'string',
+  pattern: '^(0|[1-9][0-9]{0,11})$',
+  errorMessage: 'An amount is a whole number of minor units',
+} as const;
+
+export const ORDERS_LIST_MESSAGES = {
+  status: 'Unknown order status',
+  platform: 'Unknown platform',
+  q: 'The search text is up to 200 characters',
+  range: 'The end of a range comes after its start',
+} as const;
 
 /** GET c_orders: paging and filters (query strings, so numbers come as digits). */
 export const ordersListQuery = {
@@ -176,12 +181,24 @@ export const ordersListQuery = {
   properties: {
     page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$', errorMessage: CATALOG_MESSAGES.integer },
     limit: { type: 'string', pattern: '^[1-9][0-9]{0,5}$', errorMessage: CATALOG_MESSAGES.integer },
+    // one status or several, comma-separated
     status: {
       type: 'string',
-      enum: [...ORDER_STATUS_VALUES],
-      errorMessage: 'Unknown order status',
+      pattern: `^${STATUS_WORD}(,${STATUS_WORD}){0,7}$`,
+      errorMessage: ORDERS_LIST_MESSAGES.status,
+    },
+    platform: {
+      type: 'string',
+      enum: [...PLATFORMS],
+      errorMessage: ORDERS_LIST_MESSAGES.platform,
     },
     tag: { type: 'string', pattern: '^[A-Z0-9_]{1,64}$', errorMessage: CATALOG_MESSAGES.tag },
+    // text in the link, or an order's public id
+    q: { type: 'string', minLength: 1, maxLength: 200, errorMessage: ORDERS_LIST_MESSAGES.q },
+    from: DAY,
+    to: DAY,
+    cost_min: MINOR,
+    cost_max: MINOR,
   },
   errorMessage: { additionalProperties: UNKNOWN_FIELD },
 } as const;
@@ -189,6 +206,28 @@ export const ordersListQuery = {
 export interface OrdersListQuery {
   page?: string;
   limit?: string;
-  status?: (typeof ORDER_STATUS_VALUES)[number];
+  status?: string;
+  platform?: Platform;
   tag?: string;
+  q?: string;
+  from?: string;
+  to?: string;
+  cost_min?: string;
+  cost_max?: string;
 }
+
+/** GET c_orders/average_time?tag=TAG */
+export const averageTimeQuery = {
+  $id: 'c_orders/average_time',
+  type: 'object',
+  required: ['tag'],
+  additionalProperties: false,
+  properties: {
+    tag: { type: 'string', pattern: '^[A-Z0-9_]{1,64}$', errorMessage: CATALOG_MESSAGES.tag },
+  },
+  errorMessage: {
+    type: M.required,
+    additionalProperties: UNKNOWN_FIELD,
+    required: { tag: CATALOG_MESSAGES.tag },
+  },
+} as const;

@@ -1142,7 +1142,10 @@ describe.each(ENGINES)('orders and payments API on %s', (engine) => {
       expect(res.status).toBe(201);
       const list = await as(api().get('/api/c_orders'), { account: buyer });
       expect(list.body.data.meta.total).toBe(1);
-      expect(list.body.data.items).toEqual([res.body.data.order]);
+      // the cabinet's view is the order's and more (progress, rows, actions)
+      expect(list.body.data.items).toHaveLength(1);
+      expect(list.body.data.items[0]).toMatchObject(res.body.data.order);
+      expect(list.body.data.items[0].children).toHaveLength(2);
     });
   });
 });

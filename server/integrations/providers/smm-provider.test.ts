@@ -157,6 +157,9 @@ describe.each(['over HTTP', 'in process'] as const)('SMM API client %s', (mode) 
     await r.client.add({ service: '1', link: LINK, quantity: 1000 });
     r.clock.now += 3_600_000;
     expect(await r.client.refill('1')).toEqual({ refill: '1' });
+    expect(await r.client.refillStatus('1')).toEqual({ status: 'Completed' });
+    expect(r.sent.at(-1)?.get('action')).toBe('refill_status');
+    expect(r.sent.at(-1)?.get('refill')).toBe('1');
     expect(await r.client.balance()).toEqual({ balance: '9999.10000', currency: 'USD' });
     const services = await r.client.services();
     expect(services).toHaveLength(4);
@@ -200,6 +203,10 @@ describe.each(['over HTTP', 'in process'] as const)('SMM API client %s', (mode) 
     ]);
     expect(await refusal(r.client.status('404'))).toEqual(['status', 'Incorrect order ID']);
     expect(await refusal(r.client.refill('404'))).toEqual(['refill', 'Incorrect order ID']);
+    expect(await refusal(r.client.refillStatus('404'))).toEqual([
+      'refill_status',
+      'Incorrect refill ID',
+    ]);
     const stranger = createSmmApiClient({
       url: r.url,
       key: 'not-the-key',
@@ -218,6 +225,7 @@ describe.each(['over HTTP', 'in process'] as const)('SMM API client %s', (mode) 
       r.client.statuses(['1']),
       r.client.cancel(['1']),
       r.client.refill('1'),
+      r.client.refillStatus('1'),
       r.client.balance(),
       r.client.services(),
     ];

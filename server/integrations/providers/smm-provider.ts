@@ -87,6 +87,8 @@ export interface SmmProvider {
   statuses(orders: string[]): Promise<Record<string, UpstreamOrderStatus | { error: string }>>;
   cancel(orders: string[]): Promise<Record<string, { cancel: number } | { error: string }>>;
   refill(order: string): Promise<{ refill: string }>;
+  /** The panel's word on a refill (`Pending`, `In progress`, `Completed`, `Rejected` …). */
+  refillStatus(refill: string): Promise<{ status: string }>;
   balance(): Promise<{ balance: string; currency: string }>;
   services(): Promise<UpstreamService[]>;
 }
@@ -294,6 +296,13 @@ export function createSmmApiClient(options: {
       const refill = isRecord(payload) ? text(payload.refill) : undefined;
       if (!refill) throw unexpected('refill', payload);
       return { refill };
+    },
+
+    async refillStatus(refill) {
+      const payload = await call('refill_status', { refill });
+      const status = isRecord(payload) ? text(payload.status) : undefined;
+      if (!status) throw unexpected('refill_status', payload);
+      return { status };
     },
 
     async balance() {

@@ -27,7 +27,7 @@ export interface FulfilmentOptions {
 export type ProviderLookup = (providerId: string) => Promise<SmmProvider | null>;
 
 /** What a provider's final status word means for our order. */
-const ENDS: Partial<Record<UpstreamOrderStatus['status'], OrderStatus>> = {
+export const ENDS: Partial<Record<UpstreamOrderStatus['status'], OrderStatus>> = {
   Completed: 'COMPLETED',
   Partial: 'PARTIAL',
   Canceled: 'CANCELED',

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../shared/locales.ts';
+import { FINAL_ORDER_STATUSES } from '../../../shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { formatCount, formatMoney, serviceName } from '../../lib/i18n.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -18,13 +19,7 @@ import {
 import type { OrderRow, OrderStatus } from './orders.table.ts';
 
 /** The states an order never leaves. */
-export const FINAL_STATUSES: readonly OrderStatus[] = [
-  'COMPLETED',
-  'PARTIAL',
-  'CANCELED',
-  'ERROR',
-  'EXPIRED',
-];
+export const FINAL_STATUSES = FINAL_ORDER_STATUSES;
 
 /**
  * The share of a paid order that was delivered when it ends (1 completed, 0 canceled or
@@ -59,6 +54,8 @@ export interface Transition {
   note?: string | null;
   /** columns that change with the status (provider progress, lease release) */
   set?: OrderChanges;
+  /** only orders no worker has begun to submit move (a buyer's cancel of a paid order) */
+  unsubmitted?: boolean;
 }
 
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;
@@ -166,8 +163,17 @@ export function createOrderLifecycle({
 
   return {
     /** Moves the orders still in `from` to `to` with all that goes with it; answers them. */
-    async transition(trx: Db, { ids, from, to, at, note = null, set = {} }: Transition) {
-      const moved = await moveStatus(trx, ids, from, { ...set, status: to, updated_at: at });
+    async transition(
+      trx: Db,
+      { ids, from, to, at, note = null, set = {}, unsubmitted = false }: Transition,
+    ) {
+      const moved = await moveStatus(
+        trx,
+        ids,
+        from,
+        { ...set, status: to, updated_at: at },
+        { unsubmitted },
+      );
       await insertEvents(
         trx,
         moved.map((row) => row.id),

@@ -1,8 +1,10 @@
 import { type Request, type Response, Router } from 'express';
 import { localeOfPath } from '../../../shared/locales.ts';
-import { isPublicId } from '../../../shared/orders.ts';
+import { isPublicId, type OrderStatus } from '../../../shared/orders.ts';
 import {
   asyncOrderSchema,
+  averageTimeQuery,
+  ORDERS_LIST_MESSAGES,
   type OrderInput,
   type OrdersListQuery,
   orderSchema,
@@ -11,8 +13,14 @@ import {
 import { contextOf, currentUser } from '../../http/request-context.ts';
 import { pageOfRequest } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { validate } from '../../lib/validate.ts';
-import { ORDER_ERRORS, type OrderContext, type OrdersService } from './orders.service.ts';
+import { ValidationError, validate } from '../../lib/validate.ts';
+import {
+  ORDER_ERRORS,
+  type OrderContext,
+  type OrdersService,
+  OWN_ORDER_ERRORS,
+  type OwnOrdersQuery,
+} from './orders.service.ts';
 
 /**
  * Who orders, from where: the request's context, with the page the order was placed on
@@ -31,7 +39,33 @@ function orderContextOf(req: Request, res: Response, publicUrl: string): OrderCo
   };
 }
 
-/** SPEC §7 Orders: POST c_orders/main, GET c_orders, and the receipt link's order. */
+/** The list's query as the service takes it; a range that ends before it starts is a 400. */
+function ownQueryOf(query: OrdersListQuery): OwnOrdersQuery {
+  if (query.from && query.to && query.from > query.to)
+    throw new ValidationError({ to: ORDERS_LIST_MESSAGES.range });
+  const costMin = query.cost_min === undefined ? undefined : Number(query.cost_min);
+  const costMax = query.cost_max === undefined ? undefined : Number(query.cost_max);
+  if (costMin !== undefined && costMax !== undefined && costMin > costMax)
+    throw new ValidationError({ cost_max: ORDERS_LIST_MESSAGES.range });
+  return {
+    page: query.page ? Number(query.page) : 1,
+    // more than 100 is read as 100 (SPEC §9 'Show lines' offers 10 to 100)
+    limit: query.limit ? Math.min(Number(query.limit), 100) : 20,
+    ...(query.status ? { statuses: [...new Set(query.status.split(','))] as OrderStatus[] } : {}),
+    ...(query.platform ? { platform: query.platform } : {}),
+    ...(query.tag ? { tag: query.tag } : {}),
+    ...(query.q ? { q: query.q.trim() || query.q } : {}),
+    ...(query.from ? { from: query.from } : {}),
+    ...(query.to ? { to: query.to } : {}),
+    ...(costMin !== undefined ? { costMin } : {}),
+    ...(costMax !== undefined ? { costMax } : {}),
+  };
+}
+
+/**
+ * SPEC §7 Orders: POST c_orders/main, GET c_orders (the cabinet's list), the receipt link's
+ * order, and the buyer's cancel and refill.
+ */
 export function ordersRoutes({
   orders,
   publicUrl,
@@ -70,13 +104,13 @@ export function ordersRoutes({
     const user = currentUser(res);
     if (!user) throw new AppError('Log in to see your orders', 401);
     const query = validate<OrdersListQuery>(ordersListQuery, req.query);
-    const data = await orders.listOf(user.id, {
-      page: query.page ? Number(query.page) : 1,
-      limit: query.limit ? Math.min(Number(query.limit), 100) : 20,
-      ...(query.status ? { status: query.status } : {}),
-      ...(query.tag ? { tag: query.tag } : {}),
-    });
-    res.json({ status: 'success', data });
+    res.json({ status: 'success', data: await orders.own.list(user.id, ownQueryOf(query)) });
+  });
+
+  // before /c_orders/:id: public, the order form's side panel reads it
+  router.get('/c_orders/average_time', async (req, res) => {
+    const { tag } = validate<{ tag: string }>(averageTimeQuery, req.query);
+    res.json({ status: 'success', data: await orders.own.averageTime(tag) });
   });
 
   // the receipt link: whoever holds the unguessable id may follow the order
@@ -94,6 +128,30 @@ export function ordersRoutes({
     if (!isPublicId(id)) throw new AppError('Order not found', 404);
     await orders.claim(id, user.id);
     res.json({ status: 'success', data: await orders.byPublicId(id) });
+  });
+
+  /** The logged-in owner and the order's id, or the 401/404 that says why not. */
+  const ownerOf = (req: Request, res: Response, action: string) => {
+    const user = currentUser(res);
+    if (!user) throw new AppError(`Log in to ${action} your order`, 401);
+    const id = String(req.params.id);
+    if (!isPublicId(id)) throw new AppError(OWN_ORDER_ERRORS.notFound, 404);
+    return { userId: user.id, id };
+  };
+
+  router.post('/c_orders/:id/cancel', async (req, res) => {
+    const { id, userId } = ownerOf(req, res, 'cancel');
+    res.json({ status: 'success', data: await orders.own.cancel(id, userId) });
+  });
+
+  router.post('/c_orders/:id/refill', async (req, res) => {
+    const { id, userId } = ownerOf(req, res, 'refill');
+    res.json({ status: 'success', data: await orders.own.refill(id, userId) });
+  });
+
+  router.get('/c_orders/:id/refill', async (req, res) => {
+    const { id, userId } = ownerOf(req, res, 'follow');
+    res.json({ status: 'success', data: await orders.own.refillStatus(id, userId) });
   });
 
   return router;

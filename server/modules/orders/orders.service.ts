@@ -11,6 +11,7 @@ import type { ReferralsService } from '../referrals/referrals.service.ts';
 import { createOrderIntake } from './order-intake.ts';
 import { createOrderLifecycle } from './order-lifecycle.ts';
 import { createOrderPlacement } from './order-placement.ts';
+import { NO_UPSTREAM, type OrderUpstream } from './order-upstream.ts';
 import { toOrderView } from './order-views.ts';
 import { createOrderWork } from './order-work.ts';
 import {
@@ -25,9 +26,12 @@ import {
   unpaidSince,
 } from './orders.repository.ts';
 import type { OrderStatus } from './orders.table.ts';
+import { createOwnOrders } from './own-orders.ts';
 
 export { ORDER_ERRORS } from './order-placement.ts';
+export type { OrderUpstream } from './order-upstream.ts';
 export type { IntakeView, OrderContext, OrderView, PlacedOrder } from './order-views.ts';
+export { OWN_ORDER_ERRORS, type OwnOrdersQuery } from './own-orders.ts';
 export { toOrderView };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
@@ -47,6 +51,7 @@ export function createOrdersService({
   mailer,
   publicUrl,
   logger,
+  upstream = NO_UPSTREAM,
   now = () => new Date(),
 }: {
   db: Db;
@@ -58,6 +63,8 @@ export function createOrdersService({
   mailer: Mailer;
   publicUrl: string;
   logger: Logger;
+  /** the provider's side of the buyer's cancel and refill (fulfilment's) */
+  upstream?: OrderUpstream;
   now?: () => Date;
 }) {
   const lifecycle = createOrderLifecycle({ notifications, referrals, logger });
@@ -73,6 +80,7 @@ export function createOrdersService({
     now,
   });
   const intake = createOrderIntake({ db, place, payments, logger, now });
+  const own = createOwnOrders({ db, lifecycle, upstream, catalog, logger, now });
 
   // a settled payment pays its order: CREATED → PAID (a failed one leaves it to expire)
   payments.onSettled(async (trx, payment, at, reason) => {
@@ -103,6 +111,8 @@ export function createOrdersService({
     queue: intake.queue,
     intake: intake.intake,
     processQueued: intake.processQueued,
+    /** The buyer's own orders in the cabinet: list, cancel, refill, average time. */
+    own,
     /** Paid and running orders as fulfilment works on them, on the worker's clock. */
     workOn: (clock: () => Date = now) => createOrderWork({ db, lifecycle, logger, now: clock }),
 
@@ -119,8 +129,8 @@ export function createOrdersService({
       const { rows, total } = await ordersOfUser(db, userId, {
         page,
         limit,
-        ...(status ? { status } : {}),
-        ...(tag ? { tag } : {}),
+        ...(status ? { statuses: [status] } : {}),
+        ...(tag ? { tags: [tag] } : {}),
       });
       return { items: rows.map(toOrderView), meta: { total, page, limit } };
     },

@@ -82,3 +82,16 @@ export interface OrderIntakeTable {
 }
 
 export type OrderIntakeRow = Selectable<OrderIntakeTable>;
+
+/** A refill the buyer asked for, as the provider knows it (migration 0008). */
+export interface OrderRefillsTable {
+  id: Generated<number>;
+  order_id: number;
+  provider_refill_id: string;
+  /** the provider's word: Pending, In progress, Completed, Rejected … */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type OrderRefillRow = Selectable<OrderRefillsTable>;

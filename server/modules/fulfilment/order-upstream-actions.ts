@@ -1,0 +1,127 @@
+import {
+  ProviderError,
+  type SmmProvider,
+  type UpstreamService,
+} from '../../integrations/providers/smm-provider.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { OrderUpstream, Upstream } from '../orders/order-upstream.ts';
+import type { OrderRow } from '../orders/orders.table.ts';
+import { ENDS, type ProviderLookup } from './fulfilment.service.ts';
+
+const FAILED_LIST_MS = 30_000;
+
+/**
+ * The buyer's cancel and refill at the provider an order was placed with (SMM API v2
+ * `cancel`, `refill`, `refill_status`, `status`). Whether a service offers them comes from the
+ * provider's `services` list, kept `cacheMs` per provider (a list that failed, 30 s).
+ */
+export function createOrderUpstreamActions({
+  providerOf,
+  catalog,
+  logger,
+  cacheMs = 5 * 60_000,
+  now = Date.now,
+}: {
+  providerOf: ProviderLookup;
+  catalog: CatalogService;
+  logger: Logger;
+  cacheMs?: number;
+  now?: () => number;
+}): OrderUpstream {
+  const lists = new Map<
+    string,
+    { at: number; ttl: number; services: Promise<Map<string, UpstreamService>> }
+  >();
+
+  function servicesOf(providerId: string, provider: SmmProvider) {
+    const known = lists.get(providerId);
+    if (known && now() - known.at < known.ttl) return known.services;
+    const entry = {
+      at: now(),
+      ttl: cacheMs,
+      services: Promise.resolve(new Map<string, UpstreamService>()),
+    };
+    entry.services = provider.services().then(
+      (list) => new Map(list.map((service) => [service.service, service])),
+      (error: unknown) => {
+        entry.ttl = FAILED_LIST_MS;
+        logger.warn({ err: error, provider: providerId }, 'provider services list failed');
+        return new Map<string, UpstreamService>();
+      },
+    );
+    lists.set(providerId, entry);
+    return entry.services;
+  }
+
+  /** The provider that has the order and its service id there; null when not placed. */
+  async function placement(order: OrderRow) {
+    if (!order.provider_order_id || !order.provider_id) return null;
+    const provider = await providerOf(order.provider_id);
+    if (!provider) return null;
+    // the simulator sells test orders under their tag; a real panel under its own id
+    const service = order.test
+      ? order.tag
+      : (await catalog.providerOf(order.service_id))?.provider_service;
+    if (!service) return null;
+    return { provider, providerId: order.provider_id, id: order.provider_order_id, service };
+  }
+
+  async function ask<T>(
+    order: OrderRow,
+    call: (at: NonNullable<Awaited<ReturnType<typeof placement>>>) => Promise<T>,
+  ): Promise<Upstream<T>> {
+    const at = await placement(order);
+    if (!at)
+      return { ok: false, reason: 'refused', message: 'The order is not placed with a provider' };
+    try {
+      return { ok: true, value: await call(at) };
+    } catch (error) {
+      if (error instanceof ProviderError)
+        return { ok: false, reason: 'refused', message: error.message };
+      logger.warn(
+        { err: error, order: order.public_id, provider: at.providerId },
+        'provider call failed',
+      );
+      return { ok: false, reason: 'unavailable', message: (error as Error).message };
+    }
+  }
+
+  return {
+    async allows(order, action) {
+      const at = await placement(order);
+      if (!at) return false;
+      const service = (await servicesOf(at.providerId, at.provider)).get(at.service);
+      return Boolean(service?.[action]);
+    },
+
+    cancel: (order) =>
+      ask(order, async ({ provider, id }) => {
+        const answer = (await provider.cancel([id]))[id];
+        if (!answer || 'error' in answer)
+          throw new ProviderError('cancel', answer?.error ?? 'No answer for this order');
+        return null;
+      }),
+
+    refill: (order) => ask(order, async ({ provider, id }) => (await provider.refill(id)).refill),
+
+    refillStatus: (order, refillId) =>
+      ask(order, async ({ provider }) => (await provider.refillStatus(refillId)).status),
+
+    status: (order) =>
+      ask(order, async ({ provider, providerId, id }) => {
+        const upstream = await provider.status(id);
+        const startCount = Number.parseInt(upstream.start_count, 10);
+        const remains = Number.parseInt(upstream.remains, 10);
+        return {
+          end: ENDS[upstream.status] ?? null,
+          note: `${providerId}: ${upstream.status}`,
+          progress: {
+            start_count: Number.isFinite(startCount) ? startCount : null,
+            remains: Number.isFinite(remains) ? remains : null,
+            charge: upstream.charge,
+          },
+        };
+      }),
+  };
+}

@@ -1,0 +1,374 @@
+import {
+  type AverageTimeView,
+  deliveredOf,
+  type OwnOrderView,
+  platformOfTag,
+  type RefillView,
+} from '../../../shared/orders.ts';
+import type { Platform } from '../../../shared/platforms.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { OrderLifecycle } from './order-lifecycle.ts';
+import type { OrderUpstream } from './order-upstream.ts';
+import { toOrderView } from './order-views.ts';
+import {
+  completionTimes,
+  insertRefill,
+  latestRefills,
+  type OrderFilter,
+  ordersOfUser,
+  ownOrder,
+  rowsOf,
+  setRefillStatus,
+} from './orders.repository.ts';
+import type { OrderRefillRow, OrderRow, OrderStatus } from './orders.table.ts';
+
+export const OWN_ORDER_ERRORS = {
+  notFound: 'Order not found',
+  cancelTooLate: 'This order can no longer be canceled',
+  cancelNotOffered: 'This service cannot be canceled',
+  refillNotAllowed: 'This order cannot be refilled',
+  refillNotOffered: 'This service cannot be refilled',
+  refillRunning: 'A refill of this order is still running',
+  noRefill: 'This order has no refill',
+  providerDown: 'The provider cannot be reached: try again in a few minutes',
+} as const;
+
+/** What the cabinet's list asks for (GET c_orders, already checked). */
+export interface OwnOrdersQuery {
+  page: number;
+  limit: number;
+  statuses?: OrderStatus[];
+  platform?: Platform;
+  tag?: string;
+  q?: string;
+  /** YYYY-MM-DD, UTC, both ends included */
+  from?: string;
+  to?: string;
+  costMin?: number;
+  costMax?: number;
+}
+
+/** A refill's words that mean it is over (panels differ in case and spelling). */
+const REFILL_ENDS = new Set(['completed', 'rejected', 'canceled', 'cancelled', 'error', 'partial']);
+const refillRunning = (refill: OrderRefillRow | undefined) =>
+  Boolean(refill) && !REFILL_ENDS.has(refill!.status.toLowerCase().replace(/\s+/g, ''));
+
+/** Not yet on its way to a provider: no worker recorded a submit. */
+const unsubmitted = (row: OrderRow) =>
+  row.status === 'PAID' && row.submit_started_at === null && row.provider_order_id === null;
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
+
+const toRefillView = (row: OrderRefillRow): RefillView => ({
+  id: row.provider_refill_id,
+  status: row.status,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+/**
+ * The buyer's own orders in the cabinet (issue 12): the filtered list with each order's
+ * `_MULTI` rows, what the buyer may still do, cancel and refill. A state change goes through
+ * the lifecycle (refunds through the ledger there); the provider is asked through `upstream`.
+ */
+export function createOwnOrders({
+  db,
+  lifecycle,
+  upstream,
+  catalog,
+  logger,
+  now,
+  averageCacheMs = 5 * 60_000,
+}: {
+  db: Db;
+  lifecycle: OrderLifecycle;
+  upstream: OrderUpstream;
+  catalog: CatalogService;
+  logger: Logger;
+  now: () => Date;
+  averageCacheMs?: number;
+}) {
+  async function canCancel(row: OrderRow, rows: OrderRow[]): Promise<boolean> {
+    if (row.status === 'PAID') return unsubmitted(row) && rows.every(unsubmitted);
+    if (row.status !== 'RUNNING') return false;
+    for (const leaf of rows.length ? rows : [row]) {
+      if (unsubmitted(leaf)) return true;
+      if (leaf.status === 'RUNNING' && (await upstream.allows(leaf, 'cancel'))) return true;
+    }
+    return false;
+  }
+
+  async function canRefill(row: OrderRow, rows: OrderRow[], refill?: OrderRefillRow) {
+    if (rows.length || (row.status !== 'COMPLETED' && row.status !== 'PARTIAL')) return false;
+    if (refillRunning(refill)) return false;
+    return upstream.allows(row, 'refill');
+  }
+
+  async function viewOf(
+    row: OrderRow,
+    rows: OrderRow[],
+    refills: Map<number, OrderRefillRow>,
+  ): Promise<OwnOrderView> {
+    const refill = refills.get(row.id);
+    const children = await Promise.all(rows.map((child) => viewOf(child, [], refills)));
+    const delivered = deliveredOf(row);
+    const view = {
+      ...toOrderView(row),
+      updated_at: row.updated_at,
+      platform: platformOfTag(row.tag),
+      start_count: row.start_count,
+      remains: row.remains,
+      delivered,
+      progress: row.count > 0 ? Math.round((delivered / row.count) * 1000) / 1000 : 0,
+      refunded: Number(row.refunded ?? 0),
+    };
+    if (children.length) {
+      // a _MULTI order is as far as its rows together
+      const count = children.reduce((sum, child) => sum + child.count, 0);
+      view.delivered = children.reduce((sum, child) => sum + child.delivered, 0);
+      view.progress = count ? Math.round((view.delivered / count) * 1000) / 1000 : 0;
+      const remains = children.map((child) => child.remains);
+      view.remains = remains.every((value) => value !== null)
+        ? remains.reduce((sum: number, value) => sum + value!, 0)
+        : null;
+      view.refunded += children.reduce((sum, child) => sum + child.refunded, 0);
+    }
+    return {
+      ...view,
+      children,
+      can_cancel: await canCancel(row, rows),
+      can_refill: await canRefill(row, rows, refill),
+      refill: refill ? toRefillView(refill) : null,
+    };
+  }
+
+  async function viewsOf(list: OrderRow[]): Promise<OwnOrderView[]> {
+    const rows = await rowsOf(
+      db,
+      list.map((order) => order.id),
+    );
+    const refills = await latestRefills(
+      db,
+      [...list, ...rows].map((order) => order.id),
+    );
+    return Promise.all(
+      list.map((order) =>
+        viewOf(
+          order,
+          rows.filter((row) => row.parent_id === order.id),
+          refills,
+        ),
+      ),
+    );
+  }
+
+  async function mine(publicId: string, userId: number): Promise<OrderRow> {
+    const order = await ownOrder(db, publicId, userId);
+    if (!order) throw new AppError(OWN_ORDER_ERRORS.notFound, 404);
+    return order;
+  }
+
+  /** The order as the buyer sees it now (a `_MULTI` row through its parent's rows). */
+  async function viewOfId(id: string, userId: number): Promise<OwnOrderView> {
+    const [view] = await viewsOf([await mine(id, userId)]);
+    return view!;
+  }
+
+  /** Ends an order the provider has ended already (a cancel it took at once). */
+  async function syncNow(leaf: OrderRow) {
+    const state = await upstream.status(leaf);
+    if (!state.ok || !state.value.end) return;
+    const at = now().toISOString();
+    const { end, note, progress } = state.value;
+    await db.transaction().execute((trx) =>
+      lifecycle.transition(trx, {
+        ids: [leaf.id],
+        from: 'RUNNING',
+        to: end,
+        at,
+        note,
+        set: { ...progress, synced_at: at, lease_owner: null, lease_until: null },
+      }),
+    );
+  }
+
+  const averages = new Map<string, { at: number; value: Promise<AverageTimeView> }>();
+
+  return {
+    viewOf: viewOfId,
+
+    async list(userId: number, query: OwnOrdersQuery) {
+      const filter: OrderFilter = {};
+      if (query.statuses) filter.statuses = query.statuses;
+      if (query.platform) {
+        const tags = (await catalog.stock())
+          .filter((service) => service.platform === query.platform)
+          .map((service) => service.tag);
+        filter.tags = query.tag ? tags.filter((tag) => tag === query.tag) : tags;
+      } else if (query.tag) filter.tags = [query.tag];
+      if (query.q) filter.q = query.q;
+      if (query.from) filter.from = `${query.from}T00:00:00.000Z`;
+      if (query.to) filter.before = nextDay(query.to);
+      if (query.costMin !== undefined) filter.costMin = query.costMin;
+      if (query.costMax !== undefined) filter.costMax = query.costMax;
+      const { rows, total } = await ordersOfUser(db, userId, {
+        page: query.page,
+        limit: query.limit,
+        ...filter,
+      });
+      return {
+        items: await viewsOf(rows),
+        meta: { total, page: query.page, limit: query.limit },
+      };
+    },
+
+    /**
+     * The buyer cancels: a paid order no worker has begun to send ends CANCELED at once (all
+     * its rows with it, fully refunded); a running one is asked of its provider where the
+     * service allows it, and ends (with the undelivered share refunded) when the provider
+     * says so. The lifecycle moves an order only from the state it is in, so two cancels
+     * never refund twice.
+     */
+    async cancel(publicId: string, userId: number): Promise<OwnOrderView> {
+      const order = await mine(publicId, userId);
+      const rows = await rowsOf(db, [order.id]);
+      const at = now().toISOString();
+      if (order.status === 'PAID') {
+        const ids = [order.id, ...rows.map((row) => row.id)];
+        const moved = await db.transaction().execute(async (trx) => {
+          const moved = await lifecycle.transition(trx, {
+            ids,
+            from: 'PAID',
+            to: 'CANCELED',
+            at,
+            note: 'canceled by the buyer',
+            unsubmitted: true,
+          });
+          // all or nothing: a row already on its way to a provider keeps the order whole
+          if (moved.length && moved.length < ids.length)
+            throw new AppError(OWN_ORDER_ERRORS.cancelTooLate, 409);
+          return moved;
+        });
+        if (!moved.length) throw new AppError(OWN_ORDER_ERRORS.cancelTooLate, 409);
+        return viewOfId(publicId, userId);
+      }
+      if (order.status !== 'RUNNING') throw new AppError(OWN_ORDER_ERRORS.cancelTooLate, 409);
+
+      let done = 0;
+      let notOffered = false;
+      let down = false;
+      for (const leaf of rows.length ? rows : [order]) {
+        if (unsubmitted(leaf)) {
+          // a link of a running _MULTI order not sent yet: its share back at once
+          const moved = await db.transaction().execute((trx) =>
+            lifecycle.transition(trx, {
+              ids: [leaf.id],
+              from: 'PAID',
+              to: 'CANCELED',
+              at,
+              note: 'canceled by the buyer',
+              unsubmitted: true,
+            }),
+          );
+          done += moved.length;
+          continue;
+        }
+        if (leaf.status !== 'RUNNING') continue;
+        if (!(await upstream.allows(leaf, 'cancel'))) {
+          notOffered = true;
+          continue;
+        }
+        const answer = await upstream.cancel(leaf);
+        if (!answer.ok) {
+          down ||= answer.reason === 'unavailable';
+          continue;
+        }
+        done += 1;
+        const noted = leaf.id === order.id ? [order.id] : [leaf.id, order.id];
+        await db
+          .transaction()
+          .execute((trx) => lifecycle.record(trx, noted, 'RUNNING', at, 'cancel requested'));
+        logger.info({ order: leaf.public_id }, 'cancel requested by the buyer');
+        await syncNow(leaf);
+      }
+      if (!done) {
+        if (down) throw new AppError(OWN_ORDER_ERRORS.providerDown, 503);
+        throw new AppError(
+          notOffered ? OWN_ORDER_ERRORS.cancelNotOffered : OWN_ORDER_ERRORS.cancelTooLate,
+          409,
+        );
+      }
+      return viewOfId(publicId, userId);
+    },
+
+    /** A completed or partial order (or `_MULTI` row) is refilled by its provider. */
+    async refill(publicId: string, userId: number): Promise<OwnOrderView> {
+      const order = await mine(publicId, userId);
+      const rows = await rowsOf(db, [order.id]);
+      if (rows.length || (order.status !== 'COMPLETED' && order.status !== 'PARTIAL'))
+        throw new AppError(OWN_ORDER_ERRORS.refillNotAllowed, 409);
+      const latest = (await latestRefills(db, [order.id])).get(order.id);
+      if (refillRunning(latest)) throw new AppError(OWN_ORDER_ERRORS.refillRunning, 409);
+      if (!(await upstream.allows(order, 'refill')))
+        throw new AppError(OWN_ORDER_ERRORS.refillNotOffered, 409);
+      const answer = await upstream.refill(order);
+      if (!answer.ok) {
+        if (answer.reason === 'unavailable') throw new AppError(OWN_ORDER_ERRORS.providerDown, 503);
+        throw new AppError(`${OWN_ORDER_ERRORS.refillNotAllowed}: ${answer.message}`, 409);
+      }
+      const at = now().toISOString();
+      const noted = order.parent_id === null ? [order.id] : [order.id, order.parent_id];
+      await db.transaction().execute(async (trx) => {
+        await insertRefill(trx, {
+          order_id: order.id,
+          provider_refill_id: answer.value,
+          status: 'Pending',
+          at,
+        });
+        await lifecycle.record(trx, noted, order.status, at, `refill requested: ${answer.value}`);
+      });
+      return viewOfId(publicId, userId);
+    },
+
+    /** The latest refill of an order; a running one is asked of the provider first. */
+    async refillStatus(publicId: string, userId: number): Promise<RefillView> {
+      const order = await mine(publicId, userId);
+      const latest = (await latestRefills(db, [order.id])).get(order.id);
+      if (!latest) throw new AppError(OWN_ORDER_ERRORS.noRefill, 404);
+      if (!refillRunning(latest)) return toRefillView(latest);
+      const answer = await upstream.refillStatus(order, latest.provider_refill_id);
+      if (!answer.ok || answer.value === latest.status) return toRefillView(latest);
+      const at = now().toISOString();
+      await setRefillStatus(db, latest.id, answer.value, at);
+      return toRefillView({ ...latest, status: answer.value, updated_at: at });
+    },
+
+    /**
+     * Average seconds from PAID to COMPLETED over our latest 500 completed orders of a
+     * service, kept `averageCacheMs`.
+     */
+    averageTime(tag: string): Promise<AverageTimeView> {
+      const cached = averages.get(tag);
+      if (cached && now().getTime() - cached.at < averageCacheMs) return cached.value;
+      const value = (async () => {
+        await catalog.serviceId(tag); // an unknown service is a 404
+        const spans = (await completionTimes(db, tag, 500)).flatMap(({ paid_at, completed_at }) =>
+          paid_at && completed_at ? [(Date.parse(completed_at) - Date.parse(paid_at)) / 1000] : [],
+        );
+        const seconds = spans.length
+          ? Math.round(spans.reduce((sum, span) => sum + span, 0) / spans.length)
+          : null;
+        return { tag, seconds, orders: spans.length };
+      })();
+      averages.set(tag, { at: now().getTime(), value });
+      value.catch(() => averages.delete(tag));
+      return value;
+    },
+  };
+}
+
+export type OwnOrders = ReturnType<typeof createOwnOrders>;
