@@ -18,8 +18,10 @@ import type { Logger } from './lib/logger.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes, webhookRoutes } from './modules/payments/payments.routes.ts';
+import { levelsRoutes } from './modules/users/levels.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import type { Services } from './services.ts';
 import type { Assets } from './ssr/assets.ts';
@@ -109,6 +111,8 @@ export function createApp({
       rateLimitPerMinute: config.authRateLimitPerMinute,
     }),
   );
+  api.use(ledgerRoutes({ ledgerReads: services.ledgerReads }));
+  api.use(levelsRoutes({ levels: services.levels }));
   api.use(ordersRoutes({ orders, publicUrl: config.publicUrl }));
   api.use(paymentsRoutes({ payments, orders, paymentMethods, publicUrl: config.publicUrl }));
   api.use(apiNotFound);

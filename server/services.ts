@@ -10,6 +10,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
 import { builtInSimulator, providerRegistry } from './modules/fulfilment/providers.ts';
+import { createLedgerReads } from './modules/ledger/ledger.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import {
@@ -21,6 +22,7 @@ import {
   type PaymentsService,
 } from './modules/payments/payments.service.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
+import { createLevelsService } from './modules/users/levels.service.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 
 /**
@@ -90,6 +92,9 @@ export function createServices({
     logger,
   });
   const profile = createProfileService({ db, auth, orders });
+  // a settled payment may lift its payer's discount level, in the settling transaction
+  const levels = createLevelsService({ db, payments, notifications });
+  const ledgerReads = createLedgerReads({ db, orders, payments });
   const simulator = builtInSimulator(catalog, {
     key: 'simulator-key',
     ...config.simulator,
@@ -115,6 +120,8 @@ export function createServices({
     paymentMethods: methods,
     payments,
     orders,
+    levels,
+    ledgerReads,
     sandbox: config.paymentSandbox ? sandbox : null,
   };
 }

@@ -735,15 +735,15 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
       ]);
     });
 
-    it('lists the five discount levels of CATALOG.md and marks the user’s own', async () => {
+    it('lists the five discount levels of CATALOG.md in the user’s currency with their own', async () => {
       const res = await get('/api/user/premium_statuses', levelled);
       expect(res.status).toBe(200);
-      const levels = res.body.data;
-      expect(levels).toHaveLength(5);
+      const { levels, current, currency } = res.body.data;
+      expect([current, currency]).toEqual([3, 'RUB']);
       expect(levels.map((l: { level: number }) => l.level)).toEqual([1, 2, 3, 4, 5]);
       expect(levels[1]).toEqual({
         level: 2,
-        from: { RUB: 500_000, USD: 10_000, EUR: 10_000 },
+        from: 500_000,
         percent: {
           basic: 3,
           likes: 5,
@@ -753,38 +753,25 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
           autoLikes: 5,
           autoViews: 7,
         },
-        personal_manager: false,
-        current: false,
+        personalManager: false,
       });
       expect(levels[4]).toMatchObject({
-        from: { RUB: 10_000_000, USD: 150_000, EUR: 150_000 },
+        from: 10_000_000,
         percent: { likes: 20, views: 30, autoViews: 30, basic: 15 },
-        personal_manager: true,
+        personalManager: true,
       });
-      expect(levels.map((l: { current: boolean }) => l.current)).toEqual([
-        false,
-        false,
-        true,
-        false,
-        false,
-      ]);
-      const fresh = await get('/api/user/premium_statuses', rub);
-      expect(fresh.body.data.map((l: { current: boolean }) => l.current)).toEqual([
-        true,
-        false,
-        false,
-        false,
-        false,
-      ]);
+      expect((await get('/api/user/premium_statuses', rub)).body.data.current).toBe(1);
+      const dollars = (await get('/api/user/premium_statuses', usd)).body.data;
+      expect([dollars.currency, dollars.levels[4].from]).toEqual(['USD', 150_000]);
       const guest = await get('/api/user/premium_statuses');
-      expect(guest.body.data.some((l: { current: boolean }) => l.current)).toBe(false);
+      expect(guest.body.data).toMatchObject({ current: null, paid_in: null, next: null });
     });
 
     it('starts a user who signed up with a referral code at level 2', async () => {
       const res = await request(app)
         .get('/api/user/premium_statuses')
         .set('Cookie', referredCookie);
-      expect(res.body.data.find((l: { current: boolean }) => l.current).level).toBe(2);
+      expect(res.body.data.current).toBe(2);
     });
   });
 

@@ -28,7 +28,7 @@ import { type CatalogService, GUEST, type Viewer } from './catalog.service.ts';
 
 const ok = (res: Response, data: unknown) => res.json({ status: 'success', data });
 
-/** Public calls of this router, answered by GET /endpoints. */
+/** Public calls (of this router, and user/premium_statuses), answered by GET /endpoints. */
 export const CATALOG_ENDPOINTS = [
   'GET /api/user_services/find',
   'GET /api/user_services/tiny',
@@ -44,8 +44,9 @@ export const CATALOG_ENDPOINTS = [
 ];
 
 /**
- * SPEC §7 Services, Prices, Payments (methods), Misc (region, currencies, endpoints) and
- * user/premium_statuses. Every query is checked by its schema; unknown keys are refused.
+ * SPEC §7 Services, Prices, Payments (methods), Misc (region, currencies, endpoints); the
+ * discount levels (user/premium_statuses) are the users module's (levels.routes.ts). Every
+ * query is checked by its schema; unknown keys are refused.
  */
 export function catalogRoutes({
   catalog,
@@ -217,19 +218,6 @@ export function catalogRoutes({
   router.get('/endpoints', (req, res) => {
     validate(emptyQuery, req.query);
     ok(res, CATALOG_ENDPOINTS);
-  });
-
-  router.get('/user/premium_statuses', async (req, res) => {
-    validate(emptyQuery, req.query);
-    const user = currentUser(res);
-    const levels = await catalog.levels();
-    ok(
-      res,
-      levels.map((level) => ({
-        ...level,
-        current: user ? user.discountLevel === level.level : false,
-      })),
-    );
   });
 
   router.get('/payment/methods', async (req, res) => {

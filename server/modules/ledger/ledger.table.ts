@@ -1,14 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { LedgerGroup } from '../../../shared/ledger.ts';
 
-/** SPEC §3 transaction groups, plus order payments and refunds (DOMAIN.md). */
-export const LEDGER_GROUPS = [
-  'balance_top_up',
-  'order_payment',
-  'refund',
-  'affiliate_program',
-  'withdraw_funds',
-] as const;
-export type LedgerGroup = (typeof LEDGER_GROUPS)[number];
+export { LEDGER_GROUPS, type LedgerGroup } from '../../../shared/ledger.ts';
 
 export interface TransactionsTable {
   id: Generated<number>;

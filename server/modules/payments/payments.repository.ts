@@ -69,3 +69,28 @@ export async function waitingAmong(db: Db, ids: number[]): Promise<Set<number>> 
     .execute();
   return new Set(rows.map((row) => row.id));
 }
+
+/** The total of a user's settled payments in one currency (top-ups and orders by card). */
+export async function paidInBy(db: Db, userId: number, currency: string): Promise<number> {
+  const row = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.sum<number>('amount').as('total'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'SUCCESS')
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Public ids and purposes of these payments. */
+export function publicIdsOf(
+  db: Db,
+  ids: number[],
+): Promise<{ id: number; public_id: string; purpose: 'order' | 'deposit' }[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('payments')
+    .select(['id', 'public_id', 'purpose'])
+    .where('id', 'in', ids)
+    .execute();
+}

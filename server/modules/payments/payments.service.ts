@@ -8,8 +8,10 @@ import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import {
   insertPayment,
+  paidInBy,
   paymentById,
   paymentByPublicId,
+  publicIdsOf,
   setCheckout,
   settleWaiting,
   waitingAmong,
@@ -273,6 +275,22 @@ export function createPaymentsService({
     /** Which of these payments still wait for their gateway. */
     waitingAmong(ids: number[]): Promise<Set<number>> {
       return waitingAmong(db, ids);
+    },
+
+    /**
+     * A user's total paid in (DOMAIN.md discount levels): settled payments in one currency,
+     * read in the caller's transaction so a settling payment counts at once.
+     */
+    paidIn(trx: Db, userId: number, currency: string): Promise<number> {
+      return paidInBy(trx, userId, currency);
+    },
+
+    /** Public ids and purposes by row id (a ledger row names the payment it came from). */
+    async publicIdsOf(
+      ids: number[],
+    ): Promise<Map<number, { id: string; purpose: 'order' | 'deposit' }>> {
+      const rows = await publicIdsOf(db, [...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, { id: row.public_id, purpose: row.purpose }]));
     },
 
     settle,

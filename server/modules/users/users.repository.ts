@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { isPostgres } from '../../db/engine.ts';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table.ts';
 
 /** SQL on `users` and `social_identities`: nothing else reads or writes these tables. */
@@ -80,6 +81,31 @@ export async function linkSocial(
     .values({ user_id: userId, provider, subject, created_at: now })
     .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
     .execute();
+}
+
+/**
+ * Reads a user and, on PostgreSQL, locks the row until the transaction ends, so two
+ * settlements of one user take turns (SQLite runs one writer at a time anyway).
+ */
+export function findUserForUpdate(db: Db, id: number): Promise<UserRow | undefined> {
+  const query = db.selectFrom('users').selectAll().where('id', '=', id);
+  return (isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Sets the discount level only upward (levels are never lowered); true when it rose. */
+export async function raiseDiscountLevel(
+  db: Db,
+  id: number,
+  level: number,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ discount_level: level, updated_at: at })
+    .where('id', '=', id)
+    .where('discount_level', '<', level)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** By login only (stored lowercased). */

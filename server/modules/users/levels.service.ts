@@ -1,0 +1,87 @@
+import type { LevelView, PremiumStatuses } from '../../../shared/ledger.ts';
+import { DISCOUNT_LEVELS, levelFor } from '../../../shared/pricing.ts';
+import { type Currency, isCurrency } from '../../../shared/regions.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import type { Db } from '../../db/database.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import { findUserForUpdate, raiseDiscountLevel } from './users.repository.ts';
+
+/** CATALOG.md levels with their thresholds in one currency's minor units. */
+export function levelsIn(currency: Currency): LevelView[] {
+  return DISCOUNT_LEVELS.map((level) => ({
+    level: level.level,
+    from: level.from[currency] * 100,
+    percent: { ...level.percent },
+    personalManager: level.personalManager,
+  }));
+}
+
+export type LevelsService = ReturnType<typeof createLevelsService>;
+
+/**
+ * Discount levels (DOMAIN.md): reached by total paid in (settled payments in the account
+ * currency) and never lowered. The level rises in the transaction that settles a payment,
+ * so the next price a user is quoted already carries it.
+ */
+export function createLevelsService({
+  db,
+  payments,
+  notifications,
+}: {
+  db: Db;
+  payments: Pick<PaymentsService, 'onSettled' | 'paidIn'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+}) {
+  /** Raises a user to the level their total paid in reaches; answers the new level or null. */
+  async function raise(trx: Db, userId: number, at: string): Promise<number | null> {
+    // the row lock makes a second settlement of this user wait and then see this one's sum
+    const user = await findUserForUpdate(trx, userId);
+    if (!user || !isCurrency(user.cur)) return null;
+    const held = Number(user.discount_level);
+    const paid = await payments.paidIn(trx, userId, user.cur);
+    const reached = levelFor(paid, user.cur, { held, referred: user.referrer_id !== null });
+    if (reached.level <= held || !(await raiseDiscountLevel(trx, userId, reached.level, at)))
+      return null;
+    await notifications.notify(trx, {
+      userId,
+      type: 'level.reached',
+      data: { level: reached.level },
+      values: () => ({
+        level: reached.level,
+        percent: Math.max(...Object.values(reached.percent)),
+      }),
+    });
+    return reached.level;
+  }
+
+  payments.onSettled(async (trx, payment, at) => {
+    if (payment.status === 'SUCCESS' && payment.user_id !== null)
+      await raise(trx, payment.user_id, at);
+  });
+
+  return {
+    raise,
+
+    /**
+     * `user/premium_statuses`: the levels in the user's currency with theirs, the total paid
+     * in and what is left to the next; a guest gets the levels in the visitor's currency.
+     */
+    async statusesOf(user: PublicUser | null, visitorCurrency: Currency): Promise<PremiumStatuses> {
+      const currency = user && isCurrency(user.cur) ? user.cur : visitorCurrency;
+      const levels = levelsIn(currency);
+      if (!user) return { levels, current: null, paid_in: null, next: null, currency };
+      const paid = await payments.paidIn(db, user.id, currency);
+      const next = levels.find((level) => level.level > user.discountLevel);
+      return {
+        levels,
+        current: user.discountLevel,
+        paid_in: paid,
+        next: next
+          ? { level: next.level, from: next.from, left: Math.max(0, next.from - paid) }
+          : null,
+        currency,
+      };
+    },
+  };
+}
