@@ -135,7 +135,9 @@ test('a user tops up the balance and pays an order from it', async ({ page }) =>
   await expect(page.getByText('20.00 USD')).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thanks for your order');
+  // a top-up is thanked as one (issue 12), with the amount that reached the balance
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your balance is topped up');
+  await expect(page.getByText('$20 is on your balance now.')).toBeVisible();
 
   await page.goto('/en/cp/payment/');
   await expect(page.getByTestId('deposit-form')).toContainText('Your balance: $20');
