@@ -417,6 +417,81 @@ describe('selectionOf', () => {
   });
 });
 
+describe('the cabinet form (CLIENT_LK)', () => {
+  const COMMENTS = service({
+    tag: 'INSTAGRAM_COMMENTS',
+    kind: 'comments',
+    type: 'COMMENTS',
+    min_order: 2,
+    max_order: 4,
+    discount_group: 'comments',
+  });
+  const cabinet = (overrides: Partial<FormContext> = {}) =>
+    context({
+      client: 'CLIENT_LK',
+      loggedIn: true,
+      services: [...SERVICES, COMMENTS],
+      ...overrides,
+    });
+
+  it('orders an auto service as a range per post, priced at its average × posts', () => {
+    const state = run(
+      actions.serviceChosen('INSTAGRAM_AUTO_LIKES'),
+      actions.quantityChosen(100),
+      actions.quantityMaxChanged(300),
+      actions.postsChanged(4),
+    );
+    const selection = selectionOf(state, cabinet());
+    expect(selection.quantityMax).toBe(300);
+    // (100 + 300) / 2 × 4
+    expect(selection.count).toBe(800);
+    // the storefront keeps one quantity per post
+    expect(selectionOf(state, context()).quantityMax).toBeNull();
+    expect(selectionOf(state, context()).count).toBe(400);
+  });
+
+  it('refuses a most per post below the least or above the limit', () => {
+    const below = run(
+      actions.serviceChosen('INSTAGRAM_AUTO_LIKES'),
+      actions.quantityChosen(200),
+      actions.quantityMaxChanged(150),
+    );
+    const selection = selectionOf(below, cabinet());
+    expect(selection.count).toBeNull();
+    expect(errorsOf(below, selection, cabinet(), []).quantityMax).toBe('order.error.quantityMax');
+    const above = run(below, actions.quantityMaxChanged(501));
+    expect(errorsOf(above, selectionOf(above, cabinet()), cabinet(), []).quantityMax).toBe(
+      'order.error.quantityMax',
+    );
+    const ok = run(below, actions.quantityMaxChanged(500));
+    expect(errorsOf(ok, selectionOf(ok, cabinet()), cabinet(), []).quantityMax).toBeUndefined();
+  });
+
+  it('counts a comments order by its comments, one a line', () => {
+    const state = run(
+      actions.serviceChosen('INSTAGRAM_COMMENTS'),
+      actions.commentsChanged('Great!\n\n  Love it  \nWow'),
+    );
+    const selection = selectionOf(state, cabinet());
+    expect(selection.customComments).toBe(true);
+    expect(selection.comments).toEqual(['Great!', 'Love it', 'Wow']);
+    expect(selection.quantity).toBe(3);
+    expect(selection.count).toBe(3);
+    expect(errorsOf(state, selection, cabinet(), []).comments).toBeUndefined();
+  });
+
+  it('asks for comments within the limits', () => {
+    const none = run(actions.serviceChosen('INSTAGRAM_COMMENTS'));
+    expect(errorsOf(none, selectionOf(none, cabinet()), cabinet(), []).comments).toBe(
+      'order.error.commentsRequired',
+    );
+    const many = run(none, actions.commentsChanged('a\nb\nc\nd\ne'));
+    const selection = selectionOf(many, cabinet());
+    expect(selection.count).toBeNull();
+    expect(errorsOf(many, selection, cabinet(), []).comments).toBe('order.error.commentsRange');
+  });
+});
+
 describe('platformsFor', () => {
   it('offers the six platforms, drops Instagram and Threads under the meta restriction', () => {
     expect(platformsFor(false, false)).toEqual([
