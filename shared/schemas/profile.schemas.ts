@@ -3,6 +3,13 @@ import { LOCALES } from '../locales.ts';
 import { CURRENCIES } from '../regions.ts';
 import { ACCOUNT_FIELDS, UNKNOWN_FIELD } from './auth.schemas.ts';
 
+/** An e-mail or login of another account (sign-up and profile alike). */
+export const ACCOUNT_TAKEN = {
+  email: 'This email is already registered',
+  login: 'This login is already taken',
+  either: 'This email or login is already taken',
+} as const;
+
 /** JSON Schemas of the profile API (PATCH user, POST user/password, POST user/delete). */
 export const PROFILE_MESSAGES = {
   nothingToChange: 'Name at least one field to change',

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '../../../shared/auth-rules.ts';
 import { COOKIE_MAX_AGE_MS } from '../../../shared/constants.ts';
 import { isLocale, type Locale, localePrefix } from '../../../shared/locales.ts';
 import { type Currency, defaultCurrency } from '../../../shared/regions.ts';
-import { PROFILE_MESSAGES } from '../../../shared/schemas/profile.schemas.ts';
+import { ACCOUNT_TAKEN, PROFILE_MESSAGES } from '../../../shared/schemas/profile.schemas.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { resetPasswordMail } from '../../integrations/mail/templates.ts';
@@ -36,9 +36,9 @@ export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
 export const LOGIN_FAILED = 'Wrong login or password';
 export const RESET_CODE_INVALID = 'This link is invalid or has expired. Ask for a new one.';
 const PASSWORD_WRONG = PROFILE_MESSAGES.passwordWrong;
-export const EMAIL_TAKEN = 'This email is already registered';
-export const LOGIN_TAKEN = 'This login is already taken';
-export const EMAIL_OR_LOGIN_TAKEN = 'This email or login is already taken';
+export const EMAIL_TAKEN = ACCOUNT_TAKEN.email;
+export const LOGIN_TAKEN = ACCOUNT_TAKEN.login;
+export const EMAIL_OR_LOGIN_TAKEN = ACCOUNT_TAKEN.either;
 
 export interface AuthDeps {
   db: Db;

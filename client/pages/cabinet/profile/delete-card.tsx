@@ -1,0 +1,111 @@
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isCurrency } from '../../../../shared/regions.ts';
+import type { PublicUser } from '../../../../shared/user.ts';
+import { button } from '../../../components/button/button.ts';
+import { formStyles, TextField } from '../../../components/form/text-field.tsx';
+import { api } from '../../../lib/api.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import { CardForm } from './card-form.tsx';
+import styles from './profile.module.css';
+import { useProfileForm } from './use-profile-form.ts';
+
+/**
+ * The danger zone: a request to delete the account, confirmed with the password. Refused while
+ * the balance holds money; once recorded, the customer is logged out everywhere.
+ */
+export function DeleteCard({
+  user,
+  onRequested,
+}: {
+  user: PublicUser;
+  onRequested: (requestedAt: string) => void;
+}) {
+  const intl = useIntl();
+  const reasonId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const locked = user.balance !== 0;
+  const form = useProfileForm(
+    { password: '', reason: '' },
+    () => ({}),
+    async (v) => {
+      const { requested_at } = await api<{ requested_at: string }>('user/delete', {
+        method: 'POST',
+        body: {
+          ...(v.password ? { password: v.password } : {}),
+          ...(v.reason.trim() ? { reason: v.reason.trim() } : {}),
+        },
+      });
+      onRequested(requested_at);
+      return null;
+    },
+  );
+  return (
+    <section className={`${styles.card} ${styles.danger}`} aria-labelledby="profile-delete">
+      <h2 id="profile-delete" className={styles.cardTitle}>
+        <FormattedMessage id="cp.profile.delete.title" />
+      </h2>
+      <p className={styles.cardLead}>
+        <FormattedMessage id="cp.profile.delete.lead" />
+      </p>
+      {locked && (
+        <p className={formStyles.alert}>
+          <FormattedMessage
+            id="cp.profile.delete.balance"
+            values={{
+              amount: formatMoney(intl, user.balance, isCurrency(user.cur) ? user.cur : 'RUB'),
+            }}
+          />
+        </p>
+      )}
+      {!confirming ? (
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={`${button('secondary')} ${styles.dangerOutline}`}
+            disabled={locked}
+            onClick={() => setConfirming(true)}
+          >
+            <FormattedMessage id="cp.profile.delete.start" />
+          </button>
+        </div>
+      ) : (
+        <CardForm
+          form={form}
+          submitId="cp.profile.delete.confirm"
+          danger
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            <strong>
+              <FormattedMessage id="cp.profile.delete.confirmLead" />
+            </strong>
+          </p>
+          <TextField
+            label={intl.formatMessage({ id: 'cp.profile.field.currentPassword' })}
+            type="password"
+            autoComplete="current-password"
+            {...form.field('password')}
+          />
+          <div className={formStyles.field}>
+            <label htmlFor={reasonId} className={formStyles.label}>
+              <FormattedMessage id="cp.profile.delete.reason" />
+            </label>
+            <textarea
+              id={reasonId}
+              className={`${formStyles.input} ${styles.textarea}`}
+              maxLength={1000}
+              {...form.field('reason')}
+              aria-invalid={form.field('reason').error ? true : undefined}
+            />
+            {form.field('reason').error && (
+              <span className={formStyles.error} role="alert">
+                {form.field('reason').error}
+              </span>
+            )}
+          </div>
+        </CardForm>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import { passwordProblem } from '../../../../shared/auth-rules.ts';
+import type { PublicUser } from '../../../../shared/user.ts';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { ruleMessage } from '../../../features/auth/auth-errors.ts';
+import { userLoaded } from '../../../features/session/session.slice.ts';
+import { api } from '../../../lib/api.ts';
+import { CardForm } from './card-form.tsx';
+import styles from './profile.module.css';
+import { useProfileForm } from './use-profile-form.ts';
+
+/** A new password: this session goes on, every other one is logged out. */
+export function PasswordCard() {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const empty = { current_password: '', password: '', password_confirmation: '' };
+  const form = useProfileForm(
+    empty,
+    (v) => {
+      const problem = passwordProblem(v.password);
+      return {
+        password: problem ? ruleMessage(intl, problem) : undefined,
+        password_confirmation:
+          v.password_confirmation === v.password
+            ? undefined
+            : ruleMessage(intl, 'passwordMismatch'),
+      };
+    },
+    async (v) => {
+      const { user } = await api<{ user: PublicUser }>('user/password', {
+        method: 'POST',
+        body: {
+          // an account made by social login has none yet: it sets its first one
+          ...(v.current_password ? { current_password: v.current_password } : {}),
+          password: v.password,
+          password_confirmation: v.password_confirmation,
+        },
+      });
+      dispatch(userLoaded(user));
+      form.setValues(empty);
+      return intl.formatMessage({ id: 'cp.profile.password.done' });
+    },
+  );
+  return (
+    <section className={styles.card} aria-labelledby="profile-password">
+      <h2 id="profile-password" className={styles.cardTitle}>
+        <FormattedMessage id="cp.profile.password.title" />
+      </h2>
+      <p className={styles.cardLead}>
+        <FormattedMessage id="cp.profile.password.lead" />
+      </p>
+      <CardForm form={form} submitId="cp.profile.password.submit">
+        <TextField
+          label={intl.formatMessage({ id: 'cp.profile.field.currentPassword' })}
+          type="password"
+          autoComplete="current-password"
+          {...form.field('current_password')}
+        />
+        <TextField
+          label={intl.formatMessage({ id: 'auth.field.newPassword' })}
+          type="password"
+          autoComplete="new-password"
+          {...form.field('password')}
+        />
+        <TextField
+          label={intl.formatMessage({ id: 'auth.field.passwordRepeat' })}
+          type="password"
+          autoComplete="new-password"
+          {...form.field('password_confirmation')}
+        />
+      </CardForm>
+    </section>
+  );
+}
