@@ -9,6 +9,7 @@ import type { Logger } from './lib/logger.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
+import { createOrderUpstreamActions } from './modules/fulfilment/order-upstream-actions.ts';
 import { builtInSimulator, providerRegistry } from './modules/fulfilment/providers.ts';
 import { createLedgerReads } from './modules/ledger/ledger.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
@@ -80,6 +81,11 @@ export function createServices({
     });
   const notifications = createNotificationsService({ db });
   const referrals = createReferralsService({ catalog, notifications });
+  const simulator = builtInSimulator(catalog, {
+    key: 'simulator-key',
+    ...config.simulator,
+  });
+  const providerOf = providerRegistry({ db, simulator, simulatorUrl: config.simulatorUrl });
   const orders = createOrdersService({
     db,
     catalog,
@@ -90,18 +96,16 @@ export function createServices({
     mailer,
     publicUrl: config.publicUrl,
     logger,
+    // the buyer's cancel and refill reach the provider the order was placed with
+    upstream: createOrderUpstreamActions({ providerOf, catalog, logger }),
   });
-  const profile = createProfileService({ db, auth, orders });
   // a settled payment may lift its payer's discount level, in the settling transaction
   const levels = createLevelsService({ db, payments, notifications });
   const ledgerReads = createLedgerReads({ db, orders, payments });
-  const simulator = builtInSimulator(catalog, {
-    key: 'simulator-key',
-    ...config.simulator,
-  });
+  const profile = createProfileService({ db, auth, orders });
   const fulfilment = createFulfilmentService({
     orders: orders.workOn(),
-    providerOf: providerRegistry({ db, simulator, simulatorUrl: config.simulatorUrl }),
+    providerOf,
     catalog,
     logger,
     options: {
