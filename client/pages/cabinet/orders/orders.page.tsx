@@ -1,6 +1,166 @@
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useSearchParams } from 'react-router';
+import type { OwnOrderView } from '../../../../shared/orders.ts';
+import { Pager } from '../../../components/pager/pager.tsx';
+import { OrderCard, OrderCardSkeleton } from '../../../features/orders/order-card.tsx';
+import {
+  apiQueryOf,
+  filterOf,
+  isFiltered,
+  type OrdersFilter,
+  queryOf,
+  SAVED_FILTER_KEY,
+} from '../../../features/orders/orders-filter.ts';
+import { useOrders } from '../../../features/orders/use-orders.ts';
+import { selectUser, userRefreshNeeded } from '../../../features/session/session.slice.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
+import { useLocalePath } from '../../../lib/locale.ts';
+import { OrdersFilters } from './orders-filters.tsx';
+import styles from './orders-page.module.css';
 
-/** /cp/orders/ (issue 12). */
+/** SPEC §3 saved filter: the last one used, without its page. */
+function readSaved(): string {
+  try {
+    return window.localStorage.getItem(SAVED_FILTER_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+function save(filter: OrdersFilter) {
+  try {
+    window.localStorage.setItem(SAVED_FILTER_KEY, queryOf({ ...filter, page: 1 }).toString());
+  } catch {
+    // private mode: nothing is remembered
+  }
+}
+
+/** The currency sign of the account's money, for the cost range's legend. */
+function useCurrencySign(currency: string): string {
+  const intl = useIntl();
+  return useMemo(
+    () =>
+      intl
+        .formatNumberToParts(0, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+        .find((part) => part.type === 'currency')?.value ?? currency,
+    [intl, currency],
+  );
+}
+
+/**
+ * /cp/orders/ (issue 12): every order of the buyer with filters in the URL (shareable, the
+ * back button restores them, the last one is remembered), paging with 'Show lines', live
+ * progress of running orders, cancel and refill.
+ */
 export default function OrdersPage() {
-  return <HeadingPage titleId="cp.orders.title" leadId="cp.orders.lead" noindex />;
+  const to = useLocalePath();
+  const dispatch = useDispatch();
+  const user = useSelector(selectUser);
+  const [params, setParams] = useSearchParams();
+  const filter = useMemo(() => filterOf(params), [params]);
+  const { page, loading, error, reload, replace } = useOrders(apiQueryOf(filter));
+  const currencySign = useCurrencySign(user?.cur ?? 'RUB');
+
+  // opened without a query: the last filter comes back; afterwards every filter is kept
+  const restored = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the filter changes
+  useEffect(() => {
+    if (!restored.current) {
+      restored.current = true;
+      const saved = readSaved();
+      if (!params.toString() && saved) {
+        setParams(new URLSearchParams(saved), { replace: true });
+        return;
+      }
+    }
+    save(filter);
+  }, [filter]);
+
+  const update = useCallback(
+    (next: Partial<OrdersFilter>) =>
+      setParams(queryOf({ ...filter, page: 1, ...next }), { preventScrollReset: true }),
+    [filter, setParams],
+  );
+  const reset = () => setParams(new URLSearchParams(), { preventScrollReset: true });
+
+  const changed = useCallback(
+    (order: OwnOrderView) => {
+      replace(order);
+      reload();
+      // a refund moved the balance in the header
+      dispatch(userRefreshNeeded());
+    },
+    [replace, reload, dispatch],
+  );
+
+  const filtered = isFiltered(filter);
+  const items = page?.items ?? [];
+
+  return (
+    <HeadingPage titleId="cp.orders.title" leadId="cp.orders.lead" noindex>
+      <div className={styles.page}>
+        <OrdersFilters
+          filter={filter}
+          currencySign={currencySign}
+          onChange={update}
+          onReset={reset}
+          filtered={filtered}
+        />
+
+        {error && !loading ? (
+          <div role="alert" className={styles.state} data-testid="orders-error">
+            <p>
+              <FormattedMessage id="cp.orders.failed" />
+            </p>
+            <button type="button" className={styles.primary} onClick={reload}>
+              <FormattedMessage id="order.retry" />
+            </button>
+          </div>
+        ) : loading && !page ? (
+          <div className={styles.list} aria-busy="true">
+            {[0, 1, 2].map((index) => (
+              <OrderCardSkeleton key={index} />
+            ))}
+          </div>
+        ) : !items.length ? (
+          <div className={styles.state} data-testid="orders-empty">
+            <p>
+              <FormattedMessage id={filtered ? 'cp.orders.emptyFiltered' : 'cp.orders.empty'} />
+            </p>
+            {filtered ? (
+              <button type="button" className={styles.primary} onClick={reset}>
+                <FormattedMessage id="cp.orders.filter.reset" />
+              </button>
+            ) : (
+              <Link to={to('cp')} className={styles.primary}>
+                <FormattedMessage id="cp.orders.newOrder" />
+              </Link>
+            )}
+          </div>
+        ) : (
+          <>
+            <p className={styles.total} aria-live="polite">
+              <FormattedMessage id="cp.orders.total" values={{ count: page!.meta.total }} />
+            </p>
+            <div className={styles.list} aria-busy={loading} data-testid="orders-list">
+              {items.map((order) => (
+                <OrderCard key={order.id} order={order} onChanged={changed} />
+              ))}
+            </div>
+          </>
+        )}
+
+        {page && page.meta.total > 0 && (
+          <Pager
+            page={filter.page}
+            limit={filter.limit}
+            total={page.meta.total}
+            onPage={(value) => update({ page: value })}
+            onLimit={(limit) => update({ limit })}
+          />
+        )}
+      </div>
+    </HeadingPage>
+  );
 }

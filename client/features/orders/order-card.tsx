@@ -1,0 +1,309 @@
+import { useId, useState } from 'react';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import { type OwnOrderView, pageOfTag } from '../../../shared/orders.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { formatMoney } from '../../lib/money.ts';
+import { OrderStatusBadge } from './order-status-badge.tsx';
+import { cancelOrder, refillOrder } from './orders.api.ts';
+import styles from './orders.module.css';
+import { ProgressBar } from './progress-bar.tsx';
+
+export interface OrderCardProps {
+  order: OwnOrderView;
+  /** after a cancel or a refill, with the order as it is now */
+  onChanged?: (order: OwnOrderView) => void;
+}
+
+type Action = 'cancel' | 'refill';
+
+/** The API's refusals the buyer may meet, in the page's language. */
+const ERROR_IDS: Record<string, string> = {
+  'This order can no longer be canceled': 'cp.orders.error.cancelTooLate',
+  'This service cannot be canceled': 'cp.orders.error.cancelNotOffered',
+  'This order cannot be refilled': 'cp.orders.error.refillNotAllowed',
+  'This service cannot be refilled': 'cp.orders.error.refillNotOffered',
+  'A refill of this order is still running': 'cp.orders.error.refillRunning',
+  'The provider cannot be reached: try again in a few minutes': 'cp.orders.error.providerDown',
+};
+
+function errorText(intl: IntlShape, error: unknown): string {
+  const message = error instanceof ApiError ? error.message : '';
+  const id =
+    ERROR_IDS[message] ??
+    (message.startsWith('This order cannot be refilled')
+      ? 'cp.orders.error.refillNotAllowed'
+      : 'cp.orders.error.generic');
+  return intl.formatMessage({ id });
+}
+
+/** A service's name in the page's language (its page's name), else its tag. */
+export function serviceNameOf(intl: IntlShape, tag: string): string {
+  const id = `service.${pageOfTag(tag)}.name`;
+  return intl.messages[id] ? intl.formatMessage({ id }) : tag;
+}
+
+/** A refill's word from the provider, in the page's language when it is a known one. */
+function refillWord(intl: IntlShape, status: string): string {
+  const id = `cp.orders.refill.${status.toLowerCase().replace(/\s+/g, '')}`;
+  return intl.messages[id] ? intl.formatMessage({ id }) : status;
+}
+
+/** Cancel or refill with a confirm step; the answer goes to `onDone`. */
+function OrderActions({
+  order,
+  onDone,
+}: {
+  order: OwnOrderView;
+  onDone?: (order: OwnOrderView) => void;
+}) {
+  const intl = useIntl();
+  const [asking, setAsking] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const promptId = useId();
+  if (!order.can_cancel && !order.can_refill && !asking && !error) return null;
+
+  async function confirm(action: Action) {
+    setBusy(true);
+    setError(null);
+    try {
+      const changed = await (action === 'cancel' ? cancelOrder : refillOrder)(order.id);
+      setAsking(null);
+      onDone?.(changed);
+    } catch (failure) {
+      setError(errorText(intl, failure));
+      setAsking(null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.actions}>
+      {asking ? (
+        <fieldset className={styles.confirm} aria-labelledby={promptId}>
+          <p id={promptId} className={styles.confirmText}>
+            <FormattedMessage id={`cp.orders.${asking}Confirm`} />
+          </p>
+          <div className={styles.confirmButtons}>
+            <button
+              type="button"
+              className={asking === 'cancel' ? styles.danger : styles.action}
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => confirm(asking)}
+            >
+              <FormattedMessage id={`cp.orders.${asking}Yes`} />
+            </button>
+            <button
+              type="button"
+              className={styles.quiet}
+              disabled={busy}
+              onClick={() => setAsking(null)}
+            >
+              <FormattedMessage id="cp.orders.keep" />
+            </button>
+          </div>
+        </fieldset>
+      ) : (
+        <div className={styles.actionButtons}>
+          {order.can_cancel && (
+            <button type="button" className={styles.action} onClick={() => setAsking('cancel')}>
+              <FormattedMessage id="cp.orders.cancel" />
+            </button>
+          )}
+          {order.can_refill && (
+            <button type="button" className={styles.action} onClick={() => setAsking('refill')}>
+              <FormattedMessage id="cp.orders.refill" />
+            </button>
+          )}
+        </div>
+      )}
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One link of a `_MULTI` order: its link, state, progress and refill. */
+function OrderRow({
+  row,
+  onChanged,
+}: {
+  row: OwnOrderView;
+  onChanged?: (order: OwnOrderView) => void;
+}) {
+  const intl = useIntl();
+  return (
+    <li className={styles.row} data-testid="order-row">
+      <div className={styles.rowHead}>
+        <a
+          className={styles.link}
+          href={row.link}
+          title={row.link}
+          target="_blank"
+          rel="noreferrer noopener"
+        >
+          {row.link}
+        </a>
+        <OrderStatusBadge status={row.status} />
+      </div>
+      <ProgressBar delivered={row.delivered} count={row.count} progress={row.progress} />
+      {row.refill && (
+        <p className={styles.note}>
+          <FormattedMessage
+            id="cp.orders.refillStatus"
+            values={{ status: refillWord(intl, row.refill.status) }}
+          />
+        </p>
+      )}
+      <OrderActions order={row} onDone={onChanged} />
+    </li>
+  );
+}
+
+/**
+ * An order of the buyer's cabinet as a card: service and platform, status, link, quantity,
+ * cost, start count, remains, progress, date, its `_MULTI` links, cancel and refill. Used by
+ * /cp/orders/ and the dashboard.
+ */
+export function OrderCard({ order, onChanged }: OrderCardProps) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const rowsId = useId();
+  const money = (minor: number) => formatMoney(intl, minor, order.currency as Currency);
+  const number = (value: number | null) => (value === null ? '—' : intl.formatNumber(value));
+  const links = order.children.length;
+  return (
+    <article
+      className={styles.card}
+      data-testid="order-card"
+      data-order={order.id}
+      data-platform={order.platform ?? undefined}
+    >
+      <header className={styles.head}>
+        <span className={styles.icon} aria-hidden="true">
+          {order.platform && <PlatformIcon platform={order.platform} size={20} />}
+        </span>
+        <div className={styles.title}>
+          <h3 className={styles.service}>{serviceNameOf(intl, order.tag)}</h3>
+          <span className={styles.id}>{order.id}</span>
+        </div>
+        <OrderStatusBadge status={order.status} />
+      </header>
+
+      {links ? (
+        <p className={styles.linkLine}>
+          <FormattedMessage id="cp.orders.links" values={{ count: links }} />
+        </p>
+      ) : (
+        <p className={styles.linkLine}>
+          <a
+            className={styles.link}
+            href={order.link}
+            title={order.link}
+            target="_blank"
+            rel="noreferrer noopener"
+          >
+            {order.link}
+          </a>
+        </p>
+      )}
+
+      <dl className={styles.facts}>
+        <div>
+          <dt>
+            <FormattedMessage id="cp.orders.quantity" />
+          </dt>
+          <dd>{number(order.count)}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="cp.orders.cost" />
+          </dt>
+          <dd>{money(order.cost)}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="cp.orders.startCount" />
+          </dt>
+          <dd>{number(order.start_count)}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="cp.orders.remains" />
+          </dt>
+          <dd>{number(order.remains)}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="cp.orders.created" />
+          </dt>
+          <dd>
+            <time dateTime={order.created_at} title={order.created_at}>
+              {formatDate(intl, order.created_at)}
+            </time>
+          </dd>
+        </div>
+      </dl>
+
+      <ProgressBar delivered={order.delivered} count={order.count} progress={order.progress} />
+
+      {(order.refunded > 0 || order.refill) && (
+        <p className={styles.note}>
+          {order.refunded > 0 && (
+            <span data-testid="order-refunded">
+              <FormattedMessage
+                id="cp.orders.refunded"
+                values={{ amount: money(order.refunded) }}
+              />
+            </span>
+          )}
+          {order.refill && (
+            <span>
+              <FormattedMessage
+                id="cp.orders.refillStatus"
+                values={{ status: refillWord(intl, order.refill.status) }}
+              />
+            </span>
+          )}
+        </p>
+      )}
+
+      <OrderActions order={order} onDone={onChanged} />
+
+      {links > 0 && (
+        <div className={styles.rows}>
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-expanded={open}
+            aria-controls={rowsId}
+            onClick={() => setOpen(!open)}
+          >
+            <FormattedMessage
+              id={open ? 'cp.orders.hideLinks' : 'cp.orders.showLinks'}
+              values={{ count: links }}
+            />
+          </button>
+          <ul id={rowsId} className={styles.rowList} hidden={!open}>
+            {order.children.map((row) => (
+              <OrderRow key={row.id} row={row} onChanged={onChanged} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** A card's place while the orders load (same height, so nothing jumps). */
+export function OrderCardSkeleton() {
+  return <div className={styles.skeleton} aria-hidden="true" />;
+}
