@@ -14,13 +14,7 @@ import { useProfileForm } from './use-profile-form.ts';
  * The danger zone: a request to delete the account, confirmed with the password. Refused while
  * the balance holds money; once recorded, the customer is logged out everywhere.
  */
-export function DeleteCard({
-  user,
-  onRequested,
-}: {
-  user: PublicUser;
-  onRequested: (requestedAt: string) => void;
-}) {
+export function DeleteCard({ user, onRequested }: { user: PublicUser; onRequested: () => void }) {
   const intl = useIntl();
   const reasonId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -29,14 +23,14 @@ export function DeleteCard({
     { password: '', reason: '' },
     () => ({}),
     async (v) => {
-      const { requested_at } = await api<{ requested_at: string }>('user/delete', {
+      await api<{ requested_at: string }>('user/delete', {
         method: 'POST',
         body: {
           ...(v.password ? { password: v.password } : {}),
           ...(v.reason.trim() ? { reason: v.reason.trim() } : {}),
         },
       });
-      onRequested(requested_at);
+      onRequested();
       return null;
     },
   );

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { formStyles } from '../../../components/form/text-field.tsx';
 import { selectUser } from '../../../features/session/session.slice.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { formatDate } from '../../../lib/dates.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { AccountCard } from './account-card.tsx';
 import { DeleteCard } from './delete-card.tsx';
@@ -18,19 +17,15 @@ import styles from './profile.module.css';
  * render at once, without a loading state.
  */
 export default function ProfilePage() {
-  const intl = useIntl();
   const to = useLocalePath();
   const user = useSelector(selectUser);
-  const [requestedAt, setRequestedAt] = useState<string | null>(null);
+  const [requested, setRequested] = useState(false);
   return (
     <HeadingPage titleId="cp.profile.title" leadId="cp.profile.lead" noindex>
-      {requestedAt ? (
+      {requested ? (
         <div className={`${formStyles.notice} ${styles.done}`} role="status">
           <p>
-            <FormattedMessage
-              id="cp.profile.delete.done"
-              values={{ date: formatDate(intl, requestedAt) }}
-            />
+            <FormattedMessage id="cp.profile.delete.done" />
           </p>
           <p>
             <a href={to('home')}>
@@ -44,7 +39,7 @@ export default function ProfilePage() {
             <AccountCard user={user} />
             <PreferencesCard user={user} />
             <PasswordCard />
-            <DeleteCard user={user} onRequested={setRequestedAt} />
+            <DeleteCard user={user} onRequested={() => setRequested(true)} />
           </div>
         )
       )}
