@@ -102,7 +102,7 @@ export function createServices({
   // a settled payment may lift its payer's discount level, in the settling transaction
   const levels = createLevelsService({ db, payments, notifications });
   const ledgerReads = createLedgerReads({ db, orders, payments });
-  const profile = createProfileService({ db, auth, orders });
+  const profile = createProfileService({ db, auth, orders, payments });
   const fulfilment = createFulfilmentService({
     orders: orders.workOn(),
     providerOf,

@@ -18,6 +18,7 @@ export const PROFILE_MESSAGES = {
   passwordWrong: 'The password is wrong',
   curNotZero: 'The currency can only be changed while the balance is zero',
   curOrdersOpen: 'The currency can only be changed when no order is in progress',
+  curTopUpWaiting: 'The currency can only be changed when no top-up is waiting for the bank',
   deleteNotZero: 'Spend or withdraw your balance before deleting the account',
   reasonTooLong: 'Please keep it under 1000 characters',
 } as const;

@@ -184,6 +184,19 @@ describe.each(ENGINES)('profile API on %s', (engine) => {
       expect((await row(account)).cur).toBe('RUB');
     });
 
+    it('refuses the currency while a top-up waits for the bank (it would land unconverted)', async () => {
+      const account = await signUp(app, { cur: 'RUB' });
+      const deposit = await request(app)
+        .post('/api/deposit')
+        .set(bearer(account))
+        .send({ amount: 50_000, method: 3 });
+      expect(deposit.status).toBe(201);
+      const res = await request(app).patch('/api/user').set(bearer(account)).send({ cur: 'USD' });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(P.curTopUpWaiting);
+      expect((await row(account)).cur).toBe('RUB');
+    });
+
     it('a login or e-mail of another account is taken, in any case', async () => {
       const first = await signUp(app);
       const second = await signUp(app);

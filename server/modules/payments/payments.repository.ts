@@ -70,6 +70,19 @@ export async function waitingAmong(db: Db, ids: number[]): Promise<Set<number>> 
   return new Set(rows.map((row) => row.id));
 }
 
+/** Whether a user has a top-up still waiting for its gateway. */
+export async function hasWaitingDeposit(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('payments')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'deposit')
+    .where('status', '=', 'WAITING')
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /** The total of a user's settled payments in one currency (top-ups and orders by card). */
 export async function paidInBy(db: Db, userId: number, currency: string): Promise<number> {
   const row = await db

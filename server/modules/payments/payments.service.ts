@@ -7,6 +7,7 @@ import { newPublicId } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import {
+  hasWaitingDeposit,
   insertPayment,
   paidInBy,
   paymentById,
@@ -273,6 +274,11 @@ export function createPaymentsService({
     },
 
     /** Which of these payments still wait for their gateway. */
+    /** A top-up still waiting would credit the balance in the currency it was made in. */
+    hasWaitingDeposit(userId: number): Promise<boolean> {
+      return hasWaitingDeposit(db, userId);
+    },
+
     waitingAmong(ids: number[]): Promise<Set<number>> {
       return waitingAmong(db, ids);
     },

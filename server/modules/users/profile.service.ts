@@ -14,6 +14,7 @@ import {
   LOGIN_TAKEN,
 } from '../auth/auth.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -31,11 +32,18 @@ export interface ProfileDeps {
   db: Db;
   auth: Pick<AuthService, 'confirmPassword' | 'logoutEverywhere'>;
   orders: Pick<OrdersService, 'listOf'>;
+  payments: Pick<PaymentsService, 'hasWaitingDeposit'>;
   now?: () => Date;
 }
 
 /** The customer's own account settings (issue 12 /cp/profile/). Never sees req/res. */
-export function createProfileService({ db, auth, orders, now = () => new Date() }: ProfileDeps) {
+export function createProfileService({
+  db,
+  auth,
+  orders,
+  payments,
+  now = () => new Date(),
+}: ProfileDeps) {
   async function hasOpenOrders(userId: number): Promise<boolean> {
     for (const status of OPEN_ORDER_STATUSES) {
       const { meta } = await orders.listOf(userId, { status, limit: 1 });
@@ -70,6 +78,8 @@ export function createProfileService({ db, auth, orders, now = () => new Date() 
       if (input.cur !== undefined && input.cur !== user.cur) {
         if (user.balance !== 0) throw new AppError(P.curNotZero, 409);
         if (await hasOpenOrders(user.id)) throw new AppError(P.curOrdersOpen, 409);
+        // a waiting top-up would land in the new currency unconverted
+        if (await payments.hasWaitingDeposit(user.id)) throw new AppError(P.curTopUpWaiting, 409);
         changes.cur = input.cur;
       }
       if (Object.keys(changes).length) {
