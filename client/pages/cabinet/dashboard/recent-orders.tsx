@@ -1,62 +1,52 @@
-import { useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
-import type { OrderView } from '../../../../shared/orders.ts';
-import { api } from '../../../lib/api.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
+import { useDispatch } from 'react-redux';
+import { OrderCard, OrderCardSkeleton } from '../../../features/orders/order-card.tsx';
+import { useOrders } from '../../../features/orders/use-orders.ts';
+import { userRefreshNeeded } from '../../../features/session/session.slice.ts';
 import styles from './recent-orders.module.css';
 
 const SHOWN = 5;
 
-/** The dashboard's last orders (GET c_orders, newest first). */
+/** The dashboard's last orders (GET c_orders, newest first), kept live while they run. */
 export function RecentOrders() {
-  const to = useLocalePath();
-  const [orders, setOrders] = useState<OrderView[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const dispatch = useDispatch();
+  const { page, loading, error, reload, replace } = useOrders(`limit=${SHOWN}&page=1`);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt) asks again
-  useEffect(() => {
-    let live = true;
-    setFailed(false);
-    api<{ items: OrderView[] }>(`c_orders?limit=${SHOWN}&page=1`)
-      .then((data) => live && setOrders(data.items))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-
-  if (failed)
+  if (error && !page)
     return (
       <p role="alert" className={styles.note}>
         <FormattedMessage id="cp.recentFailed" />{' '}
-        <button type="button" className={styles.retry} onClick={() => setAttempt(attempt + 1)}>
+        <button type="button" className={styles.retry} onClick={reload}>
           <FormattedMessage id="order.retry" />
         </button>
       </p>
     );
-  if (!orders)
+  if (!page || (loading && !page.items.length))
     return (
-      <ul className={styles.list} aria-busy="true">
-        {[0, 1, 2].map((index) => (
-          <li key={index} className={styles.skeleton} />
-        ))}
-      </ul>
+      <div className={styles.list} aria-busy="true">
+        <OrderCardSkeleton />
+        <OrderCardSkeleton />
+      </div>
     );
-  if (!orders.length)
+  if (!page.items.length)
     return (
       <p className={styles.note} data-testid="recent-empty">
         <FormattedMessage id="cp.recentEmpty" />
       </p>
     );
   return (
-    <ul className={styles.list} data-testid="recent-orders">
-      {orders.map((order) => (
-        <li key={order.id}>
-          <Link to={`${to('cp-orders')}?q=${order.id}`}>{order.id}</Link>
-        </li>
+    <div className={styles.list} data-testid="recent-orders">
+      {page.items.map((order) => (
+        <OrderCard
+          key={order.id}
+          order={order}
+          onChanged={(changed) => {
+            replace(changed);
+            // a cancel gives money back: the header's balance follows
+            dispatch(userRefreshNeeded());
+          }}
+        />
       ))}
-    </ul>
+    </div>
   );
 }
