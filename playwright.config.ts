@@ -64,6 +64,11 @@ export default defineConfig({
         // a fresh database every run, mails where the tests can read them
         DATABASE_FILE: ':memory:',
         MAIL_OUTBOX_DIR: E2E_OUTBOX,
+        // orders run while a test watches: the worker every second, running orders synced
+        // every 2 s, the simulator starting 15 s after an order (time enough to cancel one)
+        WORKER_INTERVAL_MS: '1000',
+        FULFILMENT_SYNC_MS: '2000',
+        SIMULATOR_START_DELAY_MS: '15000',
         ...fakeOAuthEnv('google', `http://127.0.0.1:${OAUTH_PORT}`),
       },
     },

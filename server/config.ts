@@ -44,6 +44,8 @@ export interface Config {
   workerIntervalMs: number;
   /** How long a worker holds the orders it took: a worker that died frees them after this. */
   workerLeaseMs: number;
+  /** how often a running order is asked about at its provider */
+  fulfilmentSyncMs: number;
   /** A payment still waiting this long is asked of its gateway; this long, given up. */
   paymentRecheckAfterMs: number;
   paymentExpireAfterMs: number;
@@ -313,6 +315,12 @@ export function loadConfig(env: Env = process.env): Config {
       60_000,
       int(100, 3_600_000),
       'milliseconds (100-3600000)',
+    ),
+    fulfilmentSyncMs: read(
+      'FULFILMENT_SYNC_MS',
+      60_000,
+      int(1_000, 3_600_000),
+      'milliseconds (1000-3600000)',
     ),
     paymentRecheckAfterMs: read(
       'PAYMENT_RECHECK_AFTER_MS',

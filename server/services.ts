@@ -111,6 +111,7 @@ export function createServices({
     options: {
       workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
       leaseMs: config.workerLeaseMs,
+      syncEveryMs: config.fulfilmentSyncMs,
     },
   });
   return {
