@@ -42,7 +42,7 @@ export function CabinetLayout() {
     <div className={styles.cpPage}>
       <header className={styles.cpHeader}>
         <Link to={to('cp')} aria-label={intl.formatMessage({ id: 'cp.newOrder' })}>
-          <Logo />
+          <Logo compact />
         </Link>
         <Link to={to('cp')} className={`${button('primary')} ${styles.cpNewOrder}`}>
           <FormattedMessage id="cp.newOrder" />

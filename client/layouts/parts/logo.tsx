@@ -1,9 +1,10 @@
 import { BRAND_NAME } from '../../../shared/brand.ts';
 import styles from './logo.module.css';
 
-export function Logo() {
+/** The brand; `compact` drops the name on phones, where a bar has no room for it. */
+export function Logo({ compact = false }: { compact?: boolean }) {
   return (
-    <span className={styles.logo}>
+    <span className={styles.logo} data-compact={compact || undefined}>
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="9" fill="var(--brand)" />
         <path
