@@ -1,8 +1,71 @@
-import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { TransactionsPage, TransactionTotals } from '../../../../shared/ledger.ts';
+import { Pager } from '../../../components/pager/pager.tsx';
+import { PageMeta } from '../../../layouts/parts/page-meta.tsx';
+import styles from './history.module.css';
+import { HistoryFilters } from './history-filters.tsx';
+import {
+  filterOf,
+  type HistoryFilter,
+  isFiltered,
+  listQuery,
+  searchOf,
+  totalsQuery,
+} from './history-query.ts';
+import { HistoryRows } from './history-rows.tsx';
+import { HistoryTotals } from './history-totals.tsx';
+import { useApiData } from './use-api-data.ts';
 
-/** /cp/payment/history/ (issue 12). */
+/**
+ * /cp/payment/history/ (SPEC §3 Transactions): totals per group in the account currency, the
+ * filter (groups, days) kept in the URL so a link shares it and the back button restores it,
+ * and the rows with the order or payment each belongs to, paged by 'Show lines'.
+ */
 export default function HistoryPage() {
+  const intl = useIntl();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const filter = filterOf(params);
+  const list = useApiData<TransactionsPage>(`user/transactions?${listQuery(filter)}`);
+  const totals = useApiData<TransactionTotals>(`user/transactions/totals?${totalsQuery(filter)}`);
+
+  const nothing = !isFiltered(filter) && list.data?.meta.total === 0;
+
+  /** Every change is a history entry of its own (the back button undoes it). */
+  const go = (search: string) =>
+    navigate({ search: search ? `?${search}` : '' }, { preventScrollReset: true });
+  /** A new filter starts at its first page. */
+  const change = (next: Partial<HistoryFilter>) => go(searchOf({ ...filter, page: 1, ...next }));
+
   return (
-    <HeadingPage titleId="cp.payment-history.title" leadId="cp.payment-history.lead" noindex />
+    <div className={styles.page} data-testid="cp-page">
+      <PageMeta title={intl.formatMessage({ id: 'cp.payment-history.title' })} noindex />
+      <header className={styles.head}>
+        <h1 className={styles.title}>
+          <FormattedMessage id="cp.payment-history.title" />
+        </h1>
+        <p className={styles.lead}>
+          <FormattedMessage id="cp.payment-history.lead" />
+        </p>
+      </header>
+      {/* a new account has nothing to sum or filter: the empty state alone says what to do */}
+      {!nothing && (
+        <>
+          <HistoryTotals state={totals} filtered={Boolean(filter.from || filter.to)} />
+          <HistoryFilters filter={filter} onChange={change} />
+        </>
+      )}
+      <HistoryRows state={list} filtered={isFiltered(filter)} onClear={() => go('')} />
+      {list.data && list.data.meta.total > 0 && (
+        <Pager
+          page={filter.page}
+          limit={filter.limit}
+          total={list.data.meta.total}
+          onPage={(page) => change({ page })}
+          onLimit={(limit) => change({ limit })}
+        />
+      )}
+    </div>
   );
 }

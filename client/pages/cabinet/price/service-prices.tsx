@@ -1,0 +1,219 @@
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
+import { Link, useSearchParams } from 'react-router';
+import {
+  byTypeOrder,
+  isMultiTag,
+  type PriceTable,
+  type ServiceView,
+} from '../../../../shared/catalog.ts';
+import type { Platform } from '../../../../shared/platforms.ts';
+import { type Currency, isCurrency } from '../../../../shared/regions.ts';
+import type { VisitorState } from '../../../../shared/visitor.ts';
+import { button } from '../../../components/button/button.ts';
+import { PlatformIcon } from '../../../components/icons/platform-icon.tsx';
+import { selectUser } from '../../../features/session/session.slice.ts';
+import { navPlatforms } from '../../../layouts/parts/platform-links.ts';
+import { api } from '../../../lib/api.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import styles from './price.module.css';
+
+const LABELS = encodeURIComponent('CLIENT_LK VISIBLE');
+const PER = 100;
+
+interface PriceRow {
+  service: ServiceView;
+  /** minor units for 100, or null when the service has no cabinet price in this currency */
+  per100: number | null;
+}
+
+/**
+ * The cabinet services of a platform with their price per 100. A service sold from more
+ * than 100 is priced at its least and scaled to 100 (the same tier applies).
+ */
+async function rowsOf(platform: Platform, currency: Currency): Promise<PriceRow[]> {
+  const services = (
+    await api<ServiceView[]>(`user_services/tiny?labels=${LABELS}&platform=${platform}`)
+  )
+    .filter((service) => !isMultiTag(service.tag))
+    .sort((a, b) => byTypeOrder(a.type, b.type));
+  if (!services.length) return [];
+  const counts = [
+    ...new Set([PER, ...services.map((service) => Math.max(PER, service.min_order))]),
+  ].slice(0, 20);
+  const table = await api<PriceTable>(
+    `prices/tiny?labels=${LABELS}&platform=${platform}&counts=${counts.join(',')}`,
+  );
+  const prices = table[currency] ?? {};
+  return services.map((service) => {
+    const byCount = prices[service.tag] ?? {};
+    const exact = byCount[String(PER)];
+    if (exact) return { service, per100: exact.cost };
+    const least = byCount[String(service.min_order)];
+    return {
+      service,
+      per100: least ? Math.round((least.cost * PER) / service.min_order) : null,
+    };
+  });
+}
+
+/** Platform tabs (kept in the URL) over the price list of the chosen platform. */
+export function ServicePrices({ level }: { level: number | null }) {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const user = useSelector(selectUser);
+  const restricted = useSelector(
+    (state: { visitor: VisitorState }) => state.visitor.metaRestricted,
+  );
+  const platforms = navPlatforms(restricted);
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('platform');
+  const platform =
+    platforms.find((entry) => entry === asked) ?? (platforms[0] as Platform | undefined);
+  const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
+  const [rows, setRows] = useState<Partial<Record<Platform, PriceRow[]>>>({});
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt) asks again
+  useEffect(() => {
+    if (!platform || rows[platform]) return;
+    let live = true;
+    setFailed(false);
+    rowsOf(platform, currency)
+      .then((list) => live && setRows((known) => ({ ...known, [platform]: list })))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [platform, currency, attempt]);
+
+  if (!platform) return null;
+  const list = rows[platform];
+  return (
+    <section aria-labelledby="prices-title" className={styles.section}>
+      <h2 id="prices-title" className={styles.subtitle}>
+        <FormattedMessage id="cp.price.services" />
+      </h2>
+      {level !== null && level > 1 && (
+        <p className={styles.hint}>
+          <FormattedMessage id="cp.price.withLevel" values={{ level }} />
+        </p>
+      )}
+      <div
+        className={styles.tabs}
+        role="tablist"
+        aria-label={intl.formatMessage({ id: 'cp.price.platforms' })}
+      >
+        {platforms.map((entry) => (
+          <button
+            key={entry}
+            type="button"
+            role="tab"
+            id={`tab-${entry}`}
+            aria-selected={entry === platform}
+            aria-controls="prices-panel"
+            data-platform={entry}
+            className={styles.tab}
+            onClick={() =>
+              setParams(entry === platforms[0] ? '' : `platform=${entry}`, {
+                replace: true,
+                preventScrollReset: true,
+              })
+            }
+          >
+            <PlatformIcon platform={entry} size={18} />
+            <FormattedMessage id={`platform.${entry}`} />
+          </button>
+        ))}
+      </div>
+      <div
+        id="prices-panel"
+        role="tabpanel"
+        aria-labelledby={`tab-${platform}`}
+        className={styles.panel}
+      >
+        {failed && !list ? (
+          <p role="alert" className={styles.state}>
+            <FormattedMessage id="cp.price.failed" />{' '}
+            <button
+              type="button"
+              className={styles.link}
+              onClick={() => setAttempt((value) => value + 1)}
+            >
+              <FormattedMessage id="order.retry" />
+            </button>
+          </p>
+        ) : list && !list.length ? (
+          <p className={styles.state}>
+            <FormattedMessage id="cp.price.none" />
+          </p>
+        ) : (
+          <table className={`${styles.table} ${styles.prices}`} data-testid="price-list">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <FormattedMessage id="cp.price.column.service" />
+                </th>
+                <th scope="col" className={styles.number}>
+                  <FormattedMessage id="cp.price.column.per100" />
+                </th>
+                <th scope="col" className={styles.number}>
+                  <FormattedMessage id="cp.price.column.limits" />
+                </th>
+                <th scope="col">
+                  <span className={styles.hidden}>
+                    <FormattedMessage id="cp.price.column.order" />
+                  </span>
+                </th>
+              </tr>
+            </thead>
+            <tbody aria-busy={!list || undefined}>
+              {list
+                ? list.map(({ service, per100 }) => (
+                    <tr key={service.tag} data-tag={service.tag}>
+                      <th scope="row" className={styles.service}>
+                        {service.name}
+                      </th>
+                      <td className={`${styles.number} ${styles.cost}`}>
+                        {per100 === null ? '—' : formatMoney(intl, per100, currency)}
+                      </td>
+                      <td className={`${styles.number} ${styles.limits}`}>
+                        <FormattedMessage
+                          id="cp.price.range"
+                          values={{
+                            min: intl.formatNumber(service.min_order),
+                            max: intl.formatNumber(service.max_order),
+                          }}
+                        />
+                      </td>
+                      <td className={styles.action}>
+                        <Link
+                          to={`${to('cp')}?service=${service.tag}`}
+                          className={button('secondary')}
+                          aria-label={intl.formatMessage(
+                            { id: 'cp.price.orderService' },
+                            { service: service.name },
+                          )}
+                        >
+                          <FormattedMessage id="cp.price.order" />
+                        </Link>
+                      </td>
+                    </tr>
+                  ))
+                : [0, 1, 2, 3, 4, 5].map((row) => (
+                    <tr key={row}>
+                      <td colSpan={4}>
+                        <span className={styles.bar} />
+                      </td>
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </section>
+  );
+}
