@@ -136,11 +136,12 @@ export function OrdersFilters({
       </fieldset>
 
       <div className={styles.fields}>
-        <label className={styles.field}>
-          <span>
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-status`}>
             <FormattedMessage id="cp.orders.filter.status" />
-          </span>
+          </label>
           <select
+            id={`${ids}-status`}
             value={statusValue}
             onChange={(event) =>
               onChange({
@@ -156,13 +157,14 @@ export function OrdersFilters({
               </option>
             ))}
           </select>
-        </label>
+        </div>
 
-        <label className={styles.field}>
-          <span>
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-service`}>
             <FormattedMessage id="cp.orders.filter.service" />
-          </span>
+          </label>
           <select
+            id={`${ids}-service`}
             value={filter.tag ?? ''}
             disabled={!filter.platform && !filter.tag}
             onChange={(event) => onChange({ tag: event.target.value || null })}
@@ -177,20 +179,21 @@ export function OrdersFilters({
               </option>
             ))}
           </select>
-        </label>
+        </div>
 
-        <label className={`${styles.field} ${styles.wide}`}>
-          <span>
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-q`}>
             <FormattedMessage id="cp.orders.filter.search" />
-          </span>
+          </label>
           <input
+            id={`${ids}-q`}
             type="search"
             value={q}
             maxLength={200}
             placeholder={intl.formatMessage({ id: 'cp.orders.filter.searchHint' })}
             onChange={(event) => setQ(event.target.value)}
           />
-        </label>
+        </div>
 
         <fieldset className={styles.range}>
           <legend>
