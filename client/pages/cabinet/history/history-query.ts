@@ -13,8 +13,12 @@ export interface HistoryFilter {
 
 export const DEFAULT_LIMIT = 20;
 
-const isDay = (value: string | null): value is string =>
-  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+/** A real calendar day: 2024-02-30 is not one, though Date.parse rolls it into March. */
+function isDay(value: string | null): value is string {
+  if (value === null || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
 
 /** Reads the filter from a URL query; whatever is not valid is left out, never sent. */
 export function filterOf(params: URLSearchParams): HistoryFilter {
