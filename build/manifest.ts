@@ -20,7 +20,13 @@ export function manifestFromMetafile(metafile: Metafile, outDir: string): AssetM
     }
     return [...seen];
   };
-  const manifest: AssetManifest = { entry: '', css: [], views: {}, messages: {} };
+  const manifest: AssetManifest = {
+    entry: '',
+    css: [],
+    views: {},
+    messages: {},
+    cabinetMessages: {},
+  };
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue;
     const css = output.cssBundle ? [toUrl(output.cssBundle, outDir)] : [];
@@ -32,6 +38,11 @@ export function manifestFromMetafile(metafile: Metafile, outDir: string): AssetM
     const messages = /^locales\/([a-z]{2})\.json$/.exec(output.entryPoint)?.[1];
     if (messages) {
       manifest.messages[messages] = toUrl(file, outDir);
+      continue;
+    }
+    const cabinet = /^locales\/cabinet\/([a-z]{2})\.json$/.exec(output.entryPoint)?.[1];
+    if (cabinet) {
+      manifest.cabinetMessages![cabinet] = toUrl(file, outDir);
       continue;
     }
     const view = /([\w-]+)\.page\.tsx$/.exec(output.entryPoint)?.[1];

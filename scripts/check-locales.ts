@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { LOCALES } from '../shared/locales.ts';
 
-/** The interface messages, and the service pages' own questions (locales/faq/). */
-const SETS = ['locales', 'locales/faq'];
+/** The interface messages, the service pages' own questions and the cabinet's messages. */
+const SETS = ['locales', 'locales/faq', 'locales/cabinet'];
 const read = (set: string, locale: string): Record<string, string> =>
   JSON.parse(readFileSync(`${set}/${locale}.json`, 'utf8'));
 let problems = 0;

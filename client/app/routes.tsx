@@ -12,12 +12,16 @@ import { LayoutErrorBoundary, RootErrorBoundary } from '../layouts/error-boundar
 import { LandingLayout } from '../layouts/landing-layout.tsx';
 import { RootShell } from '../layouts/root-shell.tsx';
 import { importWithReload } from '../lib/chunk-reload.ts';
+import { loadCabinetMessages } from '../lib/intl.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { ViewCssContext } from '../lib/view-css.ts';
 
 type ViewModule = { default: ComponentType };
 
-/** One chunk per screen; the build's manifest maps these files to their hashed chunks. */
+/**
+ * One chunk per screen; the build's manifest maps these files to their hashed chunks by file
+ * name, so a screen's file is always `<view>.page.tsx`.
+ */
 const VIEW_MODULES: Record<View, () => Promise<ViewModule>> = {
   home: () => import('../pages/home/home.page.tsx'),
   platform: () => import('../pages/platform/platform.page.tsx'),
@@ -30,12 +34,12 @@ const VIEW_MODULES: Record<View, () => Promise<ViewModule>> = {
   close: () => import('../pages/auth/close.page.tsx'),
   blog: () => import('../pages/blog/blog.page.tsx'),
   article: () => import('../pages/blog/article.page.tsx'),
-  cabinet: () => import('../pages/cabinet/dashboard/dashboard.page.tsx'),
-  'cp-orders': () => import('../pages/cabinet/orders/orders.page.tsx'),
-  'cp-payment-history': () => import('../pages/cabinet/history/history.page.tsx'),
-  'cp-price': () => import('../pages/cabinet/price/price.page.tsx'),
-  'cp-profile': () => import('../pages/cabinet/profile/profile.page.tsx'),
-  'cp-section': () => import('../pages/cabinet/section.page.tsx'),
+  cabinet: () => import('../pages/cabinet/dashboard/cabinet.page.tsx'),
+  'cp-orders': () => import('../pages/cabinet/orders/cp-orders.page.tsx'),
+  'cp-payment-history': () => import('../pages/cabinet/history/cp-payment-history.page.tsx'),
+  'cp-price': () => import('../pages/cabinet/price/cp-price.page.tsx'),
+  'cp-profile': () => import('../pages/cabinet/profile/cp-profile.page.tsx'),
+  'cp-section': () => import('../pages/cabinet/cp-section.page.tsx'),
   legal: () => import('../pages/legal/legal.page.tsx'),
   thanks: () => import('../pages/thanks/thanks.page.tsx'),
 };
@@ -96,7 +100,11 @@ function pageRoute(def: PageDef, locale: Locale): RouteObject {
     handle,
     loader: loaderOf(def, locale),
     lazy: async () => {
-      const module = await importWithReload(VIEW_MODULES[def.view]);
+      // a cabinet screen comes with the cabinet's messages (a chunk of their own)
+      const [module] = await Promise.all([
+        importWithReload(VIEW_MODULES[def.view]),
+        def.layout === 'cp' ? importWithReload(() => loadCabinetMessages(locale)) : null,
+      ]);
       return { Component: withViewStyles(def.view, module.default) };
     },
   };

@@ -9,6 +9,39 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   return module.default;
 }
 
+/**
+ * The cabinet's own messages (`locales/cabinet/`, every `cp.*` key) are a chunk of their own:
+ * visitors of the storefront never download them. A cabinet page's route loads them with its
+ * screen (so they are here before it renders or hydrates); the server registers them all.
+ */
+const cabinetSets = new Map<Locale, Messages>();
+
+export function registerCabinetMessages(locale: Locale, messages: Messages): void {
+  cabinetSets.set(locale, messages);
+}
+
+export async function loadCabinetMessages(locale: Locale): Promise<void> {
+  if (cabinetSets.has(locale)) return;
+  const module: { default: Messages } = await import(`../../locales/cabinet/${locale}.json`);
+  cabinetSets.set(locale, module.default);
+}
+
+const cabinetIntls = new Map<Locale, { base: Messages; intl: IntlShape }>();
+
+/** The page's intl with the cabinet's messages added (null until they are loaded). */
+export function cabinetIntlFor(locale: Locale, base: Messages): IntlShape | null {
+  const own = cabinetSets.get(locale);
+  if (!own) return null;
+  const known = cabinetIntls.get(locale);
+  if (known?.base === base) return known.intl;
+  const intl = createIntl(
+    { locale, messages: { ...base, ...own }, defaultLocale: DEFAULT_LOCALE, onError: onIntlError },
+    createIntlCache(),
+  );
+  cabinetIntls.set(locale, { base, intl });
+  return intl;
+}
+
 /** Missing messages are caught by the locale check test; formatting noise stays out of logs. */
 function onIntlError(error: { code?: string; message: string }): void {
   if (error.code === 'MISSING_TRANSLATION') return;

@@ -10,10 +10,16 @@ export const SIZE_BUDGETS_KIB = {
   // +15 KiB with the order form (issue 4): its components, slice and saga, the link checks
   // and ~2 KiB of its messages; the service pages' own questions stay out (locales/faq/)
   // +3 KiB with the payment flow (issue 5): submit and polling sagas, the thanks messages
-  landing: { jsGzip: 173, cssGzip: 9 },
-  service: { jsGzip: 173, cssGzip: 9 },
+  // +1 KiB JS with the cabinet's order form branches (issue 12); the cabinet's 200 messages
+  // are a chunk of their own (locales/cabinet/), so landings do not carry them. +4 KiB CSS:
+  // esbuild folds the CSS of lazily loaded screens into the entry's stylesheet, so every new
+  // cabinet screen's CSS reaches the landing too (docs/performance.md, left to the render-speed
+  // issue: an entry stylesheet of the static graph only)
+  landing: { jsGzip: 175, cssGzip: 13 },
+  service: { jsGzip: 175, cssGzip: 13 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
-  cabinet: { jsGzip: 164, cssGzip: 8 },
+  // +20 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
+  cabinet: { jsGzip: 184, cssGzip: 13 },
 } as const;
 
 export const SIZE_TARGETS_KIB = { landingJsGzip: 90 } as const;

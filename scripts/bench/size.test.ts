@@ -1,5 +1,6 @@
+import { PAGES } from '../../shared/routes.ts';
 import { SIZE_BUDGETS_KIB } from './budgets.ts';
-import { measureFirstVisit, type PageKind } from './size.ts';
+import { manifestViews, measureFirstVisit, type PageKind } from './size.ts';
 
 describe('first-visit size budgets (scripts/bench/budgets.ts)', () => {
   let report: Awaited<ReturnType<typeof measureFirstVisit>>;
@@ -25,5 +26,13 @@ describe('first-visit size budgets (scripts/bench/budgets.ts)', () => {
     expect(landing).toMatch(/ru-\w+\.js/);
     expect(landing).not.toMatch(/cabinet\.page-/);
     expect(landing).not.toMatch(/\/de-\w+\.js/);
+  });
+
+  it('has a screen chunk for every view of the route table (files are <view>.page.tsx)', async () => {
+    const views = await manifestViews();
+    const missing = [...new Set(PAGES.map((page) => page.view))].filter(
+      (view) => !views.includes(view),
+    );
+    expect(missing).toEqual([]);
   });
 });

@@ -43,15 +43,31 @@ function sizesOf(contents: Uint8Array[]): Sizes {
   return sizes;
 }
 
-/** Builds the browser bundle in memory and adds up what each page kind loads first (ru). */
-export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind, FirstVisit>> {
-  const result = await esbuild.build({
+let built: Promise<esbuild.BuildResult<{ write: false; metafile: true }>> | null = null;
+
+/** The production browser bundle, built once in memory. */
+function buildInMemory() {
+  built ??= esbuild.build({
     ...clientOptions,
     absWorkingDir: root,
     write: false,
+    metafile: true,
     sourcemap: false,
     logLevel: 'silent',
   });
+  return built;
+}
+
+/** The views the build's asset manifest has a screen chunk for. */
+export async function manifestViews(): Promise<string[]> {
+  const result = await buildInMemory();
+  const outDir = path.relative(root, clientOptions.outdir!);
+  return Object.keys(manifestFromMetafile(result.metafile, outDir).views);
+}
+
+/** Builds the browser bundle in memory and adds up what each page kind loads first (ru). */
+export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind, FirstVisit>> {
+  const result = await buildInMemory();
   const outDir = path.relative(root, clientOptions.outdir!);
   const manifest = manifestFromMetafile(result.metafile!, outDir);
   const byUrl = new Map(
@@ -80,12 +96,17 @@ export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind,
   const messagesOutput = Object.keys(outputs).find(
     (file) => outputs[file]?.entryPoint === `locales/${locale}.json`,
   )!;
+  // the cabinet's pages also load the cabinet's messages (locales/cabinet/)
+  const cabinetOutput = Object.keys(outputs).find(
+    (file) => outputs[file]?.entryPoint === `locales/cabinet/${locale}.json`,
+  )!;
   const report = {} as Record<PageKind, FirstVisit>;
   for (const kind of Object.keys(VIEW_OF) as PageKind[]) {
     const view = manifest.views[VIEW_OF[kind]]!;
     const js = new Set([
       ...staticClosure(entryOutput),
       ...staticClosure(messagesOutput),
+      ...(kind === 'cabinet' ? staticClosure(cabinetOutput) : []),
       view.js,
       ...view.imports,
     ]);

@@ -1,3 +1,10 @@
+import cabinetDe from '../../locales/cabinet/de.json' with { type: 'json' };
+import cabinetEn from '../../locales/cabinet/en.json' with { type: 'json' };
+import cabinetEs from '../../locales/cabinet/es.json' with { type: 'json' };
+import cabinetIt from '../../locales/cabinet/it.json' with { type: 'json' };
+import cabinetPt from '../../locales/cabinet/pt.json' with { type: 'json' };
+import cabinetRu from '../../locales/cabinet/ru.json' with { type: 'json' };
+import cabinetTr from '../../locales/cabinet/tr.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
@@ -9,3 +16,14 @@ import type { Locale } from '../../shared/locales.ts';
 
 /** Every language's messages, in memory once (the browser loads only its own chunk). */
 export const MESSAGES: Record<Locale, Record<string, string>> = { ru, en, de, es, it, pt, tr };
+
+/** The cabinet's own messages (`cp.*`), a chunk of their own in the browser. */
+export const CABINET_MESSAGES: Record<Locale, Record<string, string>> = {
+  ru: cabinetRu,
+  en: cabinetEn,
+  de: cabinetDe,
+  es: cabinetEs,
+  it: cabinetIt,
+  pt: cabinetPt,
+  tr: cabinetTr,
+};

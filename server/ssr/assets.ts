@@ -14,6 +14,8 @@ export interface AssetManifest {
   views: Record<string, { js: string; imports: string[]; css: string[] }>;
   /** The messages chunk of each language. */
   messages: Record<string, string>;
+  /** The cabinet's messages chunk of each language (locales/cabinet/). */
+  cabinetMessages?: Record<string, string>;
 }
 
 export interface Assets {
@@ -46,7 +48,10 @@ export function createAssets(manifest: AssetManifest): Assets {
       for (const match of matches ?? []) {
         const pageId = (match.route.handle as { pageId?: string } | undefined)?.pageId;
         if (!pageId || pageId === 'not-found') continue;
-        const view = manifest.views[pageById(pageId).view];
+        const def = pageById(pageId);
+        const cabinet = def.layout === 'cp' ? manifest.cabinetMessages?.[locale] : undefined;
+        if (cabinet) modules.add(cabinet);
+        const view = manifest.views[def.view];
         if (!view) continue;
         modules.add(view.js);
         for (const href of view.imports) modules.add(href);

@@ -12,11 +12,13 @@ import { createRoutes } from '../../client/app/routes.tsx';
 import { createStore } from '../../client/app/store.ts';
 import { STOREFRONT_CONTEXT_KEY } from '../../client/features/order-form/order-form.loader.ts';
 import { PAYMENTS_CONTEXT_KEY } from '../../client/features/payment/payment.loader.ts';
+import { registerCabinetMessages } from '../../client/lib/intl.ts';
 import { COOKIE_NAMES } from '../../shared/constants.ts';
+import { LOCALES } from '../../shared/locales.ts';
 import { serializeForScript } from '../../shared/serialize.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
 import type { Logger } from '../lib/logger.ts';
-import { MESSAGES } from '../lib/messages.ts';
+import { CABINET_MESSAGES, MESSAGES } from '../lib/messages.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 import type { OrdersService } from '../modules/orders/orders.service.ts';
 import type { PaymentsService } from '../modules/payments/payments.service.ts';
@@ -73,6 +75,9 @@ function captureBody(res: Response, onEnd: (body: Buffer) => void): void {
  * Pages: react-router's static handler runs the loaders, then React streams the document.
  * People get the shell as soon as it is ready; crawlers get the complete document.
  */
+// the server has every language's cabinet messages at hand; the browser loads its own chunk
+for (const locale of LOCALES) registerCabinetMessages(locale, CABINET_MESSAGES[locale]);
+
 export function pageRenderer({
   assets,
   logger,

@@ -4,8 +4,8 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 import { LOCALES } from '../../shared/locales.ts';
 
 const dir = path.resolve('locales');
-/** The interface messages, and the service pages' own questions (locales/faq/). */
-const SETS = ['', 'faq'] as const;
+/** The interface messages, the service pages' own questions and the cabinet's messages. */
+const SETS = ['', 'faq', 'cabinet'] as const;
 const load = (locale: string, set: (typeof SETS)[number] = ''): Record<string, string> =>
   JSON.parse(readFileSync(path.join(dir, set, `${locale}.json`), 'utf8'));
 const english = load('en');
@@ -23,10 +23,13 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
 
 describe('locales', () => {
   it('has one file per interface language and nothing else', () => {
-    expect(readdirSync(dir).sort()).toEqual([...LOCALES.map((l) => `${l}.json`), 'faq'].sort());
-    expect(readdirSync(path.join(dir, 'faq')).sort()).toEqual(
-      LOCALES.map((l) => `${l}.json`).sort(),
+    expect(readdirSync(dir).sort()).toEqual(
+      [...LOCALES.map((l) => `${l}.json`), 'cabinet', 'faq'].sort(),
     );
+    for (const set of ['faq', 'cabinet'])
+      expect(readdirSync(path.join(dir, set)).sort()).toEqual(
+        LOCALES.map((l) => `${l}.json`).sort(),
+      );
   });
 
   it.each(

@@ -213,7 +213,7 @@ export default function ThanksPage() {
             </Link>
           ) : user && purpose === 'deposit' ? (
             <Link to={to('cp')} className={button('primary')}>
-              <FormattedMessage id="cp.newOrder" />
+              <FormattedMessage id="thanks.newOrder" />
             </Link>
           ) : user ? (
             <Link to={to('cp-orders')} className={button('primary')}>
@@ -226,7 +226,7 @@ export default function ThanksPage() {
           )}
           {user && purpose === 'deposit' ? (
             <Link to={to('cp-payment-history')} className={button('secondary')}>
-              <FormattedMessage id="cp.payment-history.title" />
+              <FormattedMessage id="thanks.history" />
             </Link>
           ) : (
             <Link to={to('cp')} className={button('secondary')}>
