@@ -108,6 +108,11 @@ function CabinetFrame() {
       </header>
       <div className={styles.cpBody}>
         <nav ref={nav} className={styles.cpNav} aria-label={intl.formatMessage({ id: 'cp.nav' })}>
+          {user && (
+            <p className={styles.cpWho}>
+              <FormattedMessage id="cp.signedInAs" values={{ email: user.email }} />
+            </p>
+          )}
           <NavLink to={to('cp')} end>
             <FormattedMessage id="cp.dashboard.title" />
           </NavLink>
