@@ -99,7 +99,7 @@ function CabinetFrame() {
               user ? intl.formatMessage({ id: 'cp.signedInAs' }, { email: user.email }) : undefined
             }
           >
-            <Icon name="user" size={18} />
+            <Icon name="logout" size={18} />
             <span className={styles.cpLogoutText}>
               <FormattedMessage id="cp.logout" />
             </span>

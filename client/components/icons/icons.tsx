@@ -15,6 +15,7 @@ const PATHS = {
   chart: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   arrowLeft: 'M15 6l-6 6 6 6',
   arrowRight: 'M9 6l6 6-6 6',
+  logout: 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4',
 } as const;
 
 export type IconName = keyof typeof PATHS;
