@@ -2,9 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 
 /**
  * Issue 12, done when: a customer signs up, tops up in the sandbox, orders from /cp/ paid from
- * the balance, sees the order move to Completed in /cp/orders/ without a reload, finds the
- * top-up and the orders in the payment history with the right totals, and cancels a second
- * order and sees the refund. In Russian and in German.
+ * the balance, sees the order move to Completed in /cp/orders/ without a reload, cancels a
+ * second order and sees the refund, and finds the top-up, both payments and the refund in the
+ * payment history with the right totals. In Russian and in German.
  */
 const SHOTS = 'screenshots';
 const IG_POST = 'https://www.instagram.com/p/C8xYz12AbCd/';
@@ -145,5 +145,20 @@ for (const lang of ['ru', 'de'] as const) {
     await expect(balance).toHaveText(/\d/);
     await expect.poll(async () => minor(await balance.textContent())).toBe(topUp - first);
     await page.screenshot({ path: `${SHOTS}/journey-orders-${lang}.png`, fullPage: true });
+
+    // the payment history: the top-up, both payments and the refund, with their totals
+    await page.goto(`${w.prefix}/cp/payment/history/`);
+    await hydrated(page);
+    const total = (group: string) =>
+      page.getByTestId('history-totals').locator(`[data-group="${group}"] strong`);
+    await expect(total('balance_top_up')).toHaveText(/\d/);
+    expect(minor(await total('balance_top_up').textContent())).toBe(topUp);
+    expect(minor(await total('order_payment').textContent())).toBe(first + second);
+    expect(minor(await total('refund').textContent())).toBe(second);
+    const rows = page.getByTestId('history-rows').locator('tbody tr');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.nth(0)).toHaveAttribute('data-group', 'refund');
+    await expect(rows.nth(3)).toHaveAttribute('data-group', 'balance_top_up');
+    await page.screenshot({ path: `${SHOTS}/journey-history-${lang}.png`, fullPage: true });
   });
 }
