@@ -98,6 +98,15 @@ export function OrdersFilters({
     });
 
   const choosePlatform = (platform: Platform | null) => onChange({ platform, tag: null });
+  // phones fold the fields under a toggle that counts the ones in use
+  const [open, setOpen] = useState(false);
+  const inUse = [
+    filter.statuses.length > 0,
+    Boolean(filter.tag),
+    Boolean(filter.q),
+    Boolean(filter.from || filter.to),
+    Boolean(filter.costMin || filter.costMax),
+  ].filter(Boolean).length;
 
   return (
     <section
@@ -135,7 +144,17 @@ export function OrdersFilters({
         ))}
       </fieldset>
 
-      <div className={styles.fields}>
+      <button
+        type="button"
+        className={styles.more}
+        aria-expanded={open}
+        aria-controls={`${ids}-fields`}
+        onClick={() => setOpen(!open)}
+      >
+        <FormattedMessage id="cp.orders.filter.more" values={{ count: inUse }} />
+      </button>
+
+      <div id={`${ids}-fields`} className={styles.fields} data-open={open}>
         <div className={styles.field}>
           <label htmlFor={`${ids}-status`}>
             <FormattedMessage id="cp.orders.filter.status" />
