@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { Meter } from '../../components/meter/meter.tsx';
 import styles from './orders.module.css';
 
 /** How much of an order is delivered: a bar, and the units as text. */
@@ -19,16 +20,7 @@ export function ProgressBar({
   );
   return (
     <div className={styles.progress}>
-      <div
-        className={styles.track}
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(share * 100)}
-        aria-label={label}
-      >
-        <div className={styles.fill} style={{ width: `${share * 100}%` }} />
-      </div>
+      <Meter share={share} label={label} />
       <span className={styles.progressText}>
         {intl.formatNumber(share, { style: 'percent', maximumFractionDigits: 0 })} · {label}
       </span>

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { TransactionsPage, TransactionTotals } from '../../../../shared/ledger.ts';
 import { Pager } from '../../../components/pager/pager.tsx';
 import { PageMeta } from '../../../layouts/parts/page-meta.tsx';
+import { useApiData } from '../../../lib/use-api-data.ts';
 import styles from './history.module.css';
 import { HistoryFilters } from './history-filters.tsx';
 import {
@@ -15,7 +16,6 @@ import {
 } from './history-query.ts';
 import { HistoryRows } from './history-rows.tsx';
 import { HistoryTotals } from './history-totals.tsx';
-import { useApiData } from './use-api-data.ts';
 
 /**
  * /cp/payment/history/ (SPEC §3 Transactions): totals per group in the account currency, the

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { LEDGER_GROUPS, type LedgerGroup } from '../../../../shared/ledger.ts';
+import { chip } from '../../../components/chip/chip.ts';
 import styles from './history.module.css';
 import type { HistoryFilter } from './history-query.ts';
 
@@ -21,13 +22,13 @@ export function HistoryFilters({
     });
   return (
     <section className={styles.filters} aria-labelledby={`${ids}-filters`}>
-      <h2 id={`${ids}-filters`} className={styles.hidden}>
+      <h2 id={`${ids}-filters`} className="visually-hidden">
         <FormattedMessage id="cp.history.filters" />
       </h2>
       <div className={styles.chips} data-testid="history-groups">
         <button
           type="button"
-          className={styles.chip}
+          className={chip}
           aria-pressed={filter.groups.length === 0}
           onClick={() => onChange({ groups: [] })}
         >
@@ -37,7 +38,7 @@ export function HistoryFilters({
           <button
             key={group}
             type="button"
-            className={styles.chip}
+            className={chip}
             aria-pressed={filter.groups.includes(group)}
             data-group={group}
             onClick={() => toggle(group)}

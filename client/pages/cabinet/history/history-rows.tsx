@@ -4,11 +4,12 @@ import type { TransactionsPage, TransactionView } from '../../../../shared/ledge
 import { pageOfTag } from '../../../../shared/orders.ts';
 import { isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
+import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
+import type { ApiData } from '../../../lib/use-api-data.ts';
 import styles from './history.module.css';
-import type { ApiData } from './use-api-data.ts';
 
 const SKELETON_ROWS = 5;
 
@@ -147,7 +148,7 @@ export function HistoryRows({
               <tr key={index} className={styles.skeletonRow}>
                 {[0, 1, 2, 3].map((cell) => (
                   <td key={cell}>
-                    <span className={styles.bar} />
+                    <span className={skeletonBar(styles.skeletonBar)} />
                   </td>
                 ))}
               </tr>

@@ -1,9 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LEDGER_GROUPS, type TransactionTotals } from '../../../../shared/ledger.ts';
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
+import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { formatMoney } from '../../../lib/money.ts';
+import type { ApiData } from '../../../lib/use-api-data.ts';
 import styles from './history.module.css';
-import type { ApiData } from './use-api-data.ts';
 
 /** One card per group: what came in or went out over the chosen days, in the account currency. */
 export function HistoryTotals({
@@ -45,8 +46,8 @@ export function HistoryTotals({
               </>
             ) : (
               <>
-                <span className={`${styles.bar} ${styles.barFigure}`} />
-                <span className={`${styles.bar} ${styles.barCount}`} />
+                <span className={skeletonBar(styles.barFigure)} />
+                <span className={skeletonBar(styles.barCount)} />
               </>
             )}
           </li>

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ServiceView } from '../../../../shared/catalog.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders.ts';
 import { PLATFORMS, type Platform } from '../../../../shared/platforms.ts';
+import { chip } from '../../../components/chip/chip.ts';
 import { PlatformIcon } from '../../../components/icons/platform-icon.tsx';
 import type { OrdersFilter } from '../../../features/orders/orders-filter.ts';
 import { api } from '../../../lib/api.ts';
@@ -114,16 +115,16 @@ export function OrdersFilters({
       aria-labelledby={`${ids}-title`}
       data-testid="orders-filters"
     >
-      <h2 id={`${ids}-title`} className={styles.hidden}>
+      <h2 id={`${ids}-title`} className="visually-hidden">
         <FormattedMessage id="cp.orders.filters" />
       </h2>
       <fieldset className={styles.chips}>
-        <legend className={styles.hidden}>
+        <legend className="visually-hidden">
           <FormattedMessage id="cp.orders.filter.platform" />
         </legend>
         <button
           type="button"
-          className={styles.chip}
+          className={chip}
           aria-pressed={filter.platform === null}
           onClick={() => choosePlatform(null)}
         >
@@ -133,7 +134,7 @@ export function OrdersFilters({
           <button
             key={platform}
             type="button"
-            className={styles.chip}
+            className={chip}
             data-platform={platform}
             aria-pressed={filter.platform === platform}
             onClick={() => choosePlatform(filter.platform === platform ? null : platform)}

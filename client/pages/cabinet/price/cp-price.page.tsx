@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PremiumStatuses } from '../../../../shared/ledger.ts';
 import { PageMeta } from '../../../layouts/parts/page-meta.tsx';
-import { useApiData } from '../history/use-api-data.ts';
+import { useApiData } from '../../../lib/use-api-data.ts';
 import { LevelCard } from './level-card.tsx';
 import { LevelsTable } from './levels-table.tsx';
 import styles from './price.module.css';

@@ -2,9 +2,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { PremiumStatuses } from '../../../../shared/ledger.ts';
 import { button } from '../../../components/button/button.ts';
+import { Meter } from '../../../components/meter/meter.tsx';
+import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import type { ApiData } from '../history/use-api-data.ts';
+import type { ApiData } from '../../../lib/use-api-data.ts';
 import styles from './price.module.css';
 
 /** The level held, the total paid in, and the way to the next level as a bar. */
@@ -27,10 +29,10 @@ export function LevelCard({ state }: { state: ApiData<PremiumStatuses> }) {
   if (!data || data.current === null || data.paid_in === null)
     return (
       <section className={styles.levelCard} aria-busy="true">
-        <span className={`${styles.bar} ${styles.barTitle}`} />
-        <span className={`${styles.bar} ${styles.barLine}`} />
-        <span className={styles.track} />
-        <span className={`${styles.bar} ${styles.barLine}`} />
+        <span className={skeletonBar(styles.barTitle)} />
+        <span className={skeletonBar(styles.barLine)} />
+        <Meter share={0} />
+        <span className={skeletonBar(styles.barLine)} />
       </section>
     );
 
@@ -59,16 +61,7 @@ export function LevelCard({ state }: { state: ApiData<PremiumStatuses> }) {
           values={{ amount: <strong data-testid="level-paid">{money(data.paid_in)}</strong> }}
         />
       </p>
-      <div
-        className={styles.track}
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(share * 100)}
-        aria-label={intl.formatMessage({ id: 'cp.price.progress' })}
-      >
-        <span className={styles.fill} style={{ width: `${share * 100}%` }} />
-      </div>
+      <Meter share={share} label={intl.formatMessage({ id: 'cp.price.progress' })} />
       <p className={styles.next} data-testid="level-next">
         {data.next ? (
           <FormattedMessage

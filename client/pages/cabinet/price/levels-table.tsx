@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LevelView, PremiumStatuses } from '../../../../shared/ledger.ts';
 import type { DiscountGroup } from '../../../../shared/pricing.ts';
+import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import styles from './price.module.css';
 
@@ -94,7 +95,7 @@ export function LevelsTable({ statuses }: { statuses: PremiumStatuses | null }) 
         ) : (
           <div className={styles.levelsSkeleton} aria-busy="true">
             {[0, 1, 2, 3, 4, 5, 6, 7, 8].map((line) => (
-              <span key={line} className={styles.bar} />
+              <span key={line} className={skeletonBar()} />
             ))}
           </div>
         )}

@@ -13,6 +13,7 @@ import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import type { VisitorState } from '../../../../shared/visitor.ts';
 import { button } from '../../../components/button/button.ts';
 import { PlatformIcon } from '../../../components/icons/platform-icon.tsx';
+import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { selectUser } from '../../../features/session/session.slice.ts';
 import { navPlatforms } from '../../../layouts/parts/platform-links.ts';
 import { api } from '../../../lib/api.ts';
@@ -164,7 +165,7 @@ export function ServicePrices({ level }: { level: number | null }) {
                   <FormattedMessage id="cp.price.column.limits" />
                 </th>
                 <th scope="col">
-                  <span className={styles.hidden}>
+                  <span className="visually-hidden">
                     <FormattedMessage id="cp.price.column.order" />
                   </span>
                 </th>
@@ -206,7 +207,7 @@ export function ServicePrices({ level }: { level: number | null }) {
                 : [0, 1, 2, 3, 4, 5].map((row) => (
                     <tr key={row}>
                       <td colSpan={4}>
-                        <span className={styles.bar} />
+                        <span className={skeletonBar()} />
                       </td>
                     </tr>
                   ))}

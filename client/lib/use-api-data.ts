@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ApiError, api } from './api.ts';
 
 export interface ApiData<T> {
   /** the last answer (kept while the next one loads, so nothing jumps) */
