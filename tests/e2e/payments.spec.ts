@@ -93,6 +93,11 @@ test('a declined card shows the failure page', async ({ page }) => {
     page.getByText('We have received a payment error from your bank. Try another card.'),
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/thanks-error-en.png` });
+  // "Try again" leads back to the service the guest was ordering (issue 12)
+  await page.getByRole('link', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/en\/buy-instagram-likes\/$/);
+  await hydrated(page);
+  await expect(page.getByTestId('order-form')).toBeVisible();
 });
 
 test('a pending payment keeps the waiting page', async ({ page }) => {
@@ -101,6 +106,8 @@ test('a pending payment keeps the waiting page', async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/thanks\/waiting\/\?payment=\w{20}$/);
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checking your payment');
+  // it says what happens next: the order starts once the bank confirms, the receipt follows
+  await expect(page.getByText(/As soon as the bank confirms, this page moves on/)).toBeVisible();
   // it keeps asking and stays while the bank has not answered
   const asked = page.waitForResponse((response) => /\/api\/payment\/\w{20}$/.test(response.url()));
   await asked;
