@@ -22,7 +22,7 @@ const QUERIES = [
   'from=2026-11-23&to=2026-11-01',
   'cost_min=-1',
   'cost_min=abc',
-  'q=' + 'x'.repeat(5000),
+  `q=${'x'.repeat(5000)}`,
   'tag=instagram_likes',
   'tag[$ne]=1',
   'group=nope',
