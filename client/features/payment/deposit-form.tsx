@@ -9,12 +9,20 @@ import {
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
+import { chip } from '../../components/chip/chip.ts';
 import { AgreementCheck, MethodOption } from '../../components/form/choices.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { api } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import styles from './deposit-form.module.css';
 import { type PaymentState, paymentActions } from './payment.slice.ts';
+
+/** Amounts offered at a tap, in major units of the account's currency. */
+const PRESETS: Record<Currency, number[]> = {
+  RUB: [500, 1_000, 5_000, 10_000],
+  USD: [10, 25, 50, 100],
+  EUR: [10, 25, 50, 100],
+};
 
 /** Major units as typed ("150", "99.5", "1 000,50") → minor units, or null. */
 function parseAmount(raw: string): number | null {
@@ -92,6 +100,19 @@ export function DepositForm() {
           aria-invalid={amountError ? true : undefined}
           onChange={(event) => setAmount(event.target.value)}
         />
+        <div className={styles.presets}>
+          {PRESETS[currency].map((preset) => (
+            <button
+              key={preset}
+              type="button"
+              className={chip}
+              aria-pressed={minor === preset * 100}
+              onClick={() => setAmount(String(preset))}
+            >
+              {formatMoney(intl, preset * 100, currency)}
+            </button>
+          ))}
+        </div>
         {amountError && (
           <span className={formStyles.error} role="alert">
             <FormattedMessage id={amountError} />
