@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useSearchParams } from 'react-router';
 import type { CatalogPlatform } from '../../../../shared/catalog.ts';
+import type { PremiumStatuses } from '../../../../shared/ledger.ts';
 import { PLATFORMS } from '../../../../shared/platforms.ts';
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
@@ -13,6 +14,7 @@ import { selectUser } from '../../../features/session/session.slice.ts';
 import { PageMeta } from '../../../layouts/parts/page-meta.tsx';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
+import { useApiData } from '../../../lib/use-api-data.ts';
 import styles from './dashboard.module.css';
 import { RecentOrders } from './recent-orders.tsx';
 
@@ -37,6 +39,7 @@ export default function DashboardPage() {
   const user = useSelector(selectUser);
   const [params] = useSearchParams();
   const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
+  const statuses = useApiData<PremiumStatuses>('user/premium_statuses');
 
   // /cp/?service=TAG (from the price list): that service in the form
   const asked = params.get('service');
@@ -81,6 +84,17 @@ export default function DashboardPage() {
             <strong className={styles.figure}>
               <FormattedMessage id="cp.level" values={{ level: user.discountLevel }} />
             </strong>
+            {statuses.data?.next ? (
+              <span className={styles.caption} data-testid="dashboard-next-level">
+                <FormattedMessage
+                  id="cp.levelNext"
+                  values={{
+                    level: statuses.data.next.level,
+                    left: formatMoney(intl, statuses.data.next.left, statuses.data.currency),
+                  }}
+                />
+              </span>
+            ) : null}
             <Link to={to('cp-price')} className={styles.more}>
               <FormattedMessage id="cp.levelMore" />
             </Link>
