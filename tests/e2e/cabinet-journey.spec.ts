@@ -52,6 +52,20 @@ const WORDS = {
   },
 } as const;
 
+/** Nothing wider than the window, at a desktop's and two phones' widths; a picture of each. */
+async function shots(page: Page, name: string) {
+  for (const width of [1440, 375, 320]) {
+    await page.setViewportSize({ width, height: width > 400 ? 1000 : 780 });
+    const [scroll, client] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.clientWidth,
+    ]);
+    expect(scroll).toBeLessThanOrEqual(client!);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 /** Minor units from a shown amount ("1 000 ₽", "$19.83", "19,83 $"). */
 function minor(text: string | null): number {
   const digits = (text ?? '').replace(/[^\d.,]/g, '');
@@ -84,6 +98,7 @@ for (const lang of ['ru', 'de'] as const) {
     // top up in the sandbox from /cp/payment/
     await page.goto(`${w.prefix}/cp/payment/`);
     await hydrated(page);
+    await shots(page, `cp-payment-${lang}`);
     const deposit = page.getByTestId('deposit-form');
     // a Russian sign-up pays in roubles, the others in dollars (SPEC §9 default currency)
     const rub = (await deposit.getByText(w.amount).textContent())?.includes('RUB');
@@ -130,6 +145,14 @@ for (const lang of ['ru', 'de'] as const) {
     const status = cards.first().locator('header [data-testid="order-status"]');
     await expect(status).toHaveText(w.completed, { timeout: 90_000 });
     expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+
+    // the dashboard: the form, the balance, the level and the order that completed
+    await page.goto(`${w.prefix}/cp/`);
+    await hydrated(page);
+    await expect(page.getByTestId('recent-orders').getByTestId('order-card')).toHaveCount(1);
+    await expect(page.getByTestId('order-cost')).toHaveText(/\d/);
+    await expect(page.getByTestId('facts-average')).not.toBeEmpty();
+    await shots(page, `cp-dashboard-${lang}`);
 
     // a second order, canceled before it starts: its cost comes back
     const second = await orderOnce();
