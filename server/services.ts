@@ -100,7 +100,7 @@ export function createServices({
     upstream: createOrderUpstreamActions({ providerOf, catalog, logger }),
   });
   // a settled payment may lift its payer's discount level, in the settling transaction
-  const levels = createLevelsService({ db, payments, notifications });
+  const levels = createLevelsService({ db, catalog, payments, notifications });
   const ledgerReads = createLedgerReads({ db, orders, payments });
   const profile = createProfileService({ db, auth, orders, payments });
   const fulfilment = createFulfilmentService({

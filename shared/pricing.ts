@@ -172,9 +172,25 @@ export function levelFor(
   currency: 'RUB' | 'USD' | 'EUR',
   { held = 1, referred = false }: { held?: number; referred?: boolean } = {},
 ): DiscountLevel {
-  const reached = DISCOUNT_LEVELS.filter((level) => paidMinor >= level.from[currency] * 100).at(
-    -1,
-  )!.level;
-  const level = Math.max(reached, held, referred ? REFERRED_START_LEVEL : 1);
+  const thresholds = DISCOUNT_LEVELS.map((entry) => ({
+    level: entry.level,
+    from: entry.from[currency] * 100,
+  }));
+  const level = levelReached(thresholds, paidMinor, { held, referred });
   return DISCOUNT_LEVELS.find((entry) => entry.level === level)!;
+}
+
+/**
+ * The level a total paid in reaches on a list of thresholds (minor units of its currency):
+ * the highest whose start it meets, never below the level held nor the referral start.
+ */
+export function levelReached(
+  thresholds: readonly { level: number; from: number }[],
+  paidMinor: number,
+  { held = 1, referred = false }: { held?: number; referred?: boolean } = {},
+): number {
+  const reached = thresholds
+    .filter((entry) => paidMinor >= entry.from)
+    .reduce((best, entry) => Math.max(best, entry.level), 1);
+  return Math.max(reached, held, referred ? REFERRED_START_LEVEL : 1);
 }

@@ -86,11 +86,16 @@ export function snapshotOf(rows: CatalogRows): Snapshot {
       code: row.code as Currency,
       amount: Number(row.amount),
     })),
-    levels: rows.levels.map((row) => ({
-      level: row.level,
-      from: { RUB: Number(row.from_rub), USD: Number(row.from_usd), EUR: Number(row.from_eur) },
-      percent: parseJson(row.percents, {} as Record<DiscountGroup, number>),
-      personal_manager: Boolean(row.personal_manager),
-    })),
+    levels: rows.levels.map(toLevelView),
+  };
+}
+
+/** A `discount_levels` row as the catalogue shows it. */
+export function toLevelView(row: CatalogRows['levels'][number]): DiscountLevelView {
+  return {
+    level: row.level,
+    from: { RUB: Number(row.from_rub), USD: Number(row.from_usd), EUR: Number(row.from_eur) },
+    percent: parseJson(row.percents, {} as Record<DiscountGroup, number>),
+    personal_manager: Boolean(row.personal_manager),
   };
 }

@@ -14,6 +14,16 @@ export async function loadCatalogRows(db: Db) {
 
 export type CatalogRows = Awaited<ReturnType<typeof loadCatalogRows>>;
 
+/** The currency rates alone, through the caller's transaction (a bonus in another currency). */
+export function loadCurrencyRows(db: Db) {
+  return db.selectFrom('currencies').selectAll().orderBy('code').execute();
+}
+
+/** The discount levels alone, through the caller's transaction (a payment's settlement). */
+export function loadLevelRows(db: Db) {
+  return db.selectFrom('discount_levels').selectAll().orderBy('level').execute();
+}
+
 /** Sets one price tier (staff price edits); the caller drops the cache. */
 export async function upsertPriceTier(
   db: Db,

@@ -20,7 +20,13 @@ import type { Currency } from '../../../shared/regions.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseJson, ttlCache } from '../../lib/ttl-cache.ts';
-import { findServiceProvider, loadCatalogRows, upsertPriceTier } from './catalog.repository.ts';
+import {
+  findServiceProvider,
+  loadCatalogRows,
+  loadCurrencyRows,
+  loadLevelRows,
+  upsertPriceTier,
+} from './catalog.repository.ts';
 import {
   type CatalogService_,
   type DiscountLevelView,
@@ -28,6 +34,7 @@ import {
   memoized,
   type Snapshot,
   snapshotOf,
+  toLevelView,
   type Viewer,
 } from './catalog-snapshot.ts';
 
@@ -265,9 +272,20 @@ export function createCatalogService({
     },
 
     /** Minor units of one currency in another, through the stored rates; 0 without a rate. */
-    async convert(minor: number, from: string, to: string): Promise<number> {
+    /**
+     * Minor units of one currency in another at the stored rates; inside a transaction pass
+     * `trx`, which reads the rates through it (an SQLite connection held by a transaction
+     * cannot also load the snapshot).
+     */
+    async convert(minor: number, from: string, to: string, trx?: Db): Promise<number> {
       if (from === to) return minor;
-      const rates = new Map((await snapshot()).currencies.map((rate) => [rate.code, rate.amount]));
+      const list = trx
+        ? (await loadCurrencyRows(trx)).map((row) => ({
+            code: row.code as Currency,
+            amount: Number(row.amount),
+          }))
+        : (await snapshot()).currencies;
+      const rates = new Map(list.map((rate) => [rate.code, rate.amount]));
       const rateFrom = rates.get(from as Currency);
       const rateTo = rates.get(to as Currency);
       if (!rateFrom || !rateTo) return 0;
@@ -289,7 +307,12 @@ export function createCatalogService({
       }));
     },
 
-    async levels(): Promise<DiscountLevelView[]> {
+    /**
+     * The discount levels: from the snapshot, or read through `trx` inside a transaction (an
+     * SQLite connection held by a transaction cannot also load the snapshot).
+     */
+    async levels(trx?: Db): Promise<DiscountLevelView[]> {
+      if (trx) return (await loadLevelRows(trx)).map(toLevelView);
       return (await snapshot()).levels;
     },
 

@@ -38,7 +38,7 @@ export function createReferralsService({
       const referrer = await referrerOf(trx, delivery.buyerId);
       if (!referrer) return;
       const earned = Math.round(delivery.deliveredValue * REFERRAL_SHARE);
-      const bonus = await catalog.convert(earned, delivery.currency, referrer.currency);
+      const bonus = await catalog.convert(earned, delivery.currency, referrer.currency, trx);
       if (bonus <= 0) return;
       await ledger.bonus(trx, {
         userId: referrer.id,

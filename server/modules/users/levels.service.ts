@@ -1,20 +1,23 @@
 import type { LevelView, PremiumStatuses } from '../../../shared/ledger.ts';
-import { DISCOUNT_LEVELS, levelFor } from '../../../shared/pricing.ts';
+import { levelReached } from '../../../shared/pricing.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import type { Db } from '../../db/database.ts';
+import type { CatalogService, DiscountLevelView } from '../catalog/catalog.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { findUserForUpdate, raiseDiscountLevel } from './users.repository.ts';
 
-/** CATALOG.md levels with their thresholds in one currency's minor units. */
-export function levelsIn(currency: Currency): LevelView[] {
-  return DISCOUNT_LEVELS.map((level) => ({
-    level: level.level,
-    from: level.from[currency] * 100,
-    percent: { ...level.percent },
-    personalManager: level.personalManager,
-  }));
+/** The catalogue's levels (the table prices use) with thresholds in one currency's minor units. */
+export function levelsIn(levels: readonly DiscountLevelView[], currency: Currency): LevelView[] {
+  return [...levels]
+    .sort((a, b) => a.level - b.level)
+    .map((level) => ({
+      level: level.level,
+      from: level.from[currency],
+      percent: { ...level.percent },
+      personalManager: level.personal_manager,
+    }));
 }
 
 export type LevelsService = ReturnType<typeof createLevelsService>;
@@ -26,10 +29,12 @@ export type LevelsService = ReturnType<typeof createLevelsService>;
  */
 export function createLevelsService({
   db,
+  catalog,
   payments,
   notifications,
 }: {
   db: Db;
+  catalog: Pick<CatalogService, 'levels'>;
   payments: Pick<PaymentsService, 'onSettled' | 'paidIn'>;
   notifications: Pick<NotificationsService, 'notify'>;
 }) {
@@ -40,19 +45,21 @@ export function createLevelsService({
     if (!user || !isCurrency(user.cur)) return null;
     const held = Number(user.discount_level);
     const paid = await payments.paidIn(trx, userId, user.cur);
-    const reached = levelFor(paid, user.cur, { held, referred: user.referrer_id !== null });
-    if (reached.level <= held || !(await raiseDiscountLevel(trx, userId, reached.level, at)))
+    const levels = levelsIn(await catalog.levels(trx), user.cur);
+    const level = levelReached(levels, paid, { held, referred: user.referrer_id !== null });
+    const reached = levels.find((entry) => entry.level === level);
+    if (!reached || level <= held || !(await raiseDiscountLevel(trx, userId, level, at)))
       return null;
     await notifications.notify(trx, {
       userId,
       type: 'level.reached',
-      data: { level: reached.level },
+      data: { level },
       values: () => ({
-        level: reached.level,
+        level,
         percent: Math.max(...Object.values(reached.percent)),
       }),
     });
-    return reached.level;
+    return level;
   }
 
   payments.onSettled(async (trx, payment, at) => {
@@ -69,7 +76,7 @@ export function createLevelsService({
      */
     async statusesOf(user: PublicUser | null, visitorCurrency: Currency): Promise<PremiumStatuses> {
       const currency = user && isCurrency(user.cur) ? user.cur : visitorCurrency;
-      const levels = levelsIn(currency);
+      const levels = levelsIn(await catalog.levels(), currency);
       if (!user) return { levels, current: null, paid_in: null, next: null, currency };
       const paid = await payments.paidIn(db, user.id, currency);
       const next = levels.find((level) => level.level > user.discountLevel);
