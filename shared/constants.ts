@@ -33,6 +33,5 @@ export function productAgeYears(now: Date): number {
   return years;
 }
 
-/** SPEC §9 'Show lines': the page sizes a cabinet list offers, and notifications' page size. */
+/** SPEC §9 'Show lines': the page sizes a cabinet list offers. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const NOTIFICATIONS_PAGE_SIZE = 20;
