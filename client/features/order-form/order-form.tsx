@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { type Client, MAX_LINKS, MAX_POSTS, type ServiceView } from '../../../shared/catalog.ts';
+import { type Client, MAX_LINKS, type ServiceView } from '../../../shared/catalog.ts';
 import type { LinkKind } from '../../../shared/link-rules.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
@@ -32,6 +32,7 @@ import {
   servicesKey,
 } from './order-form.slice.ts';
 import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
+import { QuantityFields } from './quantity-fields.tsx';
 import { ShortBalance } from './short-balance.tsx';
 
 /** The form's element id: package cards bring it into view. */
@@ -207,7 +208,8 @@ export function OrderForm({
       data-platform={selection.platform}
       data-testid="order-form"
     >
-      <h2 id={`${ids}-heading`} className={styles.heading}>
+      {/* the cabinet's page heading already says "New order" */}
+      <h2 id={`${ids}-heading`} className={cabinet ? 'visually-hidden' : styles.heading}>
         <FormattedMessage id="order.heading" />
       </h2>
 
@@ -385,140 +387,14 @@ export function OrderForm({
             )}
           </div>
 
-          {selection.auto && (
-            <div className={formStyles.field}>
-              <label htmlFor={`${ids}-posts`} className={formStyles.label}>
-                <FormattedMessage id="order.posts" />
-              </label>
-              <input
-                id={`${ids}-posts`}
-                className={formStyles.input}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={MAX_POSTS}
-                value={form.quantityPosts ?? selection.posts}
-                aria-invalid={errors.posts ? true : undefined}
-                onChange={(event) => {
-                  const value = event.target.value.trim();
-                  dispatch(actions.postsChanged(/^\d{1,4}$/.test(value) ? Number(value) : null));
-                }}
-              />
-              <span className={styles.hint}>
-                <FormattedMessage
-                  id="order.posts.hint"
-                  values={{ quantity: intl.formatNumber(selection.quantity ?? 0) }}
-                />
-              </span>
-              {errors.posts && (
-                <span className={formStyles.error} role="alert">
-                  {say(errors.posts, { max: MAX_POSTS })}
-                </span>
-              )}
-            </div>
-          )}
-
-          {selection.customComments ? (
-            <div
-              className={formStyles.field}
-              data-invalid={show && errors.comments ? true : undefined}
-            >
-              <label htmlFor={`${ids}-comments`} className={formStyles.label}>
-                <FormattedMessage id="order.comments" />
-              </label>
-              <textarea
-                id={`${ids}-comments`}
-                className={`${formStyles.input} ${styles.textarea}`}
-                rows={5}
-                value={form.comments}
-                placeholder={intl.formatMessage({ id: 'order.comments.placeholder' })}
-                aria-invalid={show && errors.comments ? true : undefined}
-                onChange={(event) => dispatch(actions.commentsChanged(event.target.value))}
-              />
-              <span className={styles.hint}>
-                <FormattedMessage
-                  id="order.comments.hint"
-                  values={{ count: selection.comments.length, ...limitValues }}
-                />
-              </span>
-              {show && errors.comments && (
-                <span className={formStyles.error} role="alert">
-                  {say(errors.comments, limitValues)}
-                </span>
-              )}
-            </div>
-          ) : (
-            <fieldset className={styles.group} data-invalid={quantityError ? true : undefined}>
-              <legend className={formStyles.label}>
-                {selection.quantityMax !== null
-                  ? say('order.quantityLeast')
-                  : selection.auto
-                    ? say('order.quantityPerPost')
-                    : say('order.quantity')}
-              </legend>
-              <div className={styles.chips}>
-                {selection.presets.map((value) => (
-                  <button
-                    key={value}
-                    type="button"
-                    className={styles.chip}
-                    aria-pressed={!form.customQuantity && selection.quantity === value}
-                    onClick={() => dispatch(actions.quantityChosen(value))}
-                  >
-                    {intl.formatNumber(value)}
-                  </button>
-                ))}
-              </div>
-              <label className={styles.custom}>
-                <span className={styles.hint}>
-                  <FormattedMessage id="order.quantity.custom" values={limitValues} />
-                </span>
-                <input
-                  className={formStyles.input}
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={form.customQuantity}
-                  placeholder={intl.formatMessage({ id: 'order.quantity.other' })}
-                  aria-invalid={quantityError ? true : undefined}
-                  onChange={(event) => dispatch(actions.customQuantityChanged(event.target.value))}
-                />
-              </label>
-              {quantityError && (
-                <span className={formStyles.error} role="alert">
-                  {quantityError}
-                </span>
-              )}
-              {selection.quantityMax !== null && (
-                <label className={styles.custom}>
-                  <span className={styles.hint}>
-                    <FormattedMessage id="order.quantityMax" />
-                  </span>
-                  <input
-                    className={formStyles.input}
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    data-testid="order-quantity-max"
-                    value={form.quantityMax ?? ''}
-                    placeholder={intl.formatNumber(selection.quantity ?? limits.min)}
-                    aria-invalid={errors.quantityMax ? true : undefined}
-                    onChange={(event) => {
-                      const value = event.target.value.trim();
-                      dispatch(
-                        actions.quantityMaxChanged(/^\d{1,9}$/.test(value) ? Number(value) : null),
-                      );
-                    }}
-                  />
-                  {errors.quantityMax && (
-                    <span className={formStyles.error} role="alert">
-                      {say(errors.quantityMax, limitValues)}
-                    </span>
-                  )}
-                </label>
-              )}
-            </fieldset>
-          )}
+          <QuantityFields
+            ids={ids}
+            selection={selection}
+            form={form}
+            errors={errors}
+            show={show}
+            quantityError={quantityError}
+          />
 
           {!user && (
             <div className={formStyles.field}>

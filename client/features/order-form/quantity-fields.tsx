@@ -1,0 +1,177 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import { MAX_POSTS } from '../../../shared/catalog.ts';
+import { formStyles } from '../../components/form/text-field.tsx';
+import styles from './order-form.module.css';
+import type { FormErrors, Selection } from './order-form.selection.ts';
+import { orderFormActions as actions, type OrderFormState } from './order-form.slice.ts';
+
+interface QuantityFieldsProps {
+  /** the form's id prefix (useId) */
+  ids: string;
+  selection: Selection;
+  form: OrderFormState;
+  errors: FormErrors;
+  /** errors show once the buyer tried to pay */
+  show: boolean;
+  quantityError: string | null;
+}
+
+/**
+ * How much: the posts of an auto order, then the quantity presets and a custom amount (the
+ * cabinet's auto orders add the most per post), or, for the cabinet's comment orders, the
+ * comments themselves, whose number is the quantity.
+ */
+export function QuantityFields({
+  ids,
+  selection,
+  form,
+  errors,
+  show,
+  quantityError,
+}: QuantityFieldsProps) {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const { limits } = selection;
+  const limitValues = {
+    min: intl.formatNumber(limits.min),
+    max: intl.formatNumber(limits.max),
+  };
+  const say = (key: string | undefined, values: Record<string, string | number> = {}) =>
+    key ? intl.formatMessage({ id: key }, values) : null;
+  return (
+    <>
+      {selection.auto && (
+        <div className={formStyles.field}>
+          <label htmlFor={`${ids}-posts`} className={formStyles.label}>
+            <FormattedMessage id="order.posts" />
+          </label>
+          <input
+            id={`${ids}-posts`}
+            className={formStyles.input}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_POSTS}
+            value={form.quantityPosts ?? selection.posts}
+            aria-invalid={errors.posts ? true : undefined}
+            onChange={(event) => {
+              const value = event.target.value.trim();
+              dispatch(actions.postsChanged(/^\d{1,4}$/.test(value) ? Number(value) : null));
+            }}
+          />
+          <span className={styles.hint}>
+            <FormattedMessage
+              id="order.posts.hint"
+              values={{ quantity: intl.formatNumber(selection.quantity ?? 0) }}
+            />
+          </span>
+          {errors.posts && (
+            <span className={formStyles.error} role="alert">
+              {say(errors.posts, { max: MAX_POSTS })}
+            </span>
+          )}
+        </div>
+      )}
+
+      {selection.customComments ? (
+        <div className={formStyles.field} data-invalid={show && errors.comments ? true : undefined}>
+          <label htmlFor={`${ids}-comments`} className={formStyles.label}>
+            <FormattedMessage id="order.comments" />
+          </label>
+          <textarea
+            id={`${ids}-comments`}
+            className={`${formStyles.input} ${styles.textarea}`}
+            rows={5}
+            value={form.comments}
+            placeholder={intl.formatMessage({ id: 'order.comments.placeholder' })}
+            aria-invalid={show && errors.comments ? true : undefined}
+            onChange={(event) => dispatch(actions.commentsChanged(event.target.value))}
+          />
+          <span className={styles.hint}>
+            <FormattedMessage
+              id="order.comments.hint"
+              values={{ count: selection.comments.length, ...limitValues }}
+            />
+          </span>
+          {show && errors.comments && (
+            <span className={formStyles.error} role="alert">
+              {say(errors.comments, limitValues)}
+            </span>
+          )}
+        </div>
+      ) : (
+        <fieldset className={styles.group} data-invalid={quantityError ? true : undefined}>
+          <legend className={formStyles.label}>
+            {selection.quantityMax !== null
+              ? say('order.quantityLeast')
+              : selection.auto
+                ? say('order.quantityPerPost')
+                : say('order.quantity')}
+          </legend>
+          <div className={styles.chips}>
+            {selection.presets.map((value) => (
+              <button
+                key={value}
+                type="button"
+                className={styles.chip}
+                aria-pressed={!form.customQuantity && selection.quantity === value}
+                onClick={() => dispatch(actions.quantityChosen(value))}
+              >
+                {intl.formatNumber(value)}
+              </button>
+            ))}
+          </div>
+          <label className={styles.custom}>
+            <span className={styles.hint}>
+              <FormattedMessage id="order.quantity.custom" values={limitValues} />
+            </span>
+            <input
+              className={formStyles.input}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={form.customQuantity}
+              placeholder={intl.formatMessage({ id: 'order.quantity.other' })}
+              aria-invalid={quantityError ? true : undefined}
+              onChange={(event) => dispatch(actions.customQuantityChanged(event.target.value))}
+            />
+          </label>
+          {quantityError && (
+            <span className={formStyles.error} role="alert">
+              {quantityError}
+            </span>
+          )}
+          {selection.quantityMax !== null && (
+            <label className={styles.custom}>
+              <span className={styles.hint}>
+                <FormattedMessage id="order.quantityMax" />
+              </span>
+              <input
+                className={formStyles.input}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                data-testid="order-quantity-max"
+                value={form.quantityMax ?? ''}
+                placeholder={intl.formatNumber(selection.quantity ?? limits.min)}
+                aria-invalid={errors.quantityMax ? true : undefined}
+                onChange={(event) => {
+                  const value = event.target.value.trim();
+                  dispatch(
+                    actions.quantityMaxChanged(/^\d{1,9}$/.test(value) ? Number(value) : null),
+                  );
+                }}
+              />
+              {errors.quantityMax && (
+                <span className={formStyles.error} role="alert">
+                  {say(errors.quantityMax, limitValues)}
+                </span>
+              )}
+            </label>
+          )}
+        </fieldset>
+      )}
+    </>
+  );
+}
