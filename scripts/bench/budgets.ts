@@ -18,8 +18,8 @@ export const SIZE_BUDGETS_KIB = {
   landing: { jsGzip: 175, cssGzip: 13 },
   service: { jsGzip: 175, cssGzip: 13 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
-  // +20 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
-  cabinet: { jsGzip: 184, cssGzip: 13 },
+  // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
+  cabinet: { jsGzip: 185, cssGzip: 13 },
 } as const;
 
 export const SIZE_TARGETS_KIB = { landingJsGzip: 90 } as const;
