@@ -5,6 +5,13 @@ import { newPublicId } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { publicUserById } from '../users/users.service.ts';
+import {
+  insertIntake,
+  intakeByPublicId,
+  intakeIds,
+  takeIntake,
+  updateIntake,
+} from './order-intake.repository.ts';
 import type { OrderPlacement } from './order-placement.ts';
 import {
   type IntakeView,
@@ -13,14 +20,7 @@ import {
   toIntakeView,
   toOrderView,
 } from './order-views.ts';
-import {
-  insertIntake,
-  intakeByPublicId,
-  intakeIds,
-  orderOfIntake,
-  takeIntake,
-  updateIntake,
-} from './orders.repository.ts';
+import { orderOfIntake } from './orders.repository.ts';
 
 /**
  * Async orders (POST c_orders/async): the payload is checked for form and kept; the worker

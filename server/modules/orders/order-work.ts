@@ -1,13 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { leaseOrders, recordSubmitIntent } from './order-leases.repository.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
-import {
-  eventsOf,
-  leaseOrders,
-  orderByPublicId,
-  recordSubmitIntent,
-  updateOrders,
-} from './orders.repository.ts';
+import { eventsOf, orderByPublicId, updateOrders } from './orders.repository.ts';
 import type { OrderRow, OrderStatus } from './orders.table.ts';
 
 /** What a provider tells of an order placed with it. */

@@ -22,10 +22,10 @@ import {
   orderIdsOfPayment,
   orderOfPayment,
   orderSummariesOf,
-  ordersOfUser,
   unpaidSince,
 } from './orders.repository.ts';
 import type { OrderStatus } from './orders.table.ts';
+import { ordersOfUser } from './own-orders.repository.ts';
 import { createOwnOrders } from './own-orders.ts';
 
 export { ORDER_ERRORS } from './order-placement.ts';

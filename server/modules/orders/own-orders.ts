@@ -13,6 +13,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { OrderUpstream } from './order-upstream.ts';
 import { toOrderView } from './order-views.ts';
+import type { OrderRefillRow, OrderRow, OrderStatus } from './orders.table.ts';
 import {
   completionTimes,
   insertRefill,
@@ -22,8 +23,7 @@ import {
   ownOrder,
   rowsOf,
   setRefillStatus,
-} from './orders.repository.ts';
-import type { OrderRefillRow, OrderRow, OrderStatus } from './orders.table.ts';
+} from './own-orders.repository.ts';
 
 export const OWN_ORDER_ERRORS = {
   notFound: 'Order not found',
