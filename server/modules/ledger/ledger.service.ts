@@ -1,3 +1,4 @@
+import { utcDayRange } from '../../../shared/day-range.ts';
 import {
   LEDGER_GROUPS,
   type TransactionsPage,
@@ -82,15 +83,8 @@ export interface HistoryFilter {
   to?: string;
 }
 
-const DAY_MS = 86_400_000;
-
 function filterOf({ groups, from, to }: HistoryFilter): LedgerFilter {
-  return {
-    ...(groups?.length ? { groups } : {}),
-    ...(from ? { from: `${from}T00:00:00.000Z` } : {}),
-    // the end day is inclusive: everything before the next day's midnight
-    ...(to ? { before: new Date(Date.parse(`${to}T00:00:00.000Z`) + DAY_MS).toISOString() } : {}),
-  };
+  return { ...(groups?.length ? { groups } : {}), ...utcDayRange({ from, to }) };
 }
 
 const zeroPerGroup = (): Record<LedgerGroup, number> =>

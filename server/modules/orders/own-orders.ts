@@ -1,3 +1,4 @@
+import { utcDayRange } from '../../../shared/day-range.ts';
 import {
   type AverageTimeView,
   deliveredOf,
@@ -59,9 +60,6 @@ const refillRunning = (refill: OrderRefillRow | undefined) =>
 /** Not yet on its way to a provider: no worker recorded a submit. */
 const unsubmitted = (row: OrderRow) =>
   row.status === 'PAID' && row.submit_started_at === null && row.provider_order_id === null;
-
-const nextDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString();
 
 const toRefillView = (row: OrderRefillRow): RefillView => ({
   id: row.provider_refill_id,
@@ -211,8 +209,7 @@ export function createOwnOrders({
         filter.tags = query.tag ? tags.filter((tag) => tag === query.tag) : tags;
       } else if (query.tag) filter.tags = [query.tag];
       if (query.q) filter.q = query.q;
-      if (query.from) filter.from = `${query.from}T00:00:00.000Z`;
-      if (query.to) filter.before = nextDay(query.to);
+      Object.assign(filter, utcDayRange(query));
       if (query.costMin !== undefined) filter.costMin = query.costMin;
       if (query.costMax !== undefined) filter.costMax = query.costMax;
       const { rows, total } = await ordersOfUser(db, userId, {
