@@ -24,7 +24,6 @@ import {
   orderSummariesOf,
   unpaidSince,
 } from './orders.repository.ts';
-import type { OrderStatus } from './orders.table.ts';
 import { ordersOfUser } from './own-orders.repository.ts';
 import { createOwnOrders } from './own-orders.ts';
 
@@ -116,23 +115,17 @@ export function createOrdersService({
     /** Paid and running orders as fulfilment works on them, on the worker's clock. */
     workOn: (clock: () => Date = now) => createOrderWork({ db, lifecycle, logger, now: clock }),
 
-    /** The user's orders, newest first (children of `_MULTI` orders are inside their parent). */
-    async listOf(
-      userId: number,
-      {
-        page = 1,
-        limit = 20,
-        status,
-        tag,
-      }: { page?: number; limit?: number; status?: OrderStatus; tag?: string } = {},
-    ) {
-      const { rows, total } = await ordersOfUser(db, userId, {
-        page,
-        limit,
-        ...(status ? { statuses: [status] } : {}),
-        ...(tag ? { tags: [tag] } : {}),
+    /**
+     * Whether a user has an order whose money may still come back to the balance (a refund
+     * in the order's currency): unpaid, paid or running.
+     */
+    async hasOpenOrders(userId: number): Promise<boolean> {
+      const { total } = await ordersOfUser(db, userId, {
+        page: 1,
+        limit: 1,
+        statuses: ['CREATED', 'PAID', 'RUNNING'],
       });
-      return { items: rows.map(toOrderView), meta: { total, page, limit } };
+      return total > 0;
     },
 
     /**

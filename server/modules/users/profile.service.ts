@@ -1,4 +1,3 @@
-import type { OrderStatus } from '../../../shared/orders.ts';
 import {
   type DeleteAccountRequest,
   PROFILE_MESSAGES as P,
@@ -25,13 +24,10 @@ import {
 } from './users.repository.ts';
 import { toPublicUser } from './users.service.ts';
 
-/** Orders whose money may still come back to the balance (a refund), in their own currency. */
-const OPEN_ORDER_STATUSES: OrderStatus[] = ['CREATED', 'PAID', 'RUNNING'];
-
 export interface ProfileDeps {
   db: Db;
   auth: Pick<AuthService, 'confirmPassword' | 'logoutEverywhere'>;
-  orders: Pick<OrdersService, 'listOf'>;
+  orders: Pick<OrdersService, 'hasOpenOrders'>;
   payments: Pick<PaymentsService, 'hasWaitingDeposit'>;
   now?: () => Date;
 }
@@ -44,14 +40,6 @@ export function createProfileService({
   payments,
   now = () => new Date(),
 }: ProfileDeps) {
-  async function hasOpenOrders(userId: number): Promise<boolean> {
-    for (const status of OPEN_ORDER_STATUSES) {
-      const { meta } = await orders.listOf(userId, { status, limit: 1 });
-      if (meta.total > 0) return true;
-    }
-    return false;
-  }
-
   return {
     /**
      * Login, e-mail, language and currency. A new e-mail needs the current password (it is
@@ -77,7 +65,7 @@ export function createProfileService({
       if (input.lang !== undefined && input.lang !== user.lang) changes.lang = input.lang;
       if (input.cur !== undefined && input.cur !== user.cur) {
         if (user.balance !== 0) throw new AppError(P.curNotZero, 409);
-        if (await hasOpenOrders(user.id)) throw new AppError(P.curOrdersOpen, 409);
+        if (await orders.hasOpenOrders(user.id)) throw new AppError(P.curOrdersOpen, 409);
         // a waiting top-up would land in the new currency unconverted
         if (await payments.hasWaitingDeposit(user.id)) throw new AppError(P.curTopUpWaiting, 409);
         changes.cur = input.cur;
