@@ -1,8 +1,7 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { TransactionsPage, TransactionTotals } from '../../../../shared/ledger.ts';
 import { Pager } from '../../../components/pager/pager.tsx';
-import { PageMeta } from '../../../layouts/parts/page-meta.tsx';
+import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
 import { useApiData } from '../../../lib/use-api-data.ts';
 import styles from './history.module.css';
 import { HistoryFilters } from './history-filters.tsx';
@@ -23,7 +22,6 @@ import { HistoryTotals } from './history-totals.tsx';
  * and the rows with the order or payment each belongs to, paged by 'Show lines'.
  */
 export default function HistoryPage() {
-  const intl = useIntl();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const filter = filterOf(params);
@@ -39,33 +37,26 @@ export default function HistoryPage() {
   const change = (next: Partial<HistoryFilter>) => go(searchOf({ ...filter, page: 1, ...next }));
 
   return (
-    <div className={styles.page} data-testid="cp-page">
-      <PageMeta title={intl.formatMessage({ id: 'cp.payment-history.title' })} noindex />
-      <header className={styles.head}>
-        <h1 className={styles.title}>
-          <FormattedMessage id="cp.payment-history.title" />
-        </h1>
-        <p className={styles.lead}>
-          <FormattedMessage id="cp.payment-history.lead" />
-        </p>
-      </header>
-      {/* a new account has nothing to sum or filter: the empty state alone says what to do */}
-      {!nothing && (
-        <>
-          <HistoryTotals state={totals} filtered={Boolean(filter.from || filter.to)} />
-          <HistoryFilters filter={filter} onChange={change} />
-        </>
-      )}
-      <HistoryRows state={list} filtered={isFiltered(filter)} onClear={() => go('')} />
-      {list.data && list.data.meta.total > 0 && (
-        <Pager
-          page={filter.page}
-          limit={filter.limit}
-          total={list.data.meta.total}
-          onPage={(page) => change({ page })}
-          onLimit={(limit) => change({ limit })}
-        />
-      )}
-    </div>
+    <HeadingPage titleId="cp.payment-history.title" leadId="cp.payment-history.lead" noindex>
+      <div className={styles.page} data-testid="cp-page">
+        {/* a new account has nothing to sum or filter: the empty state alone says what to do */}
+        {!nothing && (
+          <>
+            <HistoryTotals state={totals} filtered={Boolean(filter.from || filter.to)} />
+            <HistoryFilters filter={filter} onChange={change} />
+          </>
+        )}
+        <HistoryRows state={list} filtered={isFiltered(filter)} onClear={() => go('')} />
+        {list.data && list.data.meta.total > 0 && (
+          <Pager
+            page={filter.page}
+            limit={filter.limit}
+            total={list.data.meta.total}
+            onPage={(page) => change({ page })}
+            onLimit={(limit) => change({ limit })}
+          />
+        )}
+      </div>
+    </HeadingPage>
   );
 }
