@@ -6,15 +6,35 @@
 import { bootstrap } from '../server/bootstrap.ts';
 import { workerJobs } from '../server/jobs/jobs.ts';
 import { startWorker } from '../server/jobs/worker.ts';
+import { createLiveEmitter } from '../server/realtime/live-emitter.ts';
+import { startLivePush } from '../server/realtime/live-push.ts';
 
 const { config, logger, database, services } = await bootstrap();
 const intervalMs = config.workerIntervalMs || 30_000;
 const worker = startWorker({ jobs: workerJobs(services, config), intervalMs, logger });
-logger.info({ intervalMs, engine: database.engine }, 'worker started');
+// with Redis the worker pushes its own notifications live at once; without it the web
+// instance's outbox round picks them up (one web instance is then the set-up)
+const emitter = config.redisUrl
+  ? await createLiveEmitter({ redisUrl: config.redisUrl, logger })
+  : null;
+const push = emitter
+  ? startLivePush({
+      notifications: services.notifications,
+      publish: emitter.publish,
+      intervalMs: config.livePushMs,
+      logger,
+    })
+  : null;
+logger.info(
+  { intervalMs, engine: database.engine, live: emitter ? 'redis-emitter' : 'web outbox' },
+  'worker started',
+);
 
 const stop = async (signal: string) => {
   logger.info({ signal }, 'worker stopping');
   await worker.stop();
+  await push?.stop();
+  await emitter?.close();
   await database.close();
   process.exit(0);
 };

@@ -62,6 +62,15 @@ export interface Config {
   sandboxSecret: string;
   /** Stripe Checkout for the methods whose gateway is `stripe`; the sandbox serves them without it. */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
+  /**
+   * Redis: the socket.io adapter (live events between instances, and from the worker
+   * process); without it one web instance serves the live channel alone.
+   */
+  redisUrl: string | null;
+  /** How often a process looks for stored notifications not yet pushed live (the outbox). */
+  livePushMs: number;
+  /** The least a withdraw request may ask, per account currency, in major units. */
+  withdrawMin: Record<string, number>;
   /** Benchmark only: serve this file's bytes at /__bench/ceiling/ (see scripts/bench). */
   benchCeilingFile: string | null;
 }
@@ -69,6 +78,17 @@ export interface Config {
 export interface MetaRule {
   domain: string;
   countries: string[];
+}
+
+/** `RUB:1000,USD:15` → { RUB: 1000, USD: 15 }; undefined when malformed. */
+export function parseAmounts(raw: string): Record<string, number> | undefined {
+  const amounts: Record<string, number> = {};
+  for (const part of raw.split(',').map((item) => item.trim())) {
+    const match = /^([A-Z]{3}):(\d+(?:\.\d{1,2})?)$/.exec(part);
+    if (!match) return undefined;
+    amounts[match[1]!] = Number(match[2]);
+  }
+  return amounts;
 }
 
 /** `example.ru:RU,BY;shop.example:*` → rules; undefined when malformed. */
@@ -371,6 +391,19 @@ export function loadConfig(env: Env = process.env): Config {
       60_000,
       int(0, 86_400_000),
       'milliseconds (0-86400000)',
+    ),
+    redisUrl: read(
+      'REDIS_URL',
+      null,
+      (raw) => (/^rediss?:\/\//.test(raw) ? raw : undefined),
+      'a redis:// or rediss:// URL',
+    ),
+    livePushMs: read('LIVE_PUSH_MS', 500, int(50, 60_000), 'milliseconds (50-60000)'),
+    withdrawMin: read(
+      'WITHDRAW_MIN',
+      { RUB: 1000, USD: 15, EUR: 15 },
+      parseAmounts,
+      'amounts per currency like RUB:1000,USD:15,EUR:15',
     ),
     benchCeilingFile: read('BENCH_CEILING_FILE', null, (raw) => raw, 'a file path'),
   };

@@ -4,6 +4,8 @@ import { startServer } from './http-server.ts';
 import { workerJobs } from './jobs/jobs.ts';
 import { startWorker } from './jobs/worker.ts';
 import { preloadGeo } from './modules/geo/geo.service.ts';
+import { attachLiveGateway } from './realtime/live-gateway.ts';
+import { startLivePush } from './realtime/live-push.ts';
 import { createAssets, loadManifest } from './ssr/assets.ts';
 
 /** Process entry: bootstrap → app → listen; SIGTERM/SIGINT let in-flight requests finish. */
@@ -24,8 +26,20 @@ async function main(): Promise<void> {
     timeoutMs: config.shutdownTimeoutMs,
     logger,
   });
+  // the live channel shares the port; it pushes what the outbox holds, whoever wrote it
+  const live = await attachLiveGateway(running.server, {
+    auth: services.auth,
+    redisUrl: config.redisUrl,
+    logger,
+  });
+  const push = startLivePush({
+    notifications: services.notifications,
+    publish: live.publish,
+    intervalMs: config.livePushMs,
+    logger,
+  });
   logger.info(
-    { port: running.port, env: config.nodeEnv },
+    { port: running.port, env: config.nodeEnv, liveAdapter: config.redisUrl ? 'redis' : 'memory' },
     `listening on http://localhost:${running.port}`,
   );
 
@@ -40,6 +54,9 @@ async function main(): Promise<void> {
 
   const stop = async (signal: string) => {
     shuttingDown = true;
+    // live sockets would hold the server open: they reconnect to another instance
+    await push.stop();
+    await live.close();
     const outcome = await running.shutdown(signal);
     await worker?.stop();
     await database.close();

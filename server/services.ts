@@ -22,7 +22,9 @@ import {
   createPaymentsService,
   type PaymentsService,
 } from './modules/payments/payments.service.ts';
+import { createIncomeService } from './modules/referrals/income.service.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
+import { createWithdrawalsService } from './modules/referrals/withdrawals.service.ts';
 import { createLevelsService } from './modules/users/levels.service.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 
@@ -55,8 +57,10 @@ export function createServices({
       await paymentsRef?.handleWebhook('sandbox', body, headers);
     },
   });
+  const notifications = createNotificationsService({ db });
   const payments = createPaymentsService({
     db,
+    notifications,
     gateways: {
       ...(config.paymentSandbox ? { sandbox } : {}),
       ...(config.stripe
@@ -79,7 +83,6 @@ export function createServices({
       db,
       served: (gateway) => gateway === 'balance' || payments.gatewayFor(gateway) !== null,
     });
-  const notifications = createNotificationsService({ db });
   const referrals = createReferralsService({ catalog, notifications });
   const simulator = builtInSimulator(catalog, {
     key: 'simulator-key',
@@ -103,6 +106,12 @@ export function createServices({
   const levels = createLevelsService({ db, catalog, payments, notifications });
   const ledgerReads = createLedgerReads({ db, orders, payments });
   const profile = createProfileService({ db, auth, orders, payments });
+  const income = createIncomeService({ db, ledgerReads, orders, withdrawMin: config.withdrawMin });
+  const withdrawals = createWithdrawalsService({
+    db,
+    notifications,
+    withdrawMin: config.withdrawMin,
+  });
   const fulfilment = createFulfilmentService({
     orders: orders.workOn(),
     providerOf,
@@ -127,6 +136,8 @@ export function createServices({
     orders,
     levels,
     ledgerReads,
+    income,
+    withdrawals,
     sandbox: config.paymentSandbox ? sandbox : null,
   };
 }

@@ -9,8 +9,15 @@ export const DAY_MS = 86_400_000;
 export const COOKIE_MAX_AGE_MS = {
   locale: 365 * DAY_MS,
   auth: 30 * DAY_MS,
+  /** a referral link's code is kept this long; the first link followed wins */
+  ref: 30 * DAY_MS,
 } as const;
-export const COOKIE_NAMES = { locale: 'locale', currency: 'cur', auth: 'auth' } as const;
+export const COOKIE_NAMES = {
+  locale: 'locale',
+  currency: 'cur',
+  auth: 'auth',
+  ref: 'ref',
+} as const;
 
 export const TIMING = {
   loadingBarThrottleMs: 200,

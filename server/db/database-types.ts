@@ -20,6 +20,7 @@ import type {
   PaymentMethodsTable,
 } from '../modules/payments/payment-methods.table.ts';
 import type { PaymentsTable } from '../modules/payments/payments.table.ts';
+import type { WithdrawalsTable } from '../modules/referrals/withdrawals.table.ts';
 import type {
   AccountDeletionRequestsTable,
   SocialIdentitiesTable,
@@ -48,4 +49,5 @@ export interface Database {
   providers: ProvidersTable;
   notifications: NotificationsTable;
   account_deletion_requests: AccountDeletionRequestsTable;
+  withdrawals: WithdrawalsTable;
 }

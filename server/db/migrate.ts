@@ -8,6 +8,7 @@ import * as fulfilment from './migrations/0005-fulfilment.ts';
 import * as cabinetOrders from './migrations/0006-cabinet-orders.ts';
 import * as accountDeletion from './migrations/0007-account-deletion.ts';
 import * as orderRefills from './migrations/0008-order-refills.ts';
+import * as liveAndReferrals from './migrations/0009-live-and-referrals.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-cabinet-orders': cabinetOrders,
   '0007-account-deletion': accountDeletion,
   '0008-order-refills': orderRefills,
+  '0009-live-and-referrals': liveAndReferrals,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

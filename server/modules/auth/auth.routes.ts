@@ -1,6 +1,7 @@
 import { type CookieOptions, type Response, Router } from 'express';
 import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
+import { isRefCode } from '../../../shared/referrals.ts';
 import { defaultCurrency, isCurrency } from '../../../shared/regions.ts';
 import {
   loginSchema,
@@ -50,14 +51,14 @@ export function authRoutes({ auth, secureCookies, rateLimitPerMinute }: AuthRout
       ref?: string;
     }>(registerSchema, req.body);
     const lang = localeOf(input.lang);
-    const refCookie: unknown = req.cookies?.ref;
+    const refCookie: unknown = req.cookies?.[COOKIE_NAMES.ref];
     const { token, user } = await auth.register({
       email: input.email,
       login: input.login,
       password: input.password,
       lang,
       cur: isCurrency(input.cur) ? input.cur : defaultCurrency(lang),
-      ref: input.ref ?? (typeof refCookie === 'string' ? refCookie : undefined),
+      ref: input.ref ?? (isRefCode(refCookie) ? refCookie : undefined),
     });
     signIn(res, token);
     res.status(201).json({ status: 'success', data: { token, user } });

@@ -154,6 +154,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       provider: string,
       profile: SocialProfile,
       lang: Locale,
+      ref?: string,
     ): Promise<{ token: string; user: PublicUser }> {
       const at = now();
       let row = await accountBySocial(db, provider, profile.subject);
@@ -167,6 +168,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
             passwordHash: null,
             lang,
             cur: defaultCurrency(lang),
+            referrerCode: ref,
           },
           at,
         );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type CookieOptions, type Request, type Response, Router } from 'express';
 import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
+import { isRefCode } from '../../../shared/referrals.ts';
 import { pagePath } from '../../../shared/routes.ts';
 import {
   authorizeUrl,
@@ -125,7 +126,13 @@ export function socialRoutes({
         redirectUri: callbackUrl(provider.name),
         verifier: flow.verifier,
       });
-      const { token } = await auth.socialLogin(provider.name, profile, lang);
+      const ref: unknown = req.cookies?.[COOKIE_NAMES.ref];
+      const { token } = await auth.socialLogin(
+        provider.name,
+        profile,
+        lang,
+        isRefCode(ref) ? ref : undefined,
+      );
       res.clearCookie(FLOW_COOKIE, cookie);
       res.cookie(SOCIAL_COOKIE, `Bearer ${token}`, { ...cookie, maxAge: FLOW_TTL_MS });
       res.redirect(302, `${pagePath('slogin', lang)}?done=1`);

@@ -70,8 +70,15 @@ export const ledger = {
   refund: (trx: Db, entry: LedgerEntry) => move(trx, 'refund', 1, entry),
   /** A referrer's share of a delivered order. */
   bonus: (trx: Db, entry: LedgerEntry) => move(trx, 'affiliate_program', 1, entry),
-  /** Money paid out of the balance: 402 when the balance is short. */
+  /** Money held for a withdraw request: 402 when the balance is short. */
   withdraw: (trx: Db, entry: LedgerEntry) => move(trx, 'withdraw_funds', -1, entry),
+  /** A withdraw request staff turned down: its money back. */
+  withdrawReturned: (trx: Db, entry: LedgerEntry) => move(trx, 'withdraw_funds', 1, entry),
+  /** A user's sum of one group in one currency, read in the caller's transaction. */
+  async sumOf(trx: Db, userId: number, group: LedgerGroup, currency: string): Promise<number> {
+    const rows = await ledgerSumsOf(trx, userId, { groups: [group] });
+    return rows.find((row) => row.currency === currency)?.sum ?? 0;
+  },
 } as const;
 
 export type Ledger = typeof ledger;

@@ -7,9 +7,14 @@ export interface NotificationsTable {
   type: string;
   /** JSON: what the message speaks of (order id, status, amount …) */
   data: string;
-  /** in the user's language */
+  /** title and text, in the user's language when it was made */
+  name: string;
   message: string;
   read_at: string | null;
+  /** shown from then on (SPEC §3) */
+  start_time: string;
+  /** the outbox mark: set once a process has pushed it to the live channel */
+  pushed_at: string | null;
   created_at: string;
 }
 

@@ -73,6 +73,7 @@ export function createOrderIntake({
           lang: context.lang,
           country: context.country,
           returnPath: context.returnPath,
+          refCode: context.refCode ?? null,
         }),
         status: 'QUEUED',
         result: null,

@@ -229,6 +229,7 @@ export function createOrderPlacement({
         method_id: method.id,
         status: 'CREATED' as const,
         region_value: input.region_value ?? null,
+        ref_code: user ? null : (context.refCode ?? null),
         lang: context.lang,
         test: input.test ? 1 : 0,
         start_count: null,

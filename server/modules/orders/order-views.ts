@@ -28,6 +28,8 @@ export interface OrderContext {
   country: string;
   /** the page the buyer returns to after the gateway */
   returnPath: string;
+  /** a guest's referral code (cookie), kept for when they sign up and claim the order */
+  refCode?: string | null;
 }
 
 export interface PlacedOrder {

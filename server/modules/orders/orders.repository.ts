@@ -98,6 +98,19 @@ export function orderSummariesOf(
     .execute();
 }
 
+/** Who paid each order, by public id (guests have no user). */
+export function buyersOf(
+  db: Db,
+  publicIds: string[],
+): Promise<{ public_id: string; user_id: number | null }[]> {
+  if (!publicIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('orders')
+    .select(['public_id', 'user_id'])
+    .where('public_id', 'in', publicIds)
+    .execute();
+}
+
 /**
  * Moves orders from one status to another; only those still in `from` move (so a
  * transition happens once however many workers race for it). Answers the moved rows.
@@ -161,22 +174,25 @@ export async function claimOrder(
   publicId: string,
   userId: number,
   at: string,
-): Promise<'claimed' | 'taken' | 'missing'> {
+): Promise<
+  | { outcome: 'claimed'; refCode: string | null; createdAt: string }
+  | { outcome: 'taken' | 'missing' }
+> {
   const order = await db
     .updateTable('orders')
     .set({ user_id: userId, updated_at: at })
     .where('public_id', '=', publicId)
     .where('parent_id', 'is', null)
     .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', userId)]))
-    .returning('id')
+    .returning(['id', 'ref_code', 'created_at'])
     .executeTakeFirst();
-  if (!order) return (await orderByPublicId(db, publicId)) ? 'taken' : 'missing';
+  if (!order) return { outcome: (await orderByPublicId(db, publicId)) ? 'taken' : 'missing' };
   await db
     .updateTable('orders')
     .set({ user_id: userId, updated_at: at })
     .where('parent_id', '=', order.id)
     .execute();
-  return 'claimed';
+  return { outcome: 'claimed', refCode: order.ref_code, createdAt: order.created_at };
 }
 
 /** Orders still CREATED since `due` (not rows of others), after `afterId`, by id. */

@@ -1,6 +1,8 @@
 import { type Request, type Response, Router } from 'express';
+import { COOKIE_NAMES } from '../../../shared/constants.ts';
 import { localeOfPath } from '../../../shared/locales.ts';
 import { isPublicId, type OrderStatus } from '../../../shared/orders.ts';
+import { isRefCode } from '../../../shared/referrals.ts';
 import {
   asyncOrderSchema,
   averageTimeQuery,
@@ -26,6 +28,11 @@ import {
  * Who orders, from where: the request's context, with the page the order was placed on
  * (`return_path`, else the Referer), whose language its receipt is written in.
  */
+const refCodeOf = (req: Request): string | null => {
+  const code: unknown = req.cookies?.[COOKIE_NAMES.ref];
+  return isRefCode(code) ? code : null;
+};
+
 function orderContextOf(req: Request, res: Response, publicUrl: string): OrderContext {
   const { user, visitor } = contextOf(res);
   const page = pageOfRequest(req, publicUrl);
@@ -36,6 +43,7 @@ function orderContextOf(req: Request, res: Response, publicUrl: string): OrderCo
     country: visitor.country,
     // where the gateway sends the buyer back to: that page, else home
     returnPath: page ?? '/',
+    refCode: user ? null : refCodeOf(req),
   };
 }
 

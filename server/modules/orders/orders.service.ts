@@ -15,6 +15,7 @@ import { NO_UPSTREAM, type OrderUpstream } from './order-upstream.ts';
 import { toOrderView } from './order-views.ts';
 import { createOrderWork } from './order-work.ts';
 import {
+  buyersOf,
   childIdsOf,
   claimOrder,
   eventsOf,
@@ -180,11 +181,28 @@ export function createOrdersService({
      */
     async claim(publicId: string, userId: number): Promise<void> {
       const at = now().toISOString();
-      const outcome = await db
-        .transaction()
-        .execute((trx) => claimOrder(trx, publicId, userId, at));
+      const outcome = await db.transaction().execute(async (trx) => {
+        const claimed = await claimOrder(trx, publicId, userId, at);
+        // the guest came by a referral link and signed up since: the link counts
+        if (claimed.outcome === 'claimed' && claimed.refCode)
+          await referrals.adoptFromOrder(trx, {
+            userId,
+            refCode: claimed.refCode,
+            orderCreatedAt: claimed.createdAt,
+            at,
+          });
+        return claimed.outcome;
+      });
       if (outcome === 'taken') throw new AppError('This order belongs to another account', 409);
       if (outcome === 'missing') throw new AppError('Order not found', 404);
+    },
+
+    /** The buyer (user id) of each order named by public id; guests' orders are left out. */
+    async buyersOf(publicIds: string[]): Promise<Map<string, number>> {
+      const rows = await buyersOf(db, [...new Set(publicIds)]);
+      return new Map(
+        rows.flatMap((row) => (row.user_id === null ? [] : [[row.public_id, row.user_id]])),
+      );
     },
 
     /** Public id, tag and count by row id (a ledger row names the order it belongs to). */

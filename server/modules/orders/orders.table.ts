@@ -30,6 +30,8 @@ export interface OrdersTable {
   payment_id: number | null;
   status: OrderStatus;
   region_value: string | null;
+  /** a guest's referral code, for when they sign up and claim the order */
+  ref_code: Generated<string | null>;
   lang: string;
   test: Generated<number>;
   start_count: number | null;

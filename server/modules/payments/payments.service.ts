@@ -3,9 +3,11 @@ import type { Currency } from '../../../shared/regions.ts';
 import type { Db } from '../../db/database.ts';
 import type { GatewayStatus, PaymentGateway } from '../../integrations/payments/payment-gateway.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { formatMoney } from '../../lib/i18n.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import {
   hasWaitingDeposit,
   insertPayment,
@@ -60,12 +62,15 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
  */
 export function createPaymentsService({
   db,
+  notifications,
   gateways,
   publicUrl,
   logger,
   now = () => new Date(),
 }: {
   db: Db;
+  /** a top-up tells its payer (order payments are told by the order's own notification) */
+  notifications?: Pick<NotificationsService, 'notify'>;
   gateways: Record<string, PaymentGateway>;
   publicUrl: string;
   logger: Logger;
@@ -96,6 +101,13 @@ export function createPaymentsService({
           amount: Number(payment.amount),
           paymentId: payment.id,
           at,
+        });
+        const amount = Number(payment.amount);
+        await notifications?.notify(trx, {
+          userId: payment.user_id,
+          type: 'payment.credited',
+          data: { payment: payment.public_id, amount, currency: payment.currency },
+          values: (lang) => ({ amount: formatMoney(lang, amount, payment.currency) }),
         });
       }
       for (const listener of listeners) await listener(trx, payment, at, reason);

@@ -1,12 +1,10 @@
+import { REFERRAL_SHARE } from '../../../shared/referrals.ts';
 import type { Db } from '../../db/database.ts';
 import { formatMoney } from '../../lib/i18n.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { referrerOf } from '../users/users.service.ts';
-
-/** DOMAIN.md referral program: the referrer earns this share of each delivered order. */
-export const REFERRAL_SHARE = 0.1;
+import { accountCreatedAt, adoptReferrer, referrerOf } from '../users/users.service.ts';
 
 export interface Delivery {
   /** the user who paid the order */
@@ -53,6 +51,20 @@ export function createReferralsService({
         data: { order: delivery.orderPublicId, amount: bonus },
         values: (lang) => ({ amount: formatMoney(lang, bonus, referrer.currency) }),
       });
+    },
+
+    /**
+     * A guest order placed with a referral code was claimed by the account of its buyer: if
+     * that account was made after the order (the guest signed up), the code's owner becomes
+     * its referrer (never the buyer themselves, never replacing another).
+     */
+    async adoptFromOrder(
+      trx: Db,
+      claim: { userId: number; refCode: string; orderCreatedAt: string; at: string },
+    ): Promise<void> {
+      const since = await accountCreatedAt(trx, claim.userId);
+      if (!since || since < claim.orderCreatedAt) return;
+      await adoptReferrer(trx, claim.userId, claim.refCode, claim.at);
     },
   };
 }

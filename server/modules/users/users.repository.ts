@@ -159,3 +159,33 @@ export function pendingDeletionOf(
     .where('status', '=', 'pending')
     .executeTakeFirst();
 }
+
+/** Links a referrer to a user who has none yet; answers whether it did. */
+export async function setReferrerOnce(
+  db: Db,
+  id: number,
+  referrerId: number,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ referrer_id: referrerId, updated_at: at })
+    .where('id', '=', id)
+    .where('referrer_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function countReferralsOf(db: Db, referrerId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('referrer_id', '=', referrerId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function emailsOf(db: Db, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('users').select(['id', 'email']).where('id', 'in', ids).execute();
+}

@@ -7,13 +7,18 @@ import type { Db } from '../../db/database.ts';
 import { randomCode } from '../../lib/ids.ts';
 import {
   addToBalance,
+  countReferralsOf,
+  emailsOf,
   findUserByEmail,
   findUserById,
   findUserByLoginOrEmail,
   findUserByRefCode,
   findUserBySocial,
+  findUserForUpdate,
   insertUser,
   linkSocial,
+  raiseDiscountLevel,
+  setReferrerOnce,
   updateUser,
 } from './users.repository.ts';
 import type { UserRow } from './users.table.ts';
@@ -124,6 +129,54 @@ export async function languageOf(db: Db, userId: number): Promise<Locale | null>
   const row = await findUserById(db, userId);
   if (!row) return null;
   return isLocale(row.lang) ? row.lang : DEFAULT_LOCALE;
+}
+
+/**
+ * A guest who signed up claims an order placed with a referral code: the code's owner becomes
+ * their referrer, if they have none and it is not themselves, and they get the referred
+ * start level (CATALOG.md). Answers the referrer's id when linked.
+ */
+export async function adoptReferrer(
+  db: Db,
+  userId: number,
+  code: string,
+  at: string,
+): Promise<number | null> {
+  const referrer = await findUserByRefCode(db, code);
+  if (!referrer || referrer.id === userId) return null;
+  if (!(await setReferrerOnce(db, userId, referrer.id, at))) return null;
+  await raiseDiscountLevel(db, userId, REFERRED_START_LEVEL, at);
+  return referrer.id;
+}
+
+/** A user's balance and currency, their row locked until the transaction ends (PostgreSQL). */
+export async function balanceForUpdate(
+  db: Db,
+  userId: number,
+): Promise<{ balance: number; currency: string } | null> {
+  const row = await findUserForUpdate(db, userId);
+  return row ? { balance: Number(row.balance), currency: row.cur } : null;
+}
+
+/** When an account was made (ISO), or null for an unknown user. */
+export async function accountCreatedAt(db: Db, userId: number): Promise<string | null> {
+  return (await findUserById(db, userId))?.created_at ?? null;
+}
+
+/** How many users a referrer brought. */
+export const referralsCountOf = countReferralsOf;
+
+/** Users' e-mails by id, masked for another user's eyes (`an***@gmail.com`). */
+export async function maskedEmailsOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+  const rows = await emailsOf(db, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, maskEmail(row.email)]));
+}
+
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  const name = email.slice(0, at);
+  return `${name.slice(0, Math.min(2, name.length - 1) || 1)}***${email.slice(at)}`;
 }
 
 /** Who referred a user (DOMAIN.md referral program), with the referrer's currency. */

@@ -1,0 +1,33 @@
+import { Emitter } from '@socket.io/redis-emitter';
+import { createClient } from 'redis';
+import { LIVE_EVENT, type NotificationView } from '../../shared/notifications.ts';
+import type { Logger } from '../lib/logger.ts';
+import { roomOf } from './live-gateway.ts';
+
+/**
+ * The worker process has no sockets: it emits into the users' rooms through Redis, and the
+ * web instances' adapters hand the event to whichever holds the user's sockets.
+ */
+export async function createLiveEmitter({
+  redisUrl,
+  logger,
+}: {
+  redisUrl: string;
+  logger: Logger;
+}): Promise<{
+  publish(userId: number, notification: NotificationView): void;
+  close(): Promise<void>;
+}> {
+  const client = createClient({ url: redisUrl });
+  client.on('error', (error: Error) => logger.error({ err: error }, 'live emitter: redis error'));
+  await client.connect();
+  const emitter = new Emitter(client);
+  return {
+    publish(userId, notification) {
+      emitter.to(roomOf(userId)).emit(LIVE_EVENT, notification);
+    },
+    async close() {
+      await client.quit().catch(() => {});
+    },
+  };
+}

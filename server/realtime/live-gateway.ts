@@ -1,0 +1,115 @@
+import type { Server as HttpServer, IncomingHttpHeaders } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import { COOKIE_NAMES } from '../../shared/constants.ts';
+import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
+
+/** The private room of a user: only their own sockets join it. */
+export const roomOf = (userId: number) => `user:${userId}`;
+
+export interface LiveGateway {
+  /** Sends a notification to every socket of its user, on every instance (through Redis). */
+  publish(userId: number, notification: NotificationView): void;
+  /** Sockets connected to this instance. */
+  connections(): number;
+  /** Disconnects this instance's sockets (they reconnect elsewhere) and leaves Redis. */
+  close(): Promise<void>;
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(at + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * SPEC §6: the live connection authenticates by the token: `Authorization: Bearer` (API
+ * clients, the polling transport), `auth.token` in the handshake, or the page's httpOnly
+ * cookie, so the browser never holds the token in script. A cookie only counts from a page of
+ * this site (cross-site WebSocket hijacking).
+ */
+export function tokenOf(handshake: {
+  auth: Record<string, unknown>;
+  headers: IncomingHttpHeaders;
+}): string | undefined {
+  const header = handshake.headers.authorization;
+  if (typeof header === 'string' && header.startsWith('Bearer ')) return header.slice(7).trim();
+  const token = handshake.auth?.token;
+  if (typeof token === 'string' && token) return token.replace(/^Bearer /, '');
+  const origin = handshake.headers.origin;
+  const host = handshake.headers.host;
+  if (origin) {
+    try {
+      if (new URL(origin).host !== host) return undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return cookieValue(handshake.headers.cookie, COOKIE_NAMES.auth);
+}
+
+/**
+ * The socket.io server on the web server's port (`/socket.io`, DESIGN §2 realtime). Each user
+ * joins their private room; with Redis the adapter carries emits between instances, and the
+ * worker emits into the same rooms through `@socket.io/redis-emitter`.
+ */
+export async function attachLiveGateway(
+  httpServer: HttpServer,
+  { auth, redisUrl, logger }: { auth: AuthService; redisUrl: string | null; logger: Logger },
+): Promise<LiveGateway> {
+  const io = new Server(httpServer, {
+    path: LIVE_PATH,
+    serveClient: false,
+    // same-origin only: no CORS headers are sent
+    cors: undefined,
+    maxHttpBufferSize: 10_000,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+  });
+  const redis = redisUrl ? createClient({ url: redisUrl }) : null;
+  const subscriber = redis?.duplicate() ?? null;
+  if (redis && subscriber) {
+    for (const client of [redis, subscriber])
+      client.on('error', (error: Error) => logger.error({ err: error }, 'live: redis error'));
+    await Promise.all([redis.connect(), subscriber.connect()]);
+    io.adapter(createAdapter(redis, subscriber));
+  }
+
+  io.use(async (socket: Socket, next) => {
+    try {
+      const user = await auth.authenticate(tokenOf(socket.handshake));
+      if (!user) return next(new Error('Unauthorized'));
+      socket.data.userId = user.id;
+      next();
+    } catch (error) {
+      logger.error({ err: error }, 'live: handshake failed');
+      next(new Error('Unavailable'));
+    }
+  });
+  io.on('connection', (socket) => {
+    void socket.join(roomOf(socket.data.userId as number));
+  });
+
+  return {
+    publish(userId, notification) {
+      io.to(roomOf(userId)).emit(LIVE_EVENT, notification);
+    },
+    connections: () => io.engine.clientsCount,
+    async close() {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all([redis?.quit(), subscriber?.quit()].map((quit) => quit?.catch(() => {})));
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { PAGE_SIZES } from '../constants.ts';
+import { UNKNOWN_FIELD } from './auth.schemas.ts';
+
+/**
+ * Input of the cabinet's notifications and income calls (SPEC §7 User data, Notifications):
+ * query paging, and the withdraw request's body.
+ */
+export const CABINET_MESSAGES = {
+  page: 'The page is a whole number from 1',
+  limit: `Show lines: ${PAGE_SIZES.join(', ')}`,
+  amount: 'Enter the amount as a number with at most 2 decimals',
+  method: 'Choose how you want to be paid',
+  details: 'Enter where to send the money (1 to 200 characters)',
+} as const;
+const M = CABINET_MESSAGES;
+
+/** How a withdrawal can be paid out: what the customer names, staff pay by hand. */
+export const WITHDRAW_METHODS = ['card', 'yoomoney', 'usdt_trc20', 'paypal'] as const;
+export type WithdrawMethod = (typeof WITHDRAW_METHODS)[number];
+
+const paging = {
+  page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$', errorMessage: M.page },
+  limit: { type: 'string', enum: PAGE_SIZES.map(String), errorMessage: M.limit },
+};
+
+const querySchema = (id: string) =>
+  ({
+    $id: id,
+    type: 'object',
+    additionalProperties: false,
+    properties: paging,
+    errorMessage: { additionalProperties: UNKNOWN_FIELD },
+  }) as const;
+
+export const notificationsQuery = querySchema('user/notifications');
+export const refsQuery = querySchema('user/refs');
+
+export interface PagingQuery {
+  page?: string;
+  limit?: string;
+}
+
+export const withdrawBody = {
+  $id: 'user/withdrawals',
+  type: 'object',
+  additionalProperties: false,
+  required: ['amount', 'method', 'details'],
+  properties: {
+    amount: {
+      type: ['string', 'number'],
+      pattern: '^[0-9]{1,9}([.,][0-9]{1,2})?$',
+      minimum: 0.01,
+      maximum: 999_999_999,
+      errorMessage: M.amount,
+    },
+    method: { type: 'string', enum: [...WITHDRAW_METHODS], errorMessage: M.method },
+    details: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[^\\u0000-\\u001f\\u007f]*\\S[^\\u0000-\\u001f\\u007f]*$',
+      errorMessage: M.details,
+    },
+  },
+  errorMessage: {
+    required: { amount: M.amount, method: M.method, details: M.details },
+    additionalProperties: UNKNOWN_FIELD,
+  },
+} as const;
+
+export interface WithdrawBody {
+  amount: string | number;
+  method: WithdrawMethod;
+  details: string;
+}
