@@ -58,7 +58,8 @@ export const withdrawBody = {
       type: 'string',
       minLength: 1,
       maxLength: 200,
-      pattern: '^[^\\u0000-\\u001f\\u007f]*\\S[^\\u0000-\\u001f\\u007f]*$',
+      // printable text with something besides spaces
+      pattern: '^(?=.*\\S)[^\\u0000-\\u001f\\u007f]+$',
       errorMessage: M.details,
     },
   },
