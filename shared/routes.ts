@@ -34,6 +34,8 @@ export type View =
   | 'cp-payment-history'
   | 'cp-price'
   | 'cp-profile'
+  | 'cp-income'
+  | 'cp-notifications'
   | 'cp-section'
   | 'legal'
   | 'thanks';
@@ -83,6 +85,8 @@ export type CabinetSection = (typeof CABINET_SECTIONS)[number] | 'dashboard';
 const CABINET_VIEWS: Partial<Record<(typeof CABINET_SECTIONS)[number], View>> = {
   orders: 'cp-orders',
   'payment-history': 'cp-payment-history',
+  income: 'cp-income',
+  notifications: 'cp-notifications',
   price: 'cp-price',
   profile: 'cp-profile',
 };

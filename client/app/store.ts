@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
+import { notificationsReducer } from '../features/notifications/notifications.slice.ts';
 import { orderFormReducer } from '../features/order-form/order-form.slice.ts';
 import { paymentReducer } from '../features/payment/payment.slice.ts';
 import { type SessionState, sessionReducer } from '../features/session/session.slice.ts';
@@ -23,6 +24,7 @@ export function createStore(preloadedState: PreloadedState, { runSagas = false }
       session: sessionReducer,
       orderForm: orderFormReducer,
       payment: paymentReducer,
+      notifications: notificationsReducer,
     },
     preloadedState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),

@@ -6,6 +6,7 @@ import { type Currency, isCurrency } from '../../shared/regions.ts';
 import { CABINET_SECTIONS } from '../../shared/routes.ts';
 import { button } from '../components/button/button.ts';
 import { Icon } from '../components/icons/icons.tsx';
+import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { logoutRequested, selectUser } from '../features/session/session.slice.ts';
 import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';
 import { cabinetIntlFor, type Messages } from '../lib/intl.ts';
@@ -90,6 +91,7 @@ function CabinetFrame() {
           </div>
         )}
         <div className={styles.cpTools}>
+          {user && <NotificationBell />}
           <LanguageSwitcher />
           <button
             type="button"

@@ -1,11 +1,11 @@
 import { formatCount, formatMoney, message, serviceName } from './i18n.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, SERVER_MESSAGES } from './messages.ts';
 
 describe('server-side messages (@formatjs/intl over locales/*.json)', () => {
   it('fills values into the language’s message, with the brand always known', () => {
     const text = message('en', 'mail.receipt.subject', { quantity: '1,000', service: 'Likes' });
     expect(text).toBe(
-      MESSAGES.en['mail.receipt.subject']!.replace('{quantity}', '1,000')
+      SERVER_MESSAGES.en['mail.receipt.subject']!.replace('{quantity}', '1,000')
         .replace('{service}', 'Likes')
         .replace('{brand}', 'Boostly'),
     );

@@ -2,11 +2,11 @@ import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { BRAND_NAME } from '../../shared/brand.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locales.ts';
 import { pageOfTag } from '../../shared/orders.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES, SERVER_MESSAGES } from './messages.ts';
 
 /**
  * Text the server writes itself (mails, stored notifications), in the reader's language, from
- * the same ICU messages as the pages (`locales/*.json`), through @formatjs/intl: one intl
+ * the same ICU messages as the pages (`locales/*.json`) and its own (`locales/server/`), through @formatjs/intl: one intl
  * object per language for the life of the process, so each message is parsed once.
  */
 const cache = createIntlCache();
@@ -18,7 +18,7 @@ function intlOf(locale: Locale): IntlShape {
     intl = createIntl(
       {
         locale,
-        messages: MESSAGES[locale],
+        messages: { ...MESSAGES[locale], ...SERVER_MESSAGES[locale] },
         defaultLocale: DEFAULT_LOCALE,
         // a missing message falls back to its default text; the locale check test finds gaps
         onError: () => {},

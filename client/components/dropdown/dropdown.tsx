@@ -59,6 +59,12 @@ function useDropdownGroup(): DropdownGroup {
   return group;
 }
 
+/** A custom toggle (the header's bell) that still takes part in the one-open-at-a-time group. */
+export function useDropdown(id: string): { open: boolean; toggle(): void; close(): void } {
+  const { openId, toggle, close } = useDropdownGroup();
+  return { open: openId === id, toggle: () => toggle(id), close };
+}
+
 interface DropdownProps {
   id: string;
   /** What the toggle is for, read before its visible text ("Currency: USD"); omit when the

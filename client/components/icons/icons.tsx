@@ -16,6 +16,15 @@ const PATHS = {
   arrowLeft: 'M15 6l-6 6 6 6',
   arrowRight: 'M9 6l6 6-6 6',
   logout: 'M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l5-5-5-5M15 12H4',
+  bell: 'M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16ZM10 20.5a2 2 0 0 0 4 0',
+  bag: 'M5 8h14l-1 12H6L5 8Zm4 0V6.5a3 3 0 0 1 6 0V8',
+  wallet: 'M4 7h14a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H4V7Zm0 0 11-3v3M16 13.5h.01',
+  gift: 'M4 10h16v4H4zM6 14h12v6H6zM12 10v10M12 10c-1.5-3-5-4-5-1.5S10 10 12 10Zm0 0c1.5-3 5-4 5-1.5S14 10 12 10Z',
+  star: 'M12 3.5l2.6 5.3 5.8.8-4.2 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.2-4.1 5.8-.8L12 3.5Z',
+  arrowUp: 'M12 20V5M6 11l6-6 6 6',
+  copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
+  send: 'M21 3 3 10.5l7 2.5 2.5 7L21 3ZM10 13l5-5',
+  chat: 'M4 20l1.5-4A8 8 0 1 1 9 19.5L4 20Z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

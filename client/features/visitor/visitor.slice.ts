@@ -20,3 +20,6 @@ const visitorSlice = createSlice({
 
 export const { currencyChanged, deviceClassMeasured } = visitorSlice.actions;
 export const visitorReducer = visitorSlice.reducer;
+
+/** The site's public origin (canonical links, shareable links). */
+export const selectPublicUrl = (state: { visitor: VisitorState }) => state.visitor.publicUrl;

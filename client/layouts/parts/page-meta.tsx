@@ -3,11 +3,9 @@ import { useParams } from 'react-router';
 import { BRAND_NAME } from '../../../shared/brand.ts';
 import { DEFAULT_LOCALE } from '../../../shared/locales.ts';
 import { pageAlternates, pageById, pagePath } from '../../../shared/routes.ts';
-import type { VisitorState } from '../../features/visitor/visitor.slice.ts';
+import { selectPublicUrl } from '../../features/visitor/visitor.slice.ts';
 import { useLocale } from '../../lib/locale.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
-
-const selectPublicUrl = (state: { visitor: VisitorState }) => state.visitor.publicUrl;
 
 interface PageMetaProps {
   title: string;

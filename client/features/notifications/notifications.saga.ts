@@ -1,0 +1,95 @@
+import { type EventChannel, eventChannel } from 'redux-saga';
+import { call, cancelled, fork, put, take, takeLatest } from 'redux-saga/effects';
+import {
+  HEADER_UNREAD,
+  type NotificationsPage,
+  type NotificationView,
+} from '../../../shared/notifications.ts';
+import { api } from '../../lib/api.ts';
+import { type LiveConnection, openLive } from '../../lib/live.ts';
+import {
+  allRead,
+  liveChanged,
+  type NotificationsState,
+  notificationReceived,
+  readAllRequested,
+  unreadLoaded,
+} from './notifications.slice.ts';
+
+type LiveEvent =
+  | { kind: 'note'; note: NotificationView }
+  | { kind: 'status'; status: NotificationsState['live'] };
+
+/** Types that moved the balance or the level: the header reads the user again. */
+const MOVES_ACCOUNT =
+  /^(payment\.|bonus|level\.|withdraw\.REJECTED|order\.(PARTIAL|CANCELED|ERROR))/;
+
+function liveChannel(): EventChannel<LiveEvent> {
+  return eventChannel<LiveEvent>((emit) => {
+    let connection: LiveConnection | null = null;
+    let closed = false;
+    openLive({
+      onNotification: (note) => emit({ kind: 'note', note }),
+      onStatus: (status) => emit({ kind: 'status', status }),
+    })
+      .then((opened) => {
+        if (closed) opened.close();
+        else connection = opened;
+      })
+      .catch((error: unknown) => {
+        console.error('live channel could not start', error);
+        emit({ kind: 'status', status: 'off' });
+      });
+    return () => {
+      closed = true;
+      connection?.close();
+    };
+  });
+}
+
+function* loadUnread() {
+  try {
+    const page: NotificationsPage = yield call(api<NotificationsPage>, 'user/notifications/unread');
+    yield put(unreadLoaded({ count: page.meta.unread, items: page.items.slice(0, HEADER_UNREAD) }));
+  } catch (error) {
+    console.error('unread notifications could not be loaded', error);
+  }
+}
+
+/** One connection for the session: runs until cancelled (at logout), with the unread count. */
+export function* liveNotifications() {
+  yield fork(loadUnread);
+  const channel: EventChannel<LiveEvent> = yield call(liveChannel);
+  try {
+    for (;;) {
+      const event: LiveEvent = yield take(channel);
+      if (event.kind === 'status') {
+        yield put(liveChanged(event.status));
+        // after a reconnect the count may have moved while we were away
+        if (event.status === 'on') yield fork(loadUnread);
+      } else {
+        yield put(notificationReceived(event.note));
+      }
+    }
+  } finally {
+    if ((yield cancelled()) as boolean) channel.close();
+  }
+}
+
+function* readAll() {
+  try {
+    yield call(api, 'user/notifications/read', { method: 'POST' });
+    yield put(allRead());
+  } catch (error) {
+    console.error('notifications could not be marked read', error);
+  }
+}
+
+/** Watches "mark all read"; the live connection itself is started by the session (app/). */
+export function* notificationsSaga() {
+  yield takeLatest(readAllRequested.type, readAll);
+}
+
+/** Types that moved the balance or the level: the header reads the user again. */
+export const movesAccount = (note: NotificationView) =>
+  MOVES_ACCOUNT.test(note.notification_type.type);

@@ -1,0 +1,61 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { HEADER_UNREAD, type NotificationView } from '../../../shared/notifications.ts';
+
+/**
+ * SPEC §4 Notifications: the header's unread count and newest unread, and what the live
+ * channel brought since the page loaded (lists put those on top).
+ */
+export interface NotificationsState {
+  /** null until the first count arrives */
+  unread: number | null;
+  /** the newest unread, at most HEADER_UNREAD */
+  latest: NotificationView[];
+  /** pushed live since the page loaded, newest first */
+  arrived: NotificationView[];
+  live: 'off' | 'connecting' | 'on';
+}
+
+const initialState: NotificationsState = { unread: null, latest: [], arrived: [], live: 'off' };
+
+const notificationsSlice = createSlice({
+  name: 'notifications',
+  initialState,
+  reducers: {
+    unreadLoaded(state, action: PayloadAction<{ count: number; items: NotificationView[] }>) {
+      state.unread = action.payload.count;
+      state.latest = action.payload.items.slice(0, HEADER_UNREAD);
+    },
+    /** event `Notification` of the live channel */
+    notificationReceived(state, action: PayloadAction<NotificationView>) {
+      const note = action.payload;
+      // a reconnect may bring one again (the outbox delivers at least once)
+      if (state.arrived.some((item) => item.id === note.id)) return;
+      state.arrived.unshift(note);
+      if (!note.read) {
+        state.unread = (state.unread ?? 0) + 1;
+        state.latest = [note, ...state.latest.filter((item) => item.id !== note.id)].slice(
+          0,
+          HEADER_UNREAD,
+        );
+      }
+    },
+    readAllRequested() {},
+    allRead(state) {
+      state.unread = 0;
+      state.latest = [];
+      for (const item of state.arrived) item.read = true;
+    },
+    liveChanged(state, action: PayloadAction<NotificationsState['live']>) {
+      state.live = action.payload;
+    },
+  },
+});
+
+export const { unreadLoaded, notificationReceived, readAllRequested, allRead, liveChanged } =
+  notificationsSlice.actions;
+export const notificationsReducer = notificationsSlice.reducer;
+
+type WithNotifications = { notifications: NotificationsState };
+export const selectUnread = (state: WithNotifications) => state.notifications.unread;
+export const selectLatestUnread = (state: WithNotifications) => state.notifications.latest;
+export const selectArrived = (state: WithNotifications) => state.notifications.arrived;

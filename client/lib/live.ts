@@ -1,0 +1,30 @@
+import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
+
+export interface LiveConnection {
+  close(): void;
+}
+
+/**
+ * The live channel (SPEC §4, §6): socket.io to this site's `/socket.io`, loaded only for a
+ * logged-in visitor. The handshake carries the httpOnly auth cookie, so the token never sits
+ * in script or page state; socket.io reconnects on its own after a drop.
+ */
+export async function openLive(handlers: {
+  onNotification(note: NotificationView): void;
+  onStatus(status: 'connecting' | 'on' | 'off'): void;
+}): Promise<LiveConnection> {
+  const { io } = await import('socket.io-client');
+  const socket = io({
+    path: LIVE_PATH,
+    // a WebSocket first; long polling where a proxy does not let it through
+    transports: ['websocket', 'polling'],
+    withCredentials: true,
+  });
+  socket.on(LIVE_EVENT, handlers.onNotification);
+  socket.on('connect', () => handlers.onStatus('on'));
+  socket.on('disconnect', () => handlers.onStatus('connecting'));
+  // refused (logged out elsewhere, token expired): socket.io does not retry on its own
+  socket.on('connect_error', () => handlers.onStatus(socket.active ? 'connecting' : 'off'));
+  handlers.onStatus('connecting');
+  return { close: () => socket.close() };
+}
