@@ -69,6 +69,8 @@ export default defineConfig({
         WORKER_INTERVAL_MS: '1000',
         FULFILMENT_SYNC_MS: '2000',
         SIMULATOR_START_DELAY_MS: '15000',
+        // a referral bonus of a test order can be asked for (issue 13's journey)
+        WITHDRAW_MIN: 'RUB:1,USD:1,EUR:1',
         ...fakeOAuthEnv('google', `http://127.0.0.1:${OAUTH_PORT}`),
       },
     },

@@ -124,9 +124,9 @@ export function createApp({
   app.use('/api', api);
   if (sandbox) app.use('/sandbox', sandboxRoutes(sandbox));
 
-  app.use(referralCapture({ secureCookies: config.publicUrl.startsWith('https:') }));
   app.use(trailingSlash);
   app.use(localeRedirects);
+  app.use(referralCapture({ secureCookies: config.publicUrl.startsWith('https:') }));
   app.use(accessRedirects);
   if (config.benchCeilingFile) app.get('/__bench/ceiling/', benchCeiling(config.benchCeilingFile));
   app.get(

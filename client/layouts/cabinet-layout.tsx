@@ -55,7 +55,11 @@ function CabinetFrame() {
   return (
     <div className={styles.cpPage}>
       <header className={styles.cpHeader}>
-        <Link to={to('cp')} aria-label={intl.formatMessage({ id: 'cp.newOrder' })}>
+        <Link
+          to={to('cp')}
+          className={styles.cpLogo}
+          aria-label={intl.formatMessage({ id: 'cp.newOrder' })}
+        >
           <Logo compact />
         </Link>
         <Link to={to('cp')} className={`${button('primary')} ${styles.cpNewOrder}`}>

@@ -9,16 +9,21 @@ export interface LiveConnection {
  * logged-in visitor. The handshake carries the httpOnly auth cookie, so the token never sits
  * in script or page state; socket.io reconnects on its own after a drop.
  */
-export async function openLive(handlers: {
-  onNotification(note: NotificationView): void;
-  onStatus(status: 'connecting' | 'on' | 'off'): void;
-}): Promise<LiveConnection> {
+export async function openLive(
+  lang: string,
+  handlers: {
+    onNotification(note: NotificationView): void;
+    onStatus(status: 'connecting' | 'on' | 'off'): void;
+  },
+): Promise<LiveConnection> {
   const { io } = await import('socket.io-client');
   const socket = io({
     path: LIVE_PATH,
     // a WebSocket first; long polling where a proxy does not let it through
     transports: ['websocket', 'polling'],
     withCredentials: true,
+    // the language this page reads: notifications come in its words
+    auth: { lang },
   });
   socket.on(LIVE_EVENT, handlers.onNotification);
   socket.on('connect', () => handlers.onStatus('on'));

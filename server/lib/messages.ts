@@ -11,7 +11,6 @@ import es from '../../locales/es.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
 import pt from '../../locales/pt.json' with { type: 'json' };
 import ru from '../../locales/ru.json' with { type: 'json' };
-import tr from '../../locales/tr.json' with { type: 'json' };
 import serverDe from '../../locales/server/de.json' with { type: 'json' };
 import serverEn from '../../locales/server/en.json' with { type: 'json' };
 import serverEs from '../../locales/server/es.json' with { type: 'json' };
@@ -19,6 +18,7 @@ import serverIt from '../../locales/server/it.json' with { type: 'json' };
 import serverPt from '../../locales/server/pt.json' with { type: 'json' };
 import serverRu from '../../locales/server/ru.json' with { type: 'json' };
 import serverTr from '../../locales/server/tr.json' with { type: 'json' };
+import tr from '../../locales/tr.json' with { type: 'json' };
 import type { Locale } from '../../shared/locales.ts';
 
 /** Every language's messages, in memory once (the browser loads only its own chunk). */

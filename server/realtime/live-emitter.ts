@@ -1,8 +1,9 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { createClient } from 'redis';
-import { LIVE_EVENT, type NotificationView } from '../../shared/notifications.ts';
+import { LIVE_EVENT } from '../../shared/notifications.ts';
 import type { Logger } from '../lib/logger.ts';
-import { roomOf } from './live-gateway.ts';
+import type { Publish } from '../modules/notifications/notifications.service.ts';
+import { publishTo } from './live-gateway.ts';
 
 /**
  * The worker process has no sockets: it emits into the users' rooms through Redis, and the
@@ -14,17 +15,14 @@ export async function createLiveEmitter({
 }: {
   redisUrl: string;
   logger: Logger;
-}): Promise<{
-  publish(userId: number, notification: NotificationView): void;
-  close(): Promise<void>;
-}> {
+}): Promise<{ publish: Publish; close(): Promise<void> }> {
   const client = createClient({ url: redisUrl });
   client.on('error', (error: Error) => logger.error({ err: error }, 'live emitter: redis error'));
   await client.connect();
   const emitter = new Emitter(client);
   return {
-    publish(userId, notification) {
-      emitter.to(roomOf(userId)).emit(LIVE_EVENT, notification);
+    publish(userId, inLanguage) {
+      publishTo((room, note) => emitter.to(room).emit(LIVE_EVENT, note), userId, inLanguage);
     },
     async close() {
       await client.quit().catch(() => {});

@@ -3,16 +3,27 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { COOKIE_NAMES } from '../../shared/constants.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../shared/locales.ts';
 import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { Publish } from '../modules/notifications/notifications.service.ts';
 
-/** The private room of a user: only their own sockets join it. */
-export const roomOf = (userId: number) => `user:${userId}`;
+/** The private room of a user and the language their page reads: only their sockets join. */
+export const roomOf = (userId: number, lang: Locale) => `user:${userId}:${lang}`;
+
+/** Sends each language's words to the sockets reading it (an emit per language: 7 small ones). */
+export function publishTo(
+  emitTo: (room: string, notification: NotificationView) => void,
+  userId: number,
+  inLanguage: (lang: Locale) => NotificationView,
+): void {
+  for (const lang of LOCALES) emitTo(roomOf(userId, lang), inLanguage(lang));
+}
 
 export interface LiveGateway {
   /** Sends a notification to every socket of its user, on every instance (through Redis). */
-  publish(userId: number, notification: NotificationView): void;
+  publish: Publish;
   /** Sockets connected to this instance. */
   connections(): number;
   /** Disconnects this instance's sockets (they reconnect elsewhere) and leaves Redis. */
@@ -91,6 +102,9 @@ export async function attachLiveGateway(
       const user = await auth.authenticate(tokenOf(socket.handshake));
       if (!user) return next(new Error('Unauthorized'));
       socket.data.userId = user.id;
+      // the page says which language it reads; else the account's
+      const asked: unknown = socket.handshake.auth?.lang;
+      socket.data.lang = isLocale(asked) ? asked : isLocale(user.lang) ? user.lang : DEFAULT_LOCALE;
       next();
     } catch (error) {
       logger.error({ err: error }, 'live: handshake failed');
@@ -98,12 +112,12 @@ export async function attachLiveGateway(
     }
   });
   io.on('connection', (socket) => {
-    void socket.join(roomOf(socket.data.userId as number));
+    void socket.join(roomOf(socket.data.userId as number, socket.data.lang as Locale));
   });
 
   return {
-    publish(userId, notification) {
-      io.to(roomOf(userId)).emit(LIVE_EVENT, notification);
+    publish(userId, inLanguage) {
+      publishTo((room, note) => io.to(room).emit(LIVE_EVENT, note), userId, inLanguage);
     },
     connections: () => io.engine.clientsCount,
     async close() {

@@ -133,12 +133,12 @@ describe.each(ENGINES)('discount levels on %s', (engine) => {
     expect(await notices(buyer)).toEqual([
       {
         type: 'level.reached',
-        data: JSON.stringify({ level: 2 }),
+        data: JSON.stringify({ level: 2, percent: 7 }),
         message: 'Вы достигли 2-го уровня скидки: теперь скидка на заказы — до 7%.',
       },
       {
         type: 'level.reached',
-        data: JSON.stringify({ level: 3 }),
+        data: JSON.stringify({ level: 3, percent: 15 }),
         message: 'Вы достигли 3-го уровня скидки: теперь скидка на заказы — до 15%.',
       },
     ]);

@@ -19,16 +19,13 @@ async function notifyIn(
   t: TestApp,
   account: Account,
   type = 'bonus',
-  data: Record<string, number | string> = { amount: 150 },
+  data: Record<string, number | string> = { amount: 150, currency: 'RUB' },
 ) {
-  await t.database.db.transaction().execute((trx) =>
-    t.services.notifications.notify(trx, {
-      userId: account.user.id,
-      type,
-      data,
-      values: () => ({ amount: '₽1.50' }),
-    }),
-  );
+  await t.database.db
+    .transaction()
+    .execute((trx) =>
+      t.services.notifications.notify(trx, { userId: account.user.id, type, data }),
+    );
 }
 
 describe.each(ENGINES)('notifications API on %s', (engine) => {
@@ -62,10 +59,20 @@ describe.each(ENGINES)('notifications API on %s', (engine) => {
       icon: 'bonus',
       type: 'bonus',
       name: 'Реферальный бонус',
-      message: 'Вы заработали ₽1.50 с заказа приглашённого вами клиента.',
+      message: 'Вы заработали 1,50\u00a0₽ с заказа приглашённого вами клиента.',
     });
-    expect(bonus).toMatchObject({ data: { amount: 150 }, read: false, read_at: null });
+    expect(bonus).toMatchObject({
+      data: { amount: 150, currency: 'RUB' },
+      read: false,
+      read_at: null,
+    });
     expect(bonus.start_time).toBe(bonus.created_at);
+    // read from an English page, the same notification speaks English
+    const en = await get('/api/user/notifications', ru).set('Referer', 'https://shop.test/en/cp/');
+    expect(en.body.data.items[1].notification_type).toMatchObject({
+      name: 'Referral bonus',
+      message: 'You earned ₽1.50 from an order of a customer you referred.',
+    });
   });
 
   it('pages 20 at a time with the total, counts the unread, and reads them all at once', async () => {
@@ -178,7 +185,9 @@ describe.each(ENGINES)('notifications API on %s', (engine) => {
     // whatever earlier tests left is pushed first
     await t.services.notifications.pushPending(() => {});
     const pushed: [number, NotificationView][] = [];
-    const publish = (userId: number, note: NotificationView) => pushed.push([userId, note]);
+    const publish = (userId: number, inLanguage: (lang: 'en') => NotificationView) => {
+      pushed.push([userId, inLanguage('en')]);
+    };
     await notifyIn(t, user, 'bonus');
     await notifyIn(t, user, 'level.reached', { level: 3 });
     await t.database.db
@@ -188,7 +197,6 @@ describe.each(ENGINES)('notifications API on %s', (engine) => {
           userId: user.user.id,
           type: 'bonus',
           data: {},
-          values: () => ({ amount: 'x' }),
         });
         throw new Error('rolled back');
       })
@@ -315,6 +323,20 @@ describe('live channel (socket.io, one instance)', () => {
     expect(got.b![0]).toEqual(stored);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(got.a).toHaveLength(2);
+  });
+
+  it('speaks the language the page reads, whatever the account’s', async () => {
+    const user = await signUp(t.app, { lang: 'ru' });
+    const german = open({ auth: { token: user.token, lang: 'de' } });
+    const russian = open({ auth: { token: user.token } });
+    await Promise.all([connected(german), connected(russian)]);
+    const inGerman = new Promise<NotificationView>((resolve) => german.once(LIVE_EVENT, resolve));
+    const inRussian = new Promise<NotificationView>((resolve) => russian.once(LIVE_EVENT, resolve));
+    await notifyIn(t, user, 'payment.credited', { amount: 2_500, currency: 'EUR' });
+    expect((await inGerman).notification_type.message).toBe(
+      '25\u00a0€ wurden Ihrem Guthaben gutgeschrieben.',
+    );
+    expect((await inRussian).notification_type.name).toBe('Баланс пополнен');
   });
 
   it('accepts the page’s own cookie from a page of this site', async () => {

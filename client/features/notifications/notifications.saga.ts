@@ -1,5 +1,5 @@
 import { type EventChannel, eventChannel } from 'redux-saga';
-import { call, cancelled, fork, put, take, takeLatest } from 'redux-saga/effects';
+import { call, cancelled, fork, put, select, take, takeLatest } from 'redux-saga/effects';
 import {
   HEADER_UNREAD,
   type NotificationsPage,
@@ -7,6 +7,7 @@ import {
 } from '../../../shared/notifications.ts';
 import { api } from '../../lib/api.ts';
 import { type LiveConnection, openLive } from '../../lib/live.ts';
+import { selectLocale } from '../../lib/locale.ts';
 import {
   allRead,
   liveChanged,
@@ -22,13 +23,13 @@ type LiveEvent =
 
 /** Types that moved the balance or the level: the header reads the user again. */
 const MOVES_ACCOUNT =
-  /^(payment\.|bonus|level\.|withdraw\.REJECTED|order\.(PARTIAL|CANCELED|ERROR))/;
+  /^(payment\.|bonus|level\.|withdraw\.REJECTED|order\.(PAID|PARTIAL|CANCELED|ERROR))/;
 
-function liveChannel(): EventChannel<LiveEvent> {
+function liveChannel(lang: string): EventChannel<LiveEvent> {
   return eventChannel<LiveEvent>((emit) => {
     let connection: LiveConnection | null = null;
     let closed = false;
-    openLive({
+    openLive(lang, {
       onNotification: (note) => emit({ kind: 'note', note }),
       onStatus: (status) => emit({ kind: 'status', status }),
     })
@@ -59,7 +60,8 @@ function* loadUnread() {
 /** One connection for the session: runs until cancelled (at logout), with the unread count. */
 export function* liveNotifications() {
   yield fork(loadUnread);
-  const channel: EventChannel<LiveEvent> = yield call(liveChannel);
+  const lang: string = yield select(selectLocale);
+  const channel: EventChannel<LiveEvent> = yield call(liveChannel, lang);
   try {
     for (;;) {
       const event: LiveEvent = yield take(channel);

@@ -59,3 +59,8 @@ type WithNotifications = { notifications: NotificationsState };
 export const selectUnread = (state: WithNotifications) => state.notifications.unread;
 export const selectLatestUnread = (state: WithNotifications) => state.notifications.latest;
 export const selectArrived = (state: WithNotifications) => state.notifications.arrived;
+
+/** How many notifications of a kind (`order.`, `payment.`) arrived live since the page loaded. */
+export const selectArrivedCount = (prefix: string) => (state: WithNotifications) =>
+  state.notifications.arrived.filter((note) => note.notification_type.type.startsWith(prefix))
+    .length;

@@ -2,10 +2,13 @@ import { type Response, Router } from 'express';
 import { HEADER_UNREAD, NOTIFICATIONS_PAGE_SIZE } from '../../../shared/notifications.ts';
 import { notificationsQuery, type PagingQuery } from '../../../shared/schemas/cabinet.schemas.ts';
 import type { PublicUser } from '../../../shared/user.ts';
-import { currentUser } from '../../http/request-context.ts';
+import { contextOf, currentUser } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { NotificationsService } from './notifications.service.ts';
+
+/** The reader's language: the page's (its path prefix, cookie or browser), as the API knows it. */
+const langOf = (res: Response) => contextOf(res).visitor.locale;
 
 function userOf(res: Response): PublicUser {
   const user = currentUser(res);
@@ -27,6 +30,7 @@ export function notificationsRoutes({
     const data = await notifications.page(user.id, {
       page: Number(query.page ?? 1),
       limit: Number(query.limit ?? NOTIFICATIONS_PAGE_SIZE),
+      lang: langOf(res),
     });
     res.json({ status: 'success', data });
   });
@@ -39,6 +43,7 @@ export function notificationsRoutes({
       page: Number(query.page ?? 1),
       limit: Number(query.limit ?? HEADER_UNREAD),
       unread: true,
+      lang: langOf(res),
     });
     res.json({ status: 'success', data });
   });

@@ -6,7 +6,13 @@ import {
   type NotificationView,
 } from '../../../shared/notifications.ts';
 import type { Db } from '../../db/database.ts';
-import { type MessageValues, message } from '../../lib/i18n.ts';
+import {
+  formatCount,
+  formatMoney,
+  type MessageValues,
+  message,
+  serviceName,
+} from '../../lib/i18n.ts';
 import { languageOf } from '../users/users.service.ts';
 import {
   countDue,
@@ -17,30 +23,65 @@ import {
 } from './notifications.repository.ts';
 import type { NotificationRow } from './notifications.table.ts';
 
+type NotificationData = NotificationView['data'];
+
 export interface NewNotification {
   userId: number;
   /** names the title `notify.name.<type>` and the text `notify.<type>` */
   type: string;
-  data: Record<string, string | number | null>;
-  /** the message's values, already in the user's language where they are words */
-  values: (lang: Locale) => MessageValues;
+  /**
+   * What it speaks of, as plain values; the text is made from them in the reader's language:
+   * `count` + `tag` → {quantity} × {service}, `amount` + `currency` → {amount}, and `level`,
+   * `percent`, `note` as they are.
+   */
+  data: NotificationData;
 }
 
-/** SPEC §3 Notification as the API and the live channel show it. */
-export function toNotificationView(row: NotificationRow): NotificationView {
-  let data: NotificationView['data'] = {};
+function valuesOf(lang: Locale, data: NotificationData): MessageValues {
+  const values: MessageValues = {};
+  if (typeof data.count === 'number') values.quantity = formatCount(lang, data.count);
+  if (typeof data.tag === 'string') values.service = serviceName(lang, data.tag);
+  if (typeof data.amount === 'number' && typeof data.currency === 'string')
+    values.amount = formatMoney(lang, data.amount, data.currency);
+  for (const key of ['level', 'percent', 'note'] as const) {
+    const value = data[key];
+    if (value !== undefined && value !== null) values[key] = value;
+  }
+  return values;
+}
+
+/** A notification's title and text in a language. */
+export function wordsOf(lang: Locale, type: string, data: NotificationData) {
+  const values = valuesOf(lang, data);
+  return {
+    name: message(lang, `notify.name.${type}`, values, ''),
+    message: message(lang, `notify.${type}`, values, type),
+  };
+}
+
+function dataOf(row: NotificationRow): NotificationData {
   try {
-    data = JSON.parse(row.data) as NotificationView['data'];
+    return JSON.parse(row.data) as NotificationData;
   } catch {
     // a row written by hand with bad JSON still lists, without its data
+    return {};
   }
+}
+
+/**
+ * SPEC §3 Notification as the API and the live channel show it: in the reader's language when
+ * one is asked for, else in the words stored when it was made (the user's language then).
+ */
+export function toNotificationView(row: NotificationRow, lang?: Locale): NotificationView {
+  const data = dataOf(row);
+  const words = lang ? wordsOf(lang, row.type, data) : { name: row.name, message: row.message };
   return {
     id: row.id,
     notification_type: {
       icon: iconOf(row.type),
       type: row.type,
-      name: row.name,
-      message: row.message,
+      name: words.name || row.name,
+      message: words.message,
     },
     data,
     read_at: row.read_at,
@@ -50,8 +91,8 @@ export function toNotificationView(row: NotificationRow): NotificationView {
   };
 }
 
-/** Told of each pushed notification, with its owner (the live channel). */
-export type Publish = (userId: number, notification: NotificationView) => void;
+/** Told of each pushed notification: its owner, and its view in a language (the live channel). */
+export type Publish = (userId: number, inLanguage: (lang: Locale) => NotificationView) => void;
 
 /**
  * Stored notifications (DOMAIN.md): written in the transaction of the change they tell of,
@@ -72,14 +113,14 @@ export function createNotificationsService({
     async notify(trx: Db, notification: NewNotification): Promise<void> {
       const lang = await languageOf(trx, notification.userId);
       if (!lang) return;
-      const values = notification.values(lang);
+      const words = wordsOf(lang, notification.type, notification.data);
       const at = now().toISOString();
       await insertNotification(trx, {
         user_id: notification.userId,
         type: notification.type,
         data: JSON.stringify(notification.data),
-        name: message(lang, `notify.name.${notification.type}`, values, notification.type),
-        message: message(lang, `notify.${notification.type}`, values, notification.type),
+        name: words.name,
+        message: words.message,
         read_at: null,
         start_time: at,
         pushed_at: null,
@@ -95,13 +136,15 @@ export function createNotificationsService({
     },
 
     /** `GET user/notifications` (or only the unread ones): a page, newest first. */
+    /** `lang`: the reader's language (the page's), else each as it was written. */
     async page(
       userId: number,
       {
         page = 1,
         limit = NOTIFICATIONS_PAGE_SIZE,
         unread = false,
-      }: { page?: number; limit?: number; unread?: boolean },
+        lang,
+      }: { page?: number; limit?: number; unread?: boolean; lang?: Locale },
     ): Promise<NotificationsPage> {
       const at = now().toISOString();
       const [{ rows, total }, unreadCount] = await Promise.all([
@@ -109,7 +152,7 @@ export function createNotificationsService({
         countDue(db, userId, at, true),
       ]);
       return {
-        items: rows.map(toNotificationView),
+        items: rows.map((row) => toNotificationView(row, lang)),
         meta: { total, page, limit, unread: unreadCount },
       };
     },
@@ -132,7 +175,7 @@ export function createNotificationsService({
       for (;;) {
         const rows = await takeUnpushed(db, { at: now().toISOString(), limit: batch });
         for (const row of rows.sort((a, b) => a.id - b.id))
-          publish(row.user_id, toNotificationView(row));
+          publish(row.user_id, (lang) => toNotificationView(row, lang));
         sent += rows.length;
         if (rows.length < batch) return sent;
       }

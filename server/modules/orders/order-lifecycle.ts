@@ -1,7 +1,6 @@
 import type { Locale } from '../../../shared/locales.ts';
 import { FINAL_ORDER_STATUSES } from '../../../shared/orders.ts';
 import type { Db } from '../../db/database.ts';
-import { formatCount, formatMoney, serviceName } from '../../lib/i18n.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -87,10 +86,8 @@ export function createOrderLifecycle({
     };
   }
 
-  const words = (row: OrderRow) => (lang: Locale) => ({
-    quantity: formatCount(lang, row.count),
-    service: serviceName(lang, row.tag),
-  });
+  /** what a notification of this order names: its quantity and service */
+  const about = (row: OrderRow) => ({ count: row.count, tag: row.tag });
 
   async function consequences(
     trx: Db,
@@ -106,8 +103,7 @@ export function createOrderLifecycle({
         await notifications.notify(trx, {
           userId: payer.user_id,
           type: `order.${to}`,
-          data: { order: payer.public_id, status: to },
-          values: words(row),
+          data: { order: payer.public_id, status: to, ...about(row) },
         });
     } else {
       // the undelivered share goes back, once (a transition happens once)
@@ -136,11 +132,13 @@ export function createOrderLifecycle({
         await notifications.notify(trx, {
           userId: payer.user_id,
           type: `order.${to}`,
-          data: { order: payer.public_id, status: to, refund },
-          values: (lang) => ({
-            ...words(row)(lang),
-            amount: formatMoney(lang, refund, payer.currency),
-          }),
+          data: {
+            order: payer.public_id,
+            status: to,
+            ...about(row),
+            amount: refund,
+            currency: payer.currency,
+          },
         });
     }
     if (delivered !== null && delivered > 0 && payer.user_id !== null)

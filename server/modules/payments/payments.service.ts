@@ -3,7 +3,6 @@ import type { Currency } from '../../../shared/regions.ts';
 import type { Db } from '../../db/database.ts';
 import type { GatewayStatus, PaymentGateway } from '../../integrations/payments/payment-gateway.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { formatMoney } from '../../lib/i18n.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';
@@ -107,7 +106,6 @@ export function createPaymentsService({
           userId: payment.user_id,
           type: 'payment.credited',
           data: { payment: payment.public_id, amount, currency: payment.currency },
-          values: (lang) => ({ amount: formatMoney(lang, amount, payment.currency) }),
         });
       }
       for (const listener of listeners) await listener(trx, payment, at, reason);

@@ -1,6 +1,5 @@
 import { REFERRAL_SHARE } from '../../../shared/referrals.ts';
 import type { Db } from '../../db/database.ts';
-import { formatMoney } from '../../lib/i18n.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -48,8 +47,7 @@ export function createReferralsService({
       await notifications.notify(trx, {
         userId: referrer.id,
         type: 'bonus',
-        data: { order: delivery.orderPublicId, amount: bonus },
-        values: (lang) => ({ amount: formatMoney(lang, bonus, referrer.currency) }),
+        data: { order: delivery.orderPublicId, amount: bonus, currency: referrer.currency },
       });
     },
 

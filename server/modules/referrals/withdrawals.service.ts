@@ -2,7 +2,6 @@ import type { WithdrawalView } from '../../../shared/referrals.ts';
 import type { WithdrawMethod } from '../../../shared/schemas/cabinet.schemas.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { formatMoney } from '../../lib/i18n.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -136,11 +135,12 @@ export function createWithdrawalsService({
         await notifications.notify(trx, {
           userId: row.user_id,
           type: `withdraw.${row.status}`,
-          data: { withdrawal: row.public_id, amount, currency: row.currency },
-          values: (lang) => ({
-            amount: formatMoney(lang, amount, row.currency),
+          data: {
+            withdrawal: row.public_id,
+            amount,
+            currency: row.currency,
             note: row.note ?? '',
-          }),
+          },
         });
         return row;
       });

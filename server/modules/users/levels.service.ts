@@ -53,11 +53,7 @@ export function createLevelsService({
     await notifications.notify(trx, {
       userId,
       type: 'level.reached',
-      data: { level },
-      values: () => ({
-        level,
-        percent: Math.max(...Object.values(reached.percent)),
-      }),
+      data: { level, percent: Math.max(...Object.values(reached.percent)) },
     });
     return level;
   }

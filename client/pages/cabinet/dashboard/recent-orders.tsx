@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
+import { useLiveRefresh } from '../../../features/notifications/use-live-refresh.ts';
 import { OrderCard, OrderCardSkeleton } from '../../../features/orders/order-card.tsx';
 import { useOrders } from '../../../features/orders/use-orders.ts';
 import { userRefreshNeeded } from '../../../features/session/session.slice.ts';
@@ -11,6 +12,8 @@ const SHOWN = 5;
 export function RecentOrders() {
   const dispatch = useDispatch();
   const { page, loading, error, reload, replace } = useOrders(`limit=${SHOWN}&page=1`);
+  // an order changed (the live channel says so): read the list again at once
+  useLiveRefresh('order.', reload);
 
   if (error && !page)
     return (

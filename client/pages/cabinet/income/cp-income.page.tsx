@@ -54,18 +54,8 @@ export default function IncomePage() {
           ))}
         </ul>
         <div className={styles.columns}>
-          <BonusesTable state={refs} page={page} onPage={setPage} />
           <div className={styles.side}>
-            {data && (
-              <WithdrawCard
-                total={data}
-                history={withdrawals}
-                onDone={() => {
-                  total.retry();
-                  withdrawals.retry();
-                }}
-              />
-            )}
+            <BonusesTable state={refs} page={page} onPage={setPage} />
             <section className={styles.card} aria-labelledby="rules-title">
               <h2 id="rules-title" className={styles.cardTitle}>
                 <FormattedMessage id="cp.income.rules.title" />
@@ -81,6 +71,18 @@ export default function IncomePage() {
                 ))}
               </ol>
             </section>
+          </div>
+          <div className={styles.side}>
+            {data && (
+              <WithdrawCard
+                total={data}
+                history={withdrawals}
+                onDone={() => {
+                  total.retry();
+                  withdrawals.retry();
+                }}
+              />
+            )}
           </div>
         </div>
       </div>

@@ -104,7 +104,10 @@ export function WithdrawCard({
             inputMode="decimal"
             autoComplete="off"
             value={amount}
-            placeholder={String(total.available / 100)}
+            placeholder={intl.formatNumber(total.available / 100, {
+              useGrouping: false,
+              maximumFractionDigits: 2,
+            })}
             onChange={(event) => setAmount(event.target.value)}
             error={errors.amount}
             required

@@ -4,6 +4,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, useSearchParams } from 'react-router';
 import type { OwnOrderView } from '../../../../shared/orders.ts';
 import { Pager } from '../../../components/pager/pager.tsx';
+import { useLiveRefresh } from '../../../features/notifications/use-live-refresh.ts';
 import { OrderCard, OrderCardSkeleton } from '../../../features/orders/order-card.tsx';
 import {
   apiQueryOf,
@@ -60,6 +61,8 @@ export default function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => filterOf(params), [params]);
   const { page, loading, error, reload, replace } = useOrders(apiQueryOf(filter));
+  // an order changed (the live channel says so): read the list again at once
+  useLiveRefresh('order.', reload);
   const currencySign = useCurrencySign(user?.cur ?? 'RUB');
 
   // opened without a query: the last filter comes back; afterwards every filter is kept
