@@ -1,4 +1,5 @@
 import { PAGE_SIZES } from '../constants.ts';
+import { LOCALES, type Locale } from '../locales.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
 
 /**
@@ -11,6 +12,7 @@ export const CABINET_MESSAGES = {
   amount: 'Enter the amount as a number with at most 2 decimals',
   method: 'Choose how you want to be paid',
   details: 'Enter where to send the money (1 to 200 characters)',
+  lang: `The language is one of ${LOCALES.join(', ')}`,
 } as const;
 const M = CABINET_MESSAGES;
 
@@ -32,12 +34,20 @@ const querySchema = (id: string) =>
     errorMessage: { additionalProperties: UNKNOWN_FIELD },
   }) as const;
 
-export const notificationsQuery = querySchema('user/notifications');
+export const notificationsQuery = {
+  ...querySchema('user/notifications'),
+  properties: {
+    ...paging,
+    // the language to word them in (the page's); else the request's
+    lang: { type: 'string', enum: [...LOCALES], errorMessage: M.lang },
+  },
+} as const;
 export const refsQuery = querySchema('user/refs');
 
 export interface PagingQuery {
   page?: string;
   limit?: string;
+  lang?: Locale;
 }
 
 export const withdrawBody = {

@@ -7,8 +7,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
-/** The reader's language: the page's (its path prefix, cookie or browser), as the API knows it. */
-const langOf = (res: Response) => contextOf(res).visitor.locale;
+/** The language to word them in: the one asked (the page's), else the request's. */
+const langOf = (query: PagingQuery, res: Response) => query.lang ?? contextOf(res).visitor.locale;
 
 function userOf(res: Response): PublicUser {
   const user = currentUser(res);
@@ -30,7 +30,7 @@ export function notificationsRoutes({
     const data = await notifications.page(user.id, {
       page: Number(query.page ?? 1),
       limit: Number(query.limit ?? NOTIFICATIONS_PAGE_SIZE),
-      lang: langOf(res),
+      lang: langOf(query, res),
     });
     res.json({ status: 'success', data });
   });
@@ -43,7 +43,7 @@ export function notificationsRoutes({
       page: Number(query.page ?? 1),
       limit: Number(query.limit ?? HEADER_UNREAD),
       unread: true,
-      lang: langOf(res),
+      lang: langOf(query, res),
     });
     res.json({ status: 'success', data });
   });

@@ -19,6 +19,7 @@ import {
   selectUnread,
 } from '../../../features/notifications/notifications.slice.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
+import { useLocale } from '../../../lib/locale.ts';
 import { useApiData } from '../../../lib/use-api-data.ts';
 import styles from './notifications-page.module.css';
 
@@ -40,7 +41,10 @@ export default function NotificationsScreen() {
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const { page, limit } = pageOf(params);
-  const list = useApiData<NotificationsPage>(`user/notifications?page=${page}&limit=${limit}`);
+  const locale = useLocale();
+  const list = useApiData<NotificationsPage>(
+    `user/notifications?page=${page}&limit=${limit}&lang=${locale}`,
+  );
   const arrived = useSelector(selectArrived);
   const unread = useSelector(selectUnread);
   // what arrived before this list was read is in it already; keep only the newer ones
