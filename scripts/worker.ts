@@ -15,7 +15,11 @@ const worker = startWorker({ jobs: workerJobs(services, config), intervalMs, log
 // with Redis the worker pushes its own notifications live at once; without it the web
 // instance's outbox round picks them up (one web instance is then the set-up)
 const emitter = config.redisUrl
-  ? await createLiveEmitter({ redisUrl: config.redisUrl, logger })
+  ? await createLiveEmitter({
+      redisUrl: config.redisUrl,
+      channelKey: config.liveChannelKey,
+      logger,
+    })
   : null;
 const push = emitter
   ? startLivePush({

@@ -67,6 +67,8 @@ export interface Config {
    * process); without it one web instance serves the live channel alone.
    */
   redisUrl: string | null;
+  /** The Redis channel prefix of the live channel: deployments sharing a Redis keep apart. */
+  liveChannelKey: string;
   /** How often a process looks for stored notifications not yet pushed live (the outbox). */
   livePushMs: number;
   /** The least a withdraw request may ask, per account currency, in major units. */
@@ -397,6 +399,12 @@ export function loadConfig(env: Env = process.env): Config {
       null,
       (raw) => (/^rediss?:\/\//.test(raw) ? raw : undefined),
       'a redis:// or rediss:// URL',
+    ),
+    liveChannelKey: read(
+      'LIVE_CHANNEL_KEY',
+      'socket.io',
+      (raw) => (/^[\w.:-]{1,64}$/.test(raw) ? raw : undefined),
+      'letters, digits, . : _ - (at most 64)',
     ),
     livePushMs: read('LIVE_PUSH_MS', 500, int(50, 60_000), 'milliseconds (50-60000)'),
     withdrawMin: read(

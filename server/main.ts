@@ -30,6 +30,7 @@ async function main(): Promise<void> {
   const live = await attachLiveGateway(running.server, {
     auth: services.auth,
     redisUrl: config.redisUrl,
+    channelKey: config.liveChannelKey,
     logger,
   });
   const push = startLivePush({

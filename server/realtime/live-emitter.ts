@@ -11,15 +11,18 @@ import { publishTo } from './live-gateway.ts';
  */
 export async function createLiveEmitter({
   redisUrl,
+  channelKey = 'socket.io',
   logger,
 }: {
   redisUrl: string;
+  /** the web instances' adapter key (LIVE_CHANNEL_KEY) */
+  channelKey?: string;
   logger: Logger;
 }): Promise<{ publish: Publish; close(): Promise<void> }> {
   const client = createClient({ url: redisUrl });
   client.on('error', (error: Error) => logger.error({ err: error }, 'live emitter: redis error'));
   await client.connect();
-  const emitter = new Emitter(client);
+  const emitter = new Emitter(client, { key: channelKey });
   return {
     publish(userId, inLanguage) {
       publishTo((room, note) => emitter.to(room).emit(LIVE_EVENT, note), userId, inLanguage);

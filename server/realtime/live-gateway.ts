@@ -77,7 +77,12 @@ export function tokenOf(handshake: {
  */
 export async function attachLiveGateway(
   httpServer: HttpServer,
-  { auth, redisUrl, logger }: { auth: AuthService; redisUrl: string | null; logger: Logger },
+  {
+    auth,
+    redisUrl,
+    channelKey = 'socket.io',
+    logger,
+  }: { auth: AuthService; redisUrl: string | null; channelKey?: string; logger: Logger },
 ): Promise<LiveGateway> {
   const io = new Server(httpServer, {
     path: LIVE_PATH,
@@ -94,7 +99,7 @@ export async function attachLiveGateway(
     for (const client of [redis, subscriber])
       client.on('error', (error: Error) => logger.error({ err: error }, 'live: redis error'));
     await Promise.all([redis.connect(), subscriber.connect()]);
-    io.adapter(createAdapter(redis, subscriber));
+    io.adapter(createAdapter(redis, subscriber, { key: channelKey }));
   }
 
   io.use(async (socket: Socket, next) => {
