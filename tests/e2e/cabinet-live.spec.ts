@@ -106,6 +106,7 @@ test('a referral journey with live notifications, from the link to the bonus', a
     },
   });
   expect(order.status()).toBe(201);
+  const orderId: string = (await order.json()).data.order.id;
   // paid at once (2), sent to the provider by the worker a moment later (3), completed (4)
   await expect(friend.getByTestId('bell-count')).toHaveText('3', { timeout: 10_000 });
   await friend.getByTestId('bell').click();
@@ -152,6 +153,11 @@ test('a referral journey with live notifications, from the link to the bonus', a
   await expect(withdraw.getByTestId('withdrawals')).toContainText('1,50 ₽');
   await expect(withdraw.getByTestId('withdrawals')).toContainText('Ожидает');
   await expect(withdraw).toContainText('ожидает решения');
+
+  // a notification leads to what it speaks of: the order, found in the list
+  await newest.nth(0).getByRole('link', { name: 'Заказ выполнен' }).click();
+  await expect(friend).toHaveURL(new RegExp(`/cp/orders/\\?q=${orderId}$`));
+  await expect(panel).toBeHidden();
 
   // the notifications page lists everything and reads it at once
   await friend.goto('/cp/notifications/');

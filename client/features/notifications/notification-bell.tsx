@@ -69,7 +69,7 @@ export function NotificationBell() {
               <ul className={styles.panelList} aria-live="polite">
                 {latest.map((note) => (
                   <li key={note.id} className={styles.slideIn}>
-                    <NotificationItem note={note} unread compact />
+                    <NotificationItem note={note} unread compact onFollow={close} />
                   </li>
                 ))}
               </ul>

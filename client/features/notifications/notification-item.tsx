@@ -1,7 +1,9 @@
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import type { NotificationIcon, NotificationView } from '../../../shared/notifications.ts';
 import { Icon, type IconName } from '../../components/icons/icons.tsx';
 import { formatDate } from '../../lib/dates.ts';
+import { useLocalePath } from '../../lib/locale.ts';
 import styles from './notifications.module.css';
 
 const ICONS: Record<NotificationIcon, IconName> = {
@@ -12,18 +14,41 @@ const ICONS: Record<NotificationIcon, IconName> = {
   withdraw: 'arrowUp',
 };
 
-/** One notification: its icon per type, title, text and date (SPEC §9 dates). */
+/** Where a notification leads: the order in the list, the income, the history, the prices. */
+function useTarget(note: NotificationView): string | null {
+  const to = useLocalePath();
+  const order = note.data.order;
+  switch (note.notification_type.icon) {
+    case 'order':
+      return typeof order === 'string' ? `${to('cp-orders')}?q=${order}` : to('cp-orders');
+    case 'payment':
+      return to('cp-payment-history');
+    case 'bonus':
+    case 'withdraw':
+      return to('cp-income');
+    case 'level':
+      return to('cp-price');
+    default:
+      return null;
+  }
+}
+
+/** One notification: its icon per type, title, text and date (SPEC §9 dates), a way to it. */
 export function NotificationItem({
   note,
   unread,
   compact = false,
+  onFollow,
 }: {
   note: NotificationView;
   /** shown as new (it may already be marked read on the server) */
   unread: boolean;
   compact?: boolean;
+  /** told when the visitor follows it (the bell's panel closes) */
+  onFollow?: () => void;
 }) {
   const intl = useIntl();
+  const target = useTarget(note);
   const { icon, name, message } = note.notification_type;
   return (
     <article
@@ -43,7 +68,13 @@ export function NotificationItem({
               {intl.formatMessage({ id: 'cp.notifications.new' })}:{' '}
             </span>
           )}
-          {name || message}
+          {target ? (
+            <Link to={target} className={styles.follow} onClick={onFollow}>
+              {name || message}
+            </Link>
+          ) : (
+            name || message
+          )}
         </h3>
         {name && <p className={styles.message}>{message}</p>}
         <time className={styles.time} dateTime={note.start_time}>
