@@ -15,16 +15,16 @@ export const SIZE_BUDGETS_KIB = {
   // esbuild folds the CSS of lazily loaded screens into the entry's stylesheet, so every new
   // cabinet screen's CSS reaches the landing too (docs/performance.md, left to the render-speed
   // issue: an entry stylesheet of the static graph only)
-  // +2.5 KiB JS, +1.5 KiB CSS with the live channel (issue 13): its saga and slice run for
+  // +2.5 KiB JS, +2 KiB CSS with the live channel (issue 13): its saga and slice run for
   // every logged-in visitor; the bell sits in the cabinet's layout, which is in the entry;
   // socket.io-client (13 KiB) is a lazy chunk; mails' and notifications' texts moved to a
   // server-only set (locales/server/), which saved 0.8 KiB
-  landing: { jsGzip: 177, cssGzip: 14 },
-  service: { jsGzip: 177, cssGzip: 14 },
+  landing: { jsGzip: 177, cssGzip: 15 },
+  service: { jsGzip: 177, cssGzip: 15 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
   // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
   // +4 KiB with the bell, the notifications and income screens' shared parts (issue 13)
-  cabinet: { jsGzip: 189, cssGzip: 14 },
+  cabinet: { jsGzip: 189, cssGzip: 15 },
 } as const;
 
 export const SIZE_TARGETS_KIB = { landingJsGzip: 90 } as const;

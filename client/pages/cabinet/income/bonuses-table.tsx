@@ -22,7 +22,7 @@ export function BonusesTable({
   const rows = state.data?.items;
   const head = (id: string) => intl.formatMessage({ id: `cp.income.bonuses.${id}` });
   return (
-    <section className={styles.card} aria-labelledby="bonuses-title">
+    <section className={`${styles.card} ${styles.bonusesCard}`} aria-labelledby="bonuses-title">
       <h2 id="bonuses-title" className={styles.cardTitle}>
         <FormattedMessage id="cp.income.bonuses.title" />
       </h2>

@@ -53,26 +53,25 @@ export default function IncomePage() {
             </li>
           ))}
         </ul>
+        {/* bonuses and rules beside the withdraw form; on phones the form comes before the rules */}
         <div className={styles.columns}>
-          <div className={styles.side}>
-            <BonusesTable state={refs} page={page} onPage={setPage} />
-            <section className={styles.card} aria-labelledby="rules-title">
-              <h2 id="rules-title" className={styles.cardTitle}>
-                <FormattedMessage id="cp.income.rules.title" />
-              </h2>
-              <ol className={styles.rules}>
-                {(['share', 'when', 'level', 'spend'] as const).map((rule) => (
-                  <li key={rule}>
-                    <FormattedMessage
-                      id={`cp.income.rules.${rule}`}
-                      values={{ min: data ? money(data.min_withdraw) : '…' }}
-                    />
-                  </li>
-                ))}
-              </ol>
-            </section>
-          </div>
-          <div className={styles.side}>
+          <BonusesTable state={refs} page={page} onPage={setPage} />
+          <section className={`${styles.card} ${styles.rulesCard}`} aria-labelledby="rules-title">
+            <h2 id="rules-title" className={styles.cardTitle}>
+              <FormattedMessage id="cp.income.rules.title" />
+            </h2>
+            <ol className={styles.rules}>
+              {(['share', 'when', 'level', 'spend'] as const).map((rule) => (
+                <li key={rule}>
+                  <FormattedMessage
+                    id={`cp.income.rules.${rule}`}
+                    values={{ min: data ? money(data.min_withdraw) : '…' }}
+                  />
+                </li>
+              ))}
+            </ol>
+          </section>
+          <div className={styles.withdraw}>
             {data && (
               <WithdrawCard
                 total={data}
