@@ -92,49 +92,44 @@ describe.each(ENGINES)('referral program on %s', (engine) => {
       expect(total.body.data).toMatchObject({ referrals: 1, earned: 0, available: 0 });
     });
 
+    /** A guest's card order placed with a referral cookie; answers its public id. */
+    const guestOrderWith = async (code: string, email: string): Promise<string> =>
+      (
+        await request(t.app)
+          .post('/api/c_orders/main')
+          .set('Cookie', `ref=${code}`)
+          .send({
+            tag: 'INSTAGRAM_LIKES',
+            link: LINK,
+            quantity: 1000,
+            currency: 'RUB',
+            method: 3,
+            email,
+          })
+          .expect(201)
+      ).body.data.order.id;
+    const claim = (account: Account, orderId: string) =>
+      bearer(request(t.app).post(`/api/c_orders/${orderId}/claim`), account).expect(200);
+
     it('links a guest who ordered with the cookie when they sign up and claim the order', async () => {
       const referrer = await signUp(t.app);
-      const order = await request(t.app)
-        .post('/api/c_orders/main')
-        .set('Cookie', `ref=${referrer.user.refCode}`)
-        .send({
-          tag: 'INSTAGRAM_LIKES',
-          link: LINK,
-          quantity: 1000,
-          currency: 'RUB',
-          method: 3,
-          email: 'guest-ref@example.com',
-        })
-        .expect(201);
+      const orderId = await guestOrderWith(referrer.user.refCode, 'guest-ref@example.com');
       // signed up later, in another browser: the order remembers the code
       const guest = await signUp(t.app);
-      await bearer(
-        request(t.app).post(`/api/c_orders/${order.body.data.order.id}/claim`),
-        guest,
-      ).expect(200);
+      await claim(guest, orderId);
       expect((await userRow(guest.user.id)).referrer_id).toBe(referrer.user.id);
       expect(Number((await userRow(guest.user.id)).discount_level)).toBe(2);
     });
 
     it('never links a user to their own code, nor an account older than the order', async () => {
       const owner = await signUp(t.app);
-      const own = await request(t.app)
-        .post('/api/c_orders/main')
-        .set('Cookie', `ref=${owner.user.refCode}`)
-        .send({
-          tag: 'INSTAGRAM_LIKES',
-          link: LINK,
-          quantity: 1000,
-          currency: 'RUB',
-          method: 3,
-          email: 'self@example.com',
-        })
-        .expect(201);
-      await bearer(
-        request(t.app).post(`/api/c_orders/${own.body.data.order.id}/claim`),
-        owner,
-      ).expect(200);
+      await claim(owner, await guestOrderWith(owner.user.refCode, 'self@example.com'));
       expect((await userRow(owner.user.id)).referrer_id).toBeNull();
+      // an account that existed before the order was not brought by the link
+      const referrer = await signUp(t.app);
+      await claim(owner, await guestOrderWith(referrer.user.refCode, 'old@example.com'));
+      expect((await userRow(owner.user.id)).referrer_id).toBeNull();
+      expect(Number((await userRow(owner.user.id)).discount_level)).toBe(1);
     });
   });
 

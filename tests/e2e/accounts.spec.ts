@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_OUTBOX } from '../../playwright.config.ts';
+import { hydrated } from './support.ts';
 
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -17,10 +18,6 @@ async function mailTo(address: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no mail to ${address}`);
-}
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 }
 
 test('sign up, log out, log in, reset the password by mail, and land in the cabinet in English', async ({

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { hydrated, shoot } from './support.ts';
 
 /**
  * /cp/payment/history/ and /cp/price/ as a customer (issue 12): sign up in Russian, top up
@@ -8,31 +9,8 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
  * The same pages in German, empty and then with a top-up; screenshots at 1440, 375 and 320.
  */
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const SHOTS = 'screenshots';
-const WIDTHS = [1440, 375, 320] as const;
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-}
 
 /** The page at each width, full length, with no sideways scrolling. */
-async function shoot(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width > 800 ? 900 : 740 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `horizontal overflow at ${width}px (${name})`).toBeLessThanOrEqual(0);
-    // nothing of the page pokes out of its own column either (scroll boxes keep theirs)
-    const inner = await page
-      .getByTestId('cp-page')
-      .evaluate((root) => root.scrollWidth - root.clientWidth);
-    expect(inner, `the page's column overflows at ${width}px (${name})`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
-
 /** An order of 1 000 Instagram likes paid from the balance (the cabinet form is another page's). */
 async function orderFromBalance(request: APIRequestContext, origin: string) {
   const res = await request.post('/api/c_orders/main', {

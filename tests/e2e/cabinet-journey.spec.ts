@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support.ts';
 
 /**
  * Issue 12, done when: a customer signs up, tops up in the sandbox, orders from /cp/ paid from
@@ -8,10 +9,6 @@ import { expect, type Page, test } from '@playwright/test';
  */
 const SHOTS = 'screenshots';
 const IG_POST = 'https://www.instagram.com/p/C8xYz12AbCd/';
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-}
 
 const WORDS = {
   ru: {

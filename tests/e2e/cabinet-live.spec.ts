@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { hydrated, shoot } from './support.ts';
 
 /**
  * Cabinet II as customers live it (issue 13). A referrer signs up and copies their link from
@@ -10,24 +11,6 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
  * Russian and English.
  */
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const SHOTS = 'screenshots';
-const WIDTHS = [1440, 375, 320] as const;
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width > 800 ? 900 : 740 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, `horizontal overflow at ${width}px (${name})`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 async function signUpThroughForm(page: Page, name: string) {
   await page.goto('/signup/');

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support.ts';
 
 /**
  * /cp/orders/ (issue 12): a customer tops up in the sandbox, orders from the balance, sees the
@@ -10,10 +11,6 @@ import { expect, type Page, test } from '@playwright/test';
 const SHOTS = 'screenshots';
 const IG_POST = 'https://www.instagram.com/p/C8xYz12AbCd/';
 const IG_POST_2 = 'https://www.instagram.com/p/C9zYx87WvUt/';
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-}
 
 /** Nothing wider than the window (tables and strips scroll inside their own box). */
 async function fitsWidth(page: Page) {

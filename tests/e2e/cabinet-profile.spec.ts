@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support.ts';
 
 /**
  * /cp/profile/ as a customer: sign up in Russian, switch the account to German from the
@@ -8,10 +9,6 @@ import { expect, type Page, test } from '@playwright/test';
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const SHOTS = 'screenshots';
 const WIDTHS = [1440, 375, 320] as const;
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-}
 
 /** The page at each width, full length, with no sideways scrolling. */
 async function shoot(page: Page, locale: string) {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support.ts';
 
 const SHOTS = 'screenshots';
 
@@ -13,10 +14,6 @@ function watchErrors(page: Page): string[] {
     errors.push(`${request.url()} ${request.failure()?.errorText}`),
   );
   return errors;
-}
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 }
 
 test('home hydrates without errors in Russian and English, and the language switcher keeps the page', async ({

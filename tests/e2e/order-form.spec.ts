@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support.ts';
 
 /**
  * The order form on a service page (issue 4): platform → type → service, link check,
@@ -7,10 +8,6 @@ import { expect, type Page, test } from '@playwright/test';
  * The server sees 127.0.0.1, a country GeoIP does not know: no RU- or EEA-only methods.
  */
 const SHOTS = 'screenshots';
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-}
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];

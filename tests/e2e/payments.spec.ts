@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_OUTBOX } from '../../playwright.config.ts';
+import { hydrated } from './support.ts';
 
 /**
  * Orders and payments end to end (issue 5): a guest pays in the sandbox gateway and lands on
@@ -9,10 +10,6 @@ import { E2E_OUTBOX } from '../../playwright.config.ts';
  * page; a logged-in user tops up and pays from the balance.
  */
 const SHOTS = 'screenshots';
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-}
 
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Shared steps of the browser suites. */
+
+/** The page has hydrated (the client entry sets the flag once React has taken over). */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+}
+
+export const SHOT_WIDTHS = [1440, 375, 320] as const;
+
+/**
+ * Full-length screenshots into screenshots/ at 1440, 375 and 320 px, each checked for
+ * sideways scrolling of the page (and of the cabinet page's column, when there is one).
+ */
+export async function shoot(page: Page, name: string): Promise<void> {
+  for (const width of SHOT_WIDTHS) {
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 740 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, `horizontal overflow at ${width}px (${name})`).toBeLessThanOrEqual(0);
+    const column = page.getByTestId('cp-page');
+    if (await column.count()) {
+      const inner = await column.evaluate((root) => root.scrollWidth - root.clientWidth);
+      expect(inner, `the page's column overflows at ${width}px (${name})`).toBeLessThanOrEqual(0);
+    }
+    await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
