@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestAppWith, type TestApp, UA } from '../support/app.ts';
+import { createTestAppWith, signUp, type TestApp, UA } from '../support/app.ts';
 import { type FakeOAuth, fakeOAuthEnv, startFakeOAuth } from '../support/fake-oauth.ts';
 
 /** Cookies of a response as a Cookie header (name=value pairs). */
@@ -20,13 +20,13 @@ const cookiesOf = (res: request.Response, previous = ''): string => {
 };
 
 /** Walks the whole code flow: our start → the provider's consent → our callback. */
-async function socialFlow(t: TestApp, provider: 'vk' | 'google', lang = 'en') {
+async function socialFlow(t: TestApp, provider: 'vk' | 'google', lang = 'en', cookie = '') {
   const start = await request(t.app).get(`/api/slogin/${provider}?lang=${lang}`);
   expect(start.status).toBe(302);
   const consent = await fetch(start.headers.location!, { redirect: 'manual' });
   expect(consent.status).toBe(302);
   const callback = new URL(consent.headers.get('location')!);
-  let jar = cookiesOf(start);
+  let jar = cookiesOf(start, cookie);
   const back = await request(t.app)
     .get(`${callback.pathname}${callback.search}`)
     .set('Cookie', jar);
@@ -106,6 +106,31 @@ describe.each(['google', 'vk'] as const)('social login through %s', (provider) =
       .set('Cookie', 'slogin=Bearer%20nonsense');
     expect(res.status).toBe(401);
     expect(String(res.headers['set-cookie'])).toMatch(/slogin=;/);
+  });
+});
+
+describe('a first social login after a referral link', () => {
+  it('makes the new account the link owner’s referral, at discount level 2', async () => {
+    const fake = await startFakeOAuth({ subject: 'google-ref-1', email: 'ref.fan@example.com' });
+    const t = await createTestAppWith({
+      ...fakeOAuthEnv('google', fake.url),
+      AUTH_RATE_LIMIT_PER_MINUTE: '100',
+    });
+    try {
+      const referrer = await signUp(t.app);
+      const { jar } = await socialFlow(t, 'google', 'en', `ref=${referrer.user.refCode}`);
+      const trade = await request(t.app).post('/api/slogin/auth').set('Cookie', jar).expect(200);
+      const row = await t.database.db
+        .selectFrom('users')
+        .select(['referrer_id', 'discount_level'])
+        .where('id', '=', trade.body.data.user.id)
+        .executeTakeFirstOrThrow();
+      expect(row.referrer_id).toBe(referrer.user.id);
+      expect(Number(row.discount_level)).toBe(2);
+    } finally {
+      await fake.close();
+      await t.database.close();
+    }
   });
 });
 
