@@ -105,13 +105,13 @@ export function createServices({
   // a settled payment may lift its payer's discount level, in the settling transaction
   const levels = createLevelsService({ db, catalog, payments, notifications });
   const ledgerReads = createLedgerReads({ db, orders, payments });
-  const profile = createProfileService({ db, auth, orders, payments });
-  const income = createIncomeService({ db, ledgerReads, orders, withdrawMin: config.withdrawMin });
   const withdrawals = createWithdrawalsService({
     db,
     notifications,
     withdrawMin: config.withdrawMin,
   });
+  const profile = createProfileService({ db, auth, orders, payments, withdrawals });
+  const income = createIncomeService({ db, ledgerReads, orders, withdrawMin: config.withdrawMin });
   const fulfilment = createFulfilmentService({
     orders: orders.workOn(),
     providerOf,

@@ -18,6 +18,8 @@ export const PROFILE_MESSAGES = {
   passwordWrong: 'The password is wrong',
   curNotZero: 'The currency can only be changed while the balance is zero',
   curOrdersOpen: 'The currency can only be changed when no order is in progress',
+  curWithdrawalPending:
+    'The currency can only be changed once your withdrawal request has been decided',
   curTopUpWaiting: 'The currency can only be changed when no top-up is waiting for the bank',
   deleteNotZero: 'Spend or withdraw your balance before deleting the account',
   reasonTooLong: 'Please keep it under 1000 characters',

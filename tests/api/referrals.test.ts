@@ -301,6 +301,20 @@ describe.each(ENGINES)('referral program on %s', (engine) => {
       expect(groups.map((row) => Number(row.amount))).toEqual([-2_550, 2_550, -4_000]);
     });
 
+    it('keeps the account currency while a request waits (its money comes back in it)', async () => {
+      const account = await earner();
+      expect((await ask(account, { amount: 40, method: 'card', details: '4242' })).status).toBe(
+        201,
+      );
+      await db.updateTable('users').set({ balance: 0 }).where('id', '=', account.user.id).execute();
+      const change = await bearer(request(t.app).patch('/api/user'), account).send({ cur: 'EUR' });
+      expect([change.status, change.body.message]).toEqual([
+        409,
+        'The currency can only be changed once your withdrawal request has been decided',
+      ]);
+      expect((await userRow(account.user.id)).cur).toBe('USD');
+    });
+
     it('holds money for one of several concurrent requests only', async () => {
       const account = await earner();
       const answers = await Promise.all(

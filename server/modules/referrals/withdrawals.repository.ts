@@ -85,3 +85,14 @@ export function withdrawalByPublicId(db: Db, publicId: string) {
     .where('public_id', '=', publicId)
     .executeTakeFirst();
 }
+
+/** How many requests of a user wait for a decision, in any currency. */
+export async function pendingCountOf(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

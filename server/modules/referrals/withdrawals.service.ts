@@ -10,6 +10,7 @@ import { minWithdrawOf } from './income.service.ts';
 import {
   decideWithdrawal,
   insertWithdrawal,
+  pendingCountOf,
   withdrawalByPublicId,
   withdrawalsPageOf,
   withdrawalsWith,
@@ -101,6 +102,11 @@ export function createWithdrawalsService({
     ): Promise<{ items: WithdrawalView[]; meta: { total: number; page: number; limit: number } }> {
       const { rows, total } = await withdrawalsPageOf(db, userId, { page, limit });
       return { items: rows.map(toWithdrawalView), meta: { total, page, limit } };
+    },
+
+    /** Whether a request of the user waits for a decision (its money is held). */
+    async hasPending(userId: number): Promise<boolean> {
+      return (await pendingCountOf(db, userId)) > 0;
     },
 
     /** Requests still waiting, oldest first (the ops command's list). */

@@ -14,6 +14,7 @@ import {
 } from '../auth/auth.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import type { WithdrawalsService } from '../referrals/withdrawals.service.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -28,6 +29,8 @@ export interface ProfileDeps {
   db: Db;
   auth: Pick<AuthService, 'confirmPassword' | 'logoutEverywhere'>;
   orders: Pick<OrdersService, 'hasOpenOrders'>;
+  /** held withdraw money comes back in the currency it was asked in */
+  withdrawals: Pick<WithdrawalsService, 'hasPending'>;
   payments: Pick<PaymentsService, 'hasWaitingDeposit'>;
   now?: () => Date;
 }
@@ -38,6 +41,7 @@ export function createProfileService({
   auth,
   orders,
   payments,
+  withdrawals,
   now = () => new Date(),
 }: ProfileDeps) {
   return {
@@ -66,6 +70,7 @@ export function createProfileService({
       if (input.cur !== undefined && input.cur !== user.cur) {
         if (user.balance !== 0) throw new AppError(P.curNotZero, 409);
         if (await orders.hasOpenOrders(user.id)) throw new AppError(P.curOrdersOpen, 409);
+        if (await withdrawals.hasPending(user.id)) throw new AppError(P.curWithdrawalPending, 409);
         // a waiting top-up would land in the new currency unconverted
         if (await payments.hasWaitingDeposit(user.id)) throw new AppError(P.curTopUpWaiting, 409);
         changes.cur = input.cur;
