@@ -26,9 +26,14 @@ export function referralCapture({ secureCookies }: { secureCookies: boolean }) {
     const known: unknown = req.cookies?.[COOKIE_NAMES.ref];
     if (isRefCode(ref) && !isRefCode(known) && !contextOf(res).user)
       res.cookie(COOKIE_NAMES.ref, ref, cookie);
-    const url = new URL(req.originalUrl, 'http://x');
-    url.searchParams.delete('ref');
+    // the path as it came (one leading slash: never a protocol-relative address), the query
+    // without the code
+    const at = req.originalUrl.indexOf('?');
+    const path = req.originalUrl.slice(0, at).replace(/^[/\\]+/, '/');
+    const query = new URLSearchParams(req.originalUrl.slice(at + 1));
+    query.delete('ref');
+    const rest = query.toString();
     res.setHeader('Cache-Control', 'no-store');
-    res.redirect(302, `/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`);
+    res.redirect(302, `${path}${rest ? `?${rest}` : ''}`);
   };
 }

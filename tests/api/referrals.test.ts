@@ -68,6 +68,11 @@ describe.each(ENGINES)('referral program on %s', (engine) => {
         expect(
           (await request(t.app).get(`/tiktok/?ref=${bad}`).expect(302)).headers['set-cookie'],
         ).toBeUndefined();
+      // an odd address stays on this site and keeps its path
+      const odd = await request(t.app)
+        .get('//evil.example/tiktok/?ref=AbCd2345&a=%20b')
+        .expect(302);
+      expect(odd.headers.location).toBe('/evil.example/tiktok/?a=+b');
       const user = await signUp(t.app);
       const res = await request(t.app).get('/?ref=AbCd2345').set('Cookie', user.cookie);
       expect(res.headers['set-cookie']).toBeUndefined();
