@@ -68,8 +68,8 @@ export function NotificationBell() {
             {latest.length ? (
               <ul className={styles.panelList} aria-live="polite">
                 {latest.map((note) => (
-                  <li key={note.id} className={styles.slideIn}>
-                    <NotificationItem note={note} unread compact onFollow={close} />
+                  <li key={note.id}>
+                    <NotificationItem note={note} unread compact fresh onFollow={close} />
                   </li>
                 ))}
               </ul>

@@ -39,6 +39,7 @@ export function NotificationItem({
   unread,
   compact = false,
   onFollow,
+  fresh = false,
 }: {
   note: NotificationView;
   /** shown as new (it may already be marked read on the server) */
@@ -46,13 +47,15 @@ export function NotificationItem({
   compact?: boolean;
   /** told when the visitor follows it (the bell's panel closes) */
   onFollow?: () => void;
+  /** just arrived: it slides in */
+  fresh?: boolean;
 }) {
   const intl = useIntl();
   const target = useTarget(note);
   const { icon, name, message } = note.notification_type;
   return (
     <article
-      className={styles.item}
+      className={fresh ? `${styles.item} ${styles.slideIn}` : styles.item}
       data-icon={icon}
       data-unread={unread || undefined}
       data-compact={compact || undefined}

@@ -109,8 +109,12 @@ export default function NotificationsScreen() {
             <ul className={styles.list} aria-busy={list.loading || undefined} aria-live="polite">
               {list.data
                 ? items.map((note, index) => (
-                    <li key={note.id} className={index < live.length ? styles.slideIn : undefined}>
-                      <NotificationItem note={note} unread={index < live.length || !note.read} />
+                    <li key={note.id}>
+                      <NotificationItem
+                        note={note}
+                        unread={index < live.length || !note.read}
+                        fresh={index < live.length}
+                      />
                     </li>
                   ))
                 : Array.from({ length: 4 }, (_, index) => (
