@@ -16,6 +16,7 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/server ./server
 COPY --from=build /app/shared ./shared
 COPY --from=build /app/locales ./locales
+COPY --from=build /app/content ./content
 COPY --from=build /app/scripts ./scripts
 USER node
 EXPOSE 3000

@@ -19,6 +19,7 @@ import type { Logger } from './lib/logger.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -106,6 +107,7 @@ export function createApp({
     }),
   );
   api.use(catalogRoutes({ catalog, paymentMethods }));
+  api.use(contentRoutes({ legal: services.legal }));
   api.use(
     profileRoutes({
       profile: services.profile,
@@ -140,6 +142,7 @@ export function createApp({
       catalog,
       payments,
       orders,
+      legal: services.legal,
     }),
   );
 

@@ -1,3 +1,4 @@
+import { SUPPORT_EMAIL } from '../shared/brand.ts';
 import type { OAuthProviderConfig } from './integrations/oauth/oauth-provider.ts';
 
 /**
@@ -73,6 +74,21 @@ export interface Config {
   livePushMs: number;
   /** The least a withdraw request may ask, per account currency, in major units. */
   withdrawMin: Record<string, number>;
+  /** Folder of the written content: legal texts, articles (content/). */
+  contentDir: string;
+  /**
+   * The operator's details the legal texts name (`LEGAL_*`). The defaults are visible
+   * placeholders that say which key to set: a site must set its own before it sells.
+   */
+  legal: {
+    operatorName: string;
+    operatorAddress: string;
+    operatorRegistration: string;
+    operatorTaxId: string;
+    operatorJurisdiction: string;
+    contactEmail: string;
+    privacyEmail: string;
+  };
   /** Benchmark only: serve this file's bytes at /__bench/ceiling/ (see scripts/bench). */
   benchCeilingFile: string | null;
 }
@@ -80,6 +96,34 @@ export interface Config {
 export interface MetaRule {
   domain: string;
   countries: string[];
+}
+
+/** `LEGAL_*`: each detail, or a placeholder that names the key to set. */
+function legalDetails(read: ReturnType<typeof envReader>['read']): Config['legal'] {
+  const text = (key: string) =>
+    read(
+      `LEGAL_${key}`,
+      `[set LEGAL_${key}]`,
+      (raw) => (raw.length <= 300 ? raw : undefined),
+      'text up to 300 characters',
+    );
+  const email = (key: string, fallback: string) =>
+    read(
+      `LEGAL_${key}`,
+      fallback,
+      (raw) => (/^[^\s@]+@[^\s@]+$/.test(raw) ? raw : undefined),
+      'an e-mail address',
+    );
+  const contactEmail = email('CONTACT_EMAIL', SUPPORT_EMAIL);
+  return {
+    operatorName: text('OPERATOR_NAME'),
+    operatorAddress: text('OPERATOR_ADDRESS'),
+    operatorRegistration: text('OPERATOR_REGISTRATION'),
+    operatorTaxId: text('OPERATOR_TAX_ID'),
+    operatorJurisdiction: text('OPERATOR_JURISDICTION'),
+    contactEmail,
+    privacyEmail: email('PRIVACY_EMAIL', contactEmail),
+  };
 }
 
 /** `RUB:1000,USD:15` → { RUB: 1000, USD: 15 }; undefined when malformed. */
@@ -413,6 +457,8 @@ export function loadConfig(env: Env = process.env): Config {
       parseAmounts,
       'amounts per currency like RUB:1000,USD:15,EUR:15',
     ),
+    contentDir: read('CONTENT_DIR', 'content', (raw) => raw, 'a folder'),
+    legal: legalDetails(read),
     benchCeilingFile: read('BENCH_CEILING_FILE', null, (raw) => raw, 'a file path'),
   };
   if (problems.length) throw new ConfigError(problems);

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import path from 'node:path';
+import { BRAND_NAME } from '../shared/brand.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
@@ -8,6 +10,7 @@ import { createStripeGateway } from './integrations/payments/stripe-gateway.ts';
 import type { Logger } from './lib/logger.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createLegalService } from './modules/content/legal.service.ts';
 import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
 import { createOrderUpstreamActions } from './modules/fulfilment/order-upstream-actions.ts';
 import { builtInSimulator, providerRegistry } from './modules/fulfilment/providers.ts';
@@ -123,8 +126,23 @@ export function createServices({
       syncEveryMs: config.fulfilmentSyncMs,
     },
   });
+  const legal = createLegalService({
+    dir: path.join(config.contentDir, 'legal'),
+    details: {
+      operator_name: config.legal.operatorName,
+      operator_address: config.legal.operatorAddress,
+      operator_registration: config.legal.operatorRegistration,
+      operator_tax_id: config.legal.operatorTaxId,
+      operator_jurisdiction: config.legal.operatorJurisdiction,
+      contact_email: config.legal.contactEmail,
+      privacy_email: config.legal.privacyEmail,
+      site_url: config.publicUrl,
+      brand: BRAND_NAME,
+    },
+  });
   return {
     auth,
+    legal,
     profile,
     notifications,
     referrals,

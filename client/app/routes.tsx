@@ -1,8 +1,10 @@
 import { type ComponentType, useContext } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { LegalPageId } from '../../shared/legal.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
 import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../shared/service-pages.ts';
+import { legalLoader } from '../features/content/legal.loader.ts';
 import { orderFormLoader } from '../features/order-form/order-form.loader.ts';
 import { thanksLoader } from '../features/payment/payment.loader.ts';
 import { AuthLayout } from '../layouts/auth-layout.tsx';
@@ -83,6 +85,13 @@ const ORDER_FORM_VIEWS: readonly View[] = ['home', 'platform', 'service'];
 function loaderOf(def: PageDef, locale: Locale): RouteObject['loader'] {
   const { validate, platform } = def;
   // SPEC §2 validate hook: a page whose params do not pass answers 404
+  if (def.view === 'legal') {
+    const load = legalLoader(def.id as LegalPageId, locale);
+    return (args: LoaderFunctionArgs) => {
+      if (validate && !validate(args.params)) throw notFound();
+      return load(args);
+    };
+  }
   if (validate)
     return ({ params }: LoaderFunctionArgs) => {
       if (!validate(params)) throw notFound();

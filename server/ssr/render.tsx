@@ -10,6 +10,7 @@ import { App } from '../../client/app/app.tsx';
 import type { PageState } from '../../client/app/page-state.ts';
 import { createRoutes } from '../../client/app/routes.tsx';
 import { createStore } from '../../client/app/store.ts';
+import { LEGAL_CONTEXT_KEY, type LegalReader } from '../../client/features/content/legal.loader.ts';
 import { STOREFRONT_CONTEXT_KEY } from '../../client/features/order-form/order-form.loader.ts';
 import { PAYMENTS_CONTEXT_KEY } from '../../client/features/payment/payment.loader.ts';
 import { registerCabinetMessages } from '../../client/lib/intl.ts';
@@ -20,6 +21,7 @@ import type { VisitorState } from '../../shared/visitor.ts';
 import type { Logger } from '../lib/logger.ts';
 import { CABINET_MESSAGES, MESSAGES } from '../lib/messages.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+import type { LegalService } from '../modules/content/legal.service.ts';
 import type { OrdersService } from '../modules/orders/orders.service.ts';
 import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import type { Assets } from './assets.ts';
@@ -38,6 +40,7 @@ interface RenderDeps {
   catalog: CatalogService;
   payments: PaymentsService;
   orders: OrdersService;
+  legal: LegalService;
 }
 
 /** What a page depends on besides its URL: the parts of the visitor the render reads. */
@@ -87,8 +90,12 @@ export function pageRenderer({
   catalog,
   payments,
   orders,
+  legal,
 }: RenderDeps) {
   const thanks = paymentsReader(payments, orders);
+  const legalReader: LegalReader = {
+    document: async (doc, region, lang) => legal.document(doc, region, lang),
+  };
   const handler = createStaticHandler(routes);
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
@@ -107,6 +114,7 @@ export function pageRenderer({
         requestContext: {
           [STOREFRONT_CONTEXT_KEY]: storefrontReader(catalog, visitor, user),
           [PAYMENTS_CONTEXT_KEY]: thanks,
+          [LEGAL_CONTEXT_KEY]: legalReader,
         },
       });
       if (context instanceof Response) {

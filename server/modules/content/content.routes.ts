@@ -1,0 +1,28 @@
+import { Router } from 'express';
+import { isLegalDoc } from '../../../shared/legal.ts';
+import { isLocale } from '../../../shared/locales.ts';
+import { isLegalRegion } from '../../../shared/regions.ts';
+import { contextOf } from '../../http/request-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { LegalService } from './legal.service.ts';
+
+/** The written content the pages read in the browser: legal texts (articles: SPEC §7). */
+export function contentRoutes({ legal }: { legal: LegalService }): Router {
+  const router = Router();
+
+  // GET legal/{privacy|agreement|refund}/{region}?lang=: a region's text in a language
+  router.get('/legal/:doc/:region', (req, res) => {
+    const { doc, region } = req.params;
+    const asked = req.query.lang;
+    if (asked !== undefined && !isLocale(asked))
+      throw new AppError('The language is one of ru, en, de, es, it, pt, tr', 400);
+    const found =
+      isLegalDoc(doc) && isLegalRegion(region)
+        ? legal.document(doc, region, isLocale(asked) ? asked : contextOf(res).visitor.locale)
+        : null;
+    if (!found) throw new AppError('Document not found', 404);
+    res.json({ status: 'success', data: found });
+  });
+
+  return router;
+}
