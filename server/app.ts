@@ -16,6 +16,7 @@ import { cspNonce, securityHeaders } from './http/security-headers.ts';
 import { trailingSlash } from './http/trailing-slash.ts';
 import { sandboxRoutes } from './integrations/payments/sandbox.routes.ts';
 import type { Logger } from './lib/logger.ts';
+import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
@@ -108,6 +109,7 @@ export function createApp({
   );
   api.use(catalogRoutes({ catalog, paymentMethods }));
   api.use(contentRoutes({ legal: services.legal }));
+  api.use(articlesRoutes({ articles: services.articles }));
   api.use(
     profileRoutes({
       profile: services.profile,
@@ -143,6 +145,7 @@ export function createApp({
       payments,
       orders,
       legal: services.legal,
+      articles: services.articles,
     }),
   );
 

@@ -45,5 +45,7 @@ export async function bootstrap({
     db: database.db,
     mailer: createMailer(config, logger),
   });
+  // the blog follows the content folder it was shipped with (views are kept)
+  if (seed) logger.info({ articles: await services.articles.sync() }, 'articles written');
   return { config, logger, database, services };
 }

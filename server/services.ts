@@ -8,6 +8,7 @@ import type { Mailer } from './integrations/mail/mailer.ts';
 import { createSandboxGateway } from './integrations/payments/sandbox-gateway.ts';
 import { createStripeGateway } from './integrations/payments/stripe-gateway.ts';
 import type { Logger } from './lib/logger.ts';
+import { createArticlesService } from './modules/articles/articles.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createLegalService } from './modules/content/legal.service.ts';
@@ -140,9 +141,11 @@ export function createServices({
       brand: BRAND_NAME,
     },
   });
+  const articles = createArticlesService({ db, dir: path.join(config.contentDir, 'articles') });
   return {
     auth,
     legal,
+    articles,
     profile,
     notifications,
     referrals,

@@ -4,6 +4,7 @@ import type { LegalPageId } from '../../shared/legal.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
 import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../shared/service-pages.ts';
+import { articleLoader, blogLoader } from '../features/content/articles.loader.ts';
 import { legalLoader } from '../features/content/legal.loader.ts';
 import { orderFormLoader } from '../features/order-form/order-form.loader.ts';
 import { thanksLoader } from '../features/payment/payment.loader.ts';
@@ -98,6 +99,8 @@ function loaderOf(def: PageDef, locale: Locale): RouteObject['loader'] {
       return null;
     };
   if (def.view === 'thanks') return thanksLoader;
+  if (def.view === 'blog') return blogLoader(locale);
+  if (def.view === 'article') return articleLoader(locale);
   if (platform && ORDER_FORM_VIEWS.includes(def.view))
     return orderFormLoader(platform, locale, def.service ? kindOfPage(def.service) : undefined);
   return undefined;

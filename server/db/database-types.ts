@@ -1,3 +1,4 @@
+import type { ArticlesTable, ArticleViewsTable } from '../modules/articles/articles.table.ts';
 import type { AuthTokensTable, PasswordResetsTable } from '../modules/auth/auth.table.ts';
 import type {
   CurrenciesTable,
@@ -50,4 +51,6 @@ export interface Database {
   notifications: NotificationsTable;
   account_deletion_requests: AccountDeletionRequestsTable;
   withdrawals: WithdrawalsTable;
+  articles: ArticlesTable;
+  article_views: ArticleViewsTable;
 }

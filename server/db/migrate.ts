@@ -9,6 +9,7 @@ import * as cabinetOrders from './migrations/0006-cabinet-orders.ts';
 import * as accountDeletion from './migrations/0007-account-deletion.ts';
 import * as orderRefills from './migrations/0008-order-refills.ts';
 import * as liveAndReferrals from './migrations/0009-live-and-referrals.ts';
+import * as articles from './migrations/0010-articles.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-account-deletion': accountDeletion,
   '0008-order-refills': orderRefills,
   '0009-live-and-referrals': liveAndReferrals,
+  '0010-articles': articles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -27,16 +27,31 @@ export function errorHandler(logger: Logger) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const known = error instanceof AppError;
     const bodyError = (error as { type?: string; status?: number })?.type?.startsWith('entity.');
+    // Express's and its parsers' own refusals (http-errors: a path with bad percent-encoding,
+    // a body that does not decode) keep their 4xx: the client sent something wrong
+    const clientStatus = (error as { status?: unknown; expose?: unknown })?.status;
+    const refused =
+      !known &&
+      typeof clientStatus === 'number' &&
+      clientStatus >= 400 &&
+      clientStatus < 500 &&
+      // http-errors mark what a client may see; the router's bad-parameter decoding is a
+      // URIError it gives status 400
+      ((error as { expose?: unknown }).expose === true || error instanceof URIError);
     const statusCode = known
       ? error.statusCode
       : bodyError
         ? ((error as { status: number }).status ?? 400)
-        : 500;
+        : refused
+          ? clientStatus
+          : 500;
     const message = known
       ? error.message
       : bodyError
         ? 'The request body is not valid'
-        : 'An error occurred';
+        : refused
+          ? 'The request is not valid'
+          : 'An error occurred';
     if (statusCode >= 500) (req.log ?? logger).error({ err: error }, 'request failed');
     if (res.headersSent) {
       res.destroy();

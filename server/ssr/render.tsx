@@ -10,6 +10,7 @@ import { App } from '../../client/app/app.tsx';
 import type { PageState } from '../../client/app/page-state.ts';
 import { createRoutes } from '../../client/app/routes.tsx';
 import { createStore } from '../../client/app/store.ts';
+import { ARTICLES_CONTEXT_KEY } from '../../client/features/content/articles.loader.ts';
 import { LEGAL_CONTEXT_KEY, type LegalReader } from '../../client/features/content/legal.loader.ts';
 import { STOREFRONT_CONTEXT_KEY } from '../../client/features/order-form/order-form.loader.ts';
 import { PAYMENTS_CONTEXT_KEY } from '../../client/features/payment/payment.loader.ts';
@@ -18,12 +19,15 @@ import { COOKIE_NAMES } from '../../shared/constants.ts';
 import { LOCALES } from '../../shared/locales.ts';
 import { serializeForScript } from '../../shared/serialize.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
+import { visitorOf } from '../http/visitor-hash.ts';
 import type { Logger } from '../lib/logger.ts';
 import { CABINET_MESSAGES, MESSAGES } from '../lib/messages.ts';
+import type { ArticlesService } from '../modules/articles/articles.service.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 import type { LegalService } from '../modules/content/legal.service.ts';
 import type { OrdersService } from '../modules/orders/orders.service.ts';
 import type { PaymentsService } from '../modules/payments/payments.service.ts';
+import { articlesReader } from './articles-reader.ts';
 import type { Assets } from './assets.ts';
 import { toFetchRequest } from './fetch-request.ts';
 import { hydrationData } from './hydration-data.ts';
@@ -41,6 +45,7 @@ interface RenderDeps {
   payments: PaymentsService;
   orders: OrdersService;
   legal: LegalService;
+  articles: ArticlesService;
 }
 
 /** What a page depends on besides its URL: the parts of the visitor the render reads. */
@@ -91,6 +96,7 @@ export function pageRenderer({
   payments,
   orders,
   legal,
+  articles,
 }: RenderDeps) {
   const thanks = paymentsReader(payments, orders);
   const legalReader: LegalReader = {
@@ -115,6 +121,7 @@ export function pageRenderer({
           [STOREFRONT_CONTEXT_KEY]: storefrontReader(catalog, visitor, user),
           [PAYMENTS_CONTEXT_KEY]: thanks,
           [LEGAL_CONTEXT_KEY]: legalReader,
+          [ARTICLES_CONTEXT_KEY]: articlesReader(articles, visitorOf(req)),
         },
       });
       if (context instanceof Response) {

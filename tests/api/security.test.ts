@@ -104,3 +104,17 @@ describe('headers', () => {
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('Express’s own refusals', () => {
+  it('keep their 4xx: a path parameter with bad percent-encoding is a 400, never a 500', async () => {
+    const app = await createTestApp();
+    const api = await request(app).get('/api/c_orders/%E0%A4%A').expect(400);
+    expect(api.body).toEqual({
+      status: 'error',
+      message: 'The request is not valid',
+      statusCode: 400,
+    });
+    const article = await request(app).get('/api/articles/%E0%A4%A');
+    expect(article.status).toBe(400);
+  });
+});

@@ -89,6 +89,7 @@ export async function createTestAppWith(
   const database = await testDatabase(engine);
   const mailer = createOutboxMailer(outbox, logger, config.mailFrom);
   const services = createServices({ config, logger, db: database.db, mailer });
+  await services.articles.sync();
   const app = createApp({
     config,
     logger,

@@ -1,6 +1,98 @@
-import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLoaderData, useNavigate } from 'react-router';
+import { ARTICLE_TAGS } from '../../../shared/articles.ts';
+import { Pager } from '../../components/pager/pager.tsx';
+import { TextPage } from '../../components/text-page/text-page.tsx';
+import { ArticleCard } from '../../features/content/article-card.tsx';
+import type { BlogData } from '../../features/content/articles.loader.ts';
+import { PageMeta } from '../../layouts/parts/page-meta.tsx';
+import { useLocalePath } from '../../lib/locale.ts';
+import styles from './blog.module.css';
 
-/** /blog/: the article list (blog issue). */
+/**
+ * /blog/ (SPEC §2, §9): topics, the 3 most read, and the newest articles a page at a time;
+ * the topic and page live in the address.
+ */
 export default function BlogPage() {
-  return <HeadingPage titleId="blog.title" leadId="blog.lead" />;
+  const intl = useIntl();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const { featured, list, tag } = useLoaderData() as BlogData;
+  const base = to('blog');
+  const search = (next: { tag?: string | null; page?: number }) => {
+    const query = new URLSearchParams();
+    const nextTag = next.tag === undefined ? tag : next.tag;
+    if (nextTag) query.set('tag', nextTag);
+    if (next.page && next.page > 1) query.set('page', String(next.page));
+    return query.size ? `${base}?${query}` : base;
+  };
+  return (
+    <>
+      <PageMeta
+        title={
+          tag
+            ? `${intl.formatMessage({ id: 'blog.title' })}: ${intl.formatMessage({ id: `blog.tag.${tag}` })}`
+            : intl.formatMessage({ id: 'blog.title' })
+        }
+        description={intl.formatMessage({ id: 'blog.lead' })}
+      />
+      <TextPage
+        title={<FormattedMessage id="blog.title" />}
+        lead={<FormattedMessage id="blog.lead" />}
+      >
+        <nav className={styles.topics} aria-label={intl.formatMessage({ id: 'blog.tags' })}>
+          <Link to={search({ tag: null })} aria-current={tag ? undefined : 'page'}>
+            <FormattedMessage id="blog.tag.all" />
+          </Link>
+          {ARTICLE_TAGS.map((name) => (
+            <Link
+              key={name}
+              to={search({ tag: name })}
+              aria-current={tag === name ? 'page' : undefined}
+            >
+              <FormattedMessage id={`blog.tag.${name}`} />
+            </Link>
+          ))}
+        </nav>
+        {featured.length > 0 && (
+          <section aria-labelledby="blog-featured" className={styles.section}>
+            <h2 id="blog-featured" className={styles.sectionTitle}>
+              <FormattedMessage id="blog.featured" />
+            </h2>
+            <div className={styles.featured} data-testid="featured">
+              {featured.map((article) => (
+                <ArticleCard key={article.slug} article={article} large />
+              ))}
+            </div>
+          </section>
+        )}
+        <section aria-labelledby="blog-latest" className={styles.section}>
+          <h2 id="blog-latest" className={styles.sectionTitle}>
+            {tag ? (
+              <FormattedMessage id={`blog.tag.${tag}`} />
+            ) : (
+              <FormattedMessage id="blog.latest" />
+            )}
+          </h2>
+          {list.items.length ? (
+            <div className={styles.grid} data-testid="articles">
+              {list.items.map((article) => (
+                <ArticleCard key={article.slug} article={article} />
+              ))}
+            </div>
+          ) : (
+            <p className={styles.empty}>
+              <FormattedMessage id="blog.empty" />
+            </p>
+          )}
+          <Pager
+            page={list.meta.page}
+            limit={list.meta.limit}
+            total={list.meta.total}
+            onPage={(page) => navigate(search({ page }))}
+          />
+        </section>
+      </TextPage>
+    </>
+  );
 }

@@ -1,4 +1,3 @@
-import type { Locale } from '../../../shared/locales.ts';
 import { FINAL_ORDER_STATUSES } from '../../../shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import type { Logger } from '../../lib/logger.ts';
