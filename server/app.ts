@@ -20,7 +20,7 @@ import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { contentRoutes } from './modules/content/content.routes.ts';
+import { contentRoutes, crawlRoutes } from './modules/content/content.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -128,6 +128,7 @@ export function createApp({
   app.use('/api', api);
   if (sandbox) app.use('/sandbox', sandboxRoutes(sandbox));
 
+  app.use(crawlRoutes({ crawl: services.crawl }));
   app.use(trailingSlash);
   app.use(localeRedirects);
   app.use(referralCapture({ secureCookies: config.publicUrl.startsWith('https:') }));

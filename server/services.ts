@@ -11,6 +11,7 @@ import type { Logger } from './lib/logger.ts';
 import { createArticlesService } from './modules/articles/articles.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCrawlService } from './modules/content/crawl.service.ts';
 import { createLegalService } from './modules/content/legal.service.ts';
 import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
 import { createOrderUpstreamActions } from './modules/fulfilment/order-upstream-actions.ts';
@@ -142,7 +143,9 @@ export function createServices({
     },
   });
   const articles = createArticlesService({ db, dir: path.join(config.contentDir, 'articles') });
+  const crawl = createCrawlService({ publicUrl: config.publicUrl, articles });
   return {
+    crawl,
     auth,
     legal,
     articles,

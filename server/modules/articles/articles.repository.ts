@@ -107,3 +107,12 @@ export function articlesIn(db: Db, lang: string) {
     .orderBy('created_at', 'desc')
     .execute();
 }
+
+/** Every article's language, slug, key and last change (the sitemap). */
+export function articleIndex(db: Db) {
+  return db
+    .selectFrom('articles')
+    .select(['key', 'lang', 'slug', 'updated_at'])
+    .orderBy('created_at', 'desc')
+    .execute();
+}

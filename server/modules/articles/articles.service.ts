@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { frontMatter, renderMarkdown } from '../../lib/markdown.ts';
 import {
   articleBySlug,
+  articleIndex,
   articlesIn,
   articlesPageOf,
   countView,
@@ -155,6 +156,11 @@ export function createArticlesService({
         ),
         related,
       };
+    },
+
+    /** Every article: its key, language, slug and last change (the sitemap). */
+    index(): Promise<{ key: string; lang: string; slug: string; updated_at: string }[]> {
+      return articleIndex(db);
     },
 
     /** The worker's housekeeping: view records of past days are dropped. */

@@ -1,9 +1,10 @@
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import { isLegalDoc } from '../../../shared/legal.ts';
 import { isLocale } from '../../../shared/locales.ts';
 import { isLegalRegion } from '../../../shared/regions.ts';
 import { contextOf } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { CrawlService } from './crawl.service.ts';
 import type { LegalService } from './legal.service.ts';
 
 /** The written content the pages read in the browser: legal texts (articles: SPEC §7). */
@@ -24,5 +25,26 @@ export function contentRoutes({ legal }: { legal: LegalService }): Router {
     res.json({ status: 'success', data: found });
   });
 
+  return router;
+}
+
+/** Files crawlers read at the site's root: robots.txt and the sitemaps (index + per language). */
+export function crawlRoutes({ crawl }: { crawl: CrawlService }): Router {
+  const router = Router();
+  const cache = (res: Response) => res.setHeader('Cache-Control', 'public, max-age=3600');
+  router.get('/robots.txt', (_req, res) => {
+    cache(res);
+    res.type('text/plain').send(crawl.robots());
+  });
+  router.get('/sitemap.xml', (_req, res) => {
+    cache(res);
+    res.type('application/xml').send(crawl.index());
+  });
+  router.get('/sitemap-:lang.xml', async (req, res, next) => {
+    const xml = await crawl.forLanguage(String(req.params.lang));
+    if (!xml) return next();
+    cache(res);
+    res.type('application/xml').send(xml);
+  });
   return router;
 }
