@@ -17,6 +17,7 @@ COPY --from=build /app/server ./server
 COPY --from=build /app/shared ./shared
 COPY --from=build /app/locales ./locales
 COPY --from=build /app/content ./content
+COPY --from=build /app/static ./static
 COPY --from=build /app/scripts ./scripts
 USER node
 EXPOSE 3000

@@ -79,6 +79,20 @@ export function createApp({
     }),
   );
 
+  // the icons, the web manifest and the share cards (static/, made by scripts/make-images.ts)
+  app.use(
+    express.static(path.resolve(config.staticDir), {
+      index: false,
+      maxAge: '1d',
+      fallthrough: true,
+      dotfiles: 'ignore',
+      setHeaders: (res, file) => {
+        if (file.endsWith('.webmanifest'))
+          res.setHeader('Content-Type', 'application/manifest+json');
+      },
+    }),
+  );
+
   app.use(cspNonce, securityHeaders(config), cookieParser());
 
   const { auth, catalog, paymentMethods, payments, orders, sandbox } = services;

@@ -76,6 +76,8 @@ export interface Config {
   withdrawMin: Record<string, number>;
   /** Folder of the written content: legal texts, articles (content/). */
   contentDir: string;
+  /** Files served as they are at the site's root: icons, the web manifest, share cards. */
+  staticDir: string;
   /**
    * The operator's details the legal texts name (`LEGAL_*`). The defaults are visible
    * placeholders that say which key to set: a site must set its own before it sells.
@@ -458,6 +460,7 @@ export function loadConfig(env: Env = process.env): Config {
       'amounts per currency like RUB:1000,USD:15,EUR:15',
     ),
     contentDir: read('CONTENT_DIR', 'content', (raw) => raw, 'a folder'),
+    staticDir: read('STATIC_DIR', 'static', (raw) => raw, 'a folder'),
     legal: legalDetails(read),
     benchCeilingFile: read('BENCH_CEILING_FILE', null, (raw) => raw, 'a file path'),
   };

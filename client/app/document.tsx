@@ -18,9 +18,6 @@ interface DocumentProps {
  * hoists them into <head>).
  */
 /** The brand mark as a data URI: no extra request, nothing to cache-bust. */
-const FAVICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%235b3df5'/%3E%3Cpath d='M9 20.5l5-9 4 6 2.5-4 3.5 7' stroke='white' stroke-width='2.6' fill='none' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E";
-
 export function Document({ locale, assets, state, nonce, children }: DocumentProps) {
   for (const href of assets.css) preinit(href, { as: 'style', precedence: 'default' });
   for (const href of assets.modules) preloadModule(href, { as: 'script' });
@@ -30,7 +27,10 @@ export function Document({ locale, assets, state, nonce, children }: DocumentPro
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#ffffff" />
-        <link rel="icon" href={FAVICON} type="image/svg+xml" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/icon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
       </head>
       <body>
         {children}

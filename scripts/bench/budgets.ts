@@ -19,12 +19,14 @@ export const SIZE_BUDGETS_KIB = {
   // every logged-in visitor; the bell sits in the cabinet's layout, which is in the entry;
   // socket.io-client (13 KiB) is a lazy chunk; mails' and notifications' texts moved to a
   // server-only set (locales/server/), which saved 0.8 KiB
-  landing: { jsGzip: 177, cssGzip: 15 },
-  service: { jsGzip: 177, cssGzip: 15 },
+  // +2.5 KiB JS with the blog and legal loaders (in the route table) and the landings'
+  // structured data (FAQPage, Product, breadcrumbs; issue 14)
+  landing: { jsGzip: 180, cssGzip: 15 },
+  service: { jsGzip: 180, cssGzip: 15 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
   // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
   // +4 KiB with the bell, the notifications and income screens' shared parts (issue 13)
-  cabinet: { jsGzip: 189, cssGzip: 15 },
+  cabinet: { jsGzip: 191, cssGzip: 15 },
 } as const;
 
 export const SIZE_TARGETS_KIB = { landingJsGzip: 90 } as const;

@@ -34,6 +34,7 @@ describe('crawlers', () => {
     const sitemaps = [...index.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     expect(sitemaps).toEqual(LOCALES.map((lang) => `https://shop.test/sitemap-${lang}.xml`));
     let pages = 0;
+    const types = new Set<string>();
     for (const sitemap of sitemaps) {
       const xml = (await request(t.app).get(new URL(sitemap).pathname).expect(200)).text;
       const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
@@ -61,9 +62,37 @@ describe('crawlers', () => {
             loc,
             alternate: true,
           });
+        // structured data: every block parses, names schema.org and a type
+        const blocks = [
+          ...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
+        ].map(
+          (m) => JSON.parse(m[1]!) as { '@context': string; '@type': string; offers?: unknown },
+        );
+        expect({ loc, blocks: blocks.length > 0 }).toEqual({ loc, blocks: true });
+        for (const block of blocks) {
+          expect(block['@context']).toBe('https://schema.org');
+          expect(typeof block['@type']).toBe('string');
+        }
+        types.add(blocks.map((block) => block['@type']).join(','));
+        const product = blocks.find((block) => block['@type'] === 'Product');
+        if (product)
+          expect(product.offers).toMatchObject({
+            '@type': 'AggregateOffer',
+            priceCurrency: expect.any(String),
+          });
         pages += 1;
       }
     }
     expect(pages).toBeGreaterThan(7 * 40);
+    const seen = [...types].join(',');
+    for (const type of [
+      'Organization',
+      'WebSite',
+      'Product',
+      'BreadcrumbList',
+      'FAQPage',
+      'Article',
+    ])
+      expect(seen).toContain(type);
   }, 180_000);
 });

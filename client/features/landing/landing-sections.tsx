@@ -1,6 +1,7 @@
-import { FormattedMessage, FormattedNumber } from 'react-intl';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { DELIVERY_CAPS, LAUNCH_TIMES, type Platform } from '../../../shared/platforms.ts';
 import { Icon, type IconName } from '../../components/icons/icons.tsx';
+import { JsonLd } from '../../components/json-ld/json-ld.tsx';
 import styles from './landing.module.css';
 
 /** Launch times after payment (SPEC §1). */
@@ -141,8 +142,26 @@ export function Faq({
   heading?: string;
   first?: { q: string; a: string }[];
 } = {}) {
+  const intl = useIntl();
+  const questions = [
+    ...first,
+    ...FAQ.map((id) => ({
+      q: intl.formatMessage({ id: `faq.${id}.q` }),
+      a: intl.formatMessage({ id: `faq.${id}.a` }),
+    })),
+  ];
   return (
     <section className={styles.section} id="faq">
+      <JsonLd
+        data={{
+          '@type': 'FAQPage',
+          mainEntity: questions.map((item) => ({
+            '@type': 'Question',
+            name: item.q,
+            acceptedAnswer: { '@type': 'Answer', text: item.a },
+          })),
+        }}
+      />
       <h2 className={styles.h2}>{heading ?? <FormattedMessage id="faq.heading" />}</h2>
       <div className={styles.faq}>
         {first.map((item) => (

@@ -6,6 +6,7 @@ import { ArticleCard } from '../../features/content/article-card.tsx';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
 import styles from './article.module.css';
+import { ArticleData, PLATFORM_TAGS } from './article-data.tsx';
 
 /**
  * /blog/{slug}/ (SPEC §2, §3 Article): the article with its date, reading time and topics,
@@ -23,12 +24,15 @@ export default function ArticlePage() {
       <PageMeta
         title={article.headtitle}
         description={article.description}
+        type="article"
+        image={PLATFORM_TAGS.find((tag) => article.tags.includes(tag)) ?? 'default'}
         languages={Object.fromEntries(
           Object.entries({ ...article.translations, [article.lang]: article.slug }).map(
             ([lang, slug]) => [lang, { slug }],
           ),
         )}
       />
+      <ArticleData article={article} />
       <article className={styles.article} lang={article.lang}>
         <nav aria-label={intl.formatMessage({ id: 'blog.breadcrumbs' })} className={styles.crumbs}>
           <ol>

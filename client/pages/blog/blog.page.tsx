@@ -1,10 +1,13 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { ARTICLE_TAGS } from '../../../shared/articles.ts';
+import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
 import { Pager } from '../../components/pager/pager.tsx';
 import { TextPage } from '../../components/text-page/text-page.tsx';
 import { ArticleCard } from '../../features/content/article-card.tsx';
 import type { BlogData } from '../../features/content/articles.loader.ts';
+import { selectPublicUrl } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
 import styles from './blog.module.css';
@@ -19,6 +22,7 @@ export default function BlogPage() {
   const navigate = useNavigate();
   const { featured, list, tag } = useLoaderData() as BlogData;
   const base = to('blog');
+  const origin = useSelector(selectPublicUrl);
   // the most read are shown above: the newest list does not repeat them
   const shownAbove = new Set(featured.map((article) => article.slug));
   const latest = list.items.filter((article) => !shownAbove.has(article.slug));
@@ -38,6 +42,12 @@ export default function BlogPage() {
             : intl.formatMessage({ id: 'blog.title' })
         }
         description={intl.formatMessage({ id: 'blog.lead' })}
+      />
+      <JsonLd
+        data={breadcrumbs([
+          { name: intl.formatMessage({ id: 'blog.home' }), url: origin + to('home') },
+          { name: intl.formatMessage({ id: 'blog.title' }), url: origin + base },
+        ])}
       />
       <div className={styles.wide}>
         <TextPage

@@ -1,8 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
 import { Link, useLoaderData } from 'react-router';
 import { LEGAL_DOCS, type LegalDocument, type LegalPageId } from '../../../shared/legal.ts';
 import { LEGAL_REGIONS } from '../../../shared/regions.ts';
+import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
 import { TextPage } from '../../components/text-page/text-page.tsx';
+import { selectPublicUrl } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
@@ -26,6 +29,7 @@ export default function LegalPage() {
   const { pageId } = useRouteHandle();
   const doc = useLoaderData() as LegalDocument;
   const page = pageId as LegalPageId;
+  const origin = useSelector(selectPublicUrl);
   const regionName = intl.formatMessage({ id: `legal.region.${doc.region}` });
   const effective = new Date(`${doc.effective}T00:00:00Z`);
   return (
@@ -36,6 +40,12 @@ export default function LegalPage() {
           { id: 'legal.description' },
           { title: doc.title, region: regionName },
         )}
+      />
+      <JsonLd
+        data={breadcrumbs([
+          { name: intl.formatMessage({ id: 'blog.home' }), url: origin + to('home') },
+          { name: doc.title, url: origin + to(page, { region: doc.region }) },
+        ])}
       />
       <div className={styles.wide}>
         <TextPage

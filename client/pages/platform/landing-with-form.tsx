@@ -9,6 +9,7 @@ import { fromPrices } from '../../features/order-form/informer-prices.ts';
 import type { OrderFormData } from '../../features/order-form/order-form.loader.ts';
 import { OrderForm } from '../../features/order-form/order-form.tsx';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
+import { SiteData } from '../../layouts/parts/site-data.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 
@@ -42,10 +43,14 @@ export function LandingWithForm({ platform }: { platform: Platform }) {
     <PlatformLanding
       platform={shown}
       meta={
-        <PageMeta
-          title={intl.formatMessage({ id: `landing.${shown}.metaTitle` })}
-          description={intl.formatMessage({ id: `landing.${shown}.metaDescription` })}
-        />
+        <>
+          <PageMeta
+            title={intl.formatMessage({ id: `landing.${shown}.metaTitle` })}
+            description={intl.formatMessage({ id: `landing.${shown}.metaDescription` })}
+            image={shown}
+          />
+          <SiteData home={pageId === 'home'} platform={shown} />
+        </>
       }
       prices={prices}
       form={<OrderForm data={data} pageId={pageId} />}

@@ -18,6 +18,7 @@ import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import { useLocalePath } from '../../lib/locale.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import styles from './service.module.css';
+import { ServiceData } from './service-data.tsx';
 
 /** One landing per service and platform, under its localized slug. */
 export default function ServicePage() {
@@ -37,6 +38,15 @@ export default function ServicePage() {
       <PageMeta
         title={title}
         description={intl.formatMessage({ id: `service.${service.id}.short` })}
+        image={service.platform}
+      />
+      <ServiceData
+        title={title}
+        description={intl.formatMessage({ id: `service.${service.id}.short` })}
+        platform={service.platform}
+        platformName={platformName}
+        tag={preselected}
+        informers={data.informers}
       />
       <section className={landing.hero} data-platform={service.platform}>
         <div className={`${landing.heroGrid} ${styles.grid}`}>
