@@ -58,10 +58,45 @@ export const DELIVERY_CAPS: Record<Platform, DeliveryCap[]> = {
 };
 
 /** Launch times after payment, in minutes (SPEC §1). */
-export const LAUNCH_TIMES = [
-  { key: 'launch.likesAndViews', from: 5, to: 30, unit: 'minute' },
-  { key: 'launch.followers', from: 5, to: 300, unit: 'minute' },
-  { key: 'launch.storyViews', from: 5, to: 60, unit: 'minute' },
-  { key: 'launch.shares', from: 5, to: 120, unit: 'minute' },
-  { key: 'launch.youtube', from: 0, to: 24, unit: 'hour' },
-] as const;
+export const LAUNCH_TIMES: readonly {
+  key: string;
+  from: number;
+  to: number;
+  unit: 'minute' | 'hour';
+  /** the platforms whose services this start time is about */
+  platforms: readonly Platform[];
+}[] = [
+  {
+    key: 'launch.likesAndViews',
+    from: 5,
+    to: 30,
+    unit: 'minute',
+    platforms: ['instagram', 'tiktok', 'telegram', 'vk', 'threads'],
+  },
+  {
+    key: 'launch.followers',
+    from: 5,
+    to: 300,
+    unit: 'minute',
+    platforms: ['instagram', 'tiktok', 'telegram', 'vk', 'threads'],
+  },
+  {
+    key: 'launch.storyViews',
+    from: 5,
+    to: 60,
+    unit: 'minute',
+    platforms: ['instagram', 'telegram'],
+  },
+  {
+    key: 'launch.shares',
+    from: 5,
+    to: 120,
+    unit: 'minute',
+    platforms: ['tiktok', 'vk', 'threads'],
+  },
+  { key: 'launch.youtube', from: 0, to: 24, unit: 'hour', platforms: ['youtube'] },
+];
+
+/** The start times a platform's page shows: only its own services'. */
+export const launchTimesOf = (platform: Platform) =>
+  LAUNCH_TIMES.filter((item) => item.platforms.includes(platform));

@@ -1,18 +1,18 @@
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { DELIVERY_CAPS, LAUNCH_TIMES, type Platform } from '../../../shared/platforms.ts';
+import { DELIVERY_CAPS, launchTimesOf, type Platform } from '../../../shared/platforms.ts';
 import { Icon, type IconName } from '../../components/icons/icons.tsx';
 import { JsonLd } from '../../components/json-ld/json-ld.tsx';
 import styles from './landing.module.css';
 
-/** Launch times after payment (SPEC §1). */
-export function LaunchTimes() {
+/** Launch times after payment (SPEC §1), of the platform's own services only. */
+export function LaunchTimes({ platform }: { platform: Platform }) {
   return (
     <section className={styles.section} id="launch">
       <h2 className={styles.h2}>
         <FormattedMessage id="launch.heading" />
       </h2>
       <ul className={styles.factGrid}>
-        {LAUNCH_TIMES.map((item) => (
+        {launchTimesOf(platform).map((item) => (
           <li key={item.key} className={styles.fact}>
             <span className={styles.factIcon}>
               <Icon name="clock" />
@@ -136,20 +136,34 @@ const FAQ = ['payment', 'password', 'safe', 'start'];
 
 /** The general questions; a service page puts its own first, under its own heading. */
 export function Faq({
+  platform,
   heading,
   first = [],
 }: {
+  platform: Platform;
   heading?: string;
   first?: { q: string; a: string }[];
-} = {}) {
+}) {
   const intl = useIntl();
-  const questions = [
-    ...first,
-    ...FAQ.map((id) => ({
-      q: intl.formatMessage({ id: `faq.${id}.q` }),
-      a: intl.formatMessage({ id: `faq.${id}.a` }),
-    })),
-  ];
+  // "when does it start" is answered with the platform's own start times
+  const startAnswer = launchTimesOf(platform)
+    .map(
+      (item) =>
+        `${intl.formatMessage({ id: item.key })}: ${
+          item.unit === 'hour'
+            ? intl.formatMessage({ id: 'launch.withinHours' }, { hours: item.to })
+            : intl.formatMessage({ id: 'launch.minutes' }, { from: item.from, to: item.to })
+        }`,
+    )
+    .join('; ');
+  const asked = new Set(first.map((item) => item.q.trim().toLowerCase()));
+  // a question the page's own list already asks is not asked twice
+  const general = FAQ.map((id) => ({
+    id,
+    q: intl.formatMessage({ id: `faq.${id}.q` }),
+    a: id === 'start' ? `${startAnswer}.` : intl.formatMessage({ id: `faq.${id}.a` }),
+  })).filter((item) => !asked.has(item.q.trim().toLowerCase()));
+  const questions = [...first, ...general];
   return (
     <section className={styles.section} id="faq">
       <JsonLd
@@ -170,14 +184,10 @@ export function Faq({
             <p>{item.a}</p>
           </details>
         ))}
-        {FAQ.map((id) => (
-          <details key={id} className={styles.faqItem}>
-            <summary>
-              <FormattedMessage id={`faq.${id}.q`} />
-            </summary>
-            <p>
-              <FormattedMessage id={`faq.${id}.a`} />
-            </p>
+        {general.map((item) => (
+          <details key={item.id} className={styles.faqItem}>
+            <summary>{item.q}</summary>
+            <p>{item.a}</p>
           </details>
         ))}
       </div>

@@ -108,11 +108,11 @@ export function PlatformLanding({
             ))}
           </ul>
         </section>
-        <LaunchTimes />
+        <LaunchTimes platform={platform} />
         <DeliveryCaps platform={platform} />
         <GoodToKnow />
         <Advantages />
-        <Faq />
+        <Faq platform={platform} />
       </div>
     </>
   );

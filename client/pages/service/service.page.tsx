@@ -94,10 +94,11 @@ export default function ServicePage() {
         </div>
       </section>
       <div className={landing.container}>
-        <LaunchTimes />
+        <LaunchTimes platform={service.platform} />
         <DeliveryCaps platform={service.platform} />
         <GoodToKnow />
         <Faq
+          platform={service.platform}
           heading={data.faq?.heading.replace(
             '{service}',
             intl.formatMessage({ id: `service.${service.id}.name` }),
