@@ -62,6 +62,16 @@ for (const [name, viewport] of [
       await custom.fill('2000');
       await expect(form.getByText('Provide an integer')).toHaveCount(0);
       await expect(cost).toHaveText('$19.98');
+      // the site's own number formats: "2 000" and "2,000" are two thousand
+      await custom.fill('2 000');
+      await expect(cost).toHaveText('$19.98');
+      await custom.fill('2,000');
+      await expect(cost).toHaveText('$19.98');
+      // out of range: the range is said instead of a price
+      await custom.fill('90,000,000');
+      await expect(form.getByTestId('order-range')).toContainText(/Enter a quantity from [\d,]+ to [\d,]+/);
+      await custom.fill('2000');
+      await expect(cost).toHaveText('$19.98');
 
       // the currency switch reprices (orderCost in roubles)
       await page.getByRole('button', { name: 'Currency' }).click();

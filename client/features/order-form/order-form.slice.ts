@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CatalogPlatform, Client, CostPair, ServiceView } from '../../../shared/catalog.ts';
+import { parseWholeNumber } from '../../../shared/numbers.ts';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
 
@@ -124,8 +125,8 @@ const orderFormSlice = createSlice({
     },
     customQuantityChanged(state, action: PayloadAction<string>) {
       state.customQuantity = action.payload;
-      const value = action.payload.trim();
-      state.quantity = /^\d{1,9}$/.test(value) ? Number(value) : null;
+      // "1 234", "1,234" and "1.234" are all one thousand two hundred and thirty-four
+      state.quantity = parseWholeNumber(action.payload);
     },
     postsChanged(state, action: PayloadAction<number | null>) {
       state.quantityPosts = action.payload;

@@ -442,7 +442,22 @@ export function OrderForm({
               </span>
             ) : (
               <span className={styles.priceValue} aria-busy={selection.count !== null}>
-                {selection.count === null ? '—' : <span className={styles.priceSkeleton} />}
+                {selection.count !== null ? (
+                  <span className={styles.priceSkeleton} />
+                ) : form.customQuantity ? (
+                  // a quantity out of range says which range, not a dash
+                  <span className={styles.priceHint} data-testid="order-range">
+                    <FormattedMessage
+                      id="order.price.range"
+                      values={{
+                        min: intl.formatNumber(selection.limits.min),
+                        max: intl.formatNumber(selection.limits.max),
+                      }}
+                    />
+                  </span>
+                ) : (
+                  '—'
+                )}
               </span>
             )}
           </div>

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { MAX_POSTS } from '../../../shared/catalog.ts';
+import { parseWholeNumber } from '../../../shared/numbers.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
 import styles from './order-form.module.css';
 import type { FormErrors, Selection } from './order-form.selection.ts';
@@ -57,7 +58,7 @@ export function QuantityFields({
             aria-invalid={errors.posts ? true : undefined}
             onChange={(event) => {
               const value = event.target.value.trim();
-              dispatch(actions.postsChanged(/^\d{1,4}$/.test(value) ? Number(value) : null));
+              dispatch(actions.postsChanged(parseWholeNumber(value, 4)));
             }}
           />
           <span className={styles.hint}>
@@ -158,9 +159,7 @@ export function QuantityFields({
                 aria-invalid={errors.quantityMax ? true : undefined}
                 onChange={(event) => {
                   const value = event.target.value.trim();
-                  dispatch(
-                    actions.quantityMaxChanged(/^\d{1,9}$/.test(value) ? Number(value) : null),
-                  );
+                  dispatch(actions.quantityMaxChanged(parseWholeNumber(value)));
                 }}
               />
               {errors.quantityMax && (
