@@ -69,7 +69,9 @@ for (const [name, viewport] of [
       await expect(cost).toHaveText('$19.98');
       // out of range: the range is said instead of a price
       await custom.fill('90,000,000');
-      await expect(form.getByTestId('order-range')).toContainText(/Enter a quantity from [\d,]+ to [\d,]+/);
+      await expect(form.getByTestId('order-range')).toContainText(
+        /Enter a quantity from [\d,]+ to [\d,]+/,
+      );
       await custom.fill('2000');
       await expect(cost).toHaveText('$19.98');
 
@@ -232,4 +234,19 @@ test('screenshots of a service page with its order form in ru and en', async ({ 
     }
     await context.close();
   }
+});
+
+test('a rouble buyer outside Russia is offered the card in dollars or euros', async ({ page }) => {
+  // the test server sees a loopback address: not Russia, so the Russian card is not offered
+  await page.goto('/uslugi/lajki-v-instagram/');
+  await hydrated(page);
+  const form = page.getByTestId('order-form');
+  await form.getByRole('button', { name: 'Выберите способ оплаты' }).click();
+  const methods = form.locator('#order-methods');
+  await expect(methods.getByTestId('card-abroad')).toBeVisible();
+  await expect(methods.locator('[data-method="card_world"]')).toHaveCount(0);
+  await methods.getByRole('button', { name: 'Оплатить в USD' }).click();
+  await expect(form.getByTestId('order-cost')).toContainText('$');
+  await expect(methods.locator('[data-method="card_world"]')).toBeVisible();
+  await expect(methods.getByTestId('card-abroad')).toHaveCount(0);
 });

@@ -53,6 +53,8 @@ interface OrderFormProps {
   client?: Client;
   /** what stands beside the form (the cabinet's facts about the chosen service) */
   aside?: (selection: Selection) => ReactNode;
+  /** the page lets a guest pay in another currency (a rouble buyer with a foreign card) */
+  onCurrencySwitch?: (currency: Currency) => void;
 }
 
 /**
@@ -66,6 +68,7 @@ export function OrderForm({
   pageService = null,
   client = 'CLIENT_MAIN',
   aside,
+  onCurrencySwitch,
 }: OrderFormProps) {
   const intl = useIntl();
   const locale = useLocale();
@@ -486,6 +489,7 @@ export function OrderForm({
             error={show ? say(errors.method) : null}
             onToggle={() => dispatch(actions.methodsPanelToggled())}
             onChoose={(id) => dispatch(actions.methodChosen(id))}
+            {...(onCurrencySwitch && !user ? { onCurrencySwitch } : {})}
           />
 
           {shown.find((entry) => entry.method.id === form.method)?.method.show_agreement_flag && (

@@ -15,6 +15,8 @@ interface Props {
   error: string | null;
   onToggle(): void;
   onChoose(id: number): void;
+  /** offered when roubles come with no card (the Russian card is for Russia only) */
+  onCurrencySwitch?: (currency: Currency) => void;
 }
 
 /**
@@ -31,6 +33,7 @@ export function PaymentMethodsPanel({
   error,
   onToggle,
   onChoose,
+  onCurrencySwitch,
 }: Props) {
   const chosenMethod = shown.find((entry) => entry.method.id === chosen)?.method;
   const groups = data
@@ -73,6 +76,27 @@ export function PaymentMethodsPanel({
             <FormattedMessage id="order.methods.empty" />
           </p>
         )}
+        {visible &&
+          data &&
+          onCurrencySwitch &&
+          currency === 'RUB' &&
+          !shown.some((entry) => entry.method.group === 'cards') && (
+            <div className={styles.cardAbroad} data-testid="card-abroad">
+              <p>
+                <FormattedMessage id="order.methods.cardAbroad" />
+              </p>
+              {(['USD', 'EUR'] as const).map((other) => (
+                <button
+                  key={other}
+                  type="button"
+                  className={styles.cardAbroadButton}
+                  onClick={() => onCurrencySwitch(other)}
+                >
+                  <FormattedMessage id="order.methods.payIn" values={{ currency: other }} />
+                </button>
+              ))}
+            </div>
+          )}
         {visible &&
           groups.map((group) => {
             const inGroup = shown.filter((entry) => entry.method.group === group.id);

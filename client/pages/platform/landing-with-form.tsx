@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { useLoaderData, useRevalidator } from 'react-router';
 import type { Platform } from '../../../shared/platforms.ts';
 import type { VisitorState } from '../../../shared/visitor.ts';
@@ -8,6 +8,7 @@ import { PlatformLanding } from '../../features/landing/platform-landing.tsx';
 import { fromPrices } from '../../features/order-form/informer-prices.ts';
 import type { OrderFormData } from '../../features/order-form/order-form.loader.ts';
 import { OrderForm } from '../../features/order-form/order-form.tsx';
+import { currencyChanged } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { SiteData } from '../../layouts/parts/site-data.tsx';
 import { formatMoney } from '../../lib/money.ts';
@@ -19,6 +20,7 @@ import { useRouteHandle } from '../../lib/route-handle.ts';
  */
 export function LandingWithForm({ platform }: { platform: Platform }) {
   const intl = useIntl();
+  const dispatch = useDispatch();
   const data = useLoaderData() as OrderFormData;
   const { pageId } = useRouteHandle();
   const currency = useSelector((state: { visitor: VisitorState }) => state.visitor.currency);
@@ -53,7 +55,13 @@ export function LandingWithForm({ platform }: { platform: Platform }) {
         </>
       }
       prices={prices}
-      form={<OrderForm data={data} pageId={pageId} />}
+      form={
+        <OrderForm
+          data={data}
+          pageId={pageId}
+          onCurrencySwitch={(other) => dispatch(currencyChanged(other))}
+        />
+      }
     />
   );
 }

@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
 import { Link, useLoaderData } from 'react-router';
 import { pageById } from '../../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../../shared/service-pages.ts';
@@ -13,6 +14,7 @@ import {
 import type { OrderFormData } from '../../features/order-form/order-form.loader.ts';
 import { ORDER_FORM_ID, OrderForm } from '../../features/order-form/order-form.tsx';
 import { PackageCards } from '../../features/order-form/package-cards.tsx';
+import { currencyChanged } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import { useLocalePath } from '../../lib/locale.ts';
@@ -23,6 +25,7 @@ import { ServiceData } from './service-data.tsx';
 /** One landing per service and platform, under its localized slug. */
 export default function ServicePage() {
   const intl = useIntl();
+  const dispatch = useDispatch();
   const to = useLocalePath();
   const def = pageById(useRouteHandle().pageId);
   const service = SERVICE_PAGES.find((page) => page.id === def.service)!;
@@ -76,7 +79,12 @@ export default function ServicePage() {
             </p>
           </div>
           <div className={styles.formCell}>
-            <OrderForm data={data} pageId={def.id} pageService={preselected} />
+            <OrderForm
+              data={data}
+              pageId={def.id}
+              pageService={preselected}
+              onCurrencySwitch={(other) => dispatch(currencyChanged(other))}
+            />
           </div>
           {preselected && (
             <div className={styles.packages}>
