@@ -1,6 +1,7 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (npm) driving Debian's Chromium against the
- * production server on loopback: home (ru, mobile and desktop) and a service page (mobile).
+ * production server on loopback: home (ru, mobile and desktop), a service page, an article and
+ * a legal page (mobile).
  * Prints the four category scores, LCP, CLS and TBT; reports go to bench-results/lighthouse/.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -28,6 +29,8 @@ const PAGES = [
   { name: 'home-ru-mobile', path: '/', desktop: false },
   { name: 'home-ru-desktop', path: '/', desktop: true },
   { name: 'service-ru-mobile', path: '/uslugi/lajki-v-instagram/', desktop: false },
+  { name: 'article-en-mobile', path: '/en/blog/why-your-profile-must-be-public/', desktop: false },
+  { name: 'legal-ru-mobile', path: '/public-agreement/ru/', desktop: false },
 ];
 
 async function startServer(port: number): Promise<ChildProcess> {
