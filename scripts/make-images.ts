@@ -45,7 +45,7 @@ const icon = async (size: number) => {
 writeFileSync('static/icon-192.png', await icon(192));
 writeFileSync('static/icon-512.png', await icon(512));
 writeFileSync('static/apple-touch-icon.png', await icon(180));
-writeFileSync('static/icon.svg', MARK(32));
+writeFileSync('static/icon.svg', MARK(32).replace('<rect', '<title>Boostly</title><rect'));
 // favicon.ico: one 32×32 PNG in an ICO container (what every browser reads)
 const png = await icon(32);
 const header = Buffer.alloc(22);
