@@ -34,5 +34,10 @@ export function workerJobs(services: Services, config: Config): Job[] {
       name: 'orders.expire',
       run: () => services.orders.expireUnpaid({ afterMs: config.paymentExpireAfterMs }),
     },
+    {
+      // a view counts once per visitor and day: records of past days are of no more use
+      name: 'articles.views',
+      run: () => services.articles.forgetOldViews(),
+    },
   ];
 }

@@ -132,6 +132,7 @@ describe.each(ENGINES)('payments re-check on %s', (engine) => {
       'fulfilment.submit',
       'fulfilment.sync',
       'orders.expire',
+      'articles.views',
     ]);
   });
 });
