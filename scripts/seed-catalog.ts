@@ -8,10 +8,12 @@
 import { bootstrap } from '../server/bootstrap.ts';
 import { seedCatalog } from '../server/db/seed/seed-catalog.ts';
 
-const { database } = await bootstrap({
+const { database, services } = await bootstrap({
   env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
   seed: false,
 });
-const { services } = await seedCatalog(database.db);
-console.log(`catalogue seeded: ${services} services`);
+const { articles } = services;
+const { services: seeded } = await seedCatalog(database.db);
+console.log(`catalogue seeded: ${seeded} services`);
+console.log(`articles written: ${await articles.sync()}`);
 await database.close();

@@ -22,9 +22,12 @@ export interface Booted {
 export async function bootstrap({
   env = process.env,
   seed = true,
+  content = false,
 }: {
   env?: Record<string, string | undefined>;
   seed?: boolean;
+  /** write the articles of content/ into the database (the web process; not the worker) */
+  content?: boolean;
 } = {}): Promise<Booted> {
   let config: Config;
   try {
@@ -45,7 +48,7 @@ export async function bootstrap({
     db: database.db,
     mailer: createMailer(config, logger),
   });
-  // the blog follows the content folder it was shipped with (views are kept)
-  if (seed) logger.info({ articles: await services.articles.sync() }, 'articles written');
+  // the web process writes the blog from the content folder it was shipped with (views kept)
+  if (content) logger.info({ articles: await services.articles.sync() }, 'articles written');
   return { config, logger, database, services };
 }

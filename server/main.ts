@@ -10,7 +10,7 @@ import { createAssets, loadManifest } from './ssr/assets.ts';
 
 /** Process entry: bootstrap → app → listen; SIGTERM/SIGINT let in-flight requests finish. */
 async function main(): Promise<void> {
-  const { config, logger, database, services } = await bootstrap();
+  const { config, logger, database, services } = await bootstrap({ content: true });
   preloadGeo();
   let shuttingDown = false;
   const app = createApp({

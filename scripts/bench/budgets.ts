@@ -21,12 +21,13 @@ export const SIZE_BUDGETS_KIB = {
   // server-only set (locales/server/), which saved 0.8 KiB
   // +2.5 KiB JS with the blog and legal loaders (in the route table) and the landings'
   // structured data (FAQPage, Product, breadcrumbs; issue 14)
-  landing: { jsGzip: 180, cssGzip: 15 },
-  service: { jsGzip: 180, cssGzip: 15 },
+  // +1 KiB JS, +1 KiB CSS: the landings' number parsing, range hint and foreign-card offer
+  landing: { jsGzip: 181, cssGzip: 16 },
+  service: { jsGzip: 181, cssGzip: 16 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
   // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
   // +4 KiB with the bell, the notifications and income screens' shared parts (issue 13)
-  cabinet: { jsGzip: 191, cssGzip: 15 },
+  cabinet: { jsGzip: 192, cssGzip: 16 },
 } as const;
 
 export const SIZE_TARGETS_KIB = { landingJsGzip: 90 } as const;

@@ -123,9 +123,14 @@ describe('a worker killed in the middle of a submit', () => {
     expect(await order()).toMatchObject({ status: 'PAID', provider_order_id: null });
     expect((await order()).submit_started_at).not.toBeNull();
 
-    // a new worker takes over: it must not send the order again
+    // a new worker takes over (once the dead one's lease ends): it must not send the order
+    // again, only mark it for a check
     worker = startWorker();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const deadline = Date.now() + 15_000;
+    while (!(await order()).needs_check && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    // a few more rounds change nothing
+    await new Promise((resolve) => setTimeout(resolve, 500));
     worker.kill('SIGTERM');
     await new Promise((resolve) => worker!.once('exit', resolve));
     worker = null;
@@ -133,5 +138,5 @@ describe('a worker killed in the middle of a submit', () => {
     expect(simulator.adds).toBe(1);
     expect(await order()).toMatchObject({ status: 'PAID', needs_check: 1 });
     await database.close();
-  }, 20_000);
+  }, 40_000);
 });

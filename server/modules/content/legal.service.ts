@@ -39,38 +39,44 @@ function fill(html: string, details: LegalDetails): string {
  * a region's text in the reader's language, else in English (then Russian) with a note.
  */
 export function createLegalService({ dir, details }: { dir: string; details: LegalDetails }) {
-  const documents = new Map<string, Omit<LegalDocument, 'fallback'>>();
   const key = (doc: LegalDoc, region: LegalRegion, lang: Locale) => `${doc}/${region}/${lang}`;
-  for (const doc of Object.values(LEGAL_DOCS)) {
-    for (const region of LEGAL_REGIONS) {
-      const folder = path.join(dir, doc, region);
-      if (!existsSync(folder)) continue;
-      const files = readdirSync(folder).filter((file) => file.endsWith('.md'));
-      const languages = files.map((file) => file.slice(0, -3)).filter(isLocale);
-      for (const lang of languages) {
-        const { meta, body } = frontMatter(readFileSync(path.join(folder, `${lang}.md`), 'utf8'));
-        const { html, headings } = renderMarkdown(body);
-        documents.set(key(doc, region, lang), {
-          doc,
-          region,
-          lang,
-          title: meta.title ?? doc,
-          effective: meta.effective ?? '',
-          html: fill(html, details),
-          toc: headings
-            .filter((heading) => heading.depth === 2)
-            .map(({ id, text }) => ({ id, text: fill(text, details) })),
-          languages,
-        });
+  // read and rendered on first use: a process that shows no legal page (the worker) never does
+  let loaded: Map<string, Omit<LegalDocument, 'fallback'>> | null = null;
+  const load = () => {
+    const documents = new Map<string, Omit<LegalDocument, 'fallback'>>();
+    for (const doc of Object.values(LEGAL_DOCS)) {
+      for (const region of LEGAL_REGIONS) {
+        const folder = path.join(dir, doc, region);
+        if (!existsSync(folder)) continue;
+        const files = readdirSync(folder).filter((file) => file.endsWith('.md'));
+        const languages = files.map((file) => file.slice(0, -3)).filter(isLocale);
+        for (const lang of languages) {
+          const { meta, body } = frontMatter(readFileSync(path.join(folder, `${lang}.md`), 'utf8'));
+          const { html, headings } = renderMarkdown(body);
+          documents.set(key(doc, region, lang), {
+            doc,
+            region,
+            lang,
+            title: meta.title ?? doc,
+            effective: meta.effective ?? '',
+            html: fill(html, details),
+            toc: headings
+              .filter((heading) => heading.depth === 2)
+              .map(({ id, text }) => ({ id, text: fill(text, details) })),
+            languages,
+          });
+        }
       }
     }
-  }
+    return documents;
+  };
 
   return {
     /** The document for a reader, or null when this region has no text at all. */
     document(doc: LegalDoc, region: LegalRegion, lang: Locale): LegalDocument | null {
+      loaded ??= load();
       for (const candidate of [lang, 'en', DEFAULT_LOCALE] as Locale[]) {
-        const found = documents.get(key(doc, region, candidate));
+        const found = loaded.get(key(doc, region, candidate));
         // its links lead to the reader's language (another text of theirs may exist there)
         if (found)
           return {
@@ -82,7 +88,7 @@ export function createLegalService({ dir, details }: { dir: string; details: Leg
       return null;
     },
     /** How many texts were read (the start log says it). */
-    count: () => documents.size,
+    count: () => (loaded ??= load()).size,
   };
 }
 
