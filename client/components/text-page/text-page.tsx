@@ -6,13 +6,16 @@ export function TextPage({
   title,
   lead,
   children,
+  wide = false,
 }: {
   title: ReactNode;
   lead?: ReactNode;
   children?: ReactNode;
+  /** the container's width, wider than the column it stands in (the blog, legal texts) */
+  wide?: boolean;
 }) {
   return (
-    <article className={styles.page}>
+    <article className={wide ? `${styles.page} ${styles.wide}` : styles.page}>
       <h1 className={styles.title}>{title}</h1>
       {lead && <p className={styles.lead}>{lead}</p>}
       {children}

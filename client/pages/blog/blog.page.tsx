@@ -49,65 +49,64 @@ export default function BlogPage() {
           { name: intl.formatMessage({ id: 'blog.title' }), url: origin + base },
         ])}
       />
-      <div className={styles.wide}>
-        <TextPage
-          title={<FormattedMessage id="blog.title" />}
-          lead={<FormattedMessage id="blog.lead" />}
-        >
-          <nav className={styles.topics} aria-label={intl.formatMessage({ id: 'blog.tags' })}>
-            <Link to={search({ tag: null })} aria-current={tag ? undefined : 'page'}>
-              <FormattedMessage id="blog.tag.all" />
+      <TextPage
+        wide
+        title={<FormattedMessage id="blog.title" />}
+        lead={<FormattedMessage id="blog.lead" />}
+      >
+        <nav className={styles.topics} aria-label={intl.formatMessage({ id: 'blog.tags' })}>
+          <Link to={search({ tag: null })} aria-current={tag ? undefined : 'page'}>
+            <FormattedMessage id="blog.tag.all" />
+          </Link>
+          {ARTICLE_TAGS.map((name) => (
+            <Link
+              key={name}
+              to={search({ tag: name })}
+              aria-current={tag === name ? 'page' : undefined}
+            >
+              <FormattedMessage id={`blog.tag.${name}`} />
             </Link>
-            {ARTICLE_TAGS.map((name) => (
-              <Link
-                key={name}
-                to={search({ tag: name })}
-                aria-current={tag === name ? 'page' : undefined}
-              >
-                <FormattedMessage id={`blog.tag.${name}`} />
-              </Link>
-            ))}
-          </nav>
-          {featured.length > 0 && (
-            <section aria-labelledby="blog-featured" className={styles.section}>
-              <h2 id="blog-featured" className={styles.sectionTitle}>
-                <FormattedMessage id="blog.featured" />
-              </h2>
-              <div className={styles.featured} data-testid="featured">
-                {featured.map((article) => (
-                  <ArticleCard key={article.slug} article={article} large />
-                ))}
-              </div>
-            </section>
-          )}
-          <section aria-labelledby="blog-latest" className={styles.section}>
-            <h2 id="blog-latest" className={styles.sectionTitle}>
-              {tag ? (
-                <FormattedMessage id={`blog.tag.${tag}`} />
-              ) : (
-                <FormattedMessage id="blog.latest" />
-              )}
+          ))}
+        </nav>
+        {featured.length > 0 && (
+          <section aria-labelledby="blog-featured" className={styles.section}>
+            <h2 id="blog-featured" className={styles.sectionTitle}>
+              <FormattedMessage id="blog.featured" />
             </h2>
-            {latest.length ? (
-              <div className={styles.grid} data-testid="articles">
-                {latest.map((article) => (
-                  <ArticleCard key={article.slug} article={article} />
-                ))}
-              </div>
-            ) : (
-              <p className={styles.empty}>
-                <FormattedMessage id="blog.empty" />
-              </p>
-            )}
-            <Pager
-              page={list.meta.page}
-              limit={list.meta.limit}
-              total={list.meta.total}
-              onPage={(page) => navigate(search({ page }))}
-            />
+            <div className={styles.featured} data-testid="featured">
+              {featured.map((article) => (
+                <ArticleCard key={article.slug} article={article} large />
+              ))}
+            </div>
           </section>
-        </TextPage>
-      </div>
+        )}
+        <section aria-labelledby="blog-latest" className={styles.section}>
+          <h2 id="blog-latest" className={styles.sectionTitle}>
+            {tag ? (
+              <FormattedMessage id={`blog.tag.${tag}`} />
+            ) : (
+              <FormattedMessage id="blog.latest" />
+            )}
+          </h2>
+          {latest.length ? (
+            <div className={styles.grid} data-testid="articles">
+              {latest.map((article) => (
+                <ArticleCard key={article.slug} article={article} />
+              ))}
+            </div>
+          ) : (
+            <p className={styles.empty}>
+              <FormattedMessage id="blog.empty" />
+            </p>
+          )}
+          <Pager
+            page={list.meta.page}
+            limit={list.meta.limit}
+            total={list.meta.total}
+            onPage={(page) => navigate(search({ page }))}
+          />
+        </section>
+      </TextPage>
     </>
   );
 }

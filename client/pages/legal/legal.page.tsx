@@ -47,85 +47,81 @@ export default function LegalPage() {
           { name: doc.title, url: origin + to(page, { region: doc.region }) },
         ])}
       />
-      <div className={styles.wide}>
-        <TextPage
-          title={doc.title}
-          lead={
-            <>
-              <FormattedMessage id="legal.lead" values={{ region: regionName }} />{' '}
-              {Number.isFinite(effective.getTime()) && (
-                <FormattedMessage
-                  id="legal.effective"
-                  values={{
-                    date: (
-                      <time dateTime={doc.effective}>
-                        {intl.formatDate(effective, { dateStyle: 'long', timeZone: 'UTC' })}
-                      </time>
-                    ),
-                  }}
-                />
-              )}
-            </>
-          }
-        >
-          {doc.fallback && (
-            <p className={styles.note} role="note" lang={locale}>
+      <TextPage
+        wide
+        title={doc.title}
+        lead={
+          <>
+            <FormattedMessage id="legal.lead" values={{ region: regionName }} />{' '}
+            {Number.isFinite(effective.getTime()) && (
               <FormattedMessage
-                id="legal.fallback"
+                id="legal.effective"
                 values={{
-                  language: intl.formatDisplayName(doc.lang, { type: 'language' }) ?? doc.lang,
+                  date: (
+                    <time dateTime={doc.effective}>
+                      {intl.formatDate(effective, { dateStyle: 'long', timeZone: 'UTC' })}
+                    </time>
+                  ),
                 }}
               />
-            </p>
-          )}
-          <nav
-            className={styles.editions}
-            aria-label={intl.formatMessage({ id: 'legal.editions' })}
-          >
-            {LEGAL_REGIONS.map((region) => (
-              <Link
-                key={region}
-                to={to(page, { region })}
-                aria-current={region === doc.region ? 'page' : undefined}
-                className={styles.edition}
-              >
-                <FormattedMessage id={`legal.region.${region}`} />
+            )}
+          </>
+        }
+      >
+        {doc.fallback && (
+          <p className={styles.note} role="note" lang={locale}>
+            <FormattedMessage
+              id="legal.fallback"
+              values={{
+                language: intl.formatDisplayName(doc.lang, { type: 'language' }) ?? doc.lang,
+              }}
+            />
+          </p>
+        )}
+        <nav className={styles.editions} aria-label={intl.formatMessage({ id: 'legal.editions' })}>
+          {LEGAL_REGIONS.map((region) => (
+            <Link
+              key={region}
+              to={to(page, { region })}
+              aria-current={region === doc.region ? 'page' : undefined}
+              className={styles.edition}
+            >
+              <FormattedMessage id={`legal.region.${region}`} />
+            </Link>
+          ))}
+        </nav>
+        <div className={styles.layout}>
+          <nav className={styles.toc} aria-labelledby="legal-contents">
+            <h2 id="legal-contents" className={styles.tocTitle}>
+              <FormattedMessage id="legal.contents" />
+            </h2>
+            <ol>
+              {doc.toc.map((entry) => (
+                <li key={entry.id}>
+                  <a href={`#${entry.id}`}>{entry.text}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+          <div
+            className={styles.body}
+            lang={doc.lang}
+            // sanitised on the server (server/lib/markdown.ts) from our own content files
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised content
+            dangerouslySetInnerHTML={{ __html: doc.html }}
+            data-testid="legal-text"
+          />
+        </div>
+        <nav className={styles.related} aria-label={intl.formatMessage({ id: 'legal.related' })}>
+          {(Object.keys(LEGAL_DOCS) as LegalPageId[])
+            .filter((other) => other !== page)
+            .map((other) => (
+              <Link key={other} to={to(other, { region: doc.region })}>
+                <FormattedMessage id={TITLES[other]} />
               </Link>
             ))}
-          </nav>
-          <div className={styles.layout}>
-            <nav className={styles.toc} aria-labelledby="legal-contents">
-              <h2 id="legal-contents" className={styles.tocTitle}>
-                <FormattedMessage id="legal.contents" />
-              </h2>
-              <ol>
-                {doc.toc.map((entry) => (
-                  <li key={entry.id}>
-                    <a href={`#${entry.id}`}>{entry.text}</a>
-                  </li>
-                ))}
-              </ol>
-            </nav>
-            <div
-              className={styles.body}
-              lang={doc.lang}
-              // sanitised on the server (server/lib/markdown.ts) from our own content files
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered and sanitised content
-              dangerouslySetInnerHTML={{ __html: doc.html }}
-              data-testid="legal-text"
-            />
-          </div>
-          <nav className={styles.related} aria-label={intl.formatMessage({ id: 'legal.related' })}>
-            {(Object.keys(LEGAL_DOCS) as LegalPageId[])
-              .filter((other) => other !== page)
-              .map((other) => (
-                <Link key={other} to={to(other, { region: doc.region })}>
-                  <FormattedMessage id={TITLES[other]} />
-                </Link>
-              ))}
-          </nav>
-        </TextPage>
-      </div>
+        </nav>
+      </TextPage>
     </>
   );
 }
