@@ -88,7 +88,10 @@ export function createLegalService({ dir, details }: { dir: string; details: Leg
       return null;
     },
     /** How many texts were read (the start log says it). */
-    count: () => (loaded ??= load()).size,
+    count(): number {
+      loaded ??= load();
+      return loaded.size;
+    },
   };
 }
 
