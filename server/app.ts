@@ -26,6 +26,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes, webhookRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
+import { apiKeysRoutes } from './modules/reseller/api-keys.routes.ts';
 import { levelsRoutes } from './modules/users/levels.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import type { Services } from './services.ts';
@@ -135,6 +136,7 @@ export function createApp({
   api.use(ledgerRoutes({ ledgerReads: services.ledgerReads }));
   api.use(levelsRoutes({ levels: services.levels }));
   api.use(notificationsRoutes({ notifications: services.notifications }));
+  api.use(apiKeysRoutes({ apiKeys: services.apiKeys }));
   api.use(referralsRoutes({ income: services.income, withdrawals: services.withdrawals }));
   api.use(ordersRoutes({ orders, publicUrl: config.publicUrl }));
   api.use(paymentsRoutes({ payments, orders, paymentMethods, publicUrl: config.publicUrl }));

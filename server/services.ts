@@ -30,6 +30,7 @@ import {
 import { createIncomeService } from './modules/referrals/income.service.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
 import { createWithdrawalsService } from './modules/referrals/withdrawals.service.ts';
+import { createApiKeysService } from './modules/reseller/api-keys.service.ts';
 import { createLevelsService } from './modules/users/levels.service.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 
@@ -144,7 +145,9 @@ export function createServices({
   });
   const articles = createArticlesService({ db, dir: path.join(config.contentDir, 'articles') });
   const crawl = createCrawlService({ publicUrl: config.publicUrl, articles });
+  const apiKeys = createApiKeysService({ db });
   return {
+    apiKeys,
     crawl,
     auth,
     legal,

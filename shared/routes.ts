@@ -34,6 +34,7 @@ export type View =
   | 'cp-payment-history'
   | 'cp-price'
   | 'cp-profile'
+  | 'cp-api'
   | 'cp-income'
   | 'cp-notifications'
   | 'cp-section'
@@ -86,6 +87,7 @@ const CABINET_VIEWS: Partial<Record<(typeof CABINET_SECTIONS)[number], View>> = 
   orders: 'cp-orders',
   'payment-history': 'cp-payment-history',
   income: 'cp-income',
+  api: 'cp-api',
   notifications: 'cp-notifications',
   price: 'cp-price',
   profile: 'cp-profile',

@@ -42,6 +42,7 @@ const VIEW_MODULES: Record<View, () => Promise<ViewModule>> = {
   'cp-payment-history': () => import('../pages/cabinet/history/cp-payment-history.page.tsx'),
   'cp-price': () => import('../pages/cabinet/price/cp-price.page.tsx'),
   'cp-profile': () => import('../pages/cabinet/profile/cp-profile.page.tsx'),
+  'cp-api': () => import('../pages/cabinet/api/cp-api.page.tsx'),
   'cp-income': () => import('../pages/cabinet/income/cp-income.page.tsx'),
   'cp-notifications': () => import('../pages/cabinet/notifications/cp-notifications.page.tsx'),
   'cp-section': () => import('../pages/cabinet/cp-section.page.tsx'),

@@ -22,6 +22,7 @@ import type {
 } from '../modules/payments/payment-methods.table.ts';
 import type { PaymentsTable } from '../modules/payments/payments.table.ts';
 import type { WithdrawalsTable } from '../modules/referrals/withdrawals.table.ts';
+import type { ApiKeysTable } from '../modules/reseller/api-keys.table.ts';
 import type {
   AccountDeletionRequestsTable,
   SocialIdentitiesTable,
@@ -53,4 +54,5 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   articles: ArticlesTable;
   article_views: ArticleViewsTable;
+  api_keys: ApiKeysTable;
 }

@@ -10,6 +10,7 @@ import * as accountDeletion from './migrations/0007-account-deletion.ts';
 import * as orderRefills from './migrations/0008-order-refills.ts';
 import * as liveAndReferrals from './migrations/0009-live-and-referrals.ts';
 import * as articles from './migrations/0010-articles.ts';
+import * as apiKeys from './migrations/0011-api-keys.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-order-refills': orderRefills,
   '0009-live-and-referrals': liveAndReferrals,
   '0010-articles': articles,
+  '0011-api-keys': apiKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,7 +2,7 @@ import { DepositForm } from '../../features/payment/deposit-form.tsx';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 
-/** Cabinet sections without a screen of their own yet (top-up; the API section). */
+/** Cabinet sections without a screen of their own: the top-up. */
 export default function CabinetSectionPage() {
   const { pageId } = useRouteHandle();
   const section = pageId.slice('cp-'.length);

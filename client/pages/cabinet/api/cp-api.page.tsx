@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { ApiKeyView } from '../../../../shared/api-keys.ts';
+import { button } from '../../../components/button/button.ts';
+import { Icon } from '../../../components/icons/icons.tsx';
+import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
+import { api } from '../../../lib/api.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { useApiData } from '../../../lib/use-api-data.ts';
+import styles from './api.module.css';
+
+/**
+ * /cp/api/ (issue 15): the reseller's key (made, shown once, rotated, revoked; when and from
+ * where it was last used). The /api/v2 endpoint and its docs on this page come next.
+ */
+export default function ApiPage() {
+  const intl = useIntl();
+  const current = useApiData<ApiKeyView | null>('user/api-key');
+  const [fresh, setFresh] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  const act = async (method: 'POST' | 'DELETE', confirmId?: string) => {
+    if (confirmId && !window.confirm(intl.formatMessage({ id: confirmId }))) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const answer = await api<{ key: string } | null>('user/api-key', { method });
+      setFresh(answer?.key ?? null);
+      setCopied(false);
+      current.retry();
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copy = async () => {
+    if (!fresh) return;
+    await navigator.clipboard?.writeText(fresh).catch(() => {});
+    setCopied(true);
+  };
+
+  const key = current.data;
+  return (
+    <HeadingPage titleId="cp.api.title" leadId="cp.api.lead" noindex>
+      <div className={styles.page} data-testid="cp-page">
+        <section className={styles.card} aria-labelledby="api-key-title" data-testid="api-key">
+          <h2 id="api-key-title" className={styles.cardTitle}>
+            <FormattedMessage id="cp.api.key.title" />
+          </h2>
+          {fresh && (
+            <div className={styles.fresh} role="status">
+              <p>
+                <FormattedMessage id="cp.api.key.once" />
+              </p>
+              <div className={styles.keyRow}>
+                <code className={styles.key} data-testid="api-key-value">
+                  {fresh}
+                </code>
+                <button type="button" className={button('primary')} onClick={copy}>
+                  <Icon name={copied ? 'check' : 'copy'} size={18} />
+                  <FormattedMessage id={copied ? 'cp.api.key.copied' : 'cp.api.key.copy'} />
+                </button>
+              </div>
+            </div>
+          )}
+          {current.data === null && !current.loading && !fresh && (
+            <p className={styles.muted}>
+              <FormattedMessage id="cp.api.key.none" />
+            </p>
+          )}
+          {key && (
+            <dl className={styles.facts}>
+              <div>
+                <dt>
+                  <FormattedMessage id="cp.api.key.starts" />
+                </dt>
+                <dd>
+                  <code>{key.prefix}…</code>
+                </dd>
+              </div>
+              <div>
+                <dt>
+                  <FormattedMessage id="cp.api.key.createdAt" />
+                </dt>
+                <dd>{formatDate(intl, key.created_at)}</dd>
+              </div>
+              <div>
+                <dt>
+                  <FormattedMessage id="cp.api.key.lastUsed" />
+                </dt>
+                <dd data-testid="api-key-used">
+                  {key.last_used_at ? (
+                    <>
+                      {formatDate(intl, key.last_used_at)}{' '}
+                      {key.last_used_ip && (
+                        <FormattedMessage id="cp.api.key.from" values={{ ip: key.last_used_ip }} />
+                      )}
+                    </>
+                  ) : (
+                    <FormattedMessage id="cp.api.key.neverUsed" />
+                  )}
+                </dd>
+              </div>
+            </dl>
+          )}
+          {failed && (
+            <p className={styles.error} role="alert">
+              <FormattedMessage id="cp.api.key.failed" />
+            </p>
+          )}
+          <div className={styles.actions}>
+            {key ? (
+              <>
+                <button
+                  type="button"
+                  className={button('secondary')}
+                  disabled={busy}
+                  onClick={() => act('POST', 'cp.api.key.rotateConfirm')}
+                >
+                  <FormattedMessage id="cp.api.key.rotate" />
+                </button>
+                <button
+                  type="button"
+                  className={`${button('secondary')} ${styles.danger}`}
+                  disabled={busy}
+                  onClick={() => act('DELETE', 'cp.api.key.revokeConfirm')}
+                >
+                  <FormattedMessage id="cp.api.key.revoke" />
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                className={button('primary')}
+                disabled={busy || current.loading}
+                onClick={() => act('POST')}
+              >
+                <FormattedMessage id="cp.api.key.create" />
+              </button>
+            )}
+          </div>
+        </section>
+      </div>
+    </HeadingPage>
+  );
+}
