@@ -27,6 +27,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes, webhookRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { apiKeysRoutes } from './modules/reseller/api-keys.routes.ts';
+import { panelApiRoutes } from './modules/reseller/panel-api.routes.ts';
 import { levelsRoutes } from './modules/users/levels.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import type { Services } from './services.ts';
@@ -105,6 +106,8 @@ export function createApp({
   const api = express.Router();
   // gateways post from their own servers: before the JSON parser and the same-origin check
   api.use(webhookRoutes({ payments }));
+  // resellers' panels: their own parsing and answers, no browser rules (before the rest)
+  api.use('/v2', panelApiRoutes({ apiKeys: services.apiKeys, panel: services.panel, logger }));
   api.use(express.json({ limit: '100kb' }), sameOriginWrites(config.publicUrl));
   api.use(
     authRoutes({

@@ -31,6 +31,7 @@ import { createIncomeService } from './modules/referrals/income.service.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
 import { createWithdrawalsService } from './modules/referrals/withdrawals.service.ts';
 import { createApiKeysService } from './modules/reseller/api-keys.service.ts';
+import { createPanelApiService } from './modules/reseller/panel-api.service.ts';
 import { createLevelsService } from './modules/users/levels.service.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 
@@ -146,8 +147,10 @@ export function createServices({
   const articles = createArticlesService({ db, dir: path.join(config.contentDir, 'articles') });
   const crawl = createCrawlService({ publicUrl: config.publicUrl, articles });
   const apiKeys = createApiKeysService({ db });
+  const panel = createPanelApiService({ catalog, orders });
   return {
     apiKeys,
+    panel,
     crawl,
     auth,
     legal,

@@ -73,6 +73,18 @@ export function ownOrder(db: Db, publicId: string, userId: number): Promise<Orde
     .executeTakeFirst();
 }
 
+/** A user's orders (not `_MULTI` rows) by their numbers (the reseller API's order ids). */
+export function ownOrdersByIds(db: Db, userId: number, ids: number[]): Promise<OrderRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('parent_id', 'is', null)
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** The rows of these `_MULTI` orders, by id. */
 export function rowsOf(db: Db, parentIds: number[]): Promise<OrderRow[]> {
   if (!parentIds.length) return Promise.resolve([]);

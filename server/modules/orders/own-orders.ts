@@ -22,6 +22,7 @@ import {
   type OrderFilter,
   ordersOfUser,
   ownOrder,
+  ownOrdersByIds,
   rowsOf,
   setRefillStatus,
 } from './own-orders.repository.ts';
@@ -198,6 +199,18 @@ export function createOwnOrders({
 
   return {
     viewOf: viewOfId,
+
+    /** The user's orders by their numbers, as the buyer sees them; others are left out. */
+    async byNumbers(userId: number, ids: number[]): Promise<Map<number, OwnOrderView>> {
+      const rows = await ownOrdersByIds(db, userId, [...new Set(ids)]);
+      const views = await viewsOf(rows);
+      return new Map(rows.map((row, index) => [row.id, views[index]!]));
+    },
+
+    /** An order's number (the reseller API's id) by its public id. */
+    async numberOf(publicId: string, userId: number): Promise<number> {
+      return (await mine(publicId, userId)).id;
+    },
 
     async list(userId: number, query: OwnOrdersQuery) {
       const filter: OrderFilter = {};

@@ -1,0 +1,99 @@
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import type { Logger } from '../../lib/logger.ts';
+import type { ApiKeysService } from './api-keys.service.ts';
+import { PANEL_ERRORS, type PanelApiService, PanelError } from './panel-api.service.ts';
+
+/** At most this many orders in one `status` call (the protocol's limit). */
+const MANY = 100;
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
+
+/** A whole number as panels send it: `"1000"` or `1000`; anything else is undefined. */
+const whole = (value: unknown): number | undefined => {
+  const raw = text(value)?.trim();
+  return raw && /^\d{1,12}$/.test(raw) ? Number(raw) : undefined;
+};
+
+/**
+ * `POST /api/v2` (and `GET` with a query), form-encoded or JSON, `key` + `action`: the SMM
+ * panel API v2 as the big panels speak it (DOMAIN.md): HTTP 200 with JSON, a refusal as
+ * `{"error": "…"}`. This step serves `services`, `add`, `status` (one or many) and `balance`.
+ */
+export function panelApiRoutes({
+  apiKeys,
+  panel,
+  logger,
+}: {
+  apiKeys: ApiKeysService;
+  panel: PanelApiService;
+  logger: Logger;
+}): Router {
+  const router = Router();
+  router.use(
+    express.urlencoded({ extended: false, limit: '100kb' }),
+    express.json({ limit: '100kb' }),
+  );
+
+  const handle = async (req: Request, res: Response) => {
+    const input: Record<string, unknown> = {
+      ...(req.query as Record<string, unknown>),
+      ...(req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}),
+    };
+    try {
+      const user = await apiKeys.authenticate(input.key, req.ip ?? '');
+      if (!user) throw new PanelError(PANEL_ERRORS.key);
+      const action = text(input.action);
+      if (action === 'services') return res.json(await panel.services(user));
+      if (action === 'balance') return res.json(await panel.balance(user));
+      if (action === 'add') {
+        const service = whole(input.service);
+        if (service === undefined) throw new PanelError(PANEL_ERRORS.service);
+        const link = text(input.link)?.trim();
+        if (!link) throw new PanelError(PANEL_ERRORS.link);
+        const comments = text(input.comments);
+        const quantity = whole(input.quantity) ?? 0;
+        return res.json(
+          await panel.add(user, { service, link, quantity, ...(comments ? { comments } : {}) }),
+        );
+      }
+      if (action === 'status') {
+        const many = text(input.orders);
+        if (many !== undefined) {
+          const ids = many
+            .split(',')
+            .map((id) => id.trim())
+            .slice(0, MANY);
+          const found = await panel.status(
+            user,
+            ids.flatMap((id) => (whole(id) === undefined ? [] : [Number(id)])),
+          );
+          return res.json(
+            Object.fromEntries(
+              ids.map((id) => [id, found.get(Number(id)) ?? { error: PANEL_ERRORS.order }]),
+            ),
+          );
+        }
+        const id = whole(input.order);
+        const found = id === undefined ? undefined : (await panel.status(user, [id])).get(id);
+        if (!found) throw new PanelError(PANEL_ERRORS.order);
+        return res.json(found);
+      }
+      throw new PanelError(PANEL_ERRORS.action);
+    } catch (error) {
+      if (error instanceof PanelError) return res.json({ error: error.message });
+      logger.error({ err: error }, 'panel API call failed');
+      return res.status(500).json({ error: 'Internal error, try again later' });
+    }
+  };
+
+  router.post('/', handle);
+  router.get('/', handle);
+  // a body that does not parse is the client's mistake: the protocol's answer, not a 5xx
+  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if ((error as { status?: number })?.status && (error as { status: number }).status < 500)
+      return res.json({ error: PANEL_ERRORS.action });
+    next(error);
+  });
+  return router;
+}

@@ -1,0 +1,171 @@
+import { isAutoType, orderLimits, type ServiceView } from '../../../shared/catalog.ts';
+import { isLocale } from '../../../shared/locales.ts';
+import type { OwnOrderView } from '../../../shared/orders.ts';
+import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
+import { isCurrency } from '../../../shared/regions.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+
+/** The texts the big panels answer with (DOMAIN.md "Upstream providers"). */
+export const PANEL_ERRORS = {
+  key: 'Invalid API key',
+  action: 'Incorrect request',
+  service: 'Incorrect service ID',
+  order: 'Incorrect order ID',
+  funds: 'Not enough funds on balance',
+  link: 'Incorrect link',
+  quantity: 'Incorrect quantity',
+  type: 'This service type is not available through the API yet',
+} as const;
+
+/** A refusal the panel protocol answers as `{"error": "…"}` with HTTP 200. */
+export class PanelError extends Error {}
+
+/** Money of minor units as the protocol writes it: a decimal string. */
+const decimal = (minor: number, digits = 2) => (minor / 100).toFixed(digits);
+
+/** Our order states in the protocol's words. */
+export function panelStatus(order: Pick<OwnOrderView, 'status' | 'start_count'>): string {
+  switch (order.status) {
+    case 'CREATED':
+    case 'PAID':
+      return 'Pending';
+    case 'RUNNING':
+      return order.start_count === null ? 'Processing' : 'In progress';
+    case 'COMPLETED':
+      return 'Completed';
+    case 'PARTIAL':
+      return 'Partial';
+    default:
+      return 'Canceled';
+  }
+}
+
+const panelType = (service: ServiceView) =>
+  service.type === 'COMMENTS'
+    ? 'Custom Comments'
+    : isAutoType(service.type)
+      ? 'Subscriptions'
+      : 'Default';
+
+/**
+ * The SMM panel API v2 for resellers (issue 15): a key acts for its user, with the cabinet's
+ * services, prices, discount level and balance. Orders are placed by the same `place()` as
+ * the cabinet, paid from the balance in the order's transaction.
+ */
+export function createPanelApiService({
+  catalog,
+  orders,
+}: {
+  catalog: CatalogService;
+  orders: OrdersService;
+}) {
+  const viewerOf = (user: PublicUser) => ({ staff: user.isStaff, level: user.discountLevel });
+  const langOf = (user: PublicUser) => (isLocale(user.lang) ? user.lang : 'en');
+  const currencyOf = (user: PublicUser) => (isCurrency(user.cur) ? user.cur : 'USD');
+
+  async function catalogue(user: PublicUser) {
+    const services = await catalog.services(
+      { client: 'CLIENT_LK', labels: ['VISIBLE'], lang: langOf(user) },
+      viewerOf(user),
+    );
+    return Promise.all(
+      services
+        .filter((service) => service.labels.includes('ENABLED'))
+        .map(async (service) => ({ service, id: await catalog.serviceId(service.tag) })),
+    );
+  }
+
+  /** The user's price of 1000, worked out from the least order when 1000 is out of range. */
+  async function ratePer1000(user: PublicUser, service: ServiceView): Promise<string> {
+    const limits = orderLimits(service, user.isStaff);
+    const count = Math.min(Math.max(1000, limits.min), limits.max);
+    const [cost] = await catalog.orderCost(
+      { tag: service.tag, count, currency: currencyOf(user), client: 'CLIENT_LK' },
+      viewerOf(user),
+    );
+    return decimal(Math.round((cost * 1000) / count));
+  }
+
+  function statusOf(order: OwnOrderView) {
+    return {
+      charge: decimal(order.cost - order.refunded, 5),
+      start_count: String(order.start_count ?? 0),
+      status: panelStatus(order),
+      remains: String(order.remains ?? (order.status === 'COMPLETED' ? 0 : order.count)),
+      currency: order.currency,
+    };
+  }
+
+  return {
+    async services(user: PublicUser) {
+      const list = await catalogue(user);
+      return Promise.all(
+        list.map(async ({ service, id }) => {
+          const limits = orderLimits(service, user.isStaff);
+          return {
+            service: id,
+            name: service.name,
+            type: panelType(service),
+            category: service.platform === 'fake' ? 'Test' : service.platform,
+            rate: await ratePer1000(user, service),
+            min: String(limits.min),
+            max: String(limits.max),
+            refill: !isAutoType(service.type),
+            cancel: true,
+          };
+        }),
+      );
+    },
+
+    async add(
+      user: PublicUser,
+      input: { service: number; link: string; quantity: number; comments?: string },
+    ): Promise<{ order: number }> {
+      const found = (await catalogue(user)).find((entry) => entry.id === input.service);
+      if (!found) throw new PanelError(PANEL_ERRORS.service);
+      const { service } = found;
+      if (isAutoType(service.type)) throw new PanelError(PANEL_ERRORS.type);
+      const limits = orderLimits(service, user.isStaff);
+      const comments = service.type === 'COMMENTS' ? (input.comments ?? '').trim() : undefined;
+      const quantity =
+        comments !== undefined ? comments.split(/\r?\n/).filter(Boolean).length : input.quantity;
+      if (!Number.isInteger(quantity) || quantity < limits.min)
+        throw new PanelError(`Quantity less than minimal ${limits.min}`);
+      if (quantity > limits.max) throw new PanelError(`Quantity more than maximal ${limits.max}`);
+      try {
+        const placed = await orders.place(
+          {
+            tag: service.tag,
+            link: input.link,
+            quantity,
+            ...(comments !== undefined ? { comments } : {}),
+            client: 'CLIENT_LK',
+            method: BALANCE_METHOD_ID,
+          },
+          { user, lang: langOf(user), country: 'UNKNOWN', returnPath: '/' },
+        );
+        return { order: await orders.own.numberOf(placed.order.id, user.id) };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 402)
+          throw new PanelError(PANEL_ERRORS.funds);
+        if (error instanceof AppError && error.statusCode < 500)
+          throw new PanelError(error.message);
+        throw error;
+      }
+    },
+
+    async status(user: PublicUser, ids: number[]) {
+      const found = await orders.own.byNumbers(user.id, ids);
+      return new Map([...found].map(([id, order]) => [id, statusOf(order)]));
+    },
+
+    async balance(user: PublicUser) {
+      return { balance: decimal(user.balance), currency: currencyOf(user) };
+    },
+  };
+}
+
+export type PanelApiService = ReturnType<typeof createPanelApiService>;

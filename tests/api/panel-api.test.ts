@@ -1,0 +1,174 @@
+import request from 'supertest';
+import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+
+/**
+ * `/api/v2` as resellers' panels drive it (issue 15): form-encoded POST with `key` and
+ * `action` and numbers as strings, exactly like the PHP and Python clients the panels ship;
+ * HTTP 200 with JSON, refusals as `{"error": …}`. This step: services → add → status (one
+ * and many) → balance, the refusals, and no overdraft under concurrent orders.
+ */
+const LINK = 'https://www.instagram.com/p/C8xYz12AbCd/';
+
+describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
+  let t: TestApp;
+  let key = '';
+  let userId = 0;
+  const post = (form: Record<string, string>) =>
+    request(t.app).post('/api/v2').type('form').send(new URLSearchParams(form).toString());
+
+  beforeAll(async () => {
+    t = await createTestAppWith({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, { engine });
+    const user = await signUp(t.app, { cur: 'RUB', lang: 'en' });
+    userId = user.user.id;
+    key = (
+      await request(t.app).post('/api/user/api-key').set('Authorization', `Bearer ${user.token}`)
+    ).body.data.key;
+  });
+  afterAll(() => t.database.close());
+  const setBalance = (balance: number) =>
+    t.database.db.updateTable('users').set({ balance }).where('id', '=', userId).execute();
+
+  it('lists services with ids, rates per 1000 as decimal strings, limits and flags', async () => {
+    const res = await post({ key, action: 'services' }).expect(200);
+    expect(Array.isArray(res.body)).toBe(true);
+    const likes = res.body.find((s: { name: string }) => s.name === 'Instagram likes');
+    expect(likes).toEqual({
+      service: expect.any(Number),
+      name: 'Instagram likes',
+      type: 'Default',
+      category: 'instagram',
+      rate: expect.stringMatching(/^\d+\.\d{2}$/),
+      min: expect.stringMatching(/^\d+$/),
+      max: expect.stringMatching(/^\d+$/),
+      refill: true,
+      cancel: true,
+    });
+    // the cabinet's price of 1 000 likes: RUB 0.175 a like from 1 000 … at most 0.19
+    expect(Number(likes.rate)).toBeGreaterThan(100);
+    expect(Number(likes.rate)).toBeLessThanOrEqual(190);
+    // GET with a query, and JSON, are read the same
+    const get = await request(t.app).get(`/api/v2?key=${key}&action=services`).expect(200);
+    expect(get.body).toEqual(res.body);
+    const json = await request(t.app).post('/api/v2').send({ key, action: 'services' }).expect(200);
+    expect(json.body).toEqual(res.body);
+  });
+
+  it('places an order paid from the balance and follows it by its number', async () => {
+    await setBalance(100_000);
+    const services = (await post({ key, action: 'services' })).body;
+    const likes = services.find((s: { name: string }) => s.name === 'Instagram likes');
+    const added = await post({
+      key,
+      action: 'add',
+      service: String(likes.service),
+      link: LINK,
+      quantity: '1000',
+    }).expect(200);
+    expect(added.body).toEqual({ order: expect.any(Number) });
+    const order: number = added.body.order;
+    const balance = await post({ key, action: 'balance' }).expect(200);
+    expect(balance.body).toEqual({
+      balance: expect.stringMatching(/^\d+\.\d{2}$/),
+      currency: 'RUB',
+    });
+    const charged = 1_000 - Number(balance.body.balance);
+    expect(charged).toBeGreaterThan(0);
+
+    const status = await post({ key, action: 'status', order: String(order) }).expect(200);
+    expect(status.body).toEqual({
+      charge: expect.stringMatching(/^\d+\.\d{5}$/),
+      start_count: '0',
+      status: 'Pending',
+      remains: '1000',
+      currency: 'RUB',
+    });
+    expect(Number(status.body.charge)).toBeCloseTo(charged, 2);
+
+    const many = await post({ key, action: 'status', orders: `${order},999999,abc` }).expect(200);
+    expect(many.body).toEqual({
+      [String(order)]: status.body,
+      '999999': { error: 'Incorrect order ID' },
+      abc: { error: 'Incorrect order ID' },
+    });
+  });
+
+  it('refuses like the panels do, with HTTP 200 and nothing changed', async () => {
+    await setBalance(100_000);
+    const likes = (await post({ key, action: 'services' })).body.find(
+      (s: { name: string }) => s.name === 'Instagram likes',
+    );
+    const cases: [Record<string, string>, string | RegExp][] = [
+      [{ key: 'bst_nope', action: 'balance' }, 'Invalid API key'],
+      [{ action: 'balance' }, 'Invalid API key'],
+      [{ key, action: 'teleport' }, 'Incorrect request'],
+      [{ key }, 'Incorrect request'],
+      [
+        { key, action: 'add', service: '999999', link: LINK, quantity: '1000' },
+        'Incorrect service ID',
+      ],
+      [{ key, action: 'add', service: 'x', link: LINK, quantity: '1000' }, 'Incorrect service ID'],
+      [
+        { key, action: 'add', service: String(likes.service), link: LINK, quantity: '1' },
+        /^Quantity less than minimal \d+$/,
+      ],
+      [
+        { key, action: 'add', service: String(likes.service), link: LINK, quantity: '999999999' },
+        /^Quantity more than maximal \d+$/,
+      ],
+      [
+        { key, action: 'add', service: String(likes.service), link: '', quantity: '1000' },
+        'Incorrect link',
+      ],
+      [{ key, action: 'status', order: '0' }, 'Incorrect order ID'],
+      [{ key, action: 'status' }, 'Incorrect order ID'],
+    ];
+    for (const [form, error] of cases) {
+      const res = await post(form).expect(200);
+      expect(Object.keys(res.body)).toEqual(['error']);
+      expect(res.body.error).toMatch(error);
+    }
+    await setBalance(0);
+    const poor = await post({
+      key,
+      action: 'add',
+      service: String(likes.service),
+      link: LINK,
+      quantity: '1000',
+    }).expect(200);
+    expect(poor.body).toEqual({ error: 'Not enough funds on balance' });
+    // a body that does not parse is a refusal too, never a 5xx
+    const broken = await request(t.app)
+      .post('/api/v2')
+      .set('Content-Type', 'application/json')
+      .send('{"key":')
+      .expect(200);
+    expect(broken.body).toEqual({ error: 'Incorrect request' });
+  });
+
+  it('places exactly as many concurrent orders as the balance pays for', async () => {
+    const likes = (await post({ key, action: 'services' })).body.find(
+      (s: { name: string }) => s.name === 'Instagram likes',
+    );
+    // the price of one order of 1 000, from one placed and refunded in full by a fresh balance
+    await setBalance(100_000);
+    await post({
+      key,
+      action: 'add',
+      service: String(likes.service),
+      link: LINK,
+      quantity: '1000',
+    });
+    const cost =
+      100_000 - Math.round(Number((await post({ key, action: 'balance' })).body.balance) * 100);
+    await setBalance(cost * 20);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        post({ key, action: 'add', service: String(likes.service), link: LINK, quantity: '1000' }),
+      ),
+    );
+    const placed = answers.filter((res) => typeof res.body.order === 'number');
+    const refused = answers.filter((res) => res.body.error === 'Not enough funds on balance');
+    expect([placed.length, refused.length]).toEqual([20, 30]);
+    expect((await post({ key, action: 'balance' })).body.balance).toBe('0.00');
+  }, 60_000);
+});
