@@ -149,6 +149,18 @@ export function insertRefill(
     .executeTakeFirstOrThrow();
 }
 
+/** A refill by its number, when it belongs to an order of this user (with the order's id). */
+export function refillOfUser(db: Db, refillId: number, userId: number) {
+  return db
+    .selectFrom('order_refills')
+    .innerJoin('orders', 'orders.id', 'order_refills.order_id')
+    .selectAll('order_refills')
+    .select('orders.public_id')
+    .where('order_refills.id', '=', refillId)
+    .where('orders.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 /** The newest refill of each of these orders. */
 export async function latestRefills(
   db: Db,

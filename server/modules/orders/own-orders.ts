@@ -23,6 +23,7 @@ import {
   ordersOfUser,
   ownOrder,
   ownOrdersByIds,
+  refillOfUser,
   rowsOf,
   setRefillStatus,
 } from './own-orders.repository.ts';
@@ -197,7 +198,7 @@ export function createOwnOrders({
 
   const averages = new Map<string, { at: number; value: Promise<AverageTimeView> }>();
 
-  return {
+  const own = {
     viewOf: viewOfId,
 
     /** The user's orders by their numbers, as the buyer sees them; others are left out. */
@@ -205,6 +206,20 @@ export function createOwnOrders({
       const rows = await ownOrdersByIds(db, userId, [...new Set(ids)]);
       const views = await viewsOf(rows);
       return new Map(rows.map((row, index) => [row.id, views[index]!]));
+    },
+
+    /** The number of an order's latest refill (the reseller API's refill id), or null. */
+    async refillNumberOf(publicId: string, userId: number): Promise<number | null> {
+      const order = await mine(publicId, userId);
+      return (await latestRefills(db, [order.id])).get(order.id)?.id ?? null;
+    },
+
+    /** A refill by its number: the latest of its order is asked of the provider first. */
+    async refillByNumber(refillId: number, userId: number): Promise<RefillView> {
+      const row = await refillOfUser(db, refillId, userId);
+      if (!row) throw new AppError(OWN_ORDER_ERRORS.noRefill, 404);
+      const latest = (await latestRefills(db, [row.order_id])).get(row.order_id);
+      return latest?.id === row.id ? own.refillStatus(row.public_id, userId) : toRefillView(row);
     },
 
     /** An order's number (the reseller API's id) by its public id. */
@@ -379,6 +394,7 @@ export function createOwnOrders({
       return value;
     },
   };
+  return own;
 }
 
 export type OwnOrders = ReturnType<typeof createOwnOrders>;

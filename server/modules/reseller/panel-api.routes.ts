@@ -18,7 +18,7 @@ const whole = (value: unknown): number | undefined => {
 /**
  * `POST /api/v2` (and `GET` with a query), form-encoded or JSON, `key` + `action`: the SMM
  * panel API v2 as the big panels speak it (DOMAIN.md): HTTP 200 with JSON, a refusal as
- * `{"error": "…"}`. This step serves `services`, `add`, `status` (one or many) and `balance`.
+ * `{"error": "…"}`: `services`, `add`, `status`, `refill`, `refill_status`, `cancel`, `balance`.
  */
 export function panelApiRoutes({
   apiKeys,
@@ -78,6 +78,60 @@ export function panelApiRoutes({
         const found = id === undefined ? undefined : (await panel.status(user, [id])).get(id);
         if (!found) throw new PanelError(PANEL_ERRORS.order);
         return res.json(found);
+      }
+      if (action === 'cancel' || action === 'refill') {
+        const list = text(input.orders);
+        // `orders` (several): one answer per order, refusals in their place
+        if (list !== undefined || action === 'cancel') {
+          const ids = (list ?? text(input.order) ?? '')
+            .split(',')
+            .map((id) => id.trim())
+            .slice(0, MANY);
+          const answers = [];
+          for (const id of ids) {
+            const number = whole(id);
+            const answer =
+              number === undefined
+                ? { error: PANEL_ERRORS.order }
+                : await panel.act(user, number, action).then(
+                    (value) => (action === 'cancel' ? 1 : value),
+                    (error: unknown) => {
+                      if (error instanceof PanelError) return { error: error.message };
+                      throw error;
+                    },
+                  );
+            answers.push({ order: number ?? id, [action]: answer });
+          }
+          return res.json(answers);
+        }
+        const id = whole(input.order);
+        if (id === undefined) throw new PanelError(PANEL_ERRORS.order);
+        return res.json({ refill: await panel.act(user, id, 'refill') });
+      }
+      if (action === 'refill_status') {
+        const list = text(input.refills);
+        if (list !== undefined) {
+          const ids = list
+            .split(',')
+            .map((id) => id.trim())
+            .slice(0, MANY);
+          const answers = [];
+          for (const id of ids) {
+            const number = whole(id);
+            const status =
+              number === undefined
+                ? { error: PANEL_ERRORS.refill }
+                : await panel.refillStatus(user, number).catch((error: unknown) => {
+                    if (error instanceof PanelError) return { error: error.message };
+                    throw error;
+                  });
+            answers.push({ refill: number ?? id, status });
+          }
+          return res.json(answers);
+        }
+        const id = whole(input.refill);
+        if (id === undefined) throw new PanelError(PANEL_ERRORS.refill);
+        return res.json({ status: await panel.refillStatus(user, id) });
       }
       throw new PanelError(PANEL_ERRORS.action);
     } catch (error) {

@@ -18,6 +18,7 @@ export const PANEL_ERRORS = {
   link: 'Incorrect link',
   quantity: 'Incorrect quantity',
   type: 'This service type is not available through the API yet',
+  refill: 'Refill not found',
 } as const;
 
 /** A refusal the panel protocol answers as `{"error": "…"}` with HTTP 200. */
@@ -160,6 +161,37 @@ export function createPanelApiService({
     async status(user: PublicUser, ids: number[]) {
       const found = await orders.own.byNumbers(user.id, ids);
       return new Map([...found].map(([id, order]) => [id, statusOf(order)]));
+    },
+
+    /** Cancels (or refills) an order of the user by its number; refusals in the panel's words. */
+    async act(user: PublicUser, id: number, what: 'cancel' | 'refill'): Promise<number> {
+      const order = (await orders.own.byNumbers(user.id, [id])).get(id);
+      if (!order) throw new PanelError(PANEL_ERRORS.order);
+      try {
+        if (what === 'cancel') {
+          await orders.own.cancel(order.id, user.id);
+          return id;
+        }
+        await orders.own.refill(order.id, user.id);
+        const refill = await orders.own.refillNumberOf(order.id, user.id);
+        if (refill === null) throw new PanelError(PANEL_ERRORS.refill);
+        return refill;
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500)
+          throw new PanelError(error.message);
+        throw error;
+      }
+    },
+
+    /** A refill's status by its number (the provider's words, as panels pass them on). */
+    async refillStatus(user: PublicUser, refill: number): Promise<string> {
+      try {
+        return (await orders.own.refillByNumber(refill, user.id)).status;
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode < 500)
+          throw new PanelError(PANEL_ERRORS.refill);
+        throw error;
+      }
     },
 
     async balance(user: PublicUser) {
