@@ -11,6 +11,7 @@ import * as orderRefills from './migrations/0008-order-refills.ts';
 import * as liveAndReferrals from './migrations/0009-live-and-referrals.ts';
 import * as articles from './migrations/0010-articles.ts';
 import * as apiKeys from './migrations/0011-api-keys.ts';
+import * as orderIdempotency from './migrations/0012-order-idempotency.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-live-and-referrals': liveAndReferrals,
   '0010-articles': articles,
   '0011-api-keys': apiKeys,
+  '0012-order-idempotency': orderIdempotency,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -115,6 +115,8 @@ export interface OrderInput {
   region_value?: string | null;
   test?: boolean;
   return_path?: string;
+  /** a reseller's retry key (the panel API's Idempotency-Key); not part of the JSON schema */
+  idempotency_key?: string;
 }
 
 /** POST deposit: a top-up in minor units of the user's currency. */

@@ -171,4 +171,38 @@ describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
     expect([placed.length, refused.length]).toEqual([20, 30]);
     expect((await post({ key, action: 'balance' })).body.balance).toBe('0.00');
   }, 60_000);
+
+  it('places one order for 50 concurrent adds with one idempotency key, and charges once', async () => {
+    const likes = (await post({ key, action: 'services' })).body.find(
+      (s: { name: string }) => s.name === 'Instagram likes',
+    );
+    await setBalance(100_000);
+    const form = {
+      key,
+      action: 'add',
+      service: String(likes.service),
+      link: LINK,
+      quantity: '1000',
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2
+          ? post({ ...form, idempotency_key: 'retry-7f3a' })
+          : post(form).set('Idempotency-Key', 'retry-7f3a'),
+      ),
+    );
+    const orders = new Set(answers.map((res) => res.body.order));
+    expect([...orders]).toEqual([expect.any(Number)]);
+    const one = await post({ key, action: 'status', order: String([...orders][0]) });
+    const charged = Math.round(Number(one.body.charge) * 100);
+    expect(Math.round(Number((await post({ key, action: 'balance' })).body.balance) * 100)).toBe(
+      100_000 - charged,
+    );
+    // another key is another order; a malformed key is refused
+    const other = await post({ ...form, idempotency_key: 'retry-other' });
+    expect(other.body.order).not.toBe([...orders][0]);
+    expect((await post({ ...form, idempotency_key: 'has space' })).body).toEqual({
+      error: 'Incorrect idempotency key',
+    });
+  }, 60_000);
 });

@@ -248,6 +248,7 @@ export function createOrderPlacement({
         discount,
         payment_id: payment?.id ?? null,
         ...(intakeId ? { intake_id: intakeId } : {}),
+        ...(input.idempotency_key && user ? { idempotency_key: input.idempotency_key } : {}),
       });
       // a _MULTI order has a row per link, each for the quantity, paid through the parent
       const children =

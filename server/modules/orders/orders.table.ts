@@ -32,6 +32,8 @@ export interface OrdersTable {
   region_value: string | null;
   /** a guest's referral code, for when they sign up and claim the order */
   ref_code: Generated<string | null>;
+  /** a reseller's idempotency key (one order per key and user) */
+  idempotency_key: Generated<string | null>;
   lang: string;
   test: Generated<number>;
   start_count: number | null;

@@ -188,3 +188,25 @@ export async function setRefillStatus(
     .where('id', '=', id)
     .execute();
 }
+
+/** The order a user placed with an idempotency key since `since` (ISO), if any. */
+export function ownOrderByIdempotencyKey(db: Db, userId: number, key: string, since: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+}
+
+/** A key older than the window is free again: the old order lets go of it. */
+export async function releaseIdempotencyKey(db: Db, userId: number, key: string, before: string) {
+  await db
+    .updateTable('orders')
+    .set({ idempotency_key: null })
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .where('created_at', '<', before)
+    .execute();
+}

@@ -22,8 +22,10 @@ import {
   type OrderFilter,
   ordersOfUser,
   ownOrder,
+  ownOrderByIdempotencyKey,
   ownOrdersByIds,
   refillOfUser,
+  releaseIdempotencyKey,
   rowsOf,
   setRefillStatus,
 } from './own-orders.repository.ts';
@@ -220,6 +222,16 @@ export function createOwnOrders({
       if (!row) throw new AppError(OWN_ORDER_ERRORS.noRefill, 404);
       const latest = (await latestRefills(db, [row.order_id])).get(row.order_id);
       return latest?.id === row.id ? own.refillStatus(row.public_id, userId) : toRefillView(row);
+    },
+
+    /**
+     * The order placed with this idempotency key within `windowMs`, by number; a key used
+     * longer ago is let go, so it may place again.
+     */
+    async byIdempotencyKey(userId: number, key: string, windowMs: number): Promise<number | null> {
+      const since = new Date(now().getTime() - windowMs).toISOString();
+      await releaseIdempotencyKey(db, userId, key, since);
+      return (await ownOrderByIdempotencyKey(db, userId, key, since))?.id ?? null;
     },
 
     /** An order's number (the reseller API's id) by its public id. */

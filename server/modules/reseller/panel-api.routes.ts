@@ -53,8 +53,18 @@ export function panelApiRoutes({
         if (!link) throw new PanelError(PANEL_ERRORS.link);
         const comments = text(input.comments);
         const quantity = whole(input.quantity) ?? 0;
+        // Idempotency-Key (header) or idempotency_key (field): a retry never places twice
+        const idempotencyKey = req.get('idempotency-key') ?? text(input.idempotency_key);
+        if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,100}$/.test(idempotencyKey))
+          throw new PanelError(PANEL_ERRORS.idempotency);
         return res.json(
-          await panel.add(user, { service, link, quantity, ...(comments ? { comments } : {}) }),
+          await panel.add(user, {
+            service,
+            link,
+            quantity,
+            ...(comments ? { comments } : {}),
+            ...(idempotencyKey ? { idempotencyKey } : {}),
+          }),
         );
       }
       if (action === 'status') {

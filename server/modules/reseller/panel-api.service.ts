@@ -19,7 +19,15 @@ export const PANEL_ERRORS = {
   quantity: 'Incorrect quantity',
   type: 'This service type is not available through the API yet',
   refill: 'Refill not found',
+  idempotency: 'Incorrect idempotency key',
 } as const;
+
+/** How long an idempotency key answers with the order it placed. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+
+const isUniqueViolation = (error: unknown) =>
+  /unique|duplicate key/i.test(String((error as Error)?.message ?? '')) ||
+  (error as { code?: string })?.code === '23505';
 
 /** A refusal the panel protocol answers as `{"error": "…"}` with HTTP 200. */
 export class PanelError extends Error {}
@@ -123,8 +131,20 @@ export function createPanelApiService({
 
     async add(
       user: PublicUser,
-      input: { service: number; link: string; quantity: number; comments?: string },
+      input: {
+        service: number;
+        link: string;
+        quantity: number;
+        comments?: string;
+        /** the same key within 24 h answers the first order, never places twice */
+        idempotencyKey?: string;
+      },
     ): Promise<{ order: number }> {
+      const key = input.idempotencyKey;
+      const replay = async () =>
+        key ? await orders.own.byIdempotencyKey(user.id, key, IDEMPOTENCY_WINDOW_MS) : null;
+      const first = await replay();
+      if (first !== null) return { order: first };
       const found = (await catalogue(user)).find((entry) => entry.id === input.service);
       if (!found) throw new PanelError(PANEL_ERRORS.service);
       const { service } = found;
@@ -145,11 +165,17 @@ export function createPanelApiService({
             ...(comments !== undefined ? { comments } : {}),
             client: 'CLIENT_LK',
             method: BALANCE_METHOD_ID,
+            ...(key ? { idempotency_key: key } : {}),
           },
           { user, lang: langOf(user), country: 'UNKNOWN', returnPath: '/' },
         );
         return { order: await orders.own.numberOf(placed.order.id, user.id) };
       } catch (error) {
+        // a concurrent retry with the same key placed it first: its answer is this one's
+        if (key && isUniqueViolation(error)) {
+          const placed = await replay();
+          if (placed !== null) return { order: placed };
+        }
         if (error instanceof AppError && error.statusCode === 402)
           throw new PanelError(PANEL_ERRORS.funds);
         if (error instanceof AppError && error.statusCode < 500)
