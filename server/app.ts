@@ -107,7 +107,15 @@ export function createApp({
   // gateways post from their own servers: before the JSON parser and the same-origin check
   api.use(webhookRoutes({ payments }));
   // resellers' panels: their own parsing and answers, no browser rules (before the rest)
-  api.use('/v2', panelApiRoutes({ apiKeys: services.apiKeys, panel: services.panel, logger }));
+  api.use(
+    '/v2',
+    panelApiRoutes({
+      apiKeys: services.apiKeys,
+      panel: services.panel,
+      logger,
+      perMinute: config.resellerRateLimitPerMinute,
+    }),
+  );
   api.use(express.json({ limit: '100kb' }), sameOriginWrites(config.publicUrl));
   api.use(
     authRoutes({

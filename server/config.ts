@@ -70,6 +70,8 @@ export interface Config {
   redisUrl: string | null;
   /** The Redis channel prefix of the live channel: deployments sharing a Redis keep apart. */
   liveChannelKey: string;
+  /** Reseller API (/api/v2) calls per key and minute (0 turns the limit off). */
+  resellerRateLimitPerMinute: number;
   /** How often a process looks for stored notifications not yet pushed live (the outbox). */
   livePushMs: number;
   /** The least a withdraw request may ask, per account currency, in major units. */
@@ -451,6 +453,12 @@ export function loadConfig(env: Env = process.env): Config {
       'socket.io',
       (raw) => (/^[\w.:-]{1,64}$/.test(raw) ? raw : undefined),
       'letters, digits, . : _ - (at most 64)',
+    ),
+    resellerRateLimitPerMinute: read(
+      'RESELLER_RATE_LIMIT_PER_MINUTE',
+      600,
+      int(0, 1_000_000),
+      'a count (0 turns it off)',
     ),
     livePushMs: read('LIVE_PUSH_MS', 500, int(50, 60_000), 'milliseconds (50-60000)'),
     withdrawMin: read(

@@ -206,3 +206,31 @@ describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
     });
   }, 60_000);
 });
+
+describe('SMM panel API v2 rate limit', () => {
+  it('answers 429 with Retry-After past the per-key limit, and each key counts apart', async () => {
+    const t = await createTestAppWith({
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      RESELLER_RATE_LIMIT_PER_MINUTE: '3',
+    });
+    const keyOf = async () => {
+      const user = await signUp(t.app);
+      return (
+        await request(t.app).post('/api/user/api-key').set('Authorization', `Bearer ${user.token}`)
+      ).body.data.key as string;
+    };
+    const [a, b] = [await keyOf(), await keyOf()];
+    const balance = (key: string) =>
+      request(t.app).post('/api/v2').type('form').send(`key=${key}&action=balance`);
+    for (let i = 0; i < 3; i++) expect((await balance(a)).status).toBe(200);
+    const limited = await balance(a);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ error: 'Too many requests, slow down' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect((await balance(b)).status).toBe(200);
+    // a wrong key is not counted against anyone
+    expect((await balance('bst_wrong')).body).toEqual({ error: 'Invalid API key' });
+    await t.database.close();
+  });
+});

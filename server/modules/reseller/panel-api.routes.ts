@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../../lib/logger.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
 import { PANEL_ERRORS, type PanelApiService, PanelError } from './panel-api.service.ts';
@@ -24,12 +25,17 @@ export function panelApiRoutes({
   apiKeys,
   panel,
   logger,
+  perMinute,
 }: {
   apiKeys: ApiKeysService;
   panel: PanelApiService;
   logger: Logger;
+  /** calls per key and minute; 0: no limit */
+  perMinute: number;
 }): Router {
   const router = Router();
+  // per key, in this process (rate-limiter-flexible; a Redis store comes with shared limits)
+  const limiter = perMinute > 0 ? new RateLimiterMemory({ points: perMinute, duration: 60 }) : null;
   router.use(
     express.urlencoded({ extended: false, limit: '100kb' }),
     express.json({ limit: '100kb' }),
@@ -43,6 +49,16 @@ export function panelApiRoutes({
     try {
       const user = await apiKeys.authenticate(input.key, req.ip ?? '');
       if (!user) throw new PanelError(PANEL_ERRORS.key);
+      if (limiter) {
+        const refused = await limiter.consume(String(user.id)).then(
+          () => null,
+          (limit: RateLimiterRes) => limit,
+        );
+        if (refused) {
+          res.setHeader('Retry-After', String(Math.max(1, Math.ceil(refused.msBeforeNext / 1000))));
+          return res.status(429).json({ error: PANEL_ERRORS.rate });
+        }
+      }
       const action = text(input.action);
       if (action === 'services') return res.json(await panel.services(user));
       if (action === 'balance') return res.json(await panel.balance(user));

@@ -20,6 +20,7 @@ export const PANEL_ERRORS = {
   type: 'This service type is not available through the API yet',
   refill: 'Refill not found',
   idempotency: 'Incorrect idempotency key',
+  rate: 'Too many requests, slow down',
 } as const;
 
 /** How long an idempotency key answers with the order it placed. */
