@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { hydrated, shoot } from './support.ts';
 
 /**
- * /cp/api/ as a reseller uses it (issue 15, first step): make a key, see it once, copy it,
- * make a new one (the page confirms first), and revoke it. Screenshots in Russian and English.
+ * /cp/api/ as a reseller uses it (issue 15): make a key, see it once, call /api/v2 with it,
+ * make a new one (the page confirms first; the old one stops answering), and revoke it. Screenshots in Russian and English.
  */
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -27,6 +27,10 @@ test('a reseller makes, rotates and revokes an API key', async ({ page }) => {
   const key = (await shown.textContent())!;
   await expect(card).toContainText(`${key.slice(0, 10)}…`);
   await expect(card.getByTestId('api-key-used')).toHaveText('Not used yet');
+  // the endpoint the page names answers the key, as a panel would call it
+  await expect(page.getByTestId('api-endpoint')).toContainText('/api/v2');
+  const answer = await page.request.post('/api/v2', { form: { key, action: 'balance' } });
+  expect(await answer.json()).toEqual({ balance: '0.00', currency: 'USD' });
   await shoot(page, 'cp-api-en');
 
   // a new key replaces it, after a confirmation
@@ -38,6 +42,9 @@ test('a reseller makes, rotates and revokes an API key', async ({ page }) => {
   await hydrated(page);
   await expect(card.getByTestId('api-key-value')).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Revoke' })).toBeVisible();
+  // the old key no longer answers
+  const old = await page.request.post('/api/v2', { form: { key, action: 'balance' } });
+  expect(await old.json()).toEqual({ error: 'Invalid API key' });
 
   await page.goto('/cp/api/');
   await hydrated(page);

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
 import type { ApiKeyView } from '../../../../shared/api-keys.ts';
 import { button } from '../../../components/button/button.ts';
 import { Icon } from '../../../components/icons/icons.tsx';
+import { selectPublicUrl } from '../../../features/visitor/visitor.slice.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
 import { api } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
@@ -11,10 +13,11 @@ import styles from './api.module.css';
 
 /**
  * /cp/api/ (issue 15): the reseller's key (made, shown once, rotated, revoked; when and from
- * where it was last used). The /api/v2 endpoint and its docs on this page come next.
+ * where it was last used), and where resellers' panels send their calls (/api/v2).
  */
 export default function ApiPage() {
   const intl = useIntl();
+  const origin = useSelector(selectPublicUrl);
   const current = useApiData<ApiKeyView | null>('user/api-key');
   const [fresh, setFresh] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -143,6 +146,17 @@ export default function ApiPage() {
               </button>
             )}
           </div>
+        </section>
+        <section className={styles.card} aria-labelledby="api-endpoint-title">
+          <h2 id="api-endpoint-title" className={styles.cardTitle}>
+            <FormattedMessage id="cp.api.endpoint.title" />
+          </h2>
+          <code className={styles.key} data-testid="api-endpoint">
+            POST {origin}/api/v2
+          </code>
+          <p className={styles.muted}>
+            <FormattedMessage id="cp.api.endpoint.text" />
+          </p>
         </section>
       </div>
     </HeadingPage>
