@@ -134,7 +134,7 @@ export function createApp({
     }),
   );
   api.use(catalogRoutes({ catalog, paymentMethods }));
-  api.use(contentRoutes({ legal: services.legal }));
+  api.use(contentRoutes({ legal: services.legal, guide: services.guide }));
   api.use(articlesRoutes({ articles: services.articles }));
   api.use(
     profileRoutes({

@@ -12,6 +12,7 @@ import { createArticlesService } from './modules/articles/articles.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCrawlService } from './modules/content/crawl.service.ts';
+import { createGuideService } from './modules/content/guide.service.ts';
 import { createLegalService } from './modules/content/legal.service.ts';
 import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
 import { createOrderUpstreamActions } from './modules/fulfilment/order-upstream-actions.ts';
@@ -146,12 +147,14 @@ export function createServices({
   });
   const articles = createArticlesService({ db, dir: path.join(config.contentDir, 'articles') });
   const crawl = createCrawlService({ publicUrl: config.publicUrl, articles });
+  const guide = createGuideService({ dir: path.join(config.contentDir, 'api-guide') });
   const apiKeys = createApiKeysService({ db });
   const panel = createPanelApiService({ catalog, orders });
   return {
     apiKeys,
     panel,
     crawl,
+    guide,
     auth,
     legal,
     articles,

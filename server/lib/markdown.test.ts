@@ -46,4 +46,13 @@ describe('markdown content', () => {
     );
     expect(localizeLinks(html, '')).toBe(html);
   });
+
+  it('keeps code blocks with their language, and nothing else of a code tag', () => {
+    const { html } = renderMarkdown('```php\n<?php echo "<b>x</b>";\n```\n\n`inline`');
+    expect(html).toContain('<pre><code class="language-php">&lt;?php echo "&lt;b&gt;x&lt;/b&gt;";');
+    expect(html).toContain('<code>inline</code>');
+    expect(sanitize('<code class="evil language-sh" onclick="x">a</code>')).toBe(
+      '<code class="language-sh">a</code>',
+    );
+  });
 });

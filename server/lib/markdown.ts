@@ -43,8 +43,31 @@ export function anchorOf(text: string): string {
  * emphasis, quotes, and links to this site or mail; headings keep their anchors.
  */
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: ['h2', 'h3', 'h4', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'blockquote', 'br'],
-  allowedAttributes: { a: ['href', 'rel', 'target'], h2: ['id'], h3: ['id'], h4: ['id'] },
+  allowedTags: [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'a',
+    'blockquote',
+    'br',
+    'pre',
+    'code',
+  ],
+  allowedAttributes: {
+    a: ['href', 'rel', 'target'],
+    h2: ['id'],
+    h3: ['id'],
+    h4: ['id'],
+    code: ['class'],
+  },
+  // a code block names its language (the reseller guide's examples)
+  allowedClasses: { code: ['language-*'] },
   allowedSchemes: ['https', 'http', 'mailto'],
   allowProtocolRelative: false,
   transformTags: {

@@ -31,6 +31,11 @@ test('a reseller makes, rotates and revokes an API key', async ({ page }) => {
   await expect(page.getByTestId('api-endpoint')).toContainText('/api/v2');
   const answer = await page.request.post('/api/v2', { form: { key, action: 'balance' } });
   expect(await answer.json()).toEqual({ balance: '0.00', currency: 'USD' });
+  // the guide: every action, with code to copy
+  const guide = page.getByTestId('api-guide');
+  await expect(guide.getByRole('heading', { level: 2, name: 'API guide' })).toBeVisible();
+  await expect(guide.locator('h3', { hasText: 'refill_status' })).toBeVisible();
+  await expect(guide.locator('pre code.language-php')).toBeVisible();
   await shoot(page, 'cp-api-en');
 
   // a new key replaces it, after a confirmation
@@ -48,6 +53,7 @@ test('a reseller makes, rotates and revokes an API key', async ({ page }) => {
 
   await page.goto('/cp/api/');
   await hydrated(page);
+  await expect(page.getByTestId('api-guide')).toContainText('Руководство по API');
   await shoot(page, 'cp-api-ru');
   page.once('dialog', (dialog) => dialog.accept());
   await card.getByRole('button', { name: 'Отозвать' }).click();

@@ -5,11 +5,28 @@ import { isLegalRegion } from '../../../shared/regions.ts';
 import { contextOf } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CrawlService } from './crawl.service.ts';
+import type { GuideService } from './guide.service.ts';
 import type { LegalService } from './legal.service.ts';
 
 /** The written content the pages read in the browser: legal texts (articles: SPEC §7). */
-export function contentRoutes({ legal }: { legal: LegalService }): Router {
+export function contentRoutes({
+  legal,
+  guide,
+}: {
+  legal: LegalService;
+  guide: GuideService;
+}): Router {
   const router = Router();
+
+  // GET content/api-guide?lang=: the reseller API guide of /cp/api/
+  router.get('/content/api-guide', (req, res) => {
+    const asked = req.query.lang;
+    if (asked !== undefined && !isLocale(asked))
+      throw new AppError('The language is one of ru, en, de, es, it, pt, tr', 400);
+    const found = guide.guide(isLocale(asked) ? asked : contextOf(res).visitor.locale);
+    if (!found) throw new AppError('Document not found', 404);
+    res.json({ status: 'success', data: found });
+  });
 
   // GET legal/{privacy|agreement|refund}/{region}?lang=: a region's text in a language
   router.get('/legal/:doc/:region', (req, res) => {

@@ -179,8 +179,7 @@ export function createPanelApiService({
         }
         if (error instanceof AppError && error.statusCode === 402)
           throw new PanelError(PANEL_ERRORS.funds);
-        if (error instanceof AppError && error.statusCode < 500)
-          throw new PanelError(error.message);
+        if (error instanceof AppError) throw new PanelError(error.message);
         throw error;
       }
     },
@@ -204,8 +203,7 @@ export function createPanelApiService({
         if (refill === null) throw new PanelError(PANEL_ERRORS.refill);
         return refill;
       } catch (error) {
-        if (error instanceof AppError && error.statusCode < 500)
-          throw new PanelError(error.message);
+        if (error instanceof AppError) throw new PanelError(error.message);
         throw error;
       }
     },
@@ -215,8 +213,7 @@ export function createPanelApiService({
       try {
         return (await orders.own.refillByNumber(refill, user.id)).status;
       } catch (error) {
-        if (error instanceof AppError && error.statusCode < 500)
-          throw new PanelError(PANEL_ERRORS.refill);
+        if (error instanceof AppError) throw new PanelError(PANEL_ERRORS.refill);
         throw error;
       }
     },

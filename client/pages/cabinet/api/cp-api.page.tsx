@@ -10,6 +10,7 @@ import { api } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { useApiData } from '../../../lib/use-api-data.ts';
 import styles from './api.module.css';
+import { ApiGuide } from './api-guide.tsx';
 
 /**
  * /cp/api/ (issue 15): the reseller's key (made, shown once, rotated, revoked; when and from
@@ -158,6 +159,7 @@ export default function ApiPage() {
             <FormattedMessage id="cp.api.endpoint.text" />
           </p>
         </section>
+        <ApiGuide />
       </div>
     </HeadingPage>
   );
