@@ -1,9 +1,7 @@
 import request from 'supertest';
-import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/lib/logger.ts';
-import { createFulfilmentService } from '../../server/modules/fulfilment/fulfilment.service.ts';
-import { providerRegistry, simulatorCatalogue } from '../../server/modules/fulfilment/providers.ts';
+import { simulatorCatalogue } from '../../server/modules/fulfilment/providers.ts';
 import { balanceOf, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+import { testWorker } from '../support/worker.ts';
 
 /**
  * The cabinet's orders (issue 12): the filtered list, cancel and refill through the in-process
@@ -19,7 +17,6 @@ type Account = Awaited<ReturnType<typeof signUp>>;
 
 describe.each(ENGINES)('cabinet orders on %s', (engine) => {
   let t: TestApp;
-  const logger = createLogger(loadConfig({ NODE_ENV: 'test' }));
 
   beforeAll(async () => {
     t = await createTestAppWith(
@@ -94,22 +91,7 @@ describe.each(ENGINES)('cabinet orders on %s', (engine) => {
     return order;
   }
 
-  /** A worker whose clock runs `aheadMs` ahead, on the app's own simulator. */
-  const worker = (aheadMs: number) => {
-    const clock = () => new Date(Date.now() + aheadMs);
-    return createFulfilmentService({
-      orders: t.services.orders.workOn(clock),
-      providerOf: providerRegistry({
-        db: t.database.db,
-        simulator: t.services.simulator,
-        simulatorUrl: null,
-      }),
-      catalog: t.services.catalog,
-      logger,
-      now: clock,
-      options: { workerId: `test-${aheadMs}` },
-    });
-  };
+  const worker = (aheadMs: number) => testWorker(t, aheadMs);
   const submit = () => worker(0).submitDue();
   const sync = () => worker(2 * MINUTE).syncRunning();
 

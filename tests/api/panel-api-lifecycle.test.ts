@@ -1,9 +1,6 @@
 import request from 'supertest';
-import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/lib/logger.ts';
-import { createFulfilmentService } from '../../server/modules/fulfilment/fulfilment.service.ts';
-import { providerRegistry } from '../../server/modules/fulfilment/providers.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+import { testWorker } from '../support/worker.ts';
 
 /**
  * The whole life of a reseller's orders through `/api/v2` (issue 15), as a panel client
@@ -16,7 +13,6 @@ const LINK = 'https://www.instagram.com/p/C8xYz12AbCd/';
 
 describe.each(ENGINES)('an order’s life through /api/v2 on %s', (engine) => {
   let t: TestApp;
-  const logger = createLogger(loadConfig({ NODE_ENV: 'test' }));
   beforeAll(async () => {
     t = await createTestAppWith(
       { AUTH_RATE_LIMIT_PER_MINUTE: '1000', SIMULATOR_START_DELAY_MS: '0', SIMULATOR_SPEED: '60' },
@@ -25,22 +21,7 @@ describe.each(ENGINES)('an order’s life through /api/v2 on %s', (engine) => {
   });
   afterAll(() => t.database.close());
 
-  /** A worker whose clock runs `aheadMs` ahead, on the app's own simulator. */
-  const worker = (aheadMs: number) => {
-    const clock = () => new Date(Date.now() + aheadMs);
-    return createFulfilmentService({
-      orders: t.services.orders.workOn(clock),
-      providerOf: providerRegistry({
-        db: t.database.db,
-        simulator: t.services.simulator,
-        simulatorUrl: null,
-      }),
-      catalog: t.services.catalog,
-      logger,
-      now: clock,
-      options: { workerId: `panel-${aheadMs}` },
-    });
-  };
+  const worker = (aheadMs: number) => testWorker(t, aheadMs);
 
   it('goes from services to a refill, and a cancel gives the money back', async () => {
     const user = await signUp(t.app, { cur: 'USD', lang: 'en' });

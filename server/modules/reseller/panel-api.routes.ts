@@ -17,6 +17,35 @@ const whole = (value: unknown): number | undefined => {
 };
 
 /**
+ * A comma list of ids (up to 100), each answered in turn: its value, or its refusal in its
+ * place (`{"error": …}`); an id that is not a number is refused with `refusal`.
+ */
+async function eachOf<T>(
+  list: string,
+  refusal: string,
+  answer: (id: number) => Promise<T>,
+): Promise<{ id: number | string; answer: T | { error: string } }[]> {
+  const answers = [];
+  for (const raw of list
+    .split(',')
+    .map((id) => id.trim())
+    .slice(0, MANY)) {
+    const id = whole(raw);
+    answers.push({
+      id: id ?? raw,
+      answer:
+        id === undefined
+          ? { error: refusal }
+          : await answer(id).catch((error: unknown) => {
+              if (error instanceof PanelError) return { error: error.message };
+              throw error;
+            }),
+    });
+  }
+  return answers;
+}
+
+/**
  * `POST /api/v2` (and `GET` with a query), form-encoded or JSON, `key` + `action`: the SMM
  * panel API v2 as the big panels speak it (DOMAIN.md): HTTP 200 with JSON, a refusal as
  * `{"error": "…"}`: `services`, `add`, `status`, `refill`, `refill_status`, `cancel`, `balance`.
@@ -109,26 +138,11 @@ export function panelApiRoutes({
         const list = text(input.orders);
         // `orders` (several): one answer per order, refusals in their place
         if (list !== undefined || action === 'cancel') {
-          const ids = (list ?? text(input.order) ?? '')
-            .split(',')
-            .map((id) => id.trim())
-            .slice(0, MANY);
-          const answers = [];
-          for (const id of ids) {
-            const number = whole(id);
-            const answer =
-              number === undefined
-                ? { error: PANEL_ERRORS.order }
-                : await panel.act(user, number, action).then(
-                    (value) => (action === 'cancel' ? 1 : value),
-                    (error: unknown) => {
-                      if (error instanceof PanelError) return { error: error.message };
-                      throw error;
-                    },
-                  );
-            answers.push({ order: number ?? id, [action]: answer });
-          }
-          return res.json(answers);
+          const answers = await eachOf(list ?? text(input.order) ?? '', PANEL_ERRORS.order, (id) =>
+            panel.act(user, id, action).then((value) => (action === 'cancel' ? 1 : value)),
+          );
+          const answered = answers.map(({ id, answer }) => ({ order: id, [action]: answer }));
+          return res.json(answered);
         }
         const id = whole(input.order);
         if (id === undefined) throw new PanelError(PANEL_ERRORS.order);
@@ -137,23 +151,11 @@ export function panelApiRoutes({
       if (action === 'refill_status') {
         const list = text(input.refills);
         if (list !== undefined) {
-          const ids = list
-            .split(',')
-            .map((id) => id.trim())
-            .slice(0, MANY);
-          const answers = [];
-          for (const id of ids) {
-            const number = whole(id);
-            const status =
-              number === undefined
-                ? { error: PANEL_ERRORS.refill }
-                : await panel.refillStatus(user, number).catch((error: unknown) => {
-                    if (error instanceof PanelError) return { error: error.message };
-                    throw error;
-                  });
-            answers.push({ refill: number ?? id, status });
-          }
-          return res.json(answers);
+          const answers = await eachOf(list, PANEL_ERRORS.refill, (id) =>
+            panel.refillStatus(user, id),
+          );
+          const answered = answers.map(({ id, answer }) => ({ refill: id, status: answer }));
+          return res.json(answered);
         }
         const id = whole(input.refill);
         if (id === undefined) throw new PanelError(PANEL_ERRORS.refill);
