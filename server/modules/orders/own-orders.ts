@@ -15,6 +15,7 @@ import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { OrderUpstream } from './order-upstream.ts';
 import { toOrderView } from './order-views.ts';
 import type { OrderRefillRow, OrderRow, OrderStatus } from './orders.table.ts';
+import { createOrderNumbers } from './own-order-numbers.ts';
 import {
   completionTimes,
   insertRefill,
@@ -22,10 +23,6 @@ import {
   type OrderFilter,
   ordersOfUser,
   ownOrder,
-  ownOrderByIdempotencyKey,
-  ownOrdersByIds,
-  refillOfUser,
-  releaseIdempotencyKey,
   rowsOf,
   setRefillStatus,
 } from './own-orders.repository.ts';
@@ -203,41 +200,17 @@ export function createOwnOrders({
   const own = {
     viewOf: viewOfId,
 
-    /** The user's orders by their numbers, as the buyer sees them; others are left out. */
-    async byNumbers(userId: number, ids: number[]): Promise<Map<number, OwnOrderView>> {
-      const rows = await ownOrdersByIds(db, userId, [...new Set(ids)]);
-      const views = await viewsOf(rows);
-      return new Map(rows.map((row, index) => [row.id, views[index]!]));
-    },
-
-    /** The number of an order's latest refill (the reseller API's refill id), or null. */
-    async refillNumberOf(publicId: string, userId: number): Promise<number | null> {
-      const order = await mine(publicId, userId);
-      return (await latestRefills(db, [order.id])).get(order.id)?.id ?? null;
-    },
-
-    /** A refill by its number: the latest of its order is asked of the provider first. */
-    async refillByNumber(refillId: number, userId: number): Promise<RefillView> {
-      const row = await refillOfUser(db, refillId, userId);
-      if (!row) throw new AppError(OWN_ORDER_ERRORS.noRefill, 404);
-      const latest = (await latestRefills(db, [row.order_id])).get(row.order_id);
-      return latest?.id === row.id ? own.refillStatus(row.public_id, userId) : toRefillView(row);
-    },
-
-    /**
-     * The order placed with this idempotency key within `windowMs`, by number; a key used
-     * longer ago is let go, so it may place again.
-     */
-    async byIdempotencyKey(userId: number, key: string, windowMs: number): Promise<number | null> {
-      const since = new Date(now().getTime() - windowMs).toISOString();
-      await releaseIdempotencyKey(db, userId, key, since);
-      return (await ownOrderByIdempotencyKey(db, userId, key, since))?.id ?? null;
-    },
-
-    /** An order's number (the reseller API's id) by its public id. */
-    async numberOf(publicId: string, userId: number): Promise<number> {
-      return (await mine(publicId, userId)).id;
-    },
+    // the reseller API's view of the same orders: by number, refills by number, retry keys
+    ...createOrderNumbers({
+      db,
+      now,
+      viewsOf,
+      mine,
+      toRefillView,
+      refillStatus: (publicId: string, userId: number): Promise<RefillView> =>
+        own.refillStatus(publicId, userId),
+      noRefill: OWN_ORDER_ERRORS.noRefill,
+    }),
 
     async list(userId: number, query: OwnOrdersQuery) {
       const filter: OrderFilter = {};
