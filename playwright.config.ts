@@ -33,6 +33,23 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
     trace: 'retain-on-failure',
+    // the visitors of these tests are in no known country, so GDPR asks consent first: the
+    // answer is given (no), so the banner covers nothing; the analytics journey clears it
+    storageState: {
+      cookies: [
+        {
+          name: 'consent',
+          value: 'denied',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
   },
   // Russian browsers: '/' stays on ru; the tests switch languages themselves
   projects: [
@@ -59,6 +76,8 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         NODE_ENV: 'production',
+        // production refuses the public default secret of the sandbox gateway
+        PAYMENT_SANDBOX_SECRET: 'e2e-sandbox-secret-0123456789',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         // a fresh database every run, mails where the tests can read them
@@ -71,6 +90,8 @@ export default defineConfig({
         SIMULATOR_START_DELAY_MS: '15000',
         // a referral bonus of a test order can be asked for (issue 13's journey)
         WITHDRAW_MIN: 'RUB:1,USD:1,EUR:1',
+        // resellers' webhooks reach the test's receiver on loopback (never in production)
+        WEBHOOK_ALLOW_PRIVATE: 'true',
         ...fakeOAuthEnv('google', `http://127.0.0.1:${OAUTH_PORT}`),
       },
     },

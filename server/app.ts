@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
@@ -6,9 +7,15 @@ import type { RouteObject } from 'react-router';
 import { type Config, publicConfig } from './config.ts';
 import { accessRedirects } from './http/access-redirects.ts';
 import { benchCeiling } from './http/bench-ceiling.ts';
+import { refuseControlChars, refuseControlCharsInBody } from './http/control-chars.ts';
+import { listEndpoints } from './http/endpoints.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
+import { healthRoutes, type Readiness } from './http/health.ts';
 import { localeRedirects } from './http/locale.ts';
 import { requestLogging } from './http/logging.ts';
+import { httpMetrics, metricsRoute } from './http/metrics.ts';
+import { normalisePath } from './http/path-normalisation.ts';
+import { createLimits, type Limits } from './http/rate-limit.ts';
 import { referralCapture } from './http/referral-capture.ts';
 import { requestContext } from './http/request-context.ts';
 import { sameOriginWrites } from './http/same-origin.ts';
@@ -16,6 +23,7 @@ import { cspNonce, securityHeaders } from './http/security-headers.ts';
 import { trailingSlash } from './http/trailing-slash.ts';
 import { sandboxRoutes } from './integrations/payments/sandbox.routes.ts';
 import type { Logger } from './lib/logger.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { articlesRoutes } from './modules/articles/articles.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { socialRoutes } from './modules/auth/social.routes.ts';
@@ -28,6 +36,8 @@ import { paymentsRoutes, webhookRoutes } from './modules/payments/payments.route
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { apiKeysRoutes } from './modules/reseller/api-keys.routes.ts';
 import { panelApiRoutes } from './modules/reseller/panel-api.routes.ts';
+import { webhooksRoutes } from './modules/reseller/webhooks.routes.ts';
+import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { levelsRoutes } from './modules/users/levels.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
 import type { Services } from './services.ts';
@@ -39,12 +49,29 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   assets: Assets;
-  /** Answers /healthz: false while the process is shutting down. */
-  isHealthy?: () => boolean;
+  /** Answers /readyz (http/health.ts); without it the app reports itself ready. */
+  readiness?: Readiness;
+  /** Where rate limits count: Redis in main.ts when configured, else this process. */
+  limits?: Limits;
   /** The page routes; tests may hand in their own, the app uses the shared route tree. */
   routes?: RouteObject[];
   /** The domain services (server/bootstrap.ts), shared with the worker. */
   services: Services;
+}
+
+/** The URL paths of the files under a folder (read once at start). */
+function listFiles(dir: string): Set<string> {
+  const files = new Set<string>();
+  try {
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
+      if (entry.isFile())
+        files.add(
+          `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`,
+        );
+  } catch {
+    // no folder: no files
+  }
+  return files;
 }
 
 /** The whole HTTP app without listen(): main.ts serves it, tests drive it with supertest. */
@@ -52,7 +79,8 @@ export function createApp({
   config,
   logger,
   assets,
-  isHealthy = () => true,
+  readiness,
+  limits = createLimits(null),
   routes,
   services,
 }: AppDeps): Express {
@@ -60,16 +88,18 @@ export function createApp({
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
-  app.get('/healthz', (_req, res) => {
-    const healthy = isHealthy();
-    res
-      .status(healthy ? 200 : 503)
-      .json({ status: healthy ? 'ok' : 'shutting-down', uptime: Math.round(process.uptime()) });
-  });
+  // probes answer before anything else (and are not logged)
+  app.use(healthRoutes({ readiness: readiness ?? null }));
+  if (config.metricsToken) app.get('/metrics', metricsRoute(config.metricsToken));
+  app.use(httpMetrics);
 
   app.use(requestLogging(logger));
+  app.use(refuseControlChars, normalisePath);
   // compression flushes after every chunk React writes, so streaming survives gzip
-  if (config.compression) app.use(compression());
+  if (config.compression)
+    app.use(
+      compression({ level: config.compressionLevel, threshold: config.compressionThreshold }),
+    );
 
   app.use(
     '/assets',
@@ -81,19 +111,19 @@ export function createApp({
     }),
   );
 
-  // the icons, the web manifest and the share cards (static/, made by scripts/make-images.ts)
-  app.use(
-    express.static(path.resolve(config.staticDir), {
-      index: false,
-      maxAge: '1d',
-      fallthrough: true,
-      dotfiles: 'ignore',
-      setHeaders: (res, file) => {
-        if (file.endsWith('.webmanifest'))
-          res.setHeader('Content-Type', 'application/manifest+json');
-      },
-    }),
-  );
+  // the icons, the web manifest and the share cards (static/, made by scripts/make-images.ts):
+  // only their own paths reach the file system, not every page's
+  const staticFiles = listFiles(path.resolve(config.staticDir));
+  const serveStatic = express.static(path.resolve(config.staticDir), {
+    index: false,
+    maxAge: '1d',
+    fallthrough: true,
+    dotfiles: 'ignore',
+    setHeaders: (res, file) => {
+      if (file.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json');
+    },
+  });
+  app.use((req, res, next) => (staticFiles.has(req.path) ? serveStatic(req, res, next) : next()));
 
   app.use(cspNonce, securityHeaders(config), cookieParser());
 
@@ -114,14 +144,22 @@ export function createApp({
       panel: services.panel,
       logger,
       perMinute: config.resellerRateLimitPerMinute,
+      bodyLimitBytes: config.bodyLimitBytes,
+      limits,
     }),
   );
-  api.use(express.json({ limit: '100kb' }), sameOriginWrites(config.publicUrl));
+  api.use(
+    express.json({ limit: config.bodyLimitBytes }),
+    refuseControlCharsInBody,
+    sameOriginWrites(config.publicUrl),
+  );
   api.use(
     authRoutes({
       auth,
       secureCookies: config.publicUrl.startsWith('https:'),
       rateLimitPerMinute: config.authRateLimitPerMinute,
+      accountAttemptsPerHour: config.authAccountAttemptsPerHour,
+      limits,
     }),
   );
   api.use(
@@ -133,7 +171,8 @@ export function createApp({
       logger,
     }),
   );
-  api.use(catalogRoutes({ catalog, paymentMethods }));
+  // GET endpoints lists every call of this router, read from it once it is complete
+  api.use(catalogRoutes({ catalog, paymentMethods, endpoints: () => endpoints }));
   api.use(contentRoutes({ legal: services.legal, guide: services.guide }));
   api.use(articlesRoutes({ articles: services.articles }));
   api.use(
@@ -142,17 +181,37 @@ export function createApp({
       auth,
       secureCookies: config.publicUrl.startsWith('https:'),
       rateLimitPerMinute: config.authRateLimitPerMinute,
+      limits,
     }),
   );
   api.use(ledgerRoutes({ ledgerReads: services.ledgerReads }));
   api.use(levelsRoutes({ levels: services.levels }));
   api.use(notificationsRoutes({ notifications: services.notifications }));
   api.use(apiKeysRoutes({ apiKeys: services.apiKeys }));
+  api.use(webhooksRoutes({ webhooks: services.webhooks }));
   api.use(referralsRoutes({ income: services.income, withdrawals: services.withdrawals }));
   api.use(ordersRoutes({ orders, publicUrl: config.publicUrl }));
   api.use(paymentsRoutes({ payments, orders, paymentMethods, publicUrl: config.publicUrl }));
+  api.use(
+    analyticsRoutes({
+      analytics: services.analytics,
+      counters: config.metrikaCounters,
+      limits,
+      perMinute: config.analyticsRateLimitPerMinute,
+    }),
+  );
+  api.use(
+    toolsRoutes({
+      unshorten: services.unshorten,
+      logger,
+      limits,
+      unshortenPerMinute: config.unshortenRateLimitPerMinute,
+      loggerPerMinute: config.clientLogRateLimitPerMinute,
+    }),
+  );
   api.use(apiNotFound);
   app.use('/api', api);
+  const endpoints = listEndpoints(api, '/api').sort();
   if (sandbox) app.use('/sandbox', sandboxRoutes(sandbox));
 
   app.use(crawlRoutes({ crawl: services.crawl }));

@@ -13,7 +13,56 @@ describe('loadConfig', () => {
       compression: true,
       cspReportOnly: false,
       shutdownTimeoutMs: 10_000,
+      shutdownDelayMs: 0,
+      compressionLevel: -1,
+      compressionThreshold: 1024,
+      bodyLimitBytes: 102_400,
+      cspExtra: { scriptSrc: [], connectSrc: [], imgSrc: [] },
+      headersTimeoutMs: 60_000,
+      keepAliveTimeoutMs: 5000,
+      requestTimeoutMs: 300_000,
+      metricsToken: null,
+      metricsPort: null,
+      authAccountAttemptsPerHour: 20,
     });
+  });
+
+  it('reads every middleware setting', () => {
+    const config = loadConfig({
+      COMPRESSION_LEVEL: '9',
+      COMPRESSION_THRESHOLD: '0',
+      BODY_LIMIT_BYTES: '2048',
+      CSP_CONNECT_SRC: 'https://www.google-analytics.com https://*.yandex.ru wss:',
+      HEADERS_TIMEOUT_MS: '70000',
+      KEEP_ALIVE_TIMEOUT_MS: '65000',
+      REQUEST_TIMEOUT_MS: '0',
+    });
+    expect(config.cspExtra.connectSrc).toEqual([
+      'https://www.google-analytics.com',
+      'https://*.yandex.ru',
+      'wss:',
+    ]);
+    expect(config.compressionLevel).toBe(9);
+    expect(config.bodyLimitBytes).toBe(2048);
+    expect(config.keepAliveTimeoutMs).toBe(65_000);
+  });
+
+  it('names bad middleware settings', () => {
+    try {
+      loadConfig({
+        COMPRESSION_LEVEL: '11',
+        BODY_LIMIT_BYTES: '1kb',
+        CSP_SCRIPT_SRC: "'unsafe-eval'",
+        KEEP_ALIVE_TIMEOUT_MS: '70000',
+      });
+      throw new Error('loaded');
+    } catch (error) {
+      const { problems } = error as ConfigError;
+      const all = problems.join(' ');
+      for (const key of ['COMPRESSION_LEVEL=', 'BODY_LIMIT_BYTES=', 'CSP_SCRIPT_SRC='])
+        expect(all).toContain(key);
+      expect(all).toContain('KEEP_ALIVE_TIMEOUT_MS must be below HEADERS_TIMEOUT_MS');
+    }
   });
 
   it('parses every form of trust proxy', () => {
@@ -42,6 +91,24 @@ describe('loadConfig', () => {
       for (const key of ['PORT', 'LOG_LEVEL', 'PUBLIC_URL', 'COMPRESSION'])
         expect(problems.join(' ')).toContain(`${key}=`);
     }
+  });
+
+  it('refuses to start in production with the sandbox on and its public default secret', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /PAYMENT_SANDBOX_SECRET must be set in production/,
+    );
+    // a secret of its own, or no sandbox at all, starts
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX_SECRET: 'a long random secret value' })
+        .paymentSandbox,
+    ).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'false' }).paymentSandbox).toBe(
+      false,
+    );
+    // development and tests keep the default
+    expect(loadConfig({ NODE_ENV: 'development' }).sandboxSecret).toBe(
+      'sandbox-development-secret',
+    );
   });
 
   it('keeps the origin of PUBLIC_URL only when it has no path', () => {

@@ -16,9 +16,22 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   logPretty: boolean;
   compression: boolean;
+  /** zlib level (-1: zlib's default, 6) and the least size compressed, in bytes. */
+  compressionLevel: number;
+  compressionThreshold: number;
+  /** The largest JSON or form body the API reads, in bytes (larger: 413). */
+  bodyLimitBytes: number;
+  /** Sources added to the CSP's script-src, connect-src and img-src (analytics, CDNs). */
+  cspExtra: { scriptSrc: string[]; connectSrc: string[]; imgSrc: string[] };
+  /** Node's HTTP server timeouts: whole headers, an idle kept-alive connection, a request. */
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  requestTimeoutMs: number;
   cspReportOnly: boolean;
   cspReportUri: string | null;
   shutdownTimeoutMs: number;
+  /** On SIGTERM, how long the server keeps listening after readiness turned unhealthy. */
+  shutdownDelayMs: number;
   renderTimeoutMs: number;
   /** Folder of the browser build (manifest.json and assets/). */
   clientDir: string;
@@ -33,6 +46,8 @@ export interface Config {
   oauthProviders: OAuthProviderConfig[];
   /** Attempts per minute and address at login, sign-up and password reset. */
   authRateLimitPerMinute: number;
+  /** Login attempts an hour for one account, from any address (0: no limit). */
+  authAccountAttemptsPerHour: number;
   /** Rendered pages of anonymous visitors kept in memory (0 turns the cache off). */
   pageCacheMaxEntries: number;
   pageCacheTtlMs: number;
@@ -72,6 +87,26 @@ export interface Config {
   liveChannelKey: string;
   /** Reseller API (/api/v2) calls per key and minute (0 turns the limit off). */
   resellerRateLimitPerMinute: number;
+  /**
+   * Resellers' status webhooks: private, loopback and link-local targets are refused unless
+   * this is on (tests and local development only); each POST waits at most `webhookTimeoutMs`.
+   */
+  webhookAllowPrivate: boolean;
+  webhookTimeoutMs: number;
+  /** GA4 Measurement Protocol and Metrika forwarding (issue 17); null: not configured. */
+  ga4: { measurementId: string; apiSecret: string; endpoint: string } | null;
+  metrika: { endpoint: string; token: string | null } | null;
+  /** host → Metrika counter id (SPEC §3 per-domain rules; `*` for any other host) */
+  metrikaCounters: Map<string, string>;
+  analyticsTimeoutMs: number;
+  /** The currency rates feed (a central bank's daily XML); null: rates stay as stored. */
+  ratesUrl: string | null;
+  ratesRefreshMs: number;
+  /** analytics calls (mp, mpy, yaHit, the vitals beacon) per address and minute */
+  analyticsRateLimitPerMinute: number;
+  /** POST unshorten and POST logger calls per address and minute (0: no limit). */
+  unshortenRateLimitPerMinute: number;
+  clientLogRateLimitPerMinute: number;
   /** How often a process looks for stored notifications not yet pushed live (the outbox). */
   livePushMs: number;
   /** The least a withdraw request may ask, per account currency, in major units. */
@@ -93,6 +128,13 @@ export interface Config {
     contactEmail: string;
     privacyEmail: string;
   };
+  /**
+   * Prometheus metrics: `/metrics` on the app for `Authorization: Bearer <metricsToken>`, or
+   * on a port of its own (bound to metricsHost); neither set: not exposed.
+   */
+  metricsToken: string | null;
+  metricsPort: number | null;
+  metricsHost: string;
   /** Benchmark only: serve this file's bytes at /__bench/ceiling/ (see scripts/bench). */
   benchCeilingFile: string | null;
 }
@@ -128,6 +170,28 @@ function legalDetails(read: ReturnType<typeof envReader>['read']): Config['legal
     contactEmail,
     privacyEmail: email('PRIVACY_EMAIL', contactEmail),
   };
+}
+
+/** CSP sources: `https://a.example`, `https://*.a.example:8443`, `wss:` … (no keywords). */
+export function cspSources(raw: string): string[] | undefined {
+  const list = raw.split(/\s+/).filter(Boolean);
+  const source =
+    /^(?:https?|wss?):\/\/(?:\*\.)?[a-z0-9.-]+(?::\d{1,5})?(?:\/[\w./-]*)?$|^(?:https|wss|data|blob):$/i;
+  return list.length <= 20 && list.every((item) => source.test(item)) ? list : undefined;
+}
+
+/** `example.ru:12345678;*:87654321` → host → counter; undefined when malformed. */
+export function parseCounters(raw: string): Map<string, string> | undefined {
+  const counters = new Map<string, string>();
+  for (const part of raw
+    .split(';')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
+    const match = /^(\*|[a-z0-9.-]+):(\d{1,12})$/i.exec(part);
+    if (!match) return undefined;
+    counters.set(match[1]!.toLowerCase(), match[2]!);
+  }
+  return counters.size ? counters : undefined;
 }
 
 /** `RUB:1000,USD:15` → { RUB: 1000, USD: 15 }; undefined when malformed. */
@@ -307,6 +371,42 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     logPretty: read('LOG_PRETTY', false, bool, 'true or false'),
     compression: read('COMPRESSION', true, bool, 'true or false'),
+    compressionLevel: read('COMPRESSION_LEVEL', -1, int(-1, 9), 'a zlib level (-1 to 9)'),
+    compressionThreshold: read(
+      'COMPRESSION_THRESHOLD',
+      1024,
+      int(0, 10_485_760),
+      'bytes (0-10485760)',
+    ),
+    bodyLimitBytes: read(
+      'BODY_LIMIT_BYTES',
+      102_400,
+      int(1024, 10_485_760),
+      'bytes (1024-10485760)',
+    ),
+    cspExtra: {
+      scriptSrc: read('CSP_SCRIPT_SRC', [], cspSources, 'space-separated origins or schemes'),
+      connectSrc: read('CSP_CONNECT_SRC', [], cspSources, 'space-separated origins or schemes'),
+      imgSrc: read('CSP_IMG_SRC', [], cspSources, 'space-separated origins or schemes'),
+    },
+    headersTimeoutMs: read(
+      'HEADERS_TIMEOUT_MS',
+      60_000,
+      int(1000, 600_000),
+      'milliseconds (1000-600000)',
+    ),
+    keepAliveTimeoutMs: read(
+      'KEEP_ALIVE_TIMEOUT_MS',
+      5000,
+      int(0, 600_000),
+      'milliseconds (0-600000)',
+    ),
+    requestTimeoutMs: read(
+      'REQUEST_TIMEOUT_MS',
+      300_000,
+      int(0, 3_600_000),
+      'milliseconds (0-3600000)',
+    ),
     cspReportOnly: read('CSP_REPORT_ONLY', false, bool, 'true or false'),
     cspReportUri: read(
       'CSP_REPORT_URI',
@@ -320,6 +420,7 @@ export function loadConfig(env: Env = process.env): Config {
       int(0, 600_000),
       'milliseconds (0-600000)',
     ),
+    shutdownDelayMs: read('SHUTDOWN_DELAY_MS', 0, int(0, 60_000), 'milliseconds (0-60000)'),
     renderTimeoutMs: read(
       'RENDER_TIMEOUT_MS',
       10_000,
@@ -430,6 +531,12 @@ export function loadConfig(env: Env = process.env): Config {
       int(0, 10_000),
       'a count (0 turns it off)',
     ),
+    authAccountAttemptsPerHour: read(
+      'AUTH_ACCOUNT_ATTEMPTS_PER_HOUR',
+      20,
+      int(0, 1_000_000),
+      'a count (0 turns it off)',
+    ),
     pageCacheMaxEntries: read(
       'PAGE_CACHE_MAX_ENTRIES',
       1000,
@@ -460,6 +567,75 @@ export function loadConfig(env: Env = process.env): Config {
       int(0, 1_000_000),
       'a count (0 turns it off)',
     ),
+    webhookAllowPrivate: read('WEBHOOK_ALLOW_PRIVATE', false, bool, 'true or false'),
+    webhookTimeoutMs: read(
+      'WEBHOOK_TIMEOUT_MS',
+      10_000,
+      int(100, 60_000),
+      'milliseconds (100-60000)',
+    ),
+    ga4: (() => {
+      const measurementId = env.GA_MEASUREMENT_ID?.trim();
+      const apiSecret = env.GA_API_SECRET?.trim();
+      if (!measurementId && !apiSecret) return null;
+      if (!measurementId || !apiSecret || !/^G-[A-Z0-9]{4,20}$/.test(measurementId)) {
+        problems.push('GA_MEASUREMENT_ID (G-…) and GA_API_SECRET must be set together');
+        return null;
+      }
+      return {
+        measurementId,
+        apiSecret,
+        endpoint: read(
+          'GA_ENDPOINT',
+          'https://www.google-analytics.com/mp/collect',
+          url2,
+          'an http(s) URL',
+        ),
+      };
+    })(),
+    metrikaCounters: read(
+      'METRIKA_COUNTERS',
+      new Map<string, string>(),
+      parseCounters,
+      'rules like example.ru:12345678;*:87654321 (host or *, then the counter id)',
+    ),
+    metrika: env.METRIKA_COUNTERS?.trim()
+      ? {
+          endpoint: read('METRIKA_ENDPOINT', 'https://mc.yandex.ru', url2, 'an http(s) URL'),
+          token: env.METRIKA_TOKEN?.trim() || null,
+        }
+      : null,
+    ratesUrl: read('RATES_URL', null, url2, 'an http(s) URL'),
+    ratesRefreshMs: read(
+      'RATES_REFRESH_MS',
+      300_000,
+      int(10_000, 86_400_000),
+      'milliseconds (10000-86400000)',
+    ),
+    analyticsTimeoutMs: read(
+      'ANALYTICS_TIMEOUT_MS',
+      3000,
+      int(100, 60_000),
+      'milliseconds (100-60000)',
+    ),
+    analyticsRateLimitPerMinute: read(
+      'ANALYTICS_RATE_LIMIT_PER_MINUTE',
+      120,
+      int(0, 100_000),
+      'a count (0 turns it off)',
+    ),
+    unshortenRateLimitPerMinute: read(
+      'UNSHORTEN_RATE_LIMIT_PER_MINUTE',
+      30,
+      int(0, 100_000),
+      'a count (0 turns it off)',
+    ),
+    clientLogRateLimitPerMinute: read(
+      'CLIENT_LOG_RATE_LIMIT_PER_MINUTE',
+      60,
+      int(0, 100_000),
+      'a count (0 turns it off)',
+    ),
     livePushMs: read('LIVE_PUSH_MS', 500, int(50, 60_000), 'milliseconds (50-60000)'),
     withdrawMin: read(
       'WITHDRAW_MIN',
@@ -470,8 +646,30 @@ export function loadConfig(env: Env = process.env): Config {
     contentDir: read('CONTENT_DIR', 'content', (raw) => raw, 'a folder'),
     staticDir: read('STATIC_DIR', 'static', (raw) => raw, 'a folder'),
     legal: legalDetails(read),
+    metricsToken: read(
+      'METRICS_TOKEN',
+      null,
+      (raw) => (/^[\x21-\x7e]{16,200}$/.test(raw) ? raw : undefined),
+      '16 to 200 visible ASCII characters',
+    ),
+    metricsPort: read('METRICS_PORT', null, int(1, 65_535), 'a port (1-65535)'),
+    metricsHost: read('METRICS_HOST', '127.0.0.1', (raw) => raw, 'a host or address'),
     benchCeilingFile: read('BENCH_CEILING_FILE', null, (raw) => raw, 'a file path'),
   };
+  // a kept-alive connection must be closed before its headers timeout (Node's advice)
+  if (config.keepAliveTimeoutMs >= config.headersTimeoutMs)
+    problems.push('KEEP_ALIVE_TIMEOUT_MS must be below HEADERS_TIMEOUT_MS');
+  if (config.requestTimeoutMs !== 0 && config.requestTimeoutMs < config.headersTimeoutMs)
+    problems.push('REQUEST_TIMEOUT_MS must be 0 (none) or at least HEADERS_TIMEOUT_MS');
+  // the default signing secret is public: in production it would let anyone settle payments
+  if (
+    config.nodeEnv === 'production' &&
+    config.paymentSandbox &&
+    !env.PAYMENT_SANDBOX_SECRET?.trim()
+  )
+    problems.push(
+      'PAYMENT_SANDBOX_SECRET must be set in production while PAYMENT_SANDBOX is on (its default is public)',
+    );
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);
 }

@@ -4,10 +4,13 @@ import path from 'node:path';
 import { BRAND_NAME } from '../shared/brand.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
+import { createUnshortener } from './integrations/links/unshorten.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { createSandboxGateway } from './integrations/payments/sandbox-gateway.ts';
 import { createStripeGateway } from './integrations/payments/stripe-gateway.ts';
+import { createWebhookSender } from './integrations/webhooks/webhook-sender.ts';
 import type { Logger } from './lib/logger.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createArticlesService } from './modules/articles/articles.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
@@ -33,6 +36,7 @@ import { createReferralsService } from './modules/referrals/referrals.service.ts
 import { createWithdrawalsService } from './modules/referrals/withdrawals.service.ts';
 import { createApiKeysService } from './modules/reseller/api-keys.service.ts';
 import { createPanelApiService } from './modules/reseller/panel-api.service.ts';
+import { createWebhooksService } from './modules/reseller/webhooks.service.ts';
 import { createLevelsService } from './modules/users/levels.service.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 
@@ -96,6 +100,16 @@ export function createServices({
     key: 'simulator-key',
     ...config.simulator,
   });
+  const webhooks = createWebhooksService({
+    db,
+    send: createWebhookSender({
+      allowPrivate: config.webhookAllowPrivate,
+      timeoutMs: config.webhookTimeoutMs,
+      userAgent: `${BRAND_NAME}-Webhooks/1.0`,
+    }),
+    allowPrivate: config.webhookAllowPrivate,
+    logger,
+  });
   const providerOf = providerRegistry({ db, simulator, simulatorUrl: config.simulatorUrl });
   const orders = createOrdersService({
     db,
@@ -109,6 +123,8 @@ export function createServices({
     logger,
     // the buyer's cancel and refill reach the provider the order was placed with
     upstream: createOrderUpstreamActions({ providerOf, catalog, logger }),
+    // a reseller's webhook hears of each change of their orders, in its transaction
+    onStatus: webhooks.orderChanged,
   });
   // a settled payment may lift its payer's discount level, in the settling transaction
   const levels = createLevelsService({ db, catalog, payments, notifications });
@@ -149,10 +165,20 @@ export function createServices({
   const crawl = createCrawlService({ publicUrl: config.publicUrl, articles });
   const guide = createGuideService({ dir: path.join(config.contentDir, 'api-guide') });
   const apiKeys = createApiKeysService({ db });
+  const analytics = createAnalyticsService({
+    db,
+    forwarders: { ga4: config.ga4, metrika: config.metrika, timeoutMs: config.analyticsTimeoutMs },
+    logger,
+  });
+  // POST unshorten: short links followed to their end, public addresses only
+  const unshorten = createUnshortener();
   const panel = createPanelApiService({ catalog, orders });
   return {
     apiKeys,
     panel,
+    webhooks,
+    unshorten,
+    analytics,
     crawl,
     guide,
     auth,

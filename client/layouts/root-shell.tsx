@@ -11,7 +11,10 @@ import {
 import { deviceClassByWidth } from '../../shared/device.ts';
 import { DropdownProvider } from '../components/dropdown/dropdown.tsx';
 import { LoadingBar } from '../components/loading-bar/loading-bar.tsx';
+import { analyticsActions } from '../features/analytics/analytics.actions.ts';
+import { ConsentBanner } from '../features/analytics/consent-banner.tsx';
 import { deviceClassMeasured } from '../features/visitor/visitor.slice.ts';
+import { useOnline } from '../lib/online.ts';
 import { scrollToHash } from '../lib/scroll-to-hash.ts';
 
 /** Everything every page has: dropdown group, loading bar, hash scrolling, device class. */
@@ -19,11 +22,17 @@ export function RootShell() {
   const navigation = useNavigation();
   // read on every navigation change (useNavigation re-renders this component)
   const errors = useContext(UNSAFE_DataRouterContext)?.router.state.errors;
-  const { hash, key } = useLocation();
+  const { hash, key, pathname, search } = useLocation();
   const dispatch = useDispatch();
+  const online = useOnline();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again on every navigation
   useEffect(() => scrollToHash(hash), [hash, key]);
+
+  // analytics counts a page view per navigation (its saga delays it 250 ms)
+  useEffect(() => {
+    dispatch(analyticsActions.routeChanged(pathname + search));
+  }, [dispatch, pathname, search]);
 
   useEffect(() => {
     // marks the end of hydration (end-to-end tests wait for it)
@@ -44,7 +53,13 @@ export function RootShell() {
         <FormattedMessage id="a11y.skipToContent" />
       </a>
       <LoadingBar active={navigation.state !== 'idle'} failed={Boolean(errors)} />
+      {!online && (
+        <p className="offline-banner" role="status" data-testid="offline-banner">
+          <FormattedMessage id="offline.banner" />
+        </p>
+      )}
       <Outlet />
+      <ConsentBanner />
       <ScrollRestoration />
     </DropdownProvider>
   );

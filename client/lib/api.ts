@@ -1,3 +1,5 @@
+import { isOnline } from './online.ts';
+
 /** The JSON API of SPEC §7: `{status:'success', data}` or `{status:'error', message, statusCode}`. */
 export class ApiError extends Error {
   readonly statusCode: number;
@@ -16,6 +18,8 @@ export async function api<T>(
   path: string,
   { method = 'GET', body, signal }: { method?: string; body?: unknown; signal?: AbortSignal } = {},
 ): Promise<T> {
+  // offline, nothing can succeed: the form says so at once (the banner says why)
+  if (!isOnline()) throw new ApiError('The service is temporary unavailable', 0);
   let response: Response;
   try {
     response = await fetch(`/api/${path}`, {

@@ -1,6 +1,7 @@
 /**
- * SPEC §2: anchor navigation scrolls smoothly to the element with a 30 px offset; the
- * element may not be rendered yet, so look again up to 50 times, 100 ms apart.
+ * SPEC §2: anchor navigation scrolls smoothly to the element with a 30 px offset (below the
+ * sticky header, which would cover it otherwise); the element may not be rendered yet, so
+ * look again up to 50 times, 100 ms apart.
  */
 const HASH_SCROLL = { offsetPx: 30, attempts: 50, intervalMs: 100 } as const;
 
@@ -12,7 +13,13 @@ export function scrollToHash(hash: string, win: Window = window): () => void {
   const tryScroll = () => {
     const element = win.document.getElementById(id);
     if (element) {
-      const top = element.getBoundingClientRect().top + win.scrollY - HASH_SCROLL.offsetPx;
+      const header = win.document.querySelector('header');
+      const covered =
+        header && win.getComputedStyle(header).position === 'sticky'
+          ? header.getBoundingClientRect().height
+          : 0;
+      const top =
+        element.getBoundingClientRect().top + win.scrollY - covered - HASH_SCROLL.offsetPx;
       win.scrollTo({ top, behavior: 'smooth' });
       return;
     }

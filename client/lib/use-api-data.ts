@@ -34,5 +34,13 @@ export function useApiData<T>(path: string): ApiData<T> {
     return () => controller.abort();
   }, [path, attempt]);
 
+  // what failed while offline is asked again when the connection is back
+  useEffect(() => {
+    if (!error) return;
+    const again = () => setAttempt((value) => value + 1);
+    addEventListener('online', again);
+    return () => removeEventListener('online', again);
+  }, [error]);
+
   return { data, loading, error, retry: () => setAttempt((value) => value + 1) };
 }

@@ -2,7 +2,9 @@
  * `npm run bench`: builds for production, starts the server on loopback and measures, in one
  * run, each target at 1, 10 and 50 connections with autocannon, the time to first byte, the
  * ratio of each page to the ceiling (the same bytes as home, sent from memory through the
- * same middleware), the RSS after the load and the cold start. Figures go to
+ * same middleware), the RSS after the load and the cold start; then, on a server with the page
+ * cache off, home and a service page rendered for every request and a logged-in cabinet page
+ * (issue 18's rows, as % of the same ceiling). Figures go to
  * bench-results/ as JSON so runs can be compared. BENCH_DURATION (s, default 5) sets the
  * length of each measurement.
  */
@@ -100,6 +102,40 @@ async function startServer(
   }
 }
 
+/** TTFB samples and autocannon at 1, 10 and 50 connections for each target, into `results`. */
+async function measure(
+  port: number,
+  targets: Target[],
+  results: Record<string, Record<string, unknown>>,
+): Promise<void> {
+  for (const target of targets) {
+    const ttfb: number[] = [];
+    for (let i = 0; i < TTFB_SAMPLES; i++) ttfb.push((await get(port, target)).ttfbMs);
+    results[target.name] = {
+      ttfbP50Ms: round(percentile(ttfb, 50)),
+      ttfbP99Ms: round(percentile(ttfb, 99)),
+    };
+    for (const connections of CONNECTIONS) {
+      const run = await autocannon({
+        url: `http://127.0.0.1:${port}${target.path}`,
+        headers: target.headers,
+        connections,
+        duration: DURATION,
+      });
+      results[target.name]![`c${connections}`] = {
+        reqPerSec: Math.round(run.requests.average),
+        p50Ms: run.latency.p50,
+        p99Ms: run.latency.p99,
+        non2xx: run.non2xx,
+        errors: run.errors,
+      };
+      console.warn(
+        `bench: ${target.name} @${connections}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms`,
+      );
+    }
+  }
+}
+
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -133,34 +169,31 @@ async function main() {
   }
 
   const results: Record<string, Record<string, unknown>> = {};
-  for (const target of available) {
-    const ttfb: number[] = [];
-    for (let i = 0; i < TTFB_SAMPLES; i++) ttfb.push((await get(port, target)).ttfbMs);
-    results[target.name] = {
-      ttfbP50Ms: round(percentile(ttfb, 50)),
-      ttfbP99Ms: round(percentile(ttfb, 99)),
-    };
-    for (const connections of CONNECTIONS) {
-      const run = await autocannon({
-        url: `http://127.0.0.1:${port}${target.path}`,
-        headers: target.headers,
-        connections,
-        duration: DURATION,
-      });
-      results[target.name]![`c${connections}`] = {
-        reqPerSec: Math.round(run.requests.average),
-        p50Ms: run.latency.p50,
-        p99Ms: run.latency.p99,
-        non2xx: run.non2xx,
-        errors: run.errors,
-      };
-      console.warn(
-        `bench: ${target.name} @${connections}: ${Math.round(run.requests.average)} req/s, p99 ${run.latency.p99} ms`,
-      );
-    }
-  }
+  await measure(port, available, results);
   const rss = await rssMb(child.pid!);
   child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+
+  // what the page cache cannot help with (issue 18): pages rendered for every request
+  const rendered = await startServer(port, {
+    PAGE_CACHE_MAX_ENTRIES: '0',
+    AUTH_RATE_LIMIT_PER_MINUTE: '0',
+  });
+  const token = await signUpFor(port);
+  await measure(
+    port,
+    [
+      { ...TARGETS[0]!, name: 'home rendered (cache off)' },
+      { ...TARGETS[3]!, name: 'service page rendered (cache off)' },
+      {
+        name: 'cabinet page (logged in)',
+        path: '/en/cp/orders/',
+        headers: { 'user-agent': PERSON, cookie: `auth=${token}` },
+      },
+    ],
+    results,
+  );
+  rendered.child.kill('SIGTERM');
 
   const ceiling = results.ceiling;
   const table = Object.entries(results).map(([name, figures]) => {
@@ -207,5 +240,23 @@ async function main() {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/** A new account on the bench server, for the logged-in row; answers its token. */
+async function signUpFor(port: number): Promise<string> {
+  const stamp = Date.now().toString(36);
+  const origin = `http://127.0.0.1:${port}`;
+  const res = await fetch(`${origin}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({
+      email: `bench.${stamp}@example.com`,
+      login: `bench${stamp}`,
+      password: 'correct horse battery',
+      password_confirmation: 'correct horse battery',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`bench sign-up answered ${res.status}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
 
 await main();

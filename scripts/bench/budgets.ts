@@ -22,12 +22,19 @@ export const SIZE_BUDGETS_KIB = {
   // +2.5 KiB JS with the blog and legal loaders (in the route table) and the landings'
   // structured data (FAQPage, Product, breadcrumbs; issue 14)
   // +1 KiB JS, +1 KiB CSS: the landings' number parsing, range hint and foreign-card offer
-  landing: { jsGzip: 181, cssGzip: 16 },
-  service: { jsGzip: 181, cssGzip: 16 },
+  // +2 KiB with analytics and the offline banner (issue 17): the consent banner, the actions
+  // and the online hook are in the entry;
+  // the saga and web-vitals load after the page, but esbuild moves the modules they share
+  // with the entry (api, cookies) into two chunks of their own, which compress less well
+  landing: { jsGzip: 183, cssGzip: 16 },
+  service: { jsGzip: 183, cssGzip: 16 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
   // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
   // +4 KiB with the bell, the notifications and income screens' shared parts (issue 13)
-  cabinet: { jsGzip: 192, cssGzip: 16 },
+  // +1 KiB with the API screen's messages (issue 15: key, webhook), in the cabinet's one
+  // messages chunk until the render-speed issue splits messages per screen
+  // +0.5 KiB with the offline banner and its hook (issue 17)
+  cabinet: { jsGzip: 195, cssGzip: 16 },
 } as const;
 
 export const SIZE_TARGETS_KIB = { landingJsGzip: 90 } as const;

@@ -31,6 +31,8 @@ export async function spawnServer(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // production refuses the public default; any long string serves a test's sandbox
+      PAYMENT_SANDBOX_SECRET: 'test-sandbox-secret-0123456789',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),

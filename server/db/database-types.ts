@@ -1,3 +1,4 @@
+import type { AnalyticsOutboxTable, WebVitalsTable } from '../modules/analytics/analytics.table.ts';
 import type { ArticlesTable, ArticleViewsTable } from '../modules/articles/articles.table.ts';
 import type { AuthTokensTable, PasswordResetsTable } from '../modules/auth/auth.table.ts';
 import type {
@@ -23,6 +24,10 @@ import type {
 import type { PaymentsTable } from '../modules/payments/payments.table.ts';
 import type { WithdrawalsTable } from '../modules/referrals/withdrawals.table.ts';
 import type { ApiKeysTable } from '../modules/reseller/api-keys.table.ts';
+import type {
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+} from '../modules/reseller/webhooks.table.ts';
 import type {
   AccountDeletionRequestsTable,
   SocialIdentitiesTable,
@@ -55,4 +60,8 @@ export interface Database {
   articles: ArticlesTable;
   article_views: ArticleViewsTable;
   api_keys: ApiKeysTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  web_vitals: WebVitalsTable;
+  analytics_outbox: AnalyticsOutboxTable;
 }

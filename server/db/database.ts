@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from 'kysely';
+import { dbQueryDuration } from '../lib/metrics.ts';
 import type { Database } from './database-types.ts';
 import { openSqlite } from './sqlite-bridge.ts';
 
@@ -13,6 +14,14 @@ export interface DatabaseHandle {
   engine: Engine;
   close(): Promise<void>;
 }
+
+/** Every query's time into the metrics (Kysely's log hook: no query text is kept). */
+const timed = (engine: Engine) => (event: LogEvent) => {
+  dbQueryDuration.observe(
+    { engine, outcome: event.level === 'error' ? 'error' : 'ok' },
+    event.queryDurationMillis / 1000,
+  );
+};
 
 /**
  * PostgreSQL when a URL is given, else the embedded SQLite file (created with its folder).
@@ -37,11 +46,17 @@ export async function openDatabase({
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      log: timed('postgres'),
+    });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = openSqlite(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    log: timed('sqlite'),
+  });
   return { db, engine: 'sqlite', close: () => db.destroy() };
 }

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { Db } from './database.ts';
+import { isPostgres } from './engine.ts';
 import * as accounts from './migrations/0001-accounts.ts';
 import * as catalog from './migrations/0002-catalog.ts';
 import * as orders from './migrations/0003-orders.ts';
@@ -12,6 +14,8 @@ import * as liveAndReferrals from './migrations/0009-live-and-referrals.ts';
 import * as articles from './migrations/0010-articles.ts';
 import * as apiKeys from './migrations/0011-api-keys.ts';
 import * as orderIdempotency from './migrations/0012-order-idempotency.ts';
+import * as webhooks from './migrations/0013-webhooks.ts';
+import * as analytics from './migrations/0014-analytics.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,9 +31,26 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-articles': articles,
   '0011-api-keys': apiKeys,
   '0012-order-idempotency': orderIdempotency,
+  '0013-webhooks': webhooks,
+  '0014-analytics': analytics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/**
+ * A migrator whose bookkeeping tables live in the given schema, or on PostgreSQL in the
+ * connection's current one: Kysely looks for `kysely_migration` in every schema when none is
+ * named, so another schema's (a test's, another app's) would make it skip creating ours.
+ */
+async function migratorOf(db: Db, schema?: string): Promise<Migrator> {
+  const own =
+    schema ??
+    (isPostgres(db)
+      ? ((await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema ?? undefined)
+      : undefined);
+  return new Migrator({ db, provider, ...(own ? { migrationTableSchema: own } : {}) });
+}
 
 /**
  * Brings the schema up to date; throws (naming the migration) if one fails. `schema` keeps
@@ -39,11 +60,7 @@ export async function migrateToLatest(
   db: Db,
   { schema }: { schema?: string } = {},
 ): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  const migrator = await migratorOf(db, schema);
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
@@ -52,4 +69,12 @@ export async function migrateToLatest(
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);
+}
+
+/** The migrations this build knows that the database has not applied (readiness). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = await migratorOf(db);
+  return (await migrator.getMigrations())
+    .filter((migration) => !migration.executedAt)
+    .map((migration) => migration.name);
 }

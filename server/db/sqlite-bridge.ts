@@ -13,10 +13,25 @@ export function openSqlite(file: string): SqliteDatabase & { raw: DatabaseSync }
   raw.exec('PRAGMA foreign_keys = ON');
   raw.exec('PRAGMA busy_timeout = 5000');
   raw.exec('PRAGMA synchronous = NORMAL');
+  // Kysely prepares every query it runs; the same SQL text reuses its compiled statement
+  // (node:sqlite runs a statement to its end synchronously, so sharing one is safe)
+  const statements = new Map<string, SqliteStatement>();
   return {
     raw,
-    close: () => raw.close(),
-    prepare: (sql: string): SqliteStatement => wrap(raw.prepare(sql)),
+    close: () => {
+      statements.clear();
+      raw.close();
+    },
+    prepare(sql: string): SqliteStatement {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = wrap(raw.prepare(sql));
+        // queries with IN lists of varying length make new texts: keep the newest 500
+        if (statements.size >= 500) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from '../lib/logger.ts';
+import { redactUrl } from './log-redaction.ts';
 
 const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -21,12 +22,13 @@ export function requestLogging(logger: Logger) {
       if (res.statusCode >= 400) return 'warn';
       return 'info';
     },
-    autoLogging: { ignore: (req) => req.url === '/healthz' },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     serializers: {
       req: (req: { id: string; method: string; url: string; headers: Record<string, string> }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        // reset codes, receipt ids and API keys are keys: never written (log-redaction.ts)
+        url: redactUrl(req.url),
         userAgent: req.headers['user-agent'],
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -1,10 +1,31 @@
 import type { Config } from '../config.ts';
+import { fetchCbrRates } from '../integrations/rates/cbr-rates.ts';
+import type { Logger } from '../lib/logger.ts';
 import type { Services } from '../services.ts';
+import { createRatesJob } from './rates.ts';
 import type { Job } from './worker.ts';
 
 /** What the worker does each round. */
-export function workerJobs(services: Services, config: Config): Job[] {
+export function workerJobs(services: Services, config: Config, logger: Logger): Job[] {
+  const ratesUrl = config.ratesUrl;
+  const refreshRates = ratesUrl
+    ? createRatesJob({
+        catalog: services.catalog,
+        fetchRates: () => fetchCbrRates(ratesUrl, 10_000),
+        everyMs: config.ratesRefreshMs,
+        logger,
+      })
+    : null;
   return [
+    ...(refreshRates
+      ? [
+          {
+            // SPEC §9: currencies refresh every 5 minutes; a failing source keeps the last
+            name: 'currencies.refresh',
+            run: refreshRates,
+          },
+        ]
+      : []),
     {
       // c_orders/async: the orders accepted at once are placed here
       name: 'orders.intake',
@@ -33,6 +54,26 @@ export function workerJobs(services: Services, config: Config): Job[] {
       // DOMAIN.md: unpaid orders expire once their payment is over
       name: 'orders.expire',
       run: () => services.orders.expireUnpaid({ afterMs: config.paymentExpireAfterMs }),
+    },
+    {
+      // resellers' status webhooks: due deliveries get one attempt each (retried for 24 h)
+      name: 'webhooks.deliver',
+      run: () => services.webhooks.deliverDue(),
+    },
+    {
+      // the deliveries' log keeps a month
+      name: 'webhooks.forget',
+      run: () => services.webhooks.forgetOld(),
+    },
+    {
+      // GA4 and Metrika events queued by mp, mpy and yaHit (a dead endpoint only logs)
+      name: 'analytics.forward',
+      run: () => services.analytics.forwardDue(),
+    },
+    {
+      // web-vitals measurements keep 30 days
+      name: 'analytics.forget',
+      run: () => services.analytics.forgetOldVitals(),
     },
     {
       // a view counts once per visitor and day: records of past days are of no more use

@@ -1,4 +1,5 @@
 import type { Logger } from '../lib/logger.ts';
+import { jobDuration, jobFailures, workerLag, workerLastRound } from '../lib/metrics.ts';
 
 export interface Job {
   name: string;
@@ -31,18 +32,25 @@ export function startWorker({
 
   async function tick() {
     for (const job of jobs) {
+      const end = jobDuration.startTimer({ job: job.name });
       try {
         const result = await job.run();
         logger.debug({ job: job.name, result }, 'job done');
       } catch (error) {
+        jobFailures.inc({ job: job.name });
         logger.error({ err: error, job: job.name }, 'job failed');
+      } finally {
+        end();
       }
     }
+    workerLastRound.setToCurrentTime();
   }
 
   const schedule = () => {
     if (stopped) return;
+    const due = Date.now() + intervalMs;
     timer = setTimeout(() => {
+      workerLag.set(Math.max(0, Date.now() - due) / 1000);
       running = tick().finally(() => {
         running = null;
         schedule();

@@ -26,6 +26,7 @@ export interface LiveGateway {
   publish: Publish;
   /** Sockets connected to this instance. */
   connections(): number;
+
   /** Disconnects this instance's sockets (they reconnect elsewhere) and leaves Redis. */
   close(): Promise<void>;
 }

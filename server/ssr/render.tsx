@@ -22,6 +22,7 @@ import type { VisitorState } from '../../shared/visitor.ts';
 import { visitorOf } from '../http/visitor-hash.ts';
 import type { Logger } from '../lib/logger.ts';
 import { CABINET_MESSAGES, MESSAGES } from '../lib/messages.ts';
+import { pageCacheLookups } from '../lib/metrics.ts';
 import type { ArticlesService } from '../modules/articles/articles.service.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 import type { LegalService } from '../modules/content/legal.service.ts';
@@ -46,6 +47,18 @@ interface RenderDeps {
   orders: OrdersService;
   legal: LegalService;
   articles: ArticlesService;
+}
+
+/** The matched routes as a tree of one branch, each with its matched child only. */
+function matchedBranch(matches: readonly { route: RouteObject }[]): RouteObject[] {
+  let child: RouteObject | undefined;
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const route = matches[index]!.route;
+    child = (
+      route.index ? { ...route } : { ...route, children: child ? [child] : [] }
+    ) as RouteObject;
+  }
+  return child ? [child] : [];
 }
 
 /** What a page depends on besides its URL: the parts of the visitor the render reads. */
@@ -110,6 +123,9 @@ export function pageRenderer({
       const nonce = res.locals.cspNonce;
       const cacheKey = cache.enabled ? cacheKeyOf(req, visitor) : null;
       const cached = cacheKey ? cache.get(cacheKey) : undefined;
+      // the metrics middleware labels this page's timings with it
+      res.locals.rendered = cached ? 'hit' : cacheKey ? 'miss' : 'off';
+      if (cacheKey) pageCacheLookups.inc({ result: cached ? 'hit' : 'miss' });
       if (cached) {
         res.status(cached.status).type('html').setHeader('Cache-Control', 'private, no-cache');
         res.end(withNonce(cached, nonce));
@@ -141,7 +157,9 @@ export function pageRenderer({
         assets: pageAssets,
       };
       const stateJson = serializeForScript(state);
-      const router = createStaticRouter(handler.dataRoutes, context);
+      // only the matched branch: the static router rebuilds its route manifest per request,
+      // and the full tree (every page × 7 languages) is hundreds of routes it never renders
+      const router = createStaticRouter(matchedBranch(context.matches), context);
 
       let failed = false;
       let complete = false;

@@ -354,8 +354,15 @@ describe.each(ENGINES)('orders and payments API on %s', (engine) => {
       expect((await api().post(unknown).type('form').send({ outcome: 'pay' })).status).toBe(400);
       const res = await order(GUEST_USD);
       expect((await checkout(res.body.data.redirect, 'steal')).status).toBe(400);
+      // names of Object.prototype are no outcome either, and leave the payment payable
+      for (const outcome of ['__proto__', 'constructor', 'toString', 'hasOwnProperty'])
+        expect((await checkout(res.body.data.redirect, outcome)).status).toBe(400);
       expect((await api().get(`/api/payment/${res.body.data.payment.id}`)).body.data.status).toBe(
         'WAITING',
+      );
+      expect((await checkout(res.body.data.redirect, 'pay')).status).toBe(303);
+      expect((await api().get(`/api/payment/${res.body.data.payment.id}`)).body.data.status).toBe(
+        'SUCCESS',
       );
     });
   });

@@ -1,5 +1,5 @@
-import request from 'supertest';
-import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+import { createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
+import { reseller } from '../support/reseller.ts';
 import { testWorker } from '../support/worker.ts';
 
 /**
@@ -24,20 +24,7 @@ describe.each(ENGINES)('an order’s life through /api/v2 on %s', (engine) => {
   const worker = (aheadMs: number) => testWorker(t, aheadMs);
 
   it('goes from services to a refill, and a cancel gives the money back', async () => {
-    const user = await signUp(t.app, { cur: 'USD', lang: 'en' });
-    await t.database.db
-      .updateTable('users')
-      .set({ balance: 10_000 })
-      .where('id', '=', user.user.id)
-      .execute();
-    const key: string = (
-      await request(t.app).post('/api/user/api-key').set('Authorization', `Bearer ${user.token}`)
-    ).body.data.key;
-    const post = (form: Record<string, string>) =>
-      request(t.app)
-        .post('/api/v2')
-        .type('form')
-        .send(new URLSearchParams({ key, ...form }).toString());
+    const { post } = await reseller(t);
 
     const likes = (await post({ action: 'services' })).body.find(
       (service: { name: string }) => service.name === 'Instagram likes',

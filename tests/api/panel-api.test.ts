@@ -145,6 +145,82 @@ describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
     expect(broken.body).toEqual({ error: 'Incorrect request' });
   });
 
+  it('places a Subscriptions order with username, min, max and posts, priced per 1000', async () => {
+    await setBalance(10_000_000);
+    const auto = (await post({ key, action: 'services' })).body.find(
+      (s: { type: string; category: string }) =>
+        s.type === 'Subscriptions' && s.category === 'instagram',
+    );
+    expect(auto).toMatchObject({ refill: false, rate: expect.stringMatching(/^\d+\.\d{2}$/) });
+    const before = Number((await post({ key, action: 'balance' })).body.balance);
+    const form = {
+      key,
+      action: 'add',
+      service: String(auto.service),
+      username: 'https://www.instagram.com/some.profile/',
+      min: '100',
+      max: '300',
+      posts: '4',
+    };
+    const added = await post(form).expect(200);
+    expect(added.body).toEqual({ order: expect.any(Number) });
+    const row = await t.database.db
+      .selectFrom('orders')
+      .select(['quantity', 'quantity_max', 'posts', 'count', 'cost'])
+      .where('id', '=', added.body.order)
+      .executeTakeFirstOrThrow();
+    // SPEC §9: the average per post (200) times the posts
+    expect(row).toMatchObject({ quantity: 100, quantity_max: 300, posts: 4, count: 800 });
+    const after = Number((await post({ key, action: 'balance' })).body.balance);
+    expect(Math.round((before - after) * 100)).toBe(Number(row.cost));
+    // the rate is the price at 1000: 800 units are charged at least at that rate (tiers)
+    expect(Number(row.cost) / 100).toBeGreaterThanOrEqual((Number(auto.rate) * 800) / 1000 - 0.01);
+
+    const refusals: [Record<string, string>, string | RegExp][] = [
+      [{ ...form, posts: '0' }, 'Incorrect posts: from 1 to 100'],
+      [{ ...form, posts: '101' }, 'Incorrect posts: from 1 to 100'],
+      [{ ...form, posts: '' }, 'Incorrect posts: from 1 to 100'],
+      [{ ...form, min: '' }, 'Incorrect min'],
+      [{ ...form, min: 'many' }, 'Incorrect min'],
+      [{ ...form, min: '400', max: '300' }, 'Incorrect min and max: min cannot be more than max'],
+      [{ ...form, min: '10' }, /^Quantity less than minimal \d+$/],
+      [{ ...form, max: '99999999' }, /^Quantity more than maximal \d+$/],
+      [{ ...form, username: '' }, 'Incorrect link'],
+      [{ ...form, delay: '30' }, 'This service does not support delay'],
+      [{ ...form, expiry: '31/12/2026' }, 'This service does not support expiry'],
+    ];
+    for (const [bad, error] of refusals) {
+      const res = await post(bad).expect(200);
+      expect(Object.keys(res.body)).toEqual(['error']);
+      expect(res.body.error).toMatch(error);
+    }
+    // no drip-feed service in our catalogue: runs are refused, not ignored
+    const likes = (await post({ key, action: 'services' })).body.find(
+      (s: { name: string }) => s.name === 'Instagram likes',
+    );
+    const drip = {
+      key,
+      action: 'add',
+      service: String(likes.service),
+      link: LINK,
+      quantity: '100',
+    };
+    expect((await post({ ...drip, runs: '5', interval: '30' })).body).toEqual({
+      error: 'This service does not support drip-feed',
+    });
+    // what clients send for no drip-feed and no delay is accepted
+    expect((await post({ ...drip, runs: '', interval: '', delay: '0' })).body).toEqual({
+      order: expect.any(Number),
+    });
+    const count = await t.database.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('tag', 'like', '%AUTO%')
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
   it('places exactly as many concurrent orders as the balance pays for', async () => {
     const likes = (await post({ key, action: 'services' })).body.find(
       (s: { name: string }) => s.name === 'Instagram likes',

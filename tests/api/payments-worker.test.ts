@@ -126,12 +126,16 @@ describe.each(ENGINES)('payments re-check on %s', (engine) => {
     expect(seen).toBeGreaterThanOrEqual(2);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(runs).toBe(seen);
-    expect(workerJobs(t.services, config).map((job) => job.name)).toEqual([
+    expect(workerJobs(t.services, config, logger).map((job) => job.name)).toEqual([
       'orders.intake',
       'payments.recheck',
       'fulfilment.submit',
       'fulfilment.sync',
       'orders.expire',
+      'webhooks.deliver',
+      'webhooks.forget',
+      'analytics.forward',
+      'analytics.forget',
       'articles.views',
     ]);
   });

@@ -126,3 +126,24 @@ describe('language at the root (SPEC §4 Language)', () => {
     expect(trusted.text).toContain('"isGdpr":true');
   });
 });
+
+describe('one path for the whole app (issue 16)', () => {
+  it('collapses runs of slashes and backslashes before any redirect or render reads the path', async () => {
+    const app = await createTestApp();
+    for (const [path, to] of [
+      ['//x/cp/', '/x/cp/'],
+      ['//cp/', '/cp/'],
+      ['/en//cp/', '/en/cp/'],
+      ['/\\evil.example/cp/', '/evil.example/cp/'],
+      ['///en/cp/?a=1', '/en/cp/?a=1'],
+    ]) {
+      const res = await request(app).get(path!).redirects(0);
+      expect([path, res.status, res.headers.location]).toEqual([path, 301, to]);
+    }
+    // and there, a guest is sent to log in as on any cabinet path
+    const cabinet = await request(app).get('/cp/').redirects(0);
+    expect(cabinet.status).toBe(302);
+    const write = await request(app).post('//api/c_orders/main').send({});
+    expect(write.status).toBe(400);
+  });
+});

@@ -120,4 +120,65 @@ describe('Express’s own refusals', () => {
     const article = await request(app).get('/api/articles/%E0%A4%A');
     expect(article.status).toBe(400);
   });
+
+  it('keep their 4xx: a body that does not match its Content-Encoding is refused, never a 500', async () => {
+    const app = await createTestApp();
+    const raw = Buffer.from('{"this is":"not compressed"}');
+    for (const encoding of ['gzip', 'br', 'zstd', 'deflate', 'x-unknown', 'gzip, br']) {
+      for (const [path, type] of [
+        ['/api/register', 'application/json'],
+        ['/api/payments/webhook/sandbox', 'application/json'],
+        ['/sandbox/checkout/sbx_x/', 'application/x-www-form-urlencoded'],
+      ] as const) {
+        const res = await request(app)
+          .post(path)
+          .set('Content-Type', type)
+          .set('Content-Encoding', encoding)
+          .send(raw);
+        expect([encoding, path, res.status >= 400 && res.status < 500]).toEqual([
+          encoding,
+          path,
+          true,
+        ]);
+      }
+      // the reseller API answers in its protocol's way
+      const panel = await request(app)
+        .post('/api/v2')
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .set('Content-Encoding', encoding)
+        .send(raw);
+      expect(panel.body).toEqual({ error: 'Incorrect request' });
+    }
+  });
+});
+
+describe('names a request gives', () => {
+  it('never find Object.prototype: a gateway called constructor is unknown, not a 500', async () => {
+    const app = await createTestApp();
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const res = await request(app)
+        .post(`/api/payments/webhook/${name}`)
+        .set('Content-Type', 'application/json')
+        .send('{}');
+      expect([name, res.status, res.body.message]).toEqual([name, 404, 'Unknown gateway']);
+    }
+  });
+});
+
+describe('middleware settings (issue 16)', () => {
+  it('add CSP sources and cap bodies as configured', async () => {
+    const app = await createTestApp({
+      CSP_CONNECT_SRC: 'https://www.google-analytics.com',
+      CSP_IMG_SRC: 'https://mc.yandex.ru',
+      BODY_LIMIT_BYTES: '2048',
+    });
+    const page = await request(app).get('/en/');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("connect-src 'self' https://www.google-analytics.com");
+    expect(csp).toContain("img-src 'self' data: https://mc.yandex.ru");
+    const big = await request(app)
+      .post('/api/login/local')
+      .send({ login: 'x'.repeat(3000), password: 'y' });
+    expect(big.status).toBe(413);
+  });
 });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestAppWith, signUp, type TestApp, UA } from '../support/app.ts';
+import { countRows, createTestAppWith, ENGINES, signUp, type TestApp, UA } from '../support/app.ts';
 import { type FakeOAuth, fakeOAuthEnv, startFakeOAuth } from '../support/fake-oauth.ts';
 
 /** Cookies of a response as a Cookie header (name=value pairs). */
@@ -18,6 +18,8 @@ const cookiesOf = (res: request.Response, previous = ''): string => {
   }
   return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 };
+
+const countUsers = (t: TestApp) => countRows(t.database.db, 'users');
 
 /** Walks the whole code flow: our start → the provider's consent → our callback. */
 async function socialFlow(t: TestApp, provider: 'vk' | 'google', lang = 'en', cookie = '') {
@@ -87,6 +89,22 @@ describe.each(['google', 'vk'] as const)('social login through %s', (provider) =
     expect(secondUser.id).toBe(firstUser.id);
   });
 
+  it('fails with the documented redirect when the provider answers null (issue 16)', async () => {
+    for (const broken of ['token', 'userinfo'] as const) {
+      fake.answersNull = broken;
+      try {
+        const { back } = await socialFlow(t, provider, 'de');
+        expect([broken, back.status, back.headers.location]).toEqual([
+          broken,
+          302,
+          '/de/slogin/?error=social',
+        ]);
+      } finally {
+        fake.answersNull = null;
+      }
+    }
+  });
+
   it('resets the strategy on a forged state and says so on the page', async () => {
     const start = await request(t.app).get(`/api/slogin/${provider}?lang=en`);
     const jar = cookiesOf(start);
@@ -142,3 +160,45 @@ describe('social login when a provider is not configured', () => {
     await t.database.close();
   });
 });
+
+describe.each(ENGINES)(
+  'first social logins of one new person at once on %s (issue 16)',
+  (engine) => {
+    it('make one account, and every login gets it', async () => {
+      const fake = await startFakeOAuth({
+        subject: `race-${engine}`,
+        email: `race.${engine}@example.com`,
+      });
+      const t = await createTestAppWith(fakeOAuthEnv('google', fake.url), { engine });
+      try {
+        const before = await countUsers(t);
+        // the provider answers all six at once, so the callbacks look the person up together
+        fake.together = 6;
+        const flows = await Promise.all(Array.from({ length: 6 }, () => socialFlow(t, 'google')));
+        for (const { back } of flows) expect(back.headers.location).toBe('/en/slogin/?done=1');
+        const users = await Promise.all(
+          flows.map(
+            async ({ jar }) =>
+              (await request(t.app).post('/api/slogin/auth').set('Cookie', jar)).body.data.user.id,
+          ),
+        );
+        expect(new Set(users).size).toBe(1);
+        // and at the service itself, where they surely meet: rounds of 12 new people
+        for (let round = 1; round <= 3; round++) {
+          const profile = {
+            subject: `r${round}-${engine}`,
+            email: `r${round}.${engine}@example.com`,
+          };
+          const logins = await Promise.all(
+            Array.from({ length: 12 }, () => t.services.auth.socialLogin('google', profile, 'en')),
+          );
+          expect(new Set(logins.map((login) => login.user.id)).size).toBe(1);
+        }
+        expect((await countUsers(t)) - before).toBe(4);
+      } finally {
+        await fake.close();
+        await t.database.close();
+      }
+    });
+  },
+);

@@ -1,6 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
+import {
+  createDatabase,
+  DATABASE_URL,
+  dropDatabase,
+  REDIS_URL,
+  spawnProcess,
+} from './processes.ts';
 
 /**
  * Several instances share one live channel (issue 13): two web processes and one worker on
@@ -9,8 +15,6 @@ import pg from 'pg';
  * browser through Redis within 2 s of the order completing. Runs where DATABASE_URL and
  * REDIS_URL are set (CI sets both), as the PostgreSQL suites do.
  */
-const DATABASE_URL = process.env.DATABASE_URL;
-const REDIS_URL = process.env.REDIS_URL;
 const WEB_A = 3240;
 const WEB_B = 3241;
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -19,26 +23,8 @@ const children: ChildProcess[] = [];
 
 test.skip(!DATABASE_URL || !REDIS_URL, 'needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL)');
 
-function urlOf(name: string): string {
-  const url = new URL(DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 function start(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, args, {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: urlOf(database),
-      REDIS_URL: REDIS_URL!,
-      // apart from any other deployment (or test server) on the same Redis
-      LIVE_CHANNEL_KEY: `live-${stamp}`,
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawnProcess(args, { database, channelKey: `live-${stamp}`, env });
   children.push(child);
   return child;
 }
@@ -67,10 +53,7 @@ const web = (port: number) => ({
 });
 
 test.beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
+  await createDatabase(database);
   // A migrates and seeds the empty database; B and the worker find it ready
   start(['dist/server/main.js'], web(WEB_A));
   await healthy(WEB_A);
@@ -95,10 +78,7 @@ test.afterAll(async () => {
         }),
     ),
   );
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await admin.end();
+  await dropDatabase(database);
 });
 
 test('an order completed by the worker reaches a browser on the other web instance', async ({

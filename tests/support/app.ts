@@ -4,9 +4,15 @@ import path from 'node:path';
 import type { RouteObject } from 'react-router';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { type DatabaseHandle, openDatabase } from '../../server/db/database.ts';
+import {
+  type Database,
+  type DatabaseHandle,
+  type Db,
+  openDatabase,
+} from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedCatalog } from '../../server/db/seed/seed-catalog.ts';
+import type { Limits } from '../../server/http/rate-limit.ts';
 import { createOutboxMailer } from '../../server/integrations/mail/outbox-mailer.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import { createServices, type Services } from '../../server/services.ts';
@@ -76,7 +82,11 @@ export async function createTestApp(
 
 export async function createTestAppWith(
   env: Record<string, string> = {},
-  { routes, engine = 'sqlite' }: { routes?: RouteObject[]; engine?: Engine } = {},
+  {
+    routes,
+    engine = 'sqlite',
+    limits,
+  }: { routes?: RouteObject[]; engine?: Engine; limits?: Limits } = {},
 ): Promise<TestApp> {
   const outbox = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
   const config = loadConfig({
@@ -96,6 +106,7 @@ export async function createTestAppWith(
     assets: createAssets(TEST_MANIFEST),
     services,
     ...(routes ? { routes } : {}),
+    ...(limits ? { limits } : {}),
   });
   return { app, database, outbox, services };
 }
@@ -165,4 +176,13 @@ export async function balanceOf(database: DatabaseHandle, userId: number): Promi
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return Number(row.balance);
+}
+
+/** How many rows a table holds (tests that check a refused request wrote nothing). */
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -15,6 +15,10 @@ export interface FakeOAuth {
   close(): Promise<void>;
   /** how many codes were exchanged for tokens */
   exchanges: number;
+  /** a broken provider: the token or the user info answer is the JSON `null` (off: null) */
+  answersNull: 'token' | 'userinfo' | null;
+  /** user info answers wait until this many are asked for, then all go at once (races) */
+  together: number;
 }
 
 export async function startFakeOAuth(
@@ -23,7 +27,16 @@ export async function startFakeOAuth(
 ): Promise<FakeOAuth> {
   const codes = new Map<string, { redirectUri: string; challenge: string }>();
   const tokens = new Set<string>();
-  const state = { exchanges: 0 };
+  const state = { exchanges: 0, answersNull: null as FakeOAuth['answersNull'], together: 1 };
+  let waiting: (() => void)[] = [];
+  /** Holds an answer until `together` of them wait, then lets them all go. */
+  const gate = (answer: () => void) => {
+    waiting.push(answer);
+    if (waiting.length < state.together) return;
+    const go = waiting;
+    waiting = [];
+    for (const each of go) each();
+  };
   const app = express();
   app.use(express.urlencoded({ extended: false }));
 
@@ -72,6 +85,10 @@ export async function startFakeOAuth(
       return;
     }
     codes.delete(code!);
+    if (state.answersNull === 'token') {
+      res.type('json').send('null');
+      return;
+    }
     const token = randomBytes(16).toString('hex');
     tokens.add(token);
     state.exchanges += 1;
@@ -84,7 +101,10 @@ export async function startFakeOAuth(
       res.status(401).json({ error: 'invalid_token' });
       return;
     }
-    res.json({ sub: profile.subject, email: profile.email, email_verified: true });
+    gate(() => {
+      if (state.answersNull === 'userinfo') res.type('json').send('null');
+      else res.json({ sub: profile.subject, email: profile.email, email_verified: true });
+    });
   });
 
   app.post('/user_info', (req, res) => {
@@ -93,7 +113,10 @@ export async function startFakeOAuth(
       res.status(401).json({ error: 'invalid_token' });
       return;
     }
-    res.json({ user: { user_id: profile.subject, email: profile.email ?? '' } });
+    gate(() => {
+      if (state.answersNull === 'userinfo') res.type('json').send('null');
+      else res.json({ user: { user_id: profile.subject, email: profile.email ?? '' } });
+    });
   });
 
   const server = http.createServer(app);
@@ -103,6 +126,18 @@ export async function startFakeOAuth(
     url,
     get exchanges() {
       return state.exchanges;
+    },
+    get answersNull() {
+      return state.answersNull;
+    },
+    set answersNull(value) {
+      state.answersNull = value;
+    },
+    get together() {
+      return state.together;
+    },
+    set together(value) {
+      state.together = value;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -1,7 +1,26 @@
-import { takeEvery } from 'redux-saga/effects';
+import { call, delay, fork, put, takeEvery } from 'redux-saga/effects';
 import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
+import { api } from '../../lib/api.ts';
 import { setCookie } from '../../lib/cookies.ts';
-import { currencyChanged } from './visitor.slice.ts';
+import { type CurrencyRate, currencyChanged, ratesLoaded } from './visitor.slice.ts';
+
+/** SPEC §9: currencies refresh every 5 minutes. */
+export const RATES_REFRESH_MS = 300_000;
+
+/** The rates, now and every 5 minutes while the page is open; a failure keeps the last ones. */
+export function* refreshRates() {
+  if (typeof window === 'undefined') return;
+  for (;;) {
+    try {
+      const data: { currencies: CurrencyRate[] } = yield call(api, 'currencies/data');
+      yield put(ratesLoaded(data.currencies));
+    } catch (error) {
+      // SPEC §8: logged, and the list is left as it is
+      console.warn('currencies: not refreshed', error);
+    }
+    yield delay(RATES_REFRESH_MS);
+  }
+}
 
 /** The chosen currency outlives the visit: the server reads the cookie on the next request. */
 function rememberCurrency(action: ReturnType<typeof currencyChanged>) {
@@ -9,5 +28,6 @@ function rememberCurrency(action: ReturnType<typeof currencyChanged>) {
 }
 
 export function* visitorSaga() {
+  yield fork(refreshRates);
   yield takeEvery(currencyChanged.type, rememberCurrency);
 }

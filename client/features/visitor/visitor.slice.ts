@@ -5,10 +5,20 @@ import type { VisitorState } from '../../../shared/visitor.ts';
 
 export type { VisitorState };
 
+/** A currency's rate in roubles (GET currencies/data), refreshed in the browser. */
+export interface CurrencyRate {
+  code: Currency;
+  amount: number;
+}
+
 const visitorSlice = createSlice({
   name: 'visitor',
-  initialState: null as unknown as VisitorState,
+  initialState: null as unknown as VisitorState & { rates?: CurrencyRate[] },
   reducers: {
+    /** SPEC §9: the rates every 5 minutes (a failed refresh keeps the last, SPEC §8) */
+    ratesLoaded(state, action: PayloadAction<CurrencyRate[]>) {
+      state.rates = action.payload;
+    },
     currencyChanged(state, action: PayloadAction<Currency>) {
       state.currency = action.payload;
     },
@@ -18,8 +28,12 @@ const visitorSlice = createSlice({
   },
 });
 
-export const { currencyChanged, deviceClassMeasured } = visitorSlice.actions;
+export const { currencyChanged, deviceClassMeasured, ratesLoaded } = visitorSlice.actions;
 export const visitorReducer = visitorSlice.reducer;
+
+/** The latest currency rates the browser has (null until the first refresh). */
+export const selectRates = (state: { visitor: { rates?: CurrencyRate[] } }) =>
+  state.visitor.rates ?? null;
 
 /** The site's public origin (canonical links, shareable links). */
 export const selectPublicUrl = (state: { visitor: VisitorState }) => state.visitor.publicUrl;

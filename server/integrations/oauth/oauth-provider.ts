@@ -51,14 +51,39 @@ async function postForm(
     body: new URLSearchParams(form),
     signal: AbortSignal.timeout(10_000),
   });
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok || body.error)
-    throw new Error(`${url} answered ${response.status} ${String(body.error ?? '')}`);
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok || !isRecord(body) || body.error)
+    throw new OAuthProviderError(
+      `${url} answered ${response.status} ${isRecord(body) ? String(body.error ?? '') : 'no JSON object'}`,
+    );
   return body;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Whatever goes wrong on the provider's side (no answer, a refusal, `null` or any other
+ * answer that is not what the protocol says): the login fails with the documented redirect,
+ * never a 500.
+ */
+export class OAuthProviderError extends Error {}
+
 /** Exchanges the code for an access token and reads who the user is. */
 export async function fetchProfile(
+  provider: OAuthProviderConfig,
+  flow: { code: string; redirectUri: string; verifier: string },
+): Promise<SocialProfile> {
+  try {
+    return await askProvider(provider, flow);
+  } catch (error) {
+    // a network failure or a timeout is the provider's side too
+    if (error instanceof OAuthProviderError) throw error;
+    throw new OAuthProviderError(`${provider.name}: ${(error as Error)?.message ?? error}`);
+  }
+}
+
+async function askProvider(
   provider: OAuthProviderConfig,
   { code, redirectUri, verifier }: { code: string; redirectUri: string; verifier: string },
 ): Promise<SocialProfile> {
@@ -71,7 +96,7 @@ export async function fetchProfile(
     code_verifier: verifier,
   });
   const accessToken = String(token.access_token ?? '');
-  if (!accessToken) throw new Error('no access token');
+  if (!accessToken) throw new OAuthProviderError('no access token');
 
   if (provider.name === 'vk') {
     // VK ID: POST user_info with the token and the client id → {user:{user_id, email}}
@@ -79,8 +104,8 @@ export async function fetchProfile(
       access_token: accessToken,
       client_id: provider.clientId,
     });
-    const user = (info.user ?? {}) as { user_id?: unknown; email?: unknown };
-    if (!user.user_id) throw new Error('no VK user id');
+    const user = isRecord(info.user) ? info.user : {};
+    if (!user.user_id) throw new OAuthProviderError('no VK user id');
     return {
       subject: String(user.user_id),
       email: typeof user.email === 'string' && user.email ? user.email : null,
@@ -91,12 +116,12 @@ export async function fetchProfile(
     headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' },
     signal: AbortSignal.timeout(10_000),
   });
-  const info = (await response.json().catch(() => ({}))) as {
-    sub?: unknown;
-    email?: unknown;
-    email_verified?: unknown;
-  };
-  if (!response.ok || !info.sub) throw new Error(`userinfo answered ${response.status}`);
+  const answer: unknown = await response.json().catch(() => null);
+  const info: { sub?: unknown; email?: unknown; email_verified?: unknown } = isRecord(answer)
+    ? answer
+    : {};
+  if (!response.ok || !info.sub)
+    throw new OAuthProviderError(`userinfo answered ${response.status}`);
   const verified = info.email_verified !== false;
   return {
     subject: String(info.sub),

@@ -2,11 +2,12 @@ import express, { type Request, type Response, Router } from 'express';
 import type { GatewayStatus } from './payment-gateway.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
 
-const OUTCOMES: Record<string, { status: GatewayStatus; action: string }> = {
-  pay: { status: 'SUCCESS', action: 'PaymentSuccess' },
-  decline: { status: 'ERROR', action: 'PaymentCancel' },
-  pending: { status: 'WAITING', action: 'PaymentWaiting' },
-};
+// a Map: the button's value names the outcome, and `__proto__` must name none
+const OUTCOMES = new Map<string, { status: GatewayStatus; action: string }>([
+  ['pay', { status: 'SUCCESS', action: 'PaymentSuccess' }],
+  ['decline', { status: 'ERROR', action: 'PaymentCancel' }],
+  ['pending', { status: 'WAITING', action: 'PaymentWaiting' }],
+]);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -50,7 +51,7 @@ button[value=pay]{background:#5b3df5;border-color:#5b3df5;color:#fff}
     async (req: Request, res: Response, next) => {
       try {
         const payment = gateway.payment(String(req.params.ref));
-        const outcome = OUTCOMES[String(req.body?.outcome)];
+        const outcome = OUTCOMES.get(String(req.body?.outcome));
         if (!payment || !outcome) {
           res.status(400).type('text/plain').send('Unknown payment or outcome');
           return;
@@ -60,7 +61,7 @@ button[value=pay]{background:#5b3df5;border-color:#5b3df5;color:#fff}
         if (!decided && outcome.status !== 'WAITING')
           await gateway.decide(payment.ref, outcome.status);
         const action = decided
-          ? Object.values(OUTCOMES).find((entry) => entry.status === payment.status)!.action
+          ? [...OUTCOMES.values()].find((entry) => entry.status === payment.status)!.action
           : outcome.action;
         const back = new URL(payment.returnUrl);
         back.searchParams.set('action', action);

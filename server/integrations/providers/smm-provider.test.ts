@@ -273,13 +273,16 @@ describe('answers in other panels’ shapes', () => {
       2: { charge: 1.5, start_count: '7', status: 'Cancelled', remains: 0 },
       3: { charge: '1', status: 'Refunded', remains: '0', currency: 'USD' },
       4: 'gone',
+      // a status word that names a member of Object.prototype is no status
+      6: { charge: '1', status: 'constructor', remains: '0', currency: 'USD' },
     }));
-    expect(await loose.client.statuses(['1', '2', '3', '4', '5'])).toEqual({
+    expect(await loose.client.statuses(['1', '2', '3', '4', '5', '6'])).toEqual({
       1: { charge: '0', start_count: '0', status: 'In progress', remains: '10', currency: 'USD' },
       2: { charge: '1.5', start_count: '7', status: 'Canceled', remains: '0', currency: '' },
       3: { error: 'Unknown status "Refunded"' },
       4: { error: 'Unexpected answer' },
       5: { error: 'No answer for this order' },
+      6: { error: 'Unknown status "constructor"' },
     });
   });
 

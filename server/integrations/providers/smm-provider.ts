@@ -114,15 +114,16 @@ export const httpTransport: Transport = async (url, form, timeoutMs) => {
 /** Panels take at most this many ids in `orders`. */
 export const BATCH_SIZE = 100;
 
-const STATUS_WORDS: Record<string, UpstreamStatus> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  inprogress: 'In progress',
-  completed: 'Completed',
-  partial: 'Partial',
-  canceled: 'Canceled',
-  cancelled: 'Canceled',
-};
+// a Map: a provider's word never finds Object.prototype's members ("constructor")
+const STATUS_WORDS = new Map<string, UpstreamStatus>([
+  ['pending', 'Pending'],
+  ['processing', 'Processing'],
+  ['inprogress', 'In progress'],
+  ['completed', 'Completed'],
+  ['partial', 'Partial'],
+  ['canceled', 'Canceled'],
+  ['cancelled', 'Canceled'],
+]);
 
 type Json = Record<string, unknown>;
 
@@ -146,7 +147,7 @@ function readStatus(value: unknown): UpstreamOrderStatus | { error: string } {
   if (!isRecord(value)) return { error: 'Unexpected answer' };
   if (value.error !== undefined && value.error !== null) return { error: errorText(value.error) };
   const word = text(value.status) ?? '';
-  const status = STATUS_WORDS[word.toLowerCase().replace(/\s+/g, '')];
+  const status = STATUS_WORDS.get(word.toLowerCase().replace(/\s+/g, ''));
   if (!status) return { error: `Unknown status ${JSON.stringify(word)}` };
   return {
     // a Pending order has no start count or charge yet on some panels (null)

@@ -9,8 +9,9 @@ import {
   resetSchema,
   setPasswordSchema,
 } from '../../../shared/schemas/auth.schemas.ts';
-import { rateLimit } from '../../http/rate-limit.ts';
+import { type Limits, rateLimit, take } from '../../http/rate-limit.ts';
 import { contextOf, currentUser } from '../../http/request-context.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { AuthService } from './auth.service.ts';
 
@@ -18,12 +19,26 @@ export interface AuthRoutesDeps {
   auth: AuthService;
   secureCookies: boolean;
   rateLimitPerMinute: number;
+  /** failed logins of one account an hour, from anywhere (0: no limit) */
+  accountAttemptsPerHour: number;
+  limits: Limits;
 }
 
+export const ACCOUNT_LOCKED =
+  'Too many attempts to sign in to this account. Please try again later or reset the password.';
+
 /** SPEC §7 Auth: login/local, register, user, logout, reset, set_password. */
-export function authRoutes({ auth, secureCookies, rateLimitPerMinute }: AuthRoutesDeps): Router {
+export function authRoutes({
+  auth,
+  secureCookies,
+  rateLimitPerMinute,
+  accountAttemptsPerHour,
+  limits,
+}: AuthRoutesDeps): Router {
   const router = Router();
-  const limited = rateLimit({ limit: rateLimitPerMinute, windowMs: 60_000 });
+  // per address and route, and per account from any address (a botnet guessing one password)
+  const limited = rateLimit(limits, 'auth', rateLimitPerMinute);
+  const perAccount = limits.limiter('login-account', accountAttemptsPerHour, 3600);
   const cookie: CookieOptions = {
     httpOnly: true,
     sameSite: 'lax',
@@ -36,7 +51,15 @@ export function authRoutes({ auth, secureCookies, rateLimitPerMinute }: AuthRout
 
   router.post('/login/local', limited, async (req, res) => {
     const input = validate<{ login: string; password: string }>(loginSchema, req.body);
+    const account = input.login.trim().toLowerCase();
+    const refused = await take(perAccount, account);
+    if (refused) {
+      res.setHeader('Retry-After', String(refused.wait));
+      throw new AppError(ACCOUNT_LOCKED, 429);
+    }
     const { token, user } = await auth.login(input.login, input.password);
+    // a success forgives the account's failed attempts
+    await perAccount?.delete(account);
     signIn(res, token);
     res.json({ status: 'success', data: { token, user } });
   });

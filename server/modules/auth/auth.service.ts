@@ -160,18 +160,28 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       let row = await accountBySocial(db, provider, profile.subject);
       if (!row && profile.email) row = await accountByEmail(db, profile.email);
       if (!row) {
-        row = await createUser(
-          db,
-          {
-            email: profile.email ?? `${provider}-${profile.subject}@users.noreply.invalid`,
-            login: null,
-            passwordHash: null,
-            lang,
-            cur: defaultCurrency(lang),
-            referrerCode: ref,
-          },
-          at,
-        );
+        const email = profile.email ?? `${provider}-${profile.subject}@users.noreply.invalid`;
+        try {
+          row = await createUser(
+            db,
+            {
+              email,
+              login: null,
+              passwordHash: null,
+              lang,
+              cur: defaultCurrency(lang),
+              referrerCode: ref,
+            },
+            at,
+          );
+        } catch (error) {
+          // a concurrent first login of the same person made the account a moment ago (the
+          // e-mail is unique): that account is this login's too
+          row =
+            (await accountBySocial(db, provider, profile.subject)) ??
+            (await accountByEmail(db, email));
+          if (!row) throw error;
+        }
       }
       await linkSocialIdentity(db, row.id, provider, profile.subject, at.toISOString());
       return { token: await issueToken(row.id), user: toPublicUser(row) };

@@ -8,6 +8,7 @@ import {
   authorizeUrl,
   fetchProfile,
   type OAuthProviderConfig,
+  OAuthProviderError,
   pkcePair,
 } from '../../integrations/oauth/oauth-provider.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -137,12 +138,7 @@ export function socialRoutes({
       res.cookie(SOCIAL_COOKIE, `Bearer ${token}`, { ...cookie, maxAge: FLOW_TTL_MS });
       res.redirect(302, `${pagePath('slogin', lang)}?done=1`);
     } catch (err) {
-      if (
-        err instanceof Error &&
-        /answered|access token|user id|fetch failed|timeout/i.test(err.message)
-      ) {
-        return fail(res, lang, err.message);
-      }
+      if (err instanceof OAuthProviderError) return fail(res, lang, err.message);
       next(err);
     }
   });

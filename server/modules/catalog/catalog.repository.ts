@@ -51,3 +51,19 @@ export function findServiceProvider(
     .where('id', '=', serviceId)
     .executeTakeFirst();
 }
+
+/** Sets the rates of some currencies (roubles per unit) and when they were set. */
+export async function setCurrencyRates(
+  db: Db,
+  rates: Record<string, number>,
+  at: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const [code, amount] of Object.entries(rates))
+      await trx
+        .updateTable('currencies')
+        .set({ amount, updated_at: at })
+        .where('code', '=', code)
+        .execute();
+  });
+}

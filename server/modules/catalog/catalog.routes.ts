@@ -28,21 +28,6 @@ import { type CatalogService, GUEST, type Viewer } from './catalog.service.ts';
 
 const ok = (res: Response, data: unknown) => res.json({ status: 'success', data });
 
-/** Public calls (of this router, and user/premium_statuses), answered by GET /endpoints. */
-export const CATALOG_ENDPOINTS = [
-  'GET /api/user_services/find',
-  'GET /api/user_services/tiny',
-  'GET /api/user_services/tags_by_cur',
-  'GET /api/prices/tiny',
-  'GET /api/informers/tiny',
-  'GET /api/prices/orderCost',
-  'GET /api/currencies/data',
-  'GET /api/region',
-  'GET /api/endpoints',
-  'GET /api/user/premium_statuses',
-  'GET /api/payment/methods',
-];
-
 /**
  * SPEC §7 Services, Prices, Payments (methods), Misc (region, currencies, endpoints); the
  * discount levels (user/premium_statuses) are the users module's (levels.routes.ts). Every
@@ -51,9 +36,12 @@ export const CATALOG_ENDPOINTS = [
 export function catalogRoutes({
   catalog,
   paymentMethods,
+  endpoints,
 }: {
   catalog: CatalogService;
   paymentMethods: PaymentMethodsService;
+  /** every API call (GET endpoints), from the app's router */
+  endpoints: () => string[];
 }): Router {
   const router = Router();
 
@@ -217,7 +205,7 @@ export function catalogRoutes({
 
   router.get('/endpoints', (req, res) => {
     validate(emptyQuery, req.query);
-    ok(res, CATALOG_ENDPOINTS);
+    ok(res, endpoints());
   });
 
   router.get('/payment/methods', async (req, res) => {

@@ -25,6 +25,7 @@ import {
   loadCatalogRows,
   loadCurrencyRows,
   loadLevelRows,
+  setCurrencyRates,
   upsertPriceTier,
 } from './catalog.repository.ts';
 import {
@@ -269,6 +270,21 @@ export function createCatalogService({
 
     async currencies() {
       return (await snapshot()).currencies;
+    },
+
+    /** New rates (roubles per unit, from the rates job); prices follow at once. */
+    async setRates(rates: Partial<Record<Currency, number>>, at: Date): Promise<void> {
+      await setCurrencyRates(db, rates as Record<string, number>, at.toISOString());
+      cache.drop();
+    },
+
+    /** When the stored rates were last set (the oldest of them). */
+    async ratesUpdatedAt(): Promise<Date | null> {
+      const rows = await loadCurrencyRows(db);
+      const times = rows
+        .filter((row) => row.code !== 'RUB')
+        .map((row) => Date.parse(row.updated_at));
+      return times.length ? new Date(Math.min(...times)) : null;
     },
 
     /** Minor units of one currency in another, through the stored rates; 0 without a rate. */

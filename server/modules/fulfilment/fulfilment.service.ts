@@ -6,6 +6,7 @@ import {
   type UpstreamOrderStatus,
 } from '../../integrations/providers/smm-provider.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { providerErrors } from '../../lib/metrics.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrderWork, Progress } from '../orders/order-work.ts';
 import type { OrderRow } from '../orders/orders.table.ts';
@@ -95,6 +96,15 @@ export function createFulfilmentService({
       });
       return 'submitted';
     } catch (error) {
+      providerErrors.inc({
+        provider: providerId,
+        kind:
+          error instanceof ProviderError
+            ? 'refused'
+            : error instanceof ProviderUnavailable && error.placed === 'no'
+              ? 'unreachable'
+              : 'unknown',
+      });
       if (error instanceof ProviderError) {
         await orders.move(order, 'PAID', 'ERROR', `refused by ${providerId}: ${error.message}`);
         return 'refused';
@@ -173,6 +183,7 @@ export function createFulfilmentService({
           }
         } catch (error) {
           // an unreachable provider: the orders wait for the next round
+          providerErrors.inc({ provider: providerId, kind: 'sync' });
           logger.warn({ err: error, provider: providerId }, 'status sync failed');
           await orders.release(list);
         }

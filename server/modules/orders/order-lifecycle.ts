@@ -4,6 +4,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { ReferralsService } from '../referrals/referrals.service.ts';
+import { progressOf } from './order-views.ts';
 import {
   addRefunded,
   childStatusesOf,
@@ -15,6 +16,7 @@ import {
   setParentStatus,
 } from './orders.repository.ts';
 import type { OrderRow, OrderStatus } from './orders.table.ts';
+import { rowsOf } from './own-orders.repository.ts';
 
 /** The states an order never leaves. */
 export const FINAL_STATUSES = FINAL_ORDER_STATUSES;
@@ -56,6 +58,19 @@ export interface Transition {
   unsubmitted?: boolean;
 }
 
+/** An order's change as its buyer's other listeners hear it (resellers' status webhooks). */
+export interface OrderStatusChange {
+  userId: number;
+  /** the order's number (the reseller API's id) */
+  order: number;
+  previous: { status: OrderStatus; start_count: number | null };
+  now: ReturnType<typeof progressOf>;
+  at: string;
+}
+
+/** Told of every change inside the transaction that makes it (an outbox writer, no I/O). */
+export type OrderStatusListener = (trx: Db, change: OrderStatusChange) => Promise<void>;
+
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;
 
 /**
@@ -69,10 +84,12 @@ export function createOrderLifecycle({
   notifications,
   referrals,
   logger,
+  onStatus,
 }: {
   notifications: NotificationsService;
   referrals: ReferralsService;
   logger: Logger;
+  onStatus?: OrderStatusListener;
 }) {
   /** What a row stands for of the price paid, and the order that paid it. */
   async function paidShareOf(trx: Db, row: OrderRow): Promise<{ value: number; payer: OrderRow }> {
@@ -152,10 +169,39 @@ export function createOrderLifecycle({
       });
   }
 
+  /** Tells the listener where a buyer's order (not a `_MULTI` row) stands now. */
+  async function announce(
+    trx: Db,
+    orderId: number,
+    previous: OrderStatusChange['previous'],
+    at: string,
+  ) {
+    if (!onStatus) return;
+    const order = await orderById(trx, orderId);
+    if (!order || order.user_id === null || order.parent_id !== null) return;
+    const rows = await rowsOf(trx, [order.id]);
+    await onStatus(trx, {
+      userId: order.user_id,
+      order: order.id,
+      previous,
+      now: progressOf(order, rows),
+      at,
+    });
+  }
+
   async function rollUp(trx: Db, parentId: number, at: string) {
     const next = rolledUpStatus(await childStatusesOf(trx, parentId));
-    if (await setParentStatus(trx, parentId, next, at))
+    const before = await orderById(trx, parentId);
+    if (await setParentStatus(trx, parentId, next, at)) {
       await insertEvents(trx, [parentId], next, at, 'follows its links');
+      if (before)
+        await announce(
+          trx,
+          parentId,
+          { status: before.status, start_count: before.start_count },
+          at,
+        );
+    }
   }
 
   return {
@@ -184,8 +230,14 @@ export function createOrderLifecycle({
         if (row.parent_id !== null && movedIds.has(row.parent_id)) continue;
         await consequences(trx, row, from, to, at);
         if (row.parent_id !== null) await rollUp(trx, row.parent_id, at);
+        else await announce(trx, row.id, { status: from, start_count: null }, at);
       }
       return moved;
+    },
+
+    /** A running order's provider has begun (its start count is known): "In progress". */
+    async started(trx: Db, orderId: number, at: string) {
+      await announce(trx, orderId, { status: 'RUNNING', start_count: null }, at);
     },
 
     /** A history row without a change of state (a failed payment, a submit left for a check). */

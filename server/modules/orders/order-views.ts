@@ -21,6 +21,27 @@ export const toOrderView = (row: OrderRow): OrderView => ({
   created_at: row.created_at,
 });
 
+/**
+ * How far an order is, as the reseller protocol tells it: a `_MULTI` order is as far as its
+ * rows together (remains known once every row's is; refunds of the order and of its rows).
+ */
+export function progressOf(row: OrderRow, rows: readonly OrderRow[]) {
+  const remains = rows.length
+    ? rows.every((child) => child.remains !== null)
+      ? rows.reduce((sum, child) => sum + child.remains!, 0)
+      : null
+    : row.remains;
+  return {
+    status: row.status,
+    start_count: row.start_count,
+    remains,
+    count: row.count,
+    cost: Number(row.cost),
+    refunded: [row, ...rows].reduce((sum, each) => sum + Number(each.refunded ?? 0), 0),
+    currency: row.currency,
+  };
+}
+
 /** Who orders, from where: the request's context as placing an order needs it. */
 export interface OrderContext {
   user: PublicUser | null;

@@ -108,10 +108,14 @@ export function createOrderWork({
 
     /** The provider's news of an order still running. */
     async recordProgress(order: OrderRow, progress: Progress): Promise<void> {
-      await updateOrders(db, [order.id], {
-        ...progress,
-        synced_at: now().toISOString(),
-        ...RELEASED,
+      const at = now().toISOString();
+      const changes = { ...progress, synced_at: at, ...RELEASED };
+      // the first start count turns "Processing" into "In progress": told with the change
+      if (order.start_count !== null || progress.start_count == null)
+        return updateOrders(db, [order.id], changes);
+      await db.transaction().execute(async (trx) => {
+        await updateOrders(trx, [order.id], changes);
+        await lifecycle.started(trx, order.id, at);
       });
     },
 

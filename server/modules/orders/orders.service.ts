@@ -9,7 +9,10 @@ import type { PaymentMethodsService } from '../payments/payment-methods.service.
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { ReferralsService } from '../referrals/referrals.service.ts';
 import { createOrderIntake } from './order-intake.ts';
-import { createOrderLifecycle } from './order-lifecycle.ts';
+import { createOrderLifecycle, type OrderStatusListener } from './order-lifecycle.ts';
+
+export type { OrderStatusChange, OrderStatusListener } from './order-lifecycle.ts';
+
 import { createOrderPlacement } from './order-placement.ts';
 import { NO_UPSTREAM, type OrderUpstream } from './order-upstream.ts';
 import { toOrderView } from './order-views.ts';
@@ -52,6 +55,7 @@ export function createOrdersService({
   publicUrl,
   logger,
   upstream = NO_UPSTREAM,
+  onStatus,
   now = () => new Date(),
 }: {
   db: Db;
@@ -65,9 +69,11 @@ export function createOrdersService({
   logger: Logger;
   /** the provider's side of the buyer's cancel and refill (fulfilment's) */
   upstream?: OrderUpstream;
+  /** hears every change of a buyer's order in its transaction (resellers' webhooks) */
+  onStatus?: OrderStatusListener;
   now?: () => Date;
 }) {
-  const lifecycle = createOrderLifecycle({ notifications, referrals, logger });
+  const lifecycle = createOrderLifecycle({ notifications, referrals, logger, onStatus });
   const { place, sendReceipt } = createOrderPlacement({
     db,
     catalog,

@@ -13,7 +13,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { OrderUpstream } from './order-upstream.ts';
-import { toOrderView } from './order-views.ts';
+import { progressOf, toOrderView } from './order-views.ts';
 import type { OrderRefillRow, OrderRow, OrderStatus } from './orders.table.ts';
 import { createOrderNumbers } from './own-order-numbers.ts';
 import {
@@ -115,26 +115,22 @@ export function createOwnOrders({
     const refill = refills.get(row.id);
     const children = await Promise.all(rows.map((child) => viewOf(child, [], refills)));
     const delivered = deliveredOf(row);
+    const { remains, refunded } = progressOf(row, rows);
     const view = {
       ...toOrderView(row),
       updated_at: row.updated_at,
       platform: platformOfTag(row.tag),
       start_count: row.start_count,
-      remains: row.remains,
+      remains,
       delivered,
       progress: row.count > 0 ? Math.round((delivered / row.count) * 1000) / 1000 : 0,
-      refunded: Number(row.refunded ?? 0),
+      refunded,
     };
     if (children.length) {
       // a _MULTI order is as far as its rows together
       const count = children.reduce((sum, child) => sum + child.count, 0);
       view.delivered = children.reduce((sum, child) => sum + child.delivered, 0);
       view.progress = count ? Math.round((view.delivered / count) * 1000) / 1000 : 0;
-      const remains = children.map((child) => child.remains);
-      view.remains = remains.every((value) => value !== null)
-        ? remains.reduce((sum: number, value) => sum + value!, 0)
-        : null;
-      view.refunded += children.reduce((sum, child) => sum + child.refunded, 0);
     }
     return {
       ...view,

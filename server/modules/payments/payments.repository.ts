@@ -107,3 +107,13 @@ export function publicIdsOf(
     .where('id', 'in', ids)
     .execute();
 }
+
+/** How many payments are in each state (the metrics' gauge). */
+export async function countByStatus(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('payments')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}

@@ -8,6 +8,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import {
+  countByStatus,
   hasWaitingDeposit,
   insertPayment,
   paidInBy,
@@ -78,8 +79,10 @@ export function createPaymentsService({
   const listeners: SettledListener[] = [];
   const committed: ((payment: PaymentRow) => Promise<void>)[] = [];
 
+  // a Map: a name a request gives (a webhook's path) never finds Object.prototype's members
+  const byName = new Map(Object.entries(gateways));
   const gatewayOf = (name: string): PaymentGateway => {
-    const gateway = gateways[name];
+    const gateway = byName.get(name);
     if (!gateway) throw new AppError(`The payment gateway ${name} is not available`, 503);
     return gateway;
   };
@@ -137,8 +140,8 @@ export function createPaymentsService({
      * when it is on, else none (the method is not offered).
      */
     gatewayFor(methodGateway: string): string | null {
-      if (gateways[methodGateway]) return methodGateway;
-      return gateways.sandbox ? 'sandbox' : null;
+      if (byName.has(methodGateway)) return methodGateway;
+      return byName.has('sandbox') ? 'sandbox' : null;
     },
 
     /** Writes a WAITING payment inside the caller's transaction. */
@@ -202,7 +205,7 @@ export function createPaymentsService({
       headers: Record<string, string | undefined>,
     ): Promise<{ settled: boolean }> {
       // a name we have no gateway for is the caller's mistake, not an outage
-      if (!gateways[gatewayName]) throw new AppError('Unknown gateway', 404);
+      if (!byName.has(gatewayName)) throw new AppError('Unknown gateway', 404);
       const event = gatewayOf(gatewayName).verifyWebhook(rawBody, headers);
       if (!event) throw new AppError('Invalid signature', 400);
       // a genuine event about something that is not a payment of ours: acknowledged, ignored
@@ -285,6 +288,11 @@ export function createPaymentsService({
 
     /** Which of these payments still wait for their gateway. */
     /** A top-up still waiting would credit the balance in the currency it was made in. */
+    /** How many payments are in each state (the metrics' gauge). */
+    countByStatus(): Promise<Record<string, number>> {
+      return countByStatus(db);
+    },
+
     hasWaitingDeposit(userId: number): Promise<boolean> {
       return hasWaitingDeposit(db, userId);
     },

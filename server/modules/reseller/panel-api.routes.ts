@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
+import { hasControlChars } from '../../../shared/control-chars.ts';
+import { type Limits, take } from '../../http/rate-limit.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
 import { PANEL_ERRORS, type PanelApiService, PanelError } from './panel-api.service.ts';
@@ -15,6 +16,15 @@ const whole = (value: unknown): number | undefined => {
   const raw = text(value)?.trim();
   return raw && /^\d{1,12}$/.test(raw) ? Number(raw) : undefined;
 };
+
+/** An optional whole-number field: `{name: n}`, nothing when absent, refused when malformed. */
+function numberField(input: Record<string, unknown>, name: string, refusal: string) {
+  const raw = text(input[name])?.trim();
+  if (!raw) return {};
+  const value = whole(raw);
+  if (value === undefined) throw new PanelError(refusal);
+  return { [name]: value };
+}
 
 /**
  * A comma list of ids (up to 100), each answered in turn: its value, or its refusal in its
@@ -55,19 +65,24 @@ export function panelApiRoutes({
   panel,
   logger,
   perMinute,
+  bodyLimitBytes = 102_400,
+  limits,
 }: {
   apiKeys: ApiKeysService;
   panel: PanelApiService;
   logger: Logger;
   /** calls per key and minute; 0: no limit */
   perMinute: number;
+  /** the largest body read */
+  bodyLimitBytes?: number;
+  /** shared by every instance when Redis is configured */
+  limits: Limits;
 }): Router {
   const router = Router();
-  // per key, in this process (rate-limiter-flexible; a Redis store comes with shared limits)
-  const limiter = perMinute > 0 ? new RateLimiterMemory({ points: perMinute, duration: 60 }) : null;
+  const limiter = limits.limiter('reseller-key', perMinute, 60);
   router.use(
-    express.urlencoded({ extended: false, limit: '100kb' }),
-    express.json({ limit: '100kb' }),
+    express.urlencoded({ extended: false, limit: bodyLimitBytes }),
+    express.json({ limit: bodyLimitBytes }),
   );
 
   const handle = async (req: Request, res: Response) => {
@@ -76,17 +91,14 @@ export function panelApiRoutes({
       ...(req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}),
     };
     try {
+      // no text of ours holds a control character (PostgreSQL refuses NUL)
+      if (hasControlChars(input)) throw new PanelError(PANEL_ERRORS.action);
       const user = await apiKeys.authenticate(input.key, req.ip ?? '');
       if (!user) throw new PanelError(PANEL_ERRORS.key);
-      if (limiter) {
-        const refused = await limiter.consume(String(user.id)).then(
-          () => null,
-          (limit: RateLimiterRes) => limit,
-        );
-        if (refused) {
-          res.setHeader('Retry-After', String(Math.max(1, Math.ceil(refused.msBeforeNext / 1000))));
-          return res.status(429).json({ error: PANEL_ERRORS.rate });
-        }
+      const refused = await take(limiter, String(user.id));
+      if (refused) {
+        res.setHeader('Retry-After', String(refused.wait));
+        return res.status(429).json({ error: PANEL_ERRORS.rate });
       }
       const action = text(input.action);
       if (action === 'services') return res.json(await panel.services(user));
@@ -94,10 +106,23 @@ export function panelApiRoutes({
       if (action === 'add') {
         const service = whole(input.service);
         if (service === undefined) throw new PanelError(PANEL_ERRORS.service);
-        const link = text(input.link)?.trim();
+        // a Subscriptions order names the profile as `username`
+        const link = (text(input.link) || text(input.username))?.trim();
         if (!link) throw new PanelError(PANEL_ERRORS.link);
+        // our catalogue has no drip-feed, delayed or expiring services: said, never ignored
+        // `runs` absent, empty, 0 or 1 means none; anything else (a count, a word) asks for it
+        const runs = text(input.runs)?.trim();
+        if (runs && (whole(runs) ?? 2) > 1) throw new PanelError(PANEL_ERRORS.dripFeed);
+        if (text(input.delay)?.trim() && whole(input.delay) !== 0)
+          throw new PanelError(PANEL_ERRORS.delay);
+        if (text(input.expiry)?.trim()) throw new PanelError(PANEL_ERRORS.expiry);
         const comments = text(input.comments);
         const quantity = whole(input.quantity) ?? 0;
+        const subscription = {
+          ...numberField(input, 'min', PANEL_ERRORS.min),
+          ...numberField(input, 'max', PANEL_ERRORS.max),
+          ...numberField(input, 'posts', PANEL_ERRORS.posts),
+        };
         // Idempotency-Key (header) or idempotency_key (field): a retry never places twice
         const idempotencyKey = req.get('idempotency-key') ?? text(input.idempotency_key);
         if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,100}$/.test(idempotencyKey))
@@ -108,6 +133,7 @@ export function panelApiRoutes({
             link,
             quantity,
             ...(comments ? { comments } : {}),
+            subscription,
             ...(idempotencyKey ? { idempotencyKey } : {}),
           }),
         );

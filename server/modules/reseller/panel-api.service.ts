@@ -1,12 +1,12 @@
-import { isAutoType, orderLimits, type ServiceView } from '../../../shared/catalog.ts';
+import { isAutoType, MAX_POSTS, orderLimits, type ServiceView } from '../../../shared/catalog.ts';
 import { isLocale } from '../../../shared/locales.ts';
-import type { OwnOrderView } from '../../../shared/orders.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import { isCurrency } from '../../../shared/regions.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { decimal, panelOrderStatus } from './panel-words.ts';
 
 /** The texts the big panels answer with (DOMAIN.md "Upstream providers"). */
 export const PANEL_ERRORS = {
@@ -17,7 +17,13 @@ export const PANEL_ERRORS = {
   funds: 'Not enough funds on balance',
   link: 'Incorrect link',
   quantity: 'Incorrect quantity',
-  type: 'This service type is not available through the API yet',
+  min: 'Incorrect min',
+  max: 'Incorrect max',
+  posts: `Incorrect posts: from 1 to ${MAX_POSTS}`,
+  range: 'Incorrect min and max: min cannot be more than max',
+  dripFeed: 'This service does not support drip-feed',
+  delay: 'This service does not support delay',
+  expiry: 'This service does not support expiry',
   refill: 'Refill not found',
   idempotency: 'Incorrect idempotency key',
   rate: 'Too many requests, slow down',
@@ -33,32 +39,24 @@ const isUniqueViolation = (error: unknown) =>
 /** A refusal the panel protocol answers as `{"error": "…"}` with HTTP 200. */
 export class PanelError extends Error {}
 
-/** Money of minor units as the protocol writes it: a decimal string. */
-const decimal = (minor: number, digits = 2) => (minor / 100).toFixed(digits);
-
-/** Our order states in the protocol's words. */
-export function panelStatus(order: Pick<OwnOrderView, 'status' | 'start_count'>): string {
-  switch (order.status) {
-    case 'CREATED':
-    case 'PAID':
-      return 'Pending';
-    case 'RUNNING':
-      return order.start_count === null ? 'Processing' : 'In progress';
-    case 'COMPLETED':
-      return 'Completed';
-    case 'PARTIAL':
-      return 'Partial';
-    default:
-      return 'Canceled';
-  }
-}
-
 const panelType = (service: ServiceView) =>
   service.type === 'COMMENTS'
     ? 'Custom Comments'
     : isAutoType(service.type)
       ? 'Subscriptions'
       : 'Default';
+
+/** A Subscriptions order's `min`, `max` and `posts`, checked (limits are the caller's). */
+function subscriptionOf(given: { min?: number; max?: number; posts?: number } | undefined) {
+  const min = given?.min;
+  if (min === undefined) throw new PanelError(PANEL_ERRORS.min);
+  const max = given?.max ?? min;
+  if (max < min) throw new PanelError(PANEL_ERRORS.range);
+  const posts = given?.posts;
+  if (posts === undefined || posts < 1 || posts > MAX_POSTS)
+    throw new PanelError(PANEL_ERRORS.posts);
+  return { min, max, posts };
+}
 
 /**
  * The SMM panel API v2 for resellers (issue 15): a key acts for its user, with the cabinet's
@@ -99,16 +97,6 @@ export function createPanelApiService({
     return decimal(Math.round((cost * 1000) / count));
   }
 
-  function statusOf(order: OwnOrderView) {
-    return {
-      charge: decimal(order.cost - order.refunded, 5),
-      start_count: String(order.start_count ?? 0),
-      status: panelStatus(order),
-      remains: String(order.remains ?? (order.status === 'COMPLETED' ? 0 : order.count)),
-      currency: order.currency,
-    };
-  }
-
   return {
     async services(user: PublicUser) {
       const list = await catalogue(user);
@@ -137,6 +125,8 @@ export function createPanelApiService({
         link: string;
         quantity: number;
         comments?: string;
+        /** a Subscriptions service: per post from `min` to `max`, for `posts` posts */
+        subscription?: { min?: number; max?: number; posts?: number };
         /** the same key within 24 h answers the first order, never places twice */
         idempotencyKey?: string;
       },
@@ -149,14 +139,18 @@ export function createPanelApiService({
       const found = (await catalogue(user)).find((entry) => entry.id === input.service);
       if (!found) throw new PanelError(PANEL_ERRORS.service);
       const { service } = found;
-      if (isAutoType(service.type)) throw new PanelError(PANEL_ERRORS.type);
       const limits = orderLimits(service, user.isStaff);
+      const auto = isAutoType(service.type) ? subscriptionOf(input.subscription) : null;
       const comments = service.type === 'COMMENTS' ? (input.comments ?? '').trim() : undefined;
-      const quantity =
-        comments !== undefined ? comments.split(/\r?\n/).filter(Boolean).length : input.quantity;
+      const quantity = auto
+        ? auto.min
+        : comments !== undefined
+          ? comments.split(/\r?\n/).filter(Boolean).length
+          : input.quantity;
       if (!Number.isInteger(quantity) || quantity < limits.min)
         throw new PanelError(`Quantity less than minimal ${limits.min}`);
-      if (quantity > limits.max) throw new PanelError(`Quantity more than maximal ${limits.max}`);
+      const most = auto ? auto.max : quantity;
+      if (most > limits.max) throw new PanelError(`Quantity more than maximal ${limits.max}`);
       try {
         const placed = await orders.place(
           {
@@ -164,6 +158,7 @@ export function createPanelApiService({
             link: input.link,
             quantity,
             ...(comments !== undefined ? { comments } : {}),
+            ...(auto ? { quantity_max: auto.max, posts: auto.posts } : {}),
             client: 'CLIENT_LK',
             method: BALANCE_METHOD_ID,
             ...(key ? { idempotency_key: key } : {}),
@@ -186,7 +181,7 @@ export function createPanelApiService({
 
     async status(user: PublicUser, ids: number[]) {
       const found = await orders.own.byNumbers(user.id, ids);
-      return new Map([...found].map(([id, order]) => [id, statusOf(order)]));
+      return new Map([...found].map(([id, order]) => [id, panelOrderStatus(order)]));
     },
 
     /** Cancels (or refills) an order of the user by its number; refusals in the panel's words. */

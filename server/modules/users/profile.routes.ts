@@ -9,7 +9,7 @@ import {
   profileSchema,
 } from '../../../shared/schemas/profile.schemas.ts';
 import type { PublicUser } from '../../../shared/user.ts';
-import { rateLimit } from '../../http/rate-limit.ts';
+import { type Limits, rateLimit } from '../../http/rate-limit.ts';
 import { contextOf } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
@@ -21,6 +21,7 @@ export interface ProfileRoutesDeps {
   auth: AuthService;
   secureCookies: boolean;
   rateLimitPerMinute: number;
+  limits: Limits;
 }
 
 /** The logged-in user and the token of this request, or a 401. */
@@ -36,10 +37,11 @@ export function profileRoutes({
   auth,
   secureCookies,
   rateLimitPerMinute,
+  limits,
 }: ProfileRoutesDeps): Router {
   const router = Router();
   // each of these may check the current password: no guessing it with a stolen session
-  const limited = rateLimit({ limit: rateLimitPerMinute, windowMs: 60_000 });
+  const limited = rateLimit(limits, 'profile', rateLimitPerMinute);
 
   router.patch('/user', limited, async (req, res) => {
     const { user } = signedIn(res);

@@ -11,10 +11,12 @@ import { formatDate } from '../../../lib/dates.ts';
 import { useApiData } from '../../../lib/use-api-data.ts';
 import styles from './api.module.css';
 import { ApiGuide } from './api-guide.tsx';
+import { WebhookCard } from './webhook-card.tsx';
 
 /**
  * /cp/api/ (issue 15): the reseller's key (made, shown once, rotated, revoked; when and from
- * where it was last used), and where resellers' panels send their calls (/api/v2).
+ * where it was last used), where resellers' panels send their calls (/api/v2), the status
+ * webhook and the guide.
  */
 export default function ApiPage() {
   const intl = useIntl();
@@ -159,6 +161,7 @@ export default function ApiPage() {
             <FormattedMessage id="cp.api.endpoint.text" />
           </p>
         </section>
+        <WebhookCard />
         <ApiGuide />
       </div>
     </HeadingPage>

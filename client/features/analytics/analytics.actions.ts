@@ -1,0 +1,14 @@
+import { createAction } from '@reduxjs/toolkit';
+import type { AnalyticsEvent } from './analytics-queue.ts';
+
+/**
+ * What pages tell analytics. Tiny and in the entry, while the saga that acts on them is a chunk
+ * of its own loaded after the page (so a first visit carries no analytics code).
+ */
+export const analyticsActions = {
+  routeChanged: createAction<string>('analytics/routeChanged'),
+  tracked: createAction<AnalyticsEvent>('analytics/tracked'),
+  consentDecided: createAction<'granted' | 'denied'>('analytics/consentDecided'),
+  /** a payment went through (its id): told once as a purchase */
+  paid: createAction<string>('analytics/paid'),
+};

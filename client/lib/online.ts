@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+
+/** Whether the browser thinks it is online (the server renders as online). */
+export const isOnline = (): boolean =>
+  typeof navigator === 'undefined' || navigator.onLine !== false;
+
+/**
+ * SPEC §4 Offline state (issue 17): follows the browser's online and offline events, and
+ * marks the document (`data-offline`) so forms show that they cannot be sent.
+ */
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(true);
+  useEffect(() => {
+    const update = () => {
+      const now = isOnline();
+      setOnline(now);
+      if (now) delete document.documentElement.dataset.offline;
+      else document.documentElement.dataset.offline = 'true';
+    };
+    update();
+    addEventListener('online', update);
+    addEventListener('offline', update);
+    return () => {
+      removeEventListener('online', update);
+      removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}

@@ -1,0 +1,291 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { WebhookDeliveryView, WebhookEndpointView } from '../../../../shared/webhooks.ts';
+import { button } from '../../../components/button/button.ts';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { Icon } from '../../../components/icons/icons.tsx';
+import { ApiError, api } from '../../../lib/api.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { useApiData } from '../../../lib/use-api-data.ts';
+import styles from './api.module.css';
+
+interface WebhookPage {
+  endpoint: WebhookEndpointView | null;
+  deliveries: WebhookDeliveryView[];
+}
+
+/** While a delivery waits for its first attempt, the log asks again this often. */
+const FOLLOW_MS = 2000;
+
+const stateOf = (delivery: WebhookDeliveryView) =>
+  delivery.state === 'PENDING' && delivery.attempts > 0 ? 'RETRYING' : delivery.state;
+
+/**
+ * /cp/api/'s status webhook (issue 15): the URL status changes are POSTed to, the secret they
+ * are signed with, a test event, and the log of recent deliveries (followed while one waits).
+ */
+export function WebhookCard() {
+  const intl = useIntl();
+  const page = useApiData<WebhookPage>('user/webhook');
+  const [url, setUrl] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [shown, setShown] = useState(false);
+  const [copied, setCopied] = useState(false);
+
+  const endpoint = page.data?.endpoint ?? null;
+  const deliveries = page.data?.deliveries ?? [];
+  const waiting = deliveries.some((entry) => entry.state === 'PENDING' && entry.attempts === 0);
+  const { retry } = page;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(retry, FOLLOW_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, retry]);
+
+  const act = async (
+    call: () => Promise<unknown>,
+    { confirmId, done }: { confirmId?: string; done?: string } = {},
+  ) => {
+    if (confirmId && !window.confirm(intl.formatMessage({ id: confirmId }))) return;
+    setBusy(true);
+    setError(null);
+    setNote(null);
+    try {
+      await call();
+      if (done) setNote(intl.formatMessage({ id: done }));
+      page.retry();
+    } catch (failure) {
+      setError(
+        intl.formatMessage({
+          id:
+            failure instanceof ApiError && failure.statusCode === 400
+              ? 'cp.api.webhook.invalid'
+              : 'cp.api.key.failed',
+        }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void act(
+      async () => {
+        await api('user/webhook', { method: 'PUT', body: { url: url ?? endpoint?.url ?? '' } });
+        setUrl(null);
+      },
+      { done: 'cp.api.webhook.saved' },
+    );
+  };
+
+  const copy = async () => {
+    if (!endpoint) return;
+    await navigator.clipboard?.writeText(endpoint.secret).catch(() => {});
+    setCopied(true);
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="api-webhook-title" data-testid="api-webhook">
+      <h2 id="api-webhook-title" className={styles.cardTitle}>
+        <FormattedMessage id="cp.api.webhook.title" />
+      </h2>
+      <p className={styles.muted}>
+        <FormattedMessage id="cp.api.webhook.lead" />
+      </p>
+      <form className={styles.urlForm} onSubmit={save} noValidate>
+        <TextField
+          label={intl.formatMessage({ id: 'cp.api.webhook.url' })}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://"
+          value={url ?? endpoint?.url ?? ''}
+          onChange={(event) => setUrl(event.target.value)}
+          error={error}
+          disabled={page.loading && !page.data}
+        />
+        <button type="submit" className={button('primary')} disabled={busy}>
+          <FormattedMessage id="cp.api.webhook.save" />
+        </button>
+      </form>
+      {note && (
+        <p className={styles.muted} role="status">
+          {note}
+        </p>
+      )}
+      {endpoint && (
+        <>
+          <div className={styles.secret}>
+            <span className={styles.secretLabel}>
+              <FormattedMessage id="cp.api.webhook.secret" />
+            </span>
+            <div className={styles.keyRow}>
+              <code className={styles.key} data-testid="webhook-secret">
+                {shown ? endpoint.secret : `${endpoint.secret.slice(0, 10)}${'•'.repeat(8)}`}
+              </code>
+              <button
+                type="button"
+                className={button('secondary')}
+                aria-pressed={shown}
+                onClick={() => setShown((value) => !value)}
+              >
+                <FormattedMessage id={shown ? 'cp.api.webhook.hide' : 'cp.api.webhook.show'} />
+              </button>
+              <button type="button" className={button('secondary')} onClick={copy}>
+                <Icon name={copied ? 'check' : 'copy'} size={18} />
+                <FormattedMessage id={copied ? 'cp.api.key.copied' : 'cp.api.key.copy'} />
+              </button>
+            </div>
+          </div>
+          <div className={styles.actions}>
+            <button
+              type="button"
+              className={button('primary')}
+              disabled={busy}
+              onClick={() =>
+                act(() => api('user/webhook/test', { method: 'POST' }), {
+                  done: 'cp.api.webhook.testQueued',
+                })
+              }
+            >
+              <FormattedMessage id="cp.api.webhook.test" />
+            </button>
+            <button
+              type="button"
+              className={button('secondary')}
+              disabled={busy}
+              onClick={() =>
+                act(
+                  async () => {
+                    await api('user/webhook/secret', { method: 'POST' });
+                    setShown(true);
+                    setCopied(false);
+                  },
+                  { confirmId: 'cp.api.webhook.rollConfirm' },
+                )
+              }
+            >
+              <FormattedMessage id="cp.api.webhook.roll" />
+            </button>
+            <button
+              type="button"
+              className={`${button('secondary')} ${styles.danger}`}
+              disabled={busy}
+              onClick={() =>
+                act(
+                  async () => {
+                    await api('user/webhook', { method: 'DELETE' });
+                    setUrl(null);
+                  },
+                  { confirmId: 'cp.api.webhook.removeConfirm' },
+                )
+              }
+            >
+              <FormattedMessage id="cp.api.webhook.remove" />
+            </button>
+          </div>
+        </>
+      )}
+      {(endpoint || deliveries.length > 0) && (
+        <DeliveryLog deliveries={deliveries} onRefresh={page.retry} loading={page.loading} />
+      )}
+    </section>
+  );
+}
+
+function DeliveryLog({
+  deliveries,
+  onRefresh,
+  loading,
+}: {
+  deliveries: WebhookDeliveryView[];
+  onRefresh: () => void;
+  loading: boolean;
+}) {
+  const intl = useIntl();
+  return (
+    <div className={styles.log}>
+      <div className={styles.logHead}>
+        <h3 className={styles.logTitle}>
+          <FormattedMessage id="cp.api.webhook.log" />
+        </h3>
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={onRefresh}
+          disabled={loading}
+          data-testid="webhook-refresh"
+        >
+          <FormattedMessage id="cp.api.webhook.refresh" />
+        </button>
+      </div>
+      {deliveries.length === 0 ? (
+        <p className={styles.muted}>
+          <FormattedMessage id="cp.api.webhook.logEmpty" />
+        </p>
+      ) : (
+        <ul className={styles.deliveries} data-testid="webhook-log">
+          {deliveries.map((entry) => {
+            const state = stateOf(entry);
+            return (
+              <li key={entry.id} className={styles.delivery} data-state={state}>
+                <div className={styles.deliveryWhat}>
+                  <strong>
+                    {entry.type === 'test' ? (
+                      <FormattedMessage id="cp.api.webhook.event.test" />
+                    ) : (
+                      <FormattedMessage
+                        id="cp.api.webhook.event.order"
+                        values={{ order: entry.order ?? '?', status: entry.status ?? '' }}
+                      />
+                    )}
+                  </strong>
+                  <span className={styles.deliveryWhen}>{formatDate(intl, entry.created_at)}</span>
+                </div>
+                <div className={styles.deliveryHow}>
+                  <span className={styles.badge} data-state={state}>
+                    <FormattedMessage id={`cp.api.webhook.state.${state}`} />
+                  </span>
+                  <span>
+                    <FormattedMessage
+                      id="cp.api.webhook.attempts"
+                      values={{ count: entry.attempts }}
+                    />
+                  </span>
+                  {entry.attempts > 0 && (
+                    <span className={styles.answer}>
+                      {entry.last_status !== null ? (
+                        `HTTP ${entry.last_status}`
+                      ) : (
+                        <span title={entry.last_error ?? undefined}>
+                          <FormattedMessage id="cp.api.webhook.noAnswer" />
+                        </span>
+                      )}
+                    </span>
+                  )}
+                  {state === 'RETRYING' && entry.next_attempt_at && (
+                    <span>
+                      <FormattedMessage
+                        id="cp.api.webhook.next"
+                        values={{
+                          time: intl.formatTime(entry.next_attempt_at, {
+                            hour: '2-digit',
+                            minute: '2-digit',
+                          }),
+                        }}
+                      />
+                    </span>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

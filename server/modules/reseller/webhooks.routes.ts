@@ -1,0 +1,52 @@
+import { type Response, Router } from 'express';
+import type { PublicUser } from '../../../shared/user.ts';
+import { currentUser } from '../../http/request-context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { WebhooksService } from './webhooks.service.ts';
+
+function userOf(res: Response): PublicUser {
+  const user = currentUser(res);
+  if (!user) throw new AppError('Log in to manage your webhook', 401);
+  return user;
+}
+
+/** `/cp/api/`'s webhook calls: the endpoint and its log, the URL, the secret, a test event. */
+export function webhooksRoutes({ webhooks }: { webhooks: WebhooksService }): Router {
+  const router = Router();
+
+  router.get('/user/webhook', async (_req, res) => {
+    const { id } = userOf(res);
+    const [endpoint, deliveries] = await Promise.all([
+      webhooks.endpoint(id),
+      webhooks.deliveries(id),
+    ]);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'success', data: { endpoint, deliveries } });
+  });
+
+  router.put('/user/webhook', async (req, res) => {
+    const endpoint = await webhooks.setUrl(userOf(res).id, (req.body as { url?: unknown })?.url);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'success', data: endpoint });
+  });
+
+  router.delete('/user/webhook', async (_req, res) => {
+    if (!(await webhooks.remove(userOf(res).id)))
+      throw new AppError('There is no webhook to remove', 404);
+    res.json({ status: 'success', data: null });
+  });
+
+  router.post('/user/webhook/secret', async (_req, res) => {
+    const endpoint = await webhooks.rollSecret(userOf(res).id);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'success', data: endpoint });
+  });
+
+  // queued: the worker delivers it like any event (nothing is sent on the request path)
+  router.post('/user/webhook/test', async (_req, res) => {
+    await webhooks.sendTest(userOf(res).id);
+    res.status(202).json({ status: 'success', data: null });
+  });
+
+  return router;
+}
