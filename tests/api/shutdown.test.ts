@@ -127,7 +127,12 @@ describe('graceful shutdown', () => {
     app.get('/x', (_req, res) => {
       setTimeout(() => res.send('ok'), 2);
     });
-    const running = await startServer(app, { port: 0, host: '127.0.0.1', timeoutMs: 5000, logger });
+    const running = await startServer(app, {
+      port: 0,
+      host: '127.0.0.1',
+      timeoutMs: 15_000,
+      logger,
+    });
     const clients = Array.from({ length: 20 }, () => connection(running.port));
     await Promise.all(clients.map((client) => client.ready));
     let answered = 0;
@@ -152,14 +157,19 @@ describe('graceful shutdown', () => {
     expect(outcome).toBe('clean');
     expect(dropped).toBe(0);
     expect(answered).toBeGreaterThan(20);
-    // busy connections did not hold the process to the timeout
-    expect(Date.now() - started).toBeLessThan(2000);
+    // busy connections did not hold the process to the timeout (wide margins: CI machines are busy)
+    expect(Date.now() - started).toBeLessThan(6000);
   });
 
   it('closes connections left idle after a grace, without waiting for the timeout', async () => {
     const app = express();
     app.get('/x', (_req, res) => res.send('ok'));
-    const running = await startServer(app, { port: 0, host: '127.0.0.1', timeoutMs: 8000, logger });
+    const running = await startServer(app, {
+      port: 0,
+      host: '127.0.0.1',
+      timeoutMs: 15_000,
+      logger,
+    });
     const client = connection(running.port);
     await client.ready;
     client.send('/x');
@@ -167,7 +177,7 @@ describe('graceful shutdown', () => {
     const started = Date.now();
     await expect(running.shutdown('SIGTERM')).resolves.toBe('clean');
     expect(Date.now() - started).toBeGreaterThanOrEqual(IDLE_GRACE_MS - 50);
-    expect(Date.now() - started).toBeLessThan(IDLE_GRACE_MS + 1000);
+    expect(Date.now() - started).toBeLessThan(IDLE_GRACE_MS + 5000);
     await closedSoon(client);
   });
 });
