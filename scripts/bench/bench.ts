@@ -16,7 +16,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from '../../build/build.ts';
 import { THROUGHPUT_TARGETS } from './budgets.ts';
-import { freePort, root, spawnServer } from './server.ts';
+import { freePort, root, signUpFor, spawnServer } from './server.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = [1, 10, 50];
@@ -242,21 +242,4 @@ async function main() {
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** A new account on the bench server, for the logged-in row; answers its token. */
-async function signUpFor(port: number): Promise<string> {
-  const stamp = Date.now().toString(36);
-  const origin = `http://127.0.0.1:${port}`;
-  const res = await fetch(`${origin}/api/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify({
-      email: `bench.${stamp}@example.com`,
-      login: `bench${stamp}`,
-      password: 'correct horse battery',
-      password_confirmation: 'correct horse battery',
-    }),
-  });
-  if (res.status !== 201) throw new Error(`bench sign-up answered ${res.status}`);
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 await main();

@@ -9,7 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from '../../build/build.ts';
-import { freePort, root, spawnServer } from './server.ts';
+import { freePort, root, signUpFor, spawnServer, untilReady } from './server.ts';
 
 const DURATION = Number(process.env.LOAD_DURATION ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
@@ -29,27 +29,8 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const child = await spawnServer(port, { AUTH_RATE_LIMIT_PER_MINUTE: '0' });
   try {
-    for (let wait = 0; ; wait++) {
-      const ok = await fetch(`${base}/readyz`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (wait > 200) throw new Error('the server did not become ready');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const stamp = Date.now().toString(36);
-    const signUp = await fetch(`${base}/api/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: base },
-      body: JSON.stringify({
-        email: `load.${stamp}@example.com`,
-        login: `load${stamp}`,
-        password: 'correct horse battery',
-        password_confirmation: 'correct horse battery',
-      }),
-    });
-    const token: string = (await signUp.json()).data.token;
+    await untilReady(port);
+    const token = await signUpFor(port, 'load');
     const person = { 'user-agent': PERSON };
     const requests = [
       { method: 'GET' as const, path: '/en/', headers: person },

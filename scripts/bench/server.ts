@@ -21,11 +21,12 @@ export function freePort(): Promise<number> {
 export async function spawnServer(
   port: number,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<ChildProcess> {
   const serveArgs: string[] = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'))
     .scripts.serve.split(/\s+/)
     .slice(1);
-  return spawn(process.execPath, serveArgs, {
+  return spawn(process.execPath, [...nodeArgs, ...serveArgs], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -40,4 +41,35 @@ export async function spawnServer(
       ...env,
     },
   });
+}
+
+/** Waits until the server at `port` reports ready (or gives up after 20 s). */
+export async function untilReady(port: number): Promise<void> {
+  for (let wait = 0; ; wait++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (wait > 200) throw new Error('the server did not become ready');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Signs a new customer up (the server must run with AUTH_RATE_LIMIT_PER_MINUTE=0); answers the auth token. */
+export async function signUpFor(port: number, prefix = 'bench'): Promise<string> {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const origin = `http://127.0.0.1:${port}`;
+  const res = await fetch(`${origin}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({
+      email: `${prefix}.${stamp}@example.com`,
+      login: `${prefix}${stamp}`,
+      password: 'correct horse battery',
+      password_confirmation: 'correct horse battery',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
 }
