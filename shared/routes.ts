@@ -209,10 +209,14 @@ for (const def of PAGES) {
   }
 }
 
+export interface PageMatch {
+  def: PageDef;
+  locale: Locale;
+  params: Record<string, string>;
+}
+
 /** The page (and locale and params) a path belongs to, or null. */
-export function matchPage(
-  pathname: string,
-): { def: PageDef; locale: Locale; params: Record<string, string> } | null {
+export function matchPage(pathname: string): PageMatch | null {
   const fixed = STATIC_PAGES.get(pathname);
   if (fixed) return { ...fixed, params: {} };
   for (const { def, locale, names, regex } of DYNAMIC_PAGES) {

@@ -24,6 +24,8 @@ export const REDIRECT_PARAM = 'redirect';
  */
 export function accessRedirects(req: Request, res: Response, next: NextFunction): void {
   const page = req.method === 'GET' || req.method === 'HEAD' ? matchPage(req.path) : null;
+  // matched once per request: the renderer renders this page without matching again
+  res.locals.page = page;
   if (!page) {
     next();
     return;

@@ -1,11 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  type RouteObject,
-  StaticRouterProvider,
-} from 'react-router';
+import { createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
 import { App } from '../../client/app/app.tsx';
 import type { PageState } from '../../client/app/page-state.ts';
 import { createRoutes } from '../../client/app/routes.tsx';
@@ -33,6 +28,7 @@ import type { Assets } from './assets.ts';
 import { toFetchRequest } from './fetch-request.ts';
 import { hydrationData } from './hydration-data.ts';
 import { type PageCache, withNonce } from './page-cache.ts';
+import { matchedBranch, pageHandlers } from './page-handlers.ts';
 import { paymentsReader } from './payments-reader.ts';
 import { storefrontReader } from './storefront-reader.ts';
 
@@ -47,18 +43,6 @@ interface RenderDeps {
   orders: OrdersService;
   legal: LegalService;
   articles: ArticlesService;
-}
-
-/** The matched routes as a tree of one branch, each with its matched child only. */
-function matchedBranch(matches: readonly { route: RouteObject }[]): RouteObject[] {
-  let child: RouteObject | undefined;
-  for (let index = matches.length - 1; index >= 0; index--) {
-    const route = matches[index]!.route;
-    child = (
-      route.index ? { ...route } : { ...route, children: child ? [child] : [] }
-    ) as RouteObject;
-  }
-  return child ? [child] : [];
 }
 
 /** What a page depends on besides its URL: the parts of the visitor the render reads. */
@@ -115,7 +99,7 @@ export function pageRenderer({
   const legalReader: LegalReader = {
     document: async (doc, region, lang) => legal.document(doc, region, lang),
   };
-  const handler = createStaticHandler(routes);
+  const handlerFor = pageHandlers(routes);
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
@@ -132,7 +116,7 @@ export function pageRenderer({
         return;
       }
       // loaders read the catalogue in process through the request context (no HTTP hop)
-      const context = await handler.query(toFetchRequest(req, res), {
+      const context = await handlerFor(res.locals.page).query(toFetchRequest(req, res), {
         requestContext: {
           [STOREFRONT_CONTEXT_KEY]: storefrontReader(catalog, visitor, user),
           [PAYMENTS_CONTEXT_KEY]: thanks,
