@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { cssModulesPlugin } from './css-modules.ts';
 import { manifestFromMetafile } from './manifest.ts';
+import { compiledMessagesPlugin } from './messages-plugin.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
@@ -43,6 +44,7 @@ const shared: esbuild.BuildOptions = {
 export const clientOptions: esbuild.BuildOptions = {
   ...shared,
   entryPoints: { 'entry.client': 'client/entry.client.tsx' },
+  plugins: [cssModulesPlugin(root), compiledMessagesPlugin()],
   outdir: path.join(outClient, 'assets'),
   publicPath: '/assets/',
   platform: 'browser',

@@ -25,6 +25,8 @@ export interface Sizes {
 }
 export interface FirstVisit {
   files: string[];
+  /** raw bytes each source (npm package or our folder) puts into the page kind's JS */
+  inputs: Map<string, number>;
   js: Sizes;
   css: Sizes;
 }
@@ -112,13 +114,29 @@ export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind,
     ]);
     const css = new Set([...manifest.css, ...view.css]);
     const files = [...js, ...css];
+    const inputs = new Map<string, number>();
+    for (const url of js) {
+      const output = outputs[`${outDir}/${url.slice('/assets/'.length)}`];
+      for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+        const source = sourceOf(input);
+        inputs.set(source, (inputs.get(source) ?? 0) + bytesInOutput);
+      }
+    }
     report[kind] = {
       files,
+      inputs,
       js: sizesOf([...js].map((url) => byUrl.get(url)!)),
       css: sizesOf([...css].map((url) => byUrl.get(url)!)),
     };
   }
   return report;
+}
+
+/** An npm package by its name, our code by its top two folders (client/features, locales …). */
+function sourceOf(input: string): string {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  if (pkg) return pkg[1]!;
+  return input.split('/').slice(0, 2).join('/');
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -140,6 +158,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     };
   });
   console.table(rows);
+  if (process.argv.includes('--inputs')) {
+    // what a landing's first visit is made of (raw bytes in the minified output)
+    const sorted = [...report.landing.inputs].sort((a, b) => b[1] - a[1]);
+    console.table(sorted.map(([source, bytes]) => ({ source, 'raw KiB': kib(bytes) })));
+  }
   console.log(
     `target: a landing's first-visit JS ≤ ${SIZE_TARGETS_KIB.landingJsGzip} KiB gzip (see docs/performance.md)`,
   );

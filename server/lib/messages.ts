@@ -19,7 +19,8 @@ import serverPt from '../../locales/server/pt.json' with { type: 'json' };
 import serverRu from '../../locales/server/ru.json' with { type: 'json' };
 import serverTr from '../../locales/server/tr.json' with { type: 'json' };
 import tr from '../../locales/tr.json' with { type: 'json' };
-import type { Locale } from '../../shared/locales.ts';
+import { type CompiledMessages, compileMessages } from '../../shared/compile-messages.ts';
+import { LOCALES, type Locale } from '../../shared/locales.ts';
 
 /** Every language's messages, in memory once (the browser loads only its own chunk). */
 export const MESSAGES: Record<Locale, Record<string, string>> = { ru, en, de, es, it, pt, tr };
@@ -45,3 +46,12 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
   pt: serverPt,
   tr: serverTr,
 };
+
+/** The pages' messages, compiled once at start (shared/compile-messages.ts): renders never parse ICU. */
+export const PAGE_MESSAGES = Object.fromEntries(
+  LOCALES.map((locale) => [locale, compileMessages(MESSAGES[locale])]),
+) as Record<Locale, CompiledMessages>;
+
+export const PAGE_CABINET_MESSAGES = Object.fromEntries(
+  LOCALES.map((locale) => [locale, compileMessages(CABINET_MESSAGES[locale])]),
+) as Record<Locale, CompiledMessages>;

@@ -16,7 +16,7 @@ import { serializeForScript } from '../../shared/serialize.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
 import { visitorOf } from '../http/visitor-hash.ts';
 import type { Logger } from '../lib/logger.ts';
-import { CABINET_MESSAGES, MESSAGES } from '../lib/messages.ts';
+import { PAGE_CABINET_MESSAGES, PAGE_MESSAGES } from '../lib/messages.ts';
 import { pageCacheLookups } from '../lib/metrics.ts';
 import type { ArticlesService } from '../modules/articles/articles.service.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
@@ -81,7 +81,7 @@ function captureBody(res: Response, onEnd: (body: Buffer) => void): void {
  * People get the shell as soon as it is ready; crawlers get the complete document.
  */
 // the server has every language's cabinet messages at hand; the browser loads its own chunk
-for (const locale of LOCALES) registerCabinetMessages(locale, CABINET_MESSAGES[locale]);
+for (const locale of LOCALES) registerCabinetMessages(locale, PAGE_CABINET_MESSAGES[locale]);
 
 export function pageRenderer({
   assets,
@@ -166,7 +166,7 @@ export function pageRenderer({
         <App
           store={store}
           locale={visitor.locale}
-          messages={MESSAGES[visitor.locale]}
+          messages={PAGE_MESSAGES[visitor.locale]}
           assets={pageAssets}
           stateJson={stateJson}
           nonce={nonce}

@@ -1,15 +1,17 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import { type OwnOrderView, pageOfTag } from '../../../shared/orders.ts';
+import type { OwnOrderView } from '../../../shared/orders.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { messageOr } from '../../lib/intl.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { cancelOrder, refillOrder } from './orders.api.ts';
 import styles from './orders.module.css';
 import { ProgressBar } from './progress-bar.tsx';
+import { serviceNameOf } from './service-name.ts';
 
 export interface OrderCardProps {
   order: OwnOrderView;
@@ -39,16 +41,9 @@ function errorText(intl: IntlShape, error: unknown): string {
   return intl.formatMessage({ id });
 }
 
-/** A service's name in the page's language (its page's name), else its tag. */
-export function serviceNameOf(intl: IntlShape, tag: string): string {
-  const id = `service.${pageOfTag(tag)}.name`;
-  return intl.messages[id] ? intl.formatMessage({ id }) : tag;
-}
-
 /** A refill's word from the provider, in the page's language when it is a known one. */
 function refillWord(intl: IntlShape, status: string): string {
-  const id = `cp.orders.refill.${status.toLowerCase().replace(/\s+/g, '')}`;
-  return intl.messages[id] ? intl.formatMessage({ id }) : status;
+  return messageOr(intl, `cp.orders.refill.${status.toLowerCase().replace(/\s+/g, '')}`, status);
 }
 
 /** Cancel or refill with a confirm step; the answer goes to `onDone`. */

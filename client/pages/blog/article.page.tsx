@@ -4,6 +4,7 @@ import type { ArticleView } from '../../../shared/articles.ts';
 import { button } from '../../components/button/button.ts';
 import { ArticleCard } from '../../features/content/article-card.tsx';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
+import { messageOr } from '../../lib/intl.ts';
 import { useLocalePath } from '../../lib/locale.ts';
 import styles from './article.module.css';
 import { ArticleData, PLATFORM_TAGS } from './article-data.tsx';
@@ -17,7 +18,7 @@ export default function ArticlePage() {
   const to = useLocalePath();
   const article = useLoaderData() as ArticleView;
   const service = article.service
-    ? intl.formatMessage({ id: `service.${article.service}.name`, defaultMessage: article.service })
+    ? messageOr(intl, `service.${article.service}.name`, article.service)
     : null;
   return (
     <>

@@ -7,6 +7,7 @@ import { isCurrency } from '../../../shared/regions.ts';
 import { pagePath } from '../../../shared/routes.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
+import { serviceNameOf } from '../../features/orders/service-name.ts';
 import type { ThanksData } from '../../features/payment/payment.loader.ts';
 import { type PaymentState, paymentActions } from '../../features/payment/payment.slice.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
@@ -67,10 +68,7 @@ function retryPath(
 /** "1,000 × Instagram likes — $6.99": what was bought (CATALOG.md thanks view). */
 function OrderSummary({ order }: { order: OrderView }) {
   const intl = useIntl();
-  const page = pageOfTag(order.tag);
-  const name = intl.messages[`service.${page}.name`]
-    ? intl.formatMessage({ id: `service.${page}.name` })
-    : order.tag;
+  const name = serviceNameOf(intl, order.tag);
   return (
     <dl className={styles.summary} data-testid="order-summary">
       <dt>

@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { TransactionsPage, TransactionView } from '../../../../shared/ledger.ts';
-import { pageOfTag } from '../../../../shared/orders.ts';
 import { isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
 import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
+import { serviceNameOf } from '../../../features/orders/service-name.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
@@ -27,10 +27,7 @@ function Source({ row }: { row: TransactionView }) {
   const intl = useIntl();
   const to = useLocalePath();
   if (row.order) {
-    const service = intl.formatMessage({
-      id: `service.${pageOfTag(row.order.tag)}.name`,
-      defaultMessage: row.order.tag,
-    });
+    const service = serviceNameOf(intl, row.order.tag);
     return (
       <Link to={`${to('cp-orders')}?q=${row.order.id}`} className={styles.link}>
         <FormattedMessage

@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { pageOfTag } from '../../../../shared/orders.ts';
 import type { RefsPage } from '../../../../shared/referrals.ts';
 import { isCurrency } from '../../../../shared/regions.ts';
 import { Pager } from '../../../components/pager/pager.tsx';
+import { serviceNameOf } from '../../../features/orders/service-name.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import type { ApiData } from '../../../lib/use-api-data.ts';
@@ -57,10 +57,7 @@ export function BonusesTable({
                 </td>
                 <td data-label={head('order')}>
                   {row.order
-                    ? `${intl.formatNumber(row.order.count)} × ${intl.formatMessage({
-                        id: `service.${pageOfTag(row.order.tag)}.name`,
-                        defaultMessage: row.order.tag,
-                      })}`
+                    ? `${intl.formatNumber(row.order.count)} × ${serviceNameOf(intl, row.order.tag)}`
                     : '—'}
                 </td>
                 <td data-label={head('amount')} className={`${styles.number} ${styles.plus}`}>
