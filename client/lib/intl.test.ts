@@ -44,8 +44,17 @@ describe('the intl of a language', () => {
     const intl = intlFor('es' as Locale, compiled);
     const formatters = intl.formatters;
     const first = formatters.getMessageFormat(compiled.count!, 'es', {}, { formatters });
-    const again = formatters.getMessageFormat(compiled.count!, 'es', {}, { formatters });
+    // FormattedMessage passes { ignoreTag: undefined }: the same format
+    const again = formatters.getMessageFormat(compiled.count!, 'es', {}, {
+      formatters,
+      ignoreTag: undefined,
+    } as never);
     expect(again).toBe(first);
+    // found by the message itself, not by a JSON key built per call: an equal copy is a stranger
+    const copy = structuredClone(compiled.count!);
+    expect(
+      formatters.getMessageFormat(copy, 'es', {}, { formatters, ignoreTag: undefined } as never),
+    ).not.toBe(first);
     expect(intl.formatMessage({ id: 'count' }, { n: 1 })).toBe('1 order');
     expect(intl.formatMessage({ id: 'count' }, { n: 2 })).toBe('2 orders');
     // another message has a format of its own

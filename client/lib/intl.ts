@@ -1,4 +1,5 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import IntlMessageFormat from 'intl-messageformat';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { isPlainText, literal } from '../../shared/icu-syntax.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locales.ts';
@@ -69,22 +70,29 @@ export function cabinetIntlFor(locale: Locale, base: Messages): IntlShape | null
 type MessageFormats = IntlShape['formatters']['getMessageFormat'];
 
 /**
- * formatjs memoises a message's format under JSON.stringify of the message, its locale and
- * formats, computed on every call: for a compiled message that is its whole syntax tree, per
- * message per render. Our intls format with one locale and the default formats and options,
- * so the format is kept per message (the same string or tree object) instead.
+ * formatjs memoises a message's format under JSON.stringify of the message, its locale,
+ * formats and options, computed on every call: for a compiled message that is its whole
+ * syntax tree, per message per render. Our intls format with one locale and the default
+ * formats, so each message's format is kept under the message itself (the same string or
+ * tree object) and made as formatjs makes it.
  */
 function withFormatsByMessage(intl: IntlShape): IntlShape {
   const formatters = intl.formatters;
   const formatOf = formatters.getMessageFormat;
-  const byMessage = new Map<unknown, ReturnType<MessageFormats>>();
+  const byMessage = new Map<unknown, IntlMessageFormat>();
   formatters.getMessageFormat = ((message, locales, formats, options) => {
     // another locale (a default message) or options of a call's own: formatjs's own cache
-    if (locales !== intl.locale || Object.keys(options ?? {}).some((key) => key !== 'formatters'))
+    // (FormattedMessage passes ignoreTag: undefined, which is no option)
+    if (
+      locales !== intl.locale ||
+      Object.entries(options ?? {}).some(
+        ([key, value]) => key !== 'formatters' && value !== undefined,
+      )
+    )
       return formatOf(message, locales, formats, options);
     let format = byMessage.get(message);
     if (!format) {
-      format = formatOf(message, locales, formats, options);
+      format = new IntlMessageFormat(message, locales, formats, options);
       byMessage.set(message, format);
     }
     return format;
