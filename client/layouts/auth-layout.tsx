@@ -1,5 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { Link } from '../components/link/link.tsx';
 import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';
 import { useLocalePath } from '../lib/locale.ts';
 import styles from './layouts.module.css';

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { button } from '../components/button/button.ts';
+import { Link } from '../components/link/link.tsx';
 import { useLocalePath } from '../lib/locale.ts';
 import styles from './error-page.module.css';
 import { PageMeta } from './parts/page-meta.tsx';

@@ -1,11 +1,12 @@
 import { type ComponentProps, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { emailProblem, loginProblem, passwordProblem } from '../../../shared/auth-rules.ts';
 import { isSafeRedirect } from '../../../shared/safe-redirect.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
 import { formStyles, TextField } from '../../components/form/text-field.tsx';
+import { Link } from '../../components/link/link.tsx';
 import { api } from '../../lib/api.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { ruleMessage } from './auth-errors.ts';

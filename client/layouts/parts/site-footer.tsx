@@ -1,11 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { Link } from 'react-router';
 import { BRAND_NAME, SUPPORT_EMAIL } from '../../../shared/brand.ts';
 import { PRODUCT_START_DATE, productAgeYears } from '../../../shared/constants.ts';
 import { legalRegionFor } from '../../../shared/regions.ts';
 import { servicePagesOf } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import { Link } from '../../components/link/link.tsx';
 import type { VisitorState } from '../../features/visitor/visitor.slice.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';

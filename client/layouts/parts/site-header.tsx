@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { Link } from 'react-router';
 import { servicePagesOf } from '../../../shared/service-pages.ts';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import { Link } from '../../components/link/link.tsx';
 import { selectUser } from '../../features/session/session.slice.ts';
 import { CurrencySwitcher } from '../../features/visitor/currency-switcher.tsx';
 import { LanguageSwitcher } from '../../features/visitor/language-switcher.tsx';

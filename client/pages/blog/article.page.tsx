@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import type { ArticleView } from '../../../shared/articles.ts';
 import { button } from '../../components/button/button.ts';
+import { Link } from '../../components/link/link.tsx';
 import { ArticleCard } from '../../features/content/article-card.tsx';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { messageOr } from '../../lib/intl.ts';

@@ -1,8 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { Link, useLoaderData, useNavigate } from 'react-router';
+import { useLoaderData, useNavigate } from 'react-router';
 import { ARTICLE_TAGS } from '../../../shared/articles.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
+import { Link } from '../../components/link/link.tsx';
 import { Pager } from '../../components/pager/pager.tsx';
 import { TextPage } from '../../components/text-page/text-page.tsx';
 import { ArticleCard } from '../../features/content/article-card.tsx';

@@ -1,9 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { LEGAL_DOCS, type LegalDocument, type LegalPageId } from '../../../shared/legal.ts';
 import { LEGAL_REGIONS } from '../../../shared/regions.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
+import { Link } from '../../components/link/link.tsx';
 import { TextPage } from '../../components/text-page/text-page.tsx';
 import { selectPublicUrl } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';

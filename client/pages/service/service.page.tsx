@@ -1,9 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
 import { pageById } from '../../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import { Link } from '../../components/link/link.tsx';
 import landing from '../../features/landing/landing.module.css';
 import {
   DeliveryCaps,

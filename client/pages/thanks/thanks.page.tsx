@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import { type OrderView, type PaymentView, pageOfTag } from '../../../shared/orders.ts';
 import { isCurrency } from '../../../shared/regions.ts';
 import { pagePath } from '../../../shared/routes.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
+import { Link } from '../../components/link/link.tsx';
 import { serviceNameOf } from '../../features/orders/service-name.ts';
 import type { ThanksData } from '../../features/payment/payment.loader.ts';
 import { type PaymentState, paymentActions } from '../../features/payment/payment.slice.ts';

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { CatalogPlatform } from '../../../../shared/catalog.ts';
 import type { PremiumStatuses } from '../../../../shared/ledger.ts';
 import { PLATFORMS } from '../../../../shared/platforms.ts';
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
+import { Link } from '../../../components/link/link.tsx';
 import { orderFormActions } from '../../../features/order-form/order-form.slice.ts';
 import { OrderForm } from '../../../features/order-form/order-form.tsx';
 import { ServiceFacts } from '../../../features/order-form/service-facts.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   byTypeOrder,
   isMultiTag,
@@ -13,6 +13,7 @@ import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import type { VisitorState } from '../../../../shared/visitor.ts';
 import { button } from '../../../components/button/button.ts';
 import { PlatformIcon } from '../../../components/icons/platform-icon.tsx';
+import { Link } from '../../../components/link/link.tsx';
 import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { selectUser } from '../../../features/session/session.slice.ts';
 import { navPlatforms } from '../../../layouts/parts/platform-links.ts';

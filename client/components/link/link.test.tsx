@@ -1,0 +1,32 @@
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, Link as RouterLink, RouterProvider } from 'react-router';
+import { Link } from './link.tsx';
+
+/** Renders links on a page of a router, as the server does. */
+function render(links: React.ReactNode): string {
+  const router = createMemoryRouter([{ path: '*', element: <nav>{links}</nav> }], {
+    initialEntries: ['/en/cp/orders/'],
+  });
+  return renderToString(<RouterProvider router={router} />);
+}
+
+const CASES: React.ComponentProps<typeof RouterLink>[] = [
+  { to: '/en/buy-instagram-likes/', className: 'menu', children: 'Likes' },
+  { to: '/en/cp/orders/?q=12&page=2#list', 'aria-label': 'Orders', children: 'Orders' },
+  { to: '/', target: '_blank', rel: 'noopener', children: 'Home' },
+  { to: '/en/blog/', discover: 'none', children: 'Blog' },
+];
+
+describe("the server's link", () => {
+  it.each(CASES)('writes what react-router writes for $to', (props) => {
+    expect(render(<Link {...props} />)).toBe(render(<RouterLink {...props} />));
+  });
+
+  it('leaves relative paths and objects to react-router', () => {
+    expect(render(<Link to="orders/">x</Link>)).toBe(
+      render(<RouterLink to="orders/">x</RouterLink>),
+    );
+    const to = { pathname: '/en/', search: '?a=1' };
+    expect(render(<Link to={to}>x</Link>)).toBe(render(<RouterLink to={to}>x</RouterLink>));
+  });
+});
