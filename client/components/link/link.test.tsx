@@ -1,6 +1,11 @@
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, Link as RouterLink, RouterProvider } from 'react-router';
-import { Link } from './link.tsx';
+import {
+  createMemoryRouter,
+  Link as RouterLink,
+  NavLink as RouterNavLink,
+  RouterProvider,
+} from 'react-router';
+import { Link, NavLink } from './link.tsx';
 
 /** Renders links on a page of a router, as the server does. */
 function render(links: React.ReactNode): string {
@@ -28,5 +33,23 @@ describe("the server's link", () => {
     );
     const to = { pathname: '/en/', search: '?a=1' };
     expect(render(<Link to={to}>x</Link>)).toBe(render(<RouterLink to={to}>x</RouterLink>));
+  });
+});
+
+const NAV_CASES: React.ComponentProps<typeof RouterNavLink>[] = [
+  { to: '/en/cp/orders/', end: true, children: 'Orders' },
+  { to: '/en/cp/', end: true, children: 'Dashboard' },
+  { to: '/en/cp/', children: 'Cabinet' },
+  { to: '/en/cp/', className: 'tab', children: 'Cabinet' },
+  { to: '/EN/CP/ORDERS/', end: true, children: 'Upper case' },
+  { to: '/EN/CP/ORDERS/', end: true, caseSensitive: true, children: 'Case sensitive' },
+  { to: '/en/cp/orders/?page=2', end: true, 'aria-current': 'step', children: 'Query' },
+  { to: '/en/cp/ord', children: 'Prefix of a segment' },
+  { to: '/en/cp/income/', className: 'tab', end: true, children: 'Income' },
+];
+
+describe("the server's nav link (the page is /en/cp/orders/)", () => {
+  it.each(NAV_CASES)('writes what react-router writes for $to ($children)', (props) => {
+    expect(render(<NavLink {...props} />)).toBe(render(<RouterNavLink {...props} />));
   });
 });

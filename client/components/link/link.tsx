@@ -1,6 +1,14 @@
-import { type LinkProps, Link as RouterLink } from 'react-router';
+import {
+  type LinkProps,
+  type NavLinkProps,
+  Link as RouterLink,
+  NavLink as RouterNavLink,
+  useLocation,
+} from 'react-router';
 
 const onServer = typeof window === 'undefined';
+const isOwnPath = (to: unknown): to is string =>
+  typeof to === 'string' && to.startsWith('/') && !to.startsWith('//');
 
 /**
  * react-router's Link, except in the server's render: there a link to one of our own paths
@@ -11,8 +19,7 @@ const onServer = typeof window === 'undefined';
  */
 export function Link(props: LinkProps) {
   const { to } = props;
-  if (!onServer || typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//'))
-    return <RouterLink {...props} />;
+  if (!onServer || !isOwnPath(to)) return <RouterLink {...props} />;
   const {
     to: _to,
     target,
@@ -37,5 +44,50 @@ export function Link(props: LinkProps) {
       target={target}
       data-discover={discover === 'none' ? undefined : 'true'}
     />
+  );
+}
+
+/**
+ * react-router's NavLink, with the same shortcut in the server's render: on the server no
+ * navigation is pending, so a link is active when the page's path is its path (or below it,
+ * without `end`), compared as react-router compares them.
+ */
+export function NavLink(props: NavLinkProps) {
+  const {
+    to,
+    className = '',
+    style,
+    children,
+    end = false,
+    caseSensitive = false,
+    'aria-current': ariaCurrent = 'page',
+    viewTransition: _viewTransition,
+    ...rest
+  } = props;
+  const location = useLocation();
+  if (
+    !onServer ||
+    !isOwnPath(to) ||
+    typeof className === 'function' ||
+    typeof style === 'function' ||
+    typeof children === 'function'
+  )
+    return <RouterNavLink {...props} />;
+  const fold = (path: string) => (caseSensitive ? path : path.toLowerCase());
+  const target = fold(to.split(/[?#]/)[0]!);
+  const here = fold(location.pathname);
+  const slashAt = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length;
+  const isActive =
+    here === target || (!end && here.startsWith(target) && here.charAt(slashAt) === '/');
+  return (
+    <Link
+      {...rest}
+      aria-current={isActive ? ariaCurrent : undefined}
+      className={[className, isActive ? 'active' : null].filter(Boolean).join(' ')}
+      style={style}
+      to={to}
+    >
+      {children}
+    </Link>
   );
 }
