@@ -48,4 +48,15 @@ describe('deviceRecordOf (SPEC §3 Device record)', () => {
     expect(deviceRecordOf(UA.desktop).userAgent).toBe(UA.desktop);
     expect(deviceRecordOf(undefined)).toMatchObject({ userAgent: '', isDesktop: true });
   });
+
+  it('parses a user agent once and hands out the same read-only record after', () => {
+    const first = deviceRecordOf(UA.iphone);
+    expect(deviceRecordOf(UA.iphone)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(deviceRecordOf(UA.desktop)).not.toBe(first);
+    // an overlong one is parsed each time (never kept), with the same answer
+    const long = `${UA.iphone} ${'x'.repeat(600)}`;
+    expect(deviceRecordOf(long)).not.toBe(deviceRecordOf(long));
+    expect(deviceRecordOf(long)).toMatchObject({ isMobile: true, isIos: true });
+  });
 });
