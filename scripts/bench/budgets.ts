@@ -3,8 +3,8 @@
  *
  * SIZE_BUDGETS_KIB is what a first visit may download today: the size test in `npm test`
  * (scripts/bench/size.test.ts) fails when a page kind goes over it, so growth is a decision,
- * not an accident. SIZE_TARGETS_KIB is where we want to be (issue: ≤ 90 KiB gzip for a
- * landing); docs/performance.md says how far off we are and why.
+ * not an accident. SIZE_TARGETS_KIB is where we want to be (render-speed issue: ≤ 130 KiB
+ * gzip for a landing); docs/performance.md says how far off we are and why.
  */
 export const SIZE_BUDGETS_KIB = {
   // +15 KiB with the order form (issue 4): its components, slice and saga, the link checks
@@ -26,18 +26,20 @@ export const SIZE_BUDGETS_KIB = {
   // and the online hook are in the entry;
   // the saga and web-vitals load after the page, but esbuild moves the modules they share
   // with the entry (api, cookies) into two chunks of their own, which compress less well
-  landing: { jsGzip: 183, cssGzip: 16 },
-  service: { jsGzip: 183, cssGzip: 16 },
+  // −7 KiB (issue 18): messages compiled at build time, the ICU parser left out of the bundle
+  landing: { jsGzip: 177, cssGzip: 16 },
+  service: { jsGzip: 177, cssGzip: 16 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
   // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
   // +4 KiB with the bell, the notifications and income screens' shared parts (issue 13)
   // +1 KiB with the API screen's messages (issue 15: key, webhook), in the cabinet's one
   // messages chunk until the render-speed issue splits messages per screen
   // +0.5 KiB with the offline banner and its hook (issue 17)
-  cabinet: { jsGzip: 195, cssGzip: 16 },
+  // −6 KiB (issue 18): messages compiled at build time, the ICU parser left out of the bundle
+  cabinet: { jsGzip: 190, cssGzip: 16 },
 } as const;
 
-export const SIZE_TARGETS_KIB = { landingJsGzip: 90 } as const;
+export const SIZE_TARGETS_KIB = { landingJsGzip: 130 } as const;
 
 export const THROUGHPUT_TARGETS = {
   /** home as a person, req/s at 10 connections, as a share of the ceiling's */
