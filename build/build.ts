@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { cssModulesPlugin } from './css-modules.ts';
+import { leanEntryCss } from './entry-css.ts';
 import { manifestFromMetafile } from './manifest.ts';
 import { compiledMessagesPlugin } from './messages-plugin.ts';
 
@@ -86,6 +87,13 @@ export async function build(): Promise<void> {
   await rm(path.join(root, 'dist'), { recursive: true, force: true });
   await mkdir(outClient, { recursive: true });
   const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
+  // the entry's stylesheet without the screens' styles (each screen links its own); written
+  // over esbuild's under the same name, which changes whenever its sources do
+  const lean = await leanEntryCss(client.metafile!, root, clientOptions.target);
+  if (lean) {
+    await writeFile(path.join(root, lean.output), lean.css);
+    await rm(path.join(root, `${lean.output}.map`), { force: true });
+  }
   await writeManifest(client.metafile!);
 }
 

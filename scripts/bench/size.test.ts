@@ -1,6 +1,6 @@
 import { PAGES } from '../../shared/routes.ts';
 import { SIZE_BUDGETS_KIB } from './budgets.ts';
-import { manifestViews, measureFirstVisit, type PageKind } from './size.ts';
+import { entryStylesheets, manifestViews, measureFirstVisit, type PageKind } from './size.ts';
 
 describe('first-visit size budgets (scripts/bench/budgets.ts)', () => {
   let report: Awaited<ReturnType<typeof measureFirstVisit>>;
@@ -34,5 +34,28 @@ describe('first-visit size budgets (scripts/bench/budgets.ts)', () => {
       (view) => !views.includes(view),
     );
     expect(missing).toEqual([]);
+  });
+
+  it("keeps the shell's styles in the entry stylesheet and leaves each screen's to it", async () => {
+    const { lean, esbuild } = await entryStylesheets();
+    const classes = (css: string) => new Set(css.match(/\.[a-z][\w-]*_[\w]+_[\w]{4}\b/gi));
+    const kept = classes(lean);
+    // the shell: tokens, header, footer, the cabinet's layout and bell, the consent banner
+    expect(lean).toContain('--brand');
+    for (const prefix of [
+      '.site_header_',
+      '.site_footer_',
+      '.layouts_',
+      '.notifications_',
+      '.consent_banner_',
+    ])
+      expect([...kept].some((name) => name.startsWith(prefix))).toBe(true);
+    // screens' own modules (each screen links its stylesheet) are not in it any more
+    for (const prefix of ['.price_', '.legal_', '.article_', '.thanks_', '.landing_'])
+      expect([...kept].some((name) => name.startsWith(prefix))).toBe(false);
+    // and nothing that esbuild's stylesheet did not have
+    const all = classes(esbuild);
+    expect([...kept].every((name) => all.has(name))).toBe(true);
+    expect(lean.length).toBeLessThan(esbuild.length / 2);
   });
 });

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { clientOptions } from '../../build/build.ts';
+import { leanEntryCss } from '../../build/entry-css.ts';
 import { manifestFromMetafile } from '../../build/manifest.ts';
 import { SIZE_BUDGETS_KIB, SIZE_TARGETS_KIB } from './budgets.ts';
 
@@ -60,6 +61,14 @@ function buildInMemory() {
   return built;
 }
 
+/** The entry's stylesheet as the build writes it (build/entry-css.ts), and esbuild's own. */
+export async function entryStylesheets(): Promise<{ lean: string; esbuild: string }> {
+  const result = await buildInMemory();
+  const lean = await leanEntryCss(result.metafile!, root, clientOptions.target);
+  const file = result.outputFiles.find((out) => out.path.endsWith(lean!.output))!;
+  return { lean: lean!.css, esbuild: file.text };
+}
+
 /** The views the build's asset manifest has a screen chunk for. */
 export async function manifestViews(): Promise<string[]> {
   const result = await buildInMemory();
@@ -78,6 +87,13 @@ export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind,
       file.contents,
     ]),
   );
+  // the build writes the entry's stylesheet without the screens' styles (build/entry-css.ts)
+  const lean = await leanEntryCss(result.metafile!, root, clientOptions.target);
+  if (lean)
+    byUrl.set(
+      `/assets/${lean.output.slice(outDir.length + 1)}`,
+      new TextEncoder().encode(lean.css),
+    );
   const outputs = result.metafile!.outputs;
   const urlOf = (output: string) => `/assets/${output.slice(outDir.length + 1)}`;
   const staticClosure = (output: string, seen = new Set<string>()): Set<string> => {
