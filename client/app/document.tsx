@@ -17,7 +17,6 @@ interface DocumentProps {
  * browser. Titles, descriptions, canonical and hreflang links come from the pages (React
  * hoists them into <head>).
  */
-/** The brand mark as a data URI: no extra request, nothing to cache-bust. */
 export function Document({ locale, assets, state, nonce, children }: DocumentProps) {
   for (const href of assets.css) preinit(href, { as: 'style', precedence: 'default' });
   for (const href of assets.modules) preloadModule(href, { as: 'script' });
