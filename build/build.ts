@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { cssModulesPlugin } from './css-modules.ts';
 import { leanEntryCss } from './entry-css.ts';
+import { writeIconSprite } from './icon-sprite.ts';
 import { manifestFromMetafile } from './manifest.ts';
 import { compiledMessagesPlugin } from './messages-plugin.ts';
 
@@ -80,6 +81,7 @@ export async function writeManifest(metafile: esbuild.Metafile): Promise<void> {
     metafile,
     path.relative(root, path.join(outClient, 'assets')),
   );
+  manifest.sprite = await writeIconSprite(path.join(outClient, 'assets'));
   await writeFile(path.join(outClient, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import type { Locale } from '../../shared/locales.ts';
+import { IconSpriteContext } from '../components/icons/sprite-context.ts';
 import { intlFor, type Messages } from '../lib/intl.ts';
 import { ViewCssContext } from '../lib/view-css.ts';
 import { Document } from './document.tsx';
@@ -26,7 +27,9 @@ export function App({ store, locale, messages, assets, stateJson, nonce, childre
     <Provider store={store}>
       <RawIntlProvider value={intlFor(locale, messages)}>
         <Document locale={locale} assets={assets} state={stateJson} nonce={nonce}>
-          <ViewCssContext.Provider value={assets.viewCss}>{children}</ViewCssContext.Provider>
+          <IconSpriteContext.Provider value={assets.sprite}>
+            <ViewCssContext.Provider value={assets.viewCss}>{children}</ViewCssContext.Provider>
+          </IconSpriteContext.Provider>
         </Document>
       </RawIntlProvider>
     </Provider>

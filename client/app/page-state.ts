@@ -16,6 +16,8 @@ export interface PageAssets {
   modules: string[];
   /** Stylesheets of every screen, by view: a screen links its own when it renders. */
   viewCss: Record<string, string[]>;
+  /** The icon sprite's URL. */
+  sprite: string;
 }
 
 export const PAGE_STATE_ID = '__state';

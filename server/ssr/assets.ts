@@ -16,6 +16,8 @@ export interface AssetManifest {
   messages: Record<string, string>;
   /** The cabinet's messages chunk of each language (locales/cabinet/). */
   cabinetMessages?: Record<string, string>;
+  /** The icon sprite (build/icon-sprite.ts). */
+  sprite?: string;
 }
 
 export interface Assets {
@@ -56,7 +58,7 @@ export function createAssets(manifest: AssetManifest): Assets {
         modules.add(view.js);
         for (const href of view.imports) modules.add(href);
       }
-      return { css: manifest.css, modules: [...modules], viewCss };
+      return { css: manifest.css, modules: [...modules], viewCss, sprite: manifest.sprite ?? '' };
     },
   };
 }
