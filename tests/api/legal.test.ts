@@ -64,7 +64,7 @@ describe('legal pages', () => {
     expect(res.text).not.toContain('{{');
     expect(res.text).toContain('href="mailto:help@boostly.test"');
     // every contents entry points at a heading of the text
-    const anchors = [...res.text.matchAll(/href="#([^"]+)"/g)].map((match) => match[1]);
+    const anchors = [...res.text.matchAll(/<a href="#([^"]+)"/g)].map((match) => match[1]);
     expect(anchors.length).toBeGreaterThanOrEqual(8);
     for (const anchor of anchors) expect(res.text).toContain(`id="${anchor}"`);
     // an unset detail shows which key to set

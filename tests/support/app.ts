@@ -23,6 +23,7 @@ export const TEST_MANIFEST = {
   entry: '/assets/entry.client-TEST.js',
   css: ['/assets/entry.client-TEST.css'],
   messages: { en: '/assets/chunks/en-TEST.js', ru: '/assets/chunks/ru-TEST.js' },
+  sprite: '/assets/icons-TEST.svg',
   views: {
     home: {
       js: '/assets/chunks/home.page-TEST.js',
