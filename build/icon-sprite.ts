@@ -9,8 +9,7 @@ import { spriteSvg } from '../client/components/icons/glyphs.ts';
  */
 export async function writeIconSprite(assetsDir: string): Promise<string> {
   const svg = spriteSvg();
-  const hash = createHash('sha256').update(svg).digest('base64url').slice(0, 8).toUpperCase();
-  const name = `icons-${hash.replace(/[^A-Z0-9]/g, 'X')}.svg`;
+  const name = `icons-${createHash('sha256').update(svg).digest('hex').slice(0, 8)}.svg`;
   await writeFile(path.join(assetsDir, name), svg);
   return `/assets/${name}`;
 }

@@ -12,8 +12,8 @@ export type CompiledMessages = Record<string, MessageFormatElement[]>;
  */
 export function compileMessages(messages: Record<string, string>): CompiledMessages {
   const compiled: CompiledMessages = {};
-  for (const [id, message] of Object.entries(messages))
-    compiled[id] = isPlainText(message) ? literal(message) : parse(message);
+  for (const [id, message] of Object.entries(compileMessagesForBrowser(messages)))
+    compiled[id] = typeof message === 'string' ? literal(message) : message;
   return compiled;
 }
 

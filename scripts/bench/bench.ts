@@ -9,14 +9,14 @@
  * length of each measurement.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from '../../build/build.ts';
 import { THROUGHPUT_TARGETS } from './budgets.ts';
-import { freePort, root, signUpFor, spawnServer } from './server.ts';
+import { freePort, root, rssMb, signUpFor, spawnServer } from './server.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = [1, 10, 50];
@@ -136,12 +136,6 @@ async function measure(
   }
 }
 
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -241,5 +235,4 @@ async function main() {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** A new account on the bench server, for the logged-in row; answers its token. */
 await main();

@@ -4,14 +4,13 @@
  * a legal page (mobile).
  * Prints the four category scores, LCP, CLS and TBT; reports go to bench-results/lighthouse/.
  */
-import type { ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { build } from '../../build/build.ts';
 import { LIGHTHOUSE_TARGETS } from './budgets.ts';
-import { freePort, root, spawnServer } from './server.ts';
+import { freePort, root, spawnServer, untilReady } from './server.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -39,23 +38,11 @@ const PAGES = [
   { name: 'legal-ru-mobile', path: '/public-agreement/ru/', desktop: false, lang: 'ru' },
 ];
 
-async function startServer(port: number): Promise<ChildProcess> {
-  const child = await spawnServer(port);
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('server did not start');
-}
-
 async function main() {
   await build();
   const port = await freePort();
-  const server = await startServer(port);
+  const server = await spawnServer(port);
+  await untilReady(port);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   const dir = path.join(root, 'bench-results/lighthouse');
   await mkdir(dir, { recursive: true });

@@ -5,22 +5,17 @@
  * p99. With SOAK_MINUTES (e.g. 5) it then keeps the load on and samples the RSS every 30 s,
  * reporting its growth from the first sample to the last. Figures go to bench-results/load.json.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from '../../build/build.ts';
-import { freePort, root, signUpFor, spawnServer, untilReady } from './server.ts';
+import { freePort, root, rssMb, signUpFor, spawnServer, untilReady } from './server.ts';
 
 const DURATION = Number(process.env.LOAD_DURATION ?? 60);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
 const SOAK_MINUTES = Number(process.env.SOAK_MINUTES ?? 0);
 const PERSON =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
-
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
 
 async function main() {
   console.warn('load: building for production…');

@@ -73,3 +73,9 @@ export async function signUpFor(port: number, prefix = 'bench'): Promise<string>
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}`);
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
+
+/** A process's resident memory in MB (Linux). */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}

@@ -61,10 +61,19 @@ function buildInMemory() {
   return built;
 }
 
+let leanBuilt: ReturnType<typeof leanEntryCss> | null = null;
+
+/** The lean entry stylesheet of the in-memory build, made once. */
+async function leanInMemory() {
+  const result = await buildInMemory();
+  leanBuilt ??= leanEntryCss(result.metafile!, root, clientOptions.target);
+  return leanBuilt;
+}
+
 /** The entry's stylesheet as the build writes it (build/entry-css.ts), and esbuild's own. */
 export async function entryStylesheets(): Promise<{ lean: string; esbuild: string }> {
   const result = await buildInMemory();
-  const lean = await leanEntryCss(result.metafile!, root, clientOptions.target);
+  const lean = await leanInMemory();
   const file = result.outputFiles.find((out) => out.path.endsWith(lean!.output))!;
   return { lean: lean!.css, esbuild: file.text };
 }
@@ -87,15 +96,11 @@ export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind,
       file.contents,
     ]),
   );
-  // the build writes the entry's stylesheet without the screens' styles (build/entry-css.ts)
-  const lean = await leanEntryCss(result.metafile!, root, clientOptions.target);
-  if (lean)
-    byUrl.set(
-      `/assets/${lean.output.slice(outDir.length + 1)}`,
-      new TextEncoder().encode(lean.css),
-    );
   const outputs = result.metafile!.outputs;
   const urlOf = (output: string) => `/assets/${output.slice(outDir.length + 1)}`;
+  // the build writes the entry's stylesheet without the screens' styles (build/entry-css.ts)
+  const entryCss = await leanInMemory();
+  if (entryCss) byUrl.set(urlOf(entryCss.output), new TextEncoder().encode(entryCss.css));
   const staticClosure = (output: string, seen = new Set<string>()): Set<string> => {
     seen.add(urlOf(output));
     for (const imported of outputs[output]?.imports ?? []) {

@@ -47,11 +47,12 @@ export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
   tr: serverTr,
 };
 
-/** The pages' messages, compiled once at start (shared/compile-messages.ts): renders never parse ICU. */
-export const PAGE_MESSAGES = Object.fromEntries(
-  LOCALES.map((locale) => [locale, compileMessages(MESSAGES[locale])]),
-) as Record<Locale, CompiledMessages>;
+const compiled = (sets: Record<Locale, Record<string, string>>) =>
+  Object.fromEntries(LOCALES.map((locale) => [locale, compileMessages(sets[locale])])) as Record<
+    Locale,
+    CompiledMessages
+  >;
 
-export const PAGE_CABINET_MESSAGES = Object.fromEntries(
-  LOCALES.map((locale) => [locale, compileMessages(CABINET_MESSAGES[locale])]),
-) as Record<Locale, CompiledMessages>;
+/** The pages' messages, compiled once at start (shared/compile-messages.ts): renders never parse ICU. */
+export const PAGE_MESSAGES = compiled(MESSAGES);
+export const PAGE_CABINET_MESSAGES = compiled(CABINET_MESSAGES);
