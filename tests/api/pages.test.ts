@@ -97,7 +97,7 @@ describe('page content', () => {
     expect(res.text).toContain('href="/assets/entry.client-TEST.css"');
     expect(res.text).toContain('href="/assets/chunks/home.page-TEST.css"');
     expect(res.text).toMatch(
-      /<link rel="modulepreload" href="\/assets\/chunks\/home.page-TEST.js"\/>/,
+      /<link rel="modulepreload" href="\/assets\/chunks\/home.page-TEST.js" fetchPriority="low"\/>/,
     );
   });
 });
