@@ -1,5 +1,9 @@
 import type { Metafile } from 'esbuild';
 import type { AssetManifest } from '../server/ssr/assets.ts';
+import { MESSAGE_SETS, type MessageSet } from '../shared/message-sets.ts';
+
+const isMessageSet = (name: string): name is MessageSet =>
+  MESSAGE_SETS.includes(name as MessageSet);
 
 const toUrl = (outputPath: string, outDir: string) =>
   `/assets/${outputPath.slice(outDir.length + 1)}`;
@@ -25,13 +29,14 @@ export function manifestFromMetafile(metafile: Metafile, outDir: string): AssetM
     css: [],
     views: {},
     messages: {},
-    cabinetMessages: {},
+    messageSets: {},
   };
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue;
     const css = output.cssBundle ? [toUrl(output.cssBundle, outDir)] : [];
     if (output.entryPoint === 'client/entry.client.tsx') {
       manifest.entry = toUrl(file, outDir);
+      manifest.entryImports = staticImports(file).map((path) => toUrl(path, outDir));
       manifest.css = css;
       continue;
     }
@@ -40,9 +45,12 @@ export function manifestFromMetafile(metafile: Metafile, outDir: string): AssetM
       manifest.messages[messages] = toUrl(file, outDir);
       continue;
     }
-    const cabinet = /^locales\/cabinet\/([a-z]{2})\.json$/.exec(output.entryPoint)?.[1];
-    if (cabinet) {
-      manifest.cabinetMessages![cabinet] = toUrl(file, outDir);
+    const set = /^locales\/(\w+)\/([a-z]{2})\.json$/.exec(output.entryPoint);
+    if (set && isMessageSet(set[1]!)) {
+      manifest.messageSets![set[1]] = {
+        ...manifest.messageSets![set[1]],
+        [set[2]!]: toUrl(file, outDir),
+      };
       continue;
     }
     const view = /([\w-]+)\.page\.tsx$/.exec(output.entryPoint)?.[1];

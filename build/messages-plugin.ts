@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import type * as esbuild from 'esbuild';
 import { compileMessagesForBrowser } from '../shared/compile-messages.ts';
+import { MESSAGE_SETS } from '../shared/message-sets.ts';
 
-/** The interface messages the browser loads: locales/<lang>.json and locales/cabinet/<lang>.json. */
-const MESSAGE_FILES = /[\\/]locales[\\/](?:cabinet[\\/])?[a-z]{2}\.json$/;
+/** The interface messages the browser loads: locales/<lang>.json and the message sets'. */
+const MESSAGE_FILES = new RegExp(
+  `[\\\\/]locales[\\\\/](?:(?:${MESSAGE_SETS.join('|')})[\\\\/])?[a-z]{2}\\.json$`,
+);
 const PARSER = '@formatjs/icu-messageformat-parser';
 
 /**

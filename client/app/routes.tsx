@@ -2,6 +2,7 @@ import { type ComponentType, useContext } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { LegalPageId } from '../../shared/legal.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
+import { LAYOUT_MESSAGE_SETS } from '../../shared/message-sets.ts';
 import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../shared/service-pages.ts';
 import { articleLoader, blogLoader } from '../features/content/articles.loader.ts';
@@ -13,9 +14,10 @@ import { CabinetLayout } from '../layouts/cabinet-layout.tsx';
 import { DefaultLayout } from '../layouts/default-layout.tsx';
 import { LayoutErrorBoundary, RootErrorBoundary } from '../layouts/error-boundary.tsx';
 import { LandingLayout } from '../layouts/landing-layout.tsx';
+import { withMessageSets } from '../layouts/parts/message-sets.tsx';
 import { RootShell } from '../layouts/root-shell.tsx';
 import { importWithReload } from '../lib/chunk-reload.ts';
-import { loadCabinetMessages } from '../lib/intl.ts';
+import { loadMessageSets } from '../lib/intl.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { ViewCssContext } from '../lib/view-css.ts';
 
@@ -115,10 +117,10 @@ function pageRoute(def: PageDef, locale: Locale): RouteObject {
     handle,
     loader: loaderOf(def, locale),
     lazy: async () => {
-      // a cabinet screen comes with the cabinet's messages (a chunk of their own)
+      // a screen comes with its layout's message sets (chunks of their own)
       const [module] = await Promise.all([
         importWithReload(VIEW_MODULES[def.view]),
-        def.layout === 'cp' ? importWithReload(() => loadCabinetMessages(locale)) : null,
+        importWithReload(() => loadMessageSets(LAYOUT_MESSAGE_SETS[def.layout], locale)),
       ]);
       return { Component: withViewStyles(def.view, module.default) };
     },
@@ -143,7 +145,7 @@ export function createRoutes(): RouteObject[] {
   const layouts = (Object.keys(LAYOUTS) as Layout[]).map(
     (layout): RouteObject => ({
       id: `layout:${layout}`,
-      Component: LAYOUTS[layout],
+      Component: withMessageSets(LAYOUT_MESSAGE_SETS[layout], LAYOUTS[layout]),
       ErrorBoundary: LayoutErrorBoundary,
       children: [
         ...LOCALES.flatMap((locale) =>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { FormattedMessage, RawIntlProvider, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { Outlet, useLocation } from 'react-router';
 import { type Currency, isCurrency } from '../../shared/regions.ts';
@@ -10,8 +10,7 @@ import { Link, NavLink } from '../components/link/link.tsx';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { logoutRequested, selectUser } from '../features/session/session.slice.ts';
 import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';
-import { cabinetIntlFor, type Messages } from '../lib/intl.ts';
-import { useLocale, useLocalePath } from '../lib/locale.ts';
+import { useLocalePath } from '../lib/locale.ts';
 import { formatMoney } from '../lib/money.ts';
 import styles from './layouts.module.css';
 import { Logo } from './parts/logo.tsx';
@@ -22,18 +21,6 @@ import { Logo } from './parts/logo.tsx';
  * and a strip that scrolls on phones, with the current one brought into view.
  */
 export function CabinetLayout() {
-  const page = useIntl();
-  const locale = useLocale();
-  // the cabinet's messages arrived with this page's screen (client/app/routes.tsx)
-  const intl = cabinetIntlFor(locale, page.messages as Messages) ?? page;
-  return (
-    <RawIntlProvider value={intl}>
-      <CabinetFrame />
-    </RawIntlProvider>
-  );
-}
-
-function CabinetFrame() {
   const intl = useIntl();
   const to = useLocalePath();
   const user = useSelector(selectUser);

@@ -1,7 +1,7 @@
 import { createIntl } from 'react-intl';
 import { compileMessages, compileMessagesForBrowser } from '../../shared/compile-messages.ts';
 import type { Locale } from '../../shared/locales.ts';
-import { expandMessages, intlFor, messageOr } from './intl.ts';
+import { expandMessages, intlFor, intlWithSets, messageOr, registerMessageSet } from './intl.ts';
 
 const RAW = {
   plain: 'Buy likes',
@@ -65,5 +65,27 @@ describe('the intl of a language', () => {
     const intl = intlFor('it' as Locale, compiled);
     expect(messageOr(intl, 'plain', 'x')).toBe('Buy likes');
     expect(messageOr(intl, 'missing', 'ig_likes {1}')).toBe('ig_likes {1}');
+  });
+});
+
+describe('message sets (chunks a layout loads with its screens)', () => {
+  it("a layout's intl has its sets once they are all here, and only its own", () => {
+    const base = compileMessages({ plain: 'Buy likes' });
+    const sets = ['cabinet', 'pages'] as const;
+    expect(intlWithSets('pt', base, sets)).toBeNull();
+    registerMessageSet('cabinet', 'pt', compileMessages({ 'cp.title': 'Painel' }));
+    // half of them is not enough: the layout keeps the page's intl
+    expect(intlWithSets('pt', base, sets)).toBeNull();
+    registerMessageSet('pages', 'pt', compileMessages({ 'auth.title': 'Entrar' }));
+    const intl = intlWithSets('pt', base, sets)!;
+    expect(intl.formatMessage({ id: 'plain' })).toBe('Buy likes');
+    expect(intl.formatMessage({ id: 'cp.title' })).toBe('Painel');
+    expect(intl.formatMessage({ id: 'auth.title' })).toBe('Entrar');
+    // made once per language and sets, as long as the page's messages are the same
+    expect(intlWithSets('pt', base, sets)).toBe(intl);
+    expect(intlWithSets('pt', compileMessages({ plain: 'x' }), sets)).not.toBe(intl);
+    const pagesOnly = intlWithSets('pt', base, ['pages'])!;
+    expect(pagesOnly.messages['auth.title']).toBeDefined();
+    expect(pagesOnly.messages['cp.title']).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import IntlMessageFormat from 'intl-messageformat';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import { isPlainText, literal } from '../../shared/icu-syntax.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../shared/locales.ts';
+import type { MessageSet } from '../../shared/message-sets.ts';
 
 /** Compiled in the production build and on the server (shared/compile-messages.ts). */
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
@@ -28,42 +29,57 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
 }
 
 /**
- * The cabinet's own messages (`locales/cabinet/`, every `cp.*` key) are a chunk of their own:
- * visitors of the storefront never download them. A cabinet page's route loads them with its
- * screen (so they are here before it renders or hydrates); the server registers them all.
+ * The message sets (shared/message-sets.ts) are chunks of their own: a page's route loads its
+ * layout's sets with its screen (so they are here before it renders or hydrates); the server
+ * registers them all at start.
  */
-const cabinetSets = new Map<Locale, Messages>();
+const SET_CHUNKS: Record<MessageSet, (locale: Locale) => Promise<{ default: LoadedMessages }>> = {
+  cabinet: (locale) => import(`../../locales/cabinet/${locale}.json`),
+  pages: (locale) => import(`../../locales/pages/${locale}.json`),
+};
 
-export function registerCabinetMessages(locale: Locale, messages: Messages): void {
-  cabinetSets.set(locale, messages);
+const loadedSets = new Map<string, Messages>();
+const setKey = (set: MessageSet, locale: Locale) => `${set}:${locale}`;
+
+export function registerMessageSet(set: MessageSet, locale: Locale, messages: Messages): void {
+  loadedSets.set(setKey(set, locale), messages);
 }
 
-export async function loadCabinetMessages(locale: Locale): Promise<void> {
-  if (cabinetSets.has(locale)) return;
-  const module: { default: LoadedMessages } = await import(`../../locales/cabinet/${locale}.json`);
-  cabinetSets.set(locale, expandMessages(module.default));
+export async function loadMessageSets(sets: readonly MessageSet[], locale: Locale): Promise<void> {
+  await Promise.all(
+    sets.map(async (set) => {
+      if (loadedSets.has(setKey(set, locale))) return;
+      const module = await SET_CHUNKS[set](locale);
+      registerMessageSet(set, locale, expandMessages(module.default));
+    }),
+  );
 }
 
-const cabinetIntls = new Map<Locale, { base: Messages; intl: IntlShape }>();
+const setIntls = new Map<string, { base: Messages; intl: IntlShape }>();
 
-/** The page's intl with the cabinet's messages added (null until they are loaded). */
-export function cabinetIntlFor(locale: Locale, base: Messages): IntlShape | null {
-  const own = cabinetSets.get(locale);
-  if (!own) return null;
-  const known = cabinetIntls.get(locale);
+/** The page's intl with the given sets added (null until they are all loaded). */
+export function intlWithSets(
+  locale: Locale,
+  base: Messages,
+  sets: readonly MessageSet[],
+): IntlShape | null {
+  const own = sets.map((set) => loadedSets.get(setKey(set, locale)));
+  if (own.some((messages) => !messages)) return null;
+  const key = `${locale}|${sets.join()}`;
+  const known = setIntls.get(key);
   if (known?.base === base) return known.intl;
   const intl = withFormatsByMessage(
     createIntl(
       {
         locale,
-        messages: { ...base, ...own } as Messages,
+        messages: Object.assign({}, base, ...own) as Messages,
         defaultLocale: DEFAULT_LOCALE,
         onError: onIntlError,
       },
       createIntlCache(),
     ),
   );
-  cabinetIntls.set(locale, { base, intl });
+  setIntls.set(key, { base, intl });
   return intl;
 }
 

@@ -28,6 +28,16 @@ describe('first-visit size budgets (scripts/bench/budgets.ts)', () => {
     expect(landing).not.toMatch(/\/de-\w+\.js/);
   });
 
+  it("loads a layout's message sets with its pages only (shared/message-sets.ts)", () => {
+    const sources = (kind: PageKind) => [...report[kind].inputs.keys()];
+    expect(sources('landing')).toContain('locales/ru.json');
+    expect(sources('landing')).not.toContain('locales/pages');
+    expect(sources('landing')).not.toContain('locales/cabinet');
+    expect(sources('cabinet')).toEqual(
+      expect.arrayContaining(['locales/ru.json', 'locales/pages', 'locales/cabinet']),
+    );
+  });
+
   it('has a screen chunk for every view of the route table (files are <view>.page.tsx)', async () => {
     const views = await manifestViews();
     const missing = [...new Set(PAGES.map((page) => page.view))].filter(

@@ -10,13 +10,16 @@ import * as esbuild from 'esbuild';
 import { clientOptions } from '../../build/build.ts';
 import { leanEntryCss } from '../../build/entry-css.ts';
 import { manifestFromMetafile } from '../../build/manifest.ts';
+import { LAYOUT_MESSAGE_SETS, type MessageSet } from '../../shared/message-sets.ts';
+import { PAGES, type PageDef, pageById } from '../../shared/routes.ts';
 import { SIZE_BUDGETS_KIB, SIZE_TARGETS_KIB } from './budgets.ts';
 
 export type PageKind = keyof typeof SIZE_BUDGETS_KIB;
-const VIEW_OF: Record<PageKind, string> = {
-  landing: 'home',
-  service: 'service',
-  cabinet: 'cabinet',
+/** A page of each kind: its screen and its layout's message sets make a first visit. */
+const PAGE_OF: Record<PageKind, PageDef> = {
+  landing: pageById('home'),
+  service: PAGES.find((def) => def.view === 'service')!,
+  cabinet: pageById('cp'),
 };
 
 export interface Sizes {
@@ -119,17 +122,20 @@ export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind,
   const messagesOutput = Object.keys(outputs).find(
     (file) => outputs[file]?.entryPoint === `locales/${locale}.json`,
   )!;
-  // the cabinet's pages also load the cabinet's messages (locales/cabinet/)
-  const cabinetOutput = Object.keys(outputs).find(
-    (file) => outputs[file]?.entryPoint === `locales/cabinet/${locale}.json`,
-  )!;
+  // a page also loads its layout's message sets (shared/message-sets.ts)
+  const setOutput = (set: MessageSet) =>
+    Object.keys(outputs).find(
+      (file) => outputs[file]?.entryPoint === `locales/${set}/${locale}.json`,
+    )!;
   const report = {} as Record<PageKind, FirstVisit>;
-  for (const kind of Object.keys(VIEW_OF) as PageKind[]) {
-    const view = manifest.views[VIEW_OF[kind]]!;
+  for (const kind of Object.keys(PAGE_OF) as PageKind[]) {
+    const view = manifest.views[PAGE_OF[kind].view]!;
     const js = new Set([
       ...staticClosure(entryOutput),
       ...staticClosure(messagesOutput),
-      ...(kind === 'cabinet' ? staticClosure(cabinetOutput) : []),
+      ...LAYOUT_MESSAGE_SETS[PAGE_OF[kind].layout].flatMap((set) => [
+        ...staticClosure(setOutput(set)),
+      ]),
       view.js,
       ...view.imports,
     ]);

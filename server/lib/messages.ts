@@ -9,6 +9,13 @@ import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
+import pagesDe from '../../locales/pages/de.json' with { type: 'json' };
+import pagesEn from '../../locales/pages/en.json' with { type: 'json' };
+import pagesEs from '../../locales/pages/es.json' with { type: 'json' };
+import pagesIt from '../../locales/pages/it.json' with { type: 'json' };
+import pagesPt from '../../locales/pages/pt.json' with { type: 'json' };
+import pagesRu from '../../locales/pages/ru.json' with { type: 'json' };
+import pagesTr from '../../locales/pages/tr.json' with { type: 'json' };
 import pt from '../../locales/pt.json' with { type: 'json' };
 import ru from '../../locales/ru.json' with { type: 'json' };
 import serverDe from '../../locales/server/de.json' with { type: 'json' };
@@ -21,6 +28,7 @@ import serverTr from '../../locales/server/tr.json' with { type: 'json' };
 import tr from '../../locales/tr.json' with { type: 'json' };
 import { type CompiledMessages, compileMessages } from '../../shared/compile-messages.ts';
 import { LOCALES, type Locale } from '../../shared/locales.ts';
+import type { MessageSet } from '../../shared/message-sets.ts';
 
 /** Every language's messages, in memory once (the browser loads only its own chunk). */
 export const MESSAGES: Record<Locale, Record<string, string>> = { ru, en, de, es, it, pt, tr };
@@ -34,6 +42,17 @@ export const CABINET_MESSAGES: Record<Locale, Record<string, string>> = {
   it: cabinetIt,
   pt: cabinetPt,
   tr: cabinetTr,
+};
+
+/** Sign-in, blog, legal and payment-result messages, a chunk of their own in the browser. */
+export const PAGES_MESSAGES: Record<Locale, Record<string, string>> = {
+  ru: pagesRu,
+  en: pagesEn,
+  de: pagesDe,
+  es: pagesEs,
+  it: pagesIt,
+  pt: pagesPt,
+  tr: pagesTr,
 };
 
 /** What only the server writes (mails, stored notifications): never shipped to the browser. */
@@ -55,4 +74,9 @@ const compiled = (sets: Record<Locale, Record<string, string>>) =>
 
 /** The pages' messages, compiled once at start (shared/compile-messages.ts): renders never parse ICU. */
 export const PAGE_MESSAGES = compiled(MESSAGES);
-export const PAGE_CABINET_MESSAGES = compiled(CABINET_MESSAGES);
+
+/** Each message set (shared/message-sets.ts), compiled: the server renders every page. */
+export const PAGE_SET_MESSAGES: Record<MessageSet, Record<Locale, CompiledMessages>> = {
+  cabinet: compiled(CABINET_MESSAGES),
+  pages: compiled(PAGES_MESSAGES),
+};

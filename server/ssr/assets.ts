@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StaticHandlerContext } from 'react-router';
 import type { PageAssets } from '../../client/app/page-state.ts';
+import { LAYOUT_MESSAGE_SETS, type MessageSet } from '../../shared/message-sets.ts';
 import { pageById } from '../../shared/routes.ts';
 
 /**
@@ -14,8 +15,10 @@ export interface AssetManifest {
   views: Record<string, { js: string; imports: string[]; css: string[] }>;
   /** The messages chunk of each language. */
   messages: Record<string, string>;
-  /** The cabinet's messages chunk of each language (locales/cabinet/). */
-  cabinetMessages?: Record<string, string>;
+  /** The entry's own static imports (chunks it shares with screens). */
+  entryImports?: string[];
+  /** Each message set's chunk of each language (shared/message-sets.ts). */
+  messageSets?: Partial<Record<MessageSet, Record<string, string>>>;
   /** The icon sprite (build/icon-sprite.ts). */
   sprite?: string;
 }
@@ -45,14 +48,18 @@ export function createAssets(manifest: AssetManifest): Assets {
   return {
     entry: manifest.entry,
     forMatches(matches, locale) {
-      // the messages are loaded before hydration: preload them with the screen's chunks
-      const modules = new Set<string>(manifest.messages[locale] ? [manifest.messages[locale]] : []);
+      // everything hydration waits for is preloaded, so none of it waits for the entry to be
+      // parsed first: the entry's imports, the messages, the screen's chunks and message sets
+      const modules = new Set<string>(manifest.entryImports);
+      if (manifest.messages[locale]) modules.add(manifest.messages[locale]);
       for (const match of matches ?? []) {
         const pageId = (match.route.handle as { pageId?: string } | undefined)?.pageId;
         if (!pageId || pageId === 'not-found') continue;
         const def = pageById(pageId);
-        const cabinet = def.layout === 'cp' ? manifest.cabinetMessages?.[locale] : undefined;
-        if (cabinet) modules.add(cabinet);
+        for (const set of LAYOUT_MESSAGE_SETS[def.layout]) {
+          const chunk = manifest.messageSets?.[set]?.[locale];
+          if (chunk) modules.add(chunk);
+        }
         const view = manifest.views[def.view];
         if (!view) continue;
         modules.add(view.js);

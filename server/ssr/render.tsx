@@ -9,14 +9,15 @@ import { ARTICLES_CONTEXT_KEY } from '../../client/features/content/articles.loa
 import { LEGAL_CONTEXT_KEY, type LegalReader } from '../../client/features/content/legal.loader.ts';
 import { STOREFRONT_CONTEXT_KEY } from '../../client/features/order-form/order-form.loader.ts';
 import { PAYMENTS_CONTEXT_KEY } from '../../client/features/payment/payment.loader.ts';
-import { registerCabinetMessages } from '../../client/lib/intl.ts';
+import { registerMessageSet } from '../../client/lib/intl.ts';
 import { COOKIE_NAMES } from '../../shared/constants.ts';
 import { LOCALES } from '../../shared/locales.ts';
+import { MESSAGE_SETS } from '../../shared/message-sets.ts';
 import { serializeForScript } from '../../shared/serialize.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
 import { visitorOf } from '../http/visitor-hash.ts';
 import type { Logger } from '../lib/logger.ts';
-import { PAGE_CABINET_MESSAGES, PAGE_MESSAGES } from '../lib/messages.ts';
+import { PAGE_MESSAGES, PAGE_SET_MESSAGES } from '../lib/messages.ts';
 import { pageCacheLookups } from '../lib/metrics.ts';
 import type { ArticlesService } from '../modules/articles/articles.service.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
@@ -76,12 +77,14 @@ function captureBody(res: Response, onEnd: (body: Buffer) => void): void {
   }) as Response['end'];
 }
 
+// the server has every message set of every language at hand; the browser loads its own chunks
+for (const set of MESSAGE_SETS)
+  for (const locale of LOCALES) registerMessageSet(set, locale, PAGE_SET_MESSAGES[set][locale]);
+
 /**
  * Pages: react-router's static handler runs the loaders, then React streams the document.
  * People get the shell as soon as it is ready; crawlers get the complete document.
  */
-// the server has every language's cabinet messages at hand; the browser loads its own chunk
-for (const locale of LOCALES) registerCabinetMessages(locale, PAGE_CABINET_MESSAGES[locale]);
 
 export function pageRenderer({
   assets,

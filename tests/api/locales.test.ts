@@ -4,8 +4,8 @@ import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messagefor
 import { LOCALES } from '../../shared/locales.ts';
 
 const dir = path.resolve('locales');
-/** The interface messages, the service pages' own questions and the cabinet's messages. */
-const SETS = ['', 'faq', 'cabinet', 'server'] as const;
+/** The interface messages, the service pages' own questions, the message sets, the server's. */
+const SETS = ['', 'faq', 'cabinet', 'pages', 'server'] as const;
 const load = (locale: string, set: (typeof SETS)[number] = ''): Record<string, string> =>
   JSON.parse(readFileSync(path.join(dir, set, `${locale}.json`), 'utf8'));
 const english = load('en');
@@ -24,9 +24,9 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
 describe('locales', () => {
   it('has one file per interface language and nothing else', () => {
     expect(readdirSync(dir).sort()).toEqual(
-      [...LOCALES.map((l) => `${l}.json`), 'cabinet', 'faq', 'server'].sort(),
+      [...LOCALES.map((l) => `${l}.json`), 'cabinet', 'faq', 'pages', 'server'].sort(),
     );
-    for (const set of ['faq', 'cabinet', 'server'])
+    for (const set of ['faq', 'cabinet', 'pages', 'server'])
       expect(readdirSync(path.join(dir, set)).sort()).toEqual(
         LOCALES.map((l) => `${l}.json`).sort(),
       );
@@ -61,11 +61,12 @@ describe('locales', () => {
     expect(english['error.goBack']).toBe('Go back');
     expect(english['error.generic']).toBe('An error occurred');
     expect(english['error.unavailable']).toBe('The service is temporary unavailable');
-    expect(english['thanks.success.title']).toBe('Thanks for your order');
-    expect(english['thanks.error.title']).toBe('Payment failed');
-    expect(english['thanks.error.lead']).toBe(
+    const pages = load('en', 'pages');
+    expect(pages['thanks.success.title']).toBe('Thanks for your order');
+    expect(pages['thanks.error.title']).toBe('Payment failed');
+    expect(pages['thanks.error.lead']).toBe(
       'We have received a payment error from your bank. Try another card.',
     );
-    expect(english['thanks.waiting.title']).toBe('Checking your payment');
+    expect(pages['thanks.waiting.title']).toBe('Checking your payment');
   });
 });
