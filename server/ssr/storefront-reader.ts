@@ -1,6 +1,7 @@
 import type { StorefrontReader } from '../../client/features/order-form/order-form.loader.ts';
 import { serviceFaqOf } from '../../client/features/order-form/service-faq.ts';
 import { META_PLATFORMS } from '../../shared/platforms.ts';
+import { serializedOnce } from '../../shared/serialize.ts';
 import type { PublicUser } from '../../shared/user.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
@@ -22,18 +23,24 @@ export function storefrontReader(
     faq: async (kind, locale) => serviceFaqOf(FAQ_MESSAGES[locale], kind),
     pagePlatform: (platform) =>
       visitor.metaRestricted && META_PLATFORMS.includes(platform) ? 'vk' : platform,
+    // both are the catalogue snapshot's memoised views, never changed once made: every page
+    // state that carries them reuses their JSON
     services: (platform, lang) =>
-      catalog.services({ client: 'CLIENT_MAIN', labels: ['VISIBLE'], platform, lang }, viewer),
+      catalog
+        .services({ client: 'CLIENT_MAIN', labels: ['VISIBLE'], platform, lang }, viewer)
+        .then(serializedOnce),
     informers: (platform, counts) =>
-      catalog.priceTable(
-        {
-          client: 'CLIENT_MAIN',
-          labels: ['VISIBLE'],
-          platform,
-          counts,
-          currencies: [visitor.currency],
-        },
-        { staff: false, level: 1 },
-      ),
+      catalog
+        .priceTable(
+          {
+            client: 'CLIENT_MAIN',
+            labels: ['VISIBLE'],
+            platform,
+            counts,
+            currencies: [visitor.currency],
+          },
+          { staff: false, level: 1 },
+        )
+        .then(serializedOnce),
   };
 }

@@ -273,8 +273,15 @@ export function errorsOf(
   return errors;
 }
 
-/** informers/tiny's table as storefront quotes, keyed like the form's look-ups. */
-export function quotesFromInformers(table: PriceTable): Record<string, CostPair> {
+const quotesOfTable = new WeakMap<PriceTable, Readonly<Record<string, CostPair>>>();
+
+/**
+ * informers/tiny's table as storefront quotes, keyed like the form's look-ups. Made once per
+ * table: on the server a page's table is the catalogue's, shared by every render of the page.
+ */
+export function quotesFromInformers(table: PriceTable): Readonly<Record<string, CostPair>> {
+  const known = quotesOfTable.get(table);
+  if (known) return known;
   const quotes: Record<string, CostPair> = {};
   for (const [currency, byTag] of Object.entries(table)) {
     for (const [tag, byCount] of Object.entries(byTag ?? {})) {
@@ -290,5 +297,6 @@ export function quotesFromInformers(table: PriceTable): Record<string, CostPair>
       }
     }
   }
+  quotesOfTable.set(table, quotes);
   return quotes;
 }

@@ -530,6 +530,14 @@ describe('quotesFromInformers', () => {
       'RUB|CLIENT_MAIN|INSTAGRAM_LIKES|1000': [18_500, 500],
     });
   });
+
+  it('makes the quotes once per table (renders of one page share its table)', () => {
+    const table = { USD: { INSTAGRAM_LIKES: { '100': { cost: 99, discount: 0 } } } };
+    const quotes = quotesFromInformers(table);
+    expect(quotesFromInformers(table)).toBe(quotes);
+    expect(quotesFromInformers(structuredClone(table))).not.toBe(quotes);
+    expect(quotesFromInformers(structuredClone(table))).toEqual(quotes);
+  });
 });
 
 /* ------------------------------------------------------------------ methods and errors */
