@@ -36,7 +36,6 @@ export function manifestFromMetafile(metafile: Metafile, outDir: string): AssetM
     const css = output.cssBundle ? [toUrl(output.cssBundle, outDir)] : [];
     if (output.entryPoint === 'client/entry.client.tsx') {
       manifest.entry = toUrl(file, outDir);
-      manifest.entryImports = staticImports(file).map((path) => toUrl(path, outDir));
       manifest.css = css;
       continue;
     }
