@@ -5,7 +5,7 @@ const ESCAPES: Record<string, string> = {
   '\u2029': '\\u2029',
 };
 
-const escape = (json: string) => json.replace(UNSAFE, (char) => ESCAPES[char]!);
+const escapeForScript = (json: string) => json.replace(UNSAFE, (char) => ESCAPES[char]!);
 
 /** Values whose escaped JSON is made once (serializedOnce). */
 const madeOnce = new WeakMap<object, string>();
@@ -19,7 +19,7 @@ const STAND_IN_JSON = JSON.stringify(STAND_IN);
  * state that holds it reuses it instead of stringifying and escaping it again.
  */
 export function serializedOnce<T extends object>(value: T): T {
-  if (!madeOnce.has(value)) madeOnce.set(value, escape(JSON.stringify(value)));
+  if (!madeOnce.has(value)) madeOnce.set(value, escapeForScript(JSON.stringify(value)));
   return value;
 }
 
@@ -35,11 +35,11 @@ export function serializeForScript(value: unknown): string {
     made.push(known);
     return STAND_IN;
   });
-  const escaped = escape(json);
+  const escaped = escapeForScript(json);
   if (made.length === 0) return escaped;
   const pieces = escaped.split(STAND_IN_JSON);
   // a text that reads as the stand-in itself: no shortcut for this value
-  if (pieces.length !== made.length + 1) return escape(JSON.stringify(value));
+  if (pieces.length !== made.length + 1) return escapeForScript(JSON.stringify(value));
   let out = pieces[0]!;
   for (let i = 0; i < made.length; i++) out += made[i]! + pieces[i + 1]!;
   return out;
