@@ -68,17 +68,7 @@ export function intlWithSets(
   const key = `${locale}|${sets.join()}`;
   const known = setIntls.get(key);
   if (known?.base === base) return known.intl;
-  const intl = withFormatsByMessage(
-    createIntl(
-      {
-        locale,
-        messages: Object.assign({}, base, ...own) as Messages,
-        defaultLocale: DEFAULT_LOCALE,
-        onError: onIntlError,
-      },
-      createIntlCache(),
-    ),
-  );
+  const intl = newIntl(locale, Object.assign({}, base, ...own) as Messages);
   setIntls.set(key, { base, intl });
   return intl;
 }
@@ -141,10 +131,15 @@ const cache = createIntlCache();
 export function intlFor(locale: Locale, messages: Messages): IntlShape {
   let intl = intls.get(locale);
   if (!intl || intl.messages !== messages) {
-    intl = withFormatsByMessage(
-      createIntl({ locale, messages, defaultLocale: DEFAULT_LOCALE, onError: onIntlError }, cache),
-    );
+    intl = newIntl(locale, messages);
     intls.set(locale, intl);
   }
   return intl;
+}
+
+/** How every intl here is made: formatjs's, with each message's format kept under it. */
+function newIntl(locale: Locale, messages: Messages): IntlShape {
+  return withFormatsByMessage(
+    createIntl({ locale, messages, defaultLocale: DEFAULT_LOCALE, onError: onIntlError }, cache),
+  );
 }

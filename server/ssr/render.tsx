@@ -85,7 +85,6 @@ for (const set of MESSAGE_SETS)
  * Pages: react-router's static handler runs the loaders, then React streams the document.
  * People get the shell as soon as it is ready; crawlers get the complete document.
  */
-
 export function pageRenderer({
   assets,
   logger,
