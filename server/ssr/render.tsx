@@ -1,5 +1,4 @@
 import type { NextFunction, Request, Response } from 'express';
-import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
 import { App } from '../../client/app/app.tsx';
 import type { PageState } from '../../client/app/page-state.ts';
@@ -29,6 +28,7 @@ import type { Assets } from './assets.ts';
 import { toFetchRequest } from './fetch-request.ts';
 import { hydrationData } from './hydration-data.ts';
 import { type PageCache, withNonce } from './page-cache.ts';
+import { streamDocument, wholeDocument } from './page-document.tsx';
 import { matchedBranch, pageHandlers } from './page-handlers.ts';
 import { paymentsReader } from './payments-reader.ts';
 import { storefrontReader } from './storefront-reader.ts';
@@ -56,34 +56,14 @@ function cacheKeyOf(req: Request, visitor: VisitorState): string | null {
   return `${req.originalUrl}\n${visitor.locale}|${visitor.currency}|${visitor.country}|${visitor.deviceClass}|${deviceBits}|${visitor.metaRestricted ? 1 : 0}`;
 }
 
-/** Collects what React writes (before compression) and hands it over when React ends. */
-function captureBody(res: Response, onEnd: (body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  const keep = (chunk: unknown) => {
-    if (chunk && typeof chunk !== 'function')
-      chunks.push(Buffer.from(chunk as string | Uint8Array));
-  };
-  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
-  res.write = ((chunk: unknown, ...rest: unknown[]) => {
-    keep(chunk);
-    return write(chunk, ...rest);
-  }) as Response['write'];
-  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    keep(chunk);
-    const result = end(chunk, ...rest);
-    onEnd(Buffer.concat(chunks));
-    return result;
-  }) as Response['end'];
-}
-
 // the server has every message set of every language at hand; the browser loads its own chunks
 for (const set of MESSAGE_SETS)
   for (const locale of LOCALES) registerMessageSet(set, locale, PAGE_SET_MESSAGES[set][locale]);
 
 /**
- * Pages: react-router's static handler runs the loaders, then React streams the document.
- * People get the shell as soon as it is ready; crawlers get the complete document.
+ * Pages: react-router's static handler runs the loaders, then React renders the document: in
+ * one piece when nothing in it waits, else streamed (people get the shell as soon as it is
+ * ready, crawlers the complete document).
  */
 export function pageRenderer({
   assets,
@@ -147,24 +127,7 @@ export function pageRenderer({
       // and the full tree (every page × 7 languages) is hundreds of routes it never renders
       const router = createStaticRouter(matchedBranch(context.matches), context);
 
-      let failed = false;
-      let complete = false;
-      const send = () => {
-        const status = failed ? 500 : context.statusCode;
-        res.status(status);
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Cache-Control', 'private, no-cache');
-        if (cacheKey && status === 200) {
-          captureBody(res, (body) => {
-            // React ends the response before it reports onAllReady: decide a tick later
-            setImmediate(() => {
-              if (complete && !failed) cache.set(cacheKey, status, body, nonce);
-            });
-          });
-        }
-        stream.pipe(res);
-      };
-      const stream = renderToPipeableStream(
+      const element = (
         <App
           store={store}
           locale={visitor.locale}
@@ -174,29 +137,33 @@ export function pageRenderer({
           nonce={nonce}
         >
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
-        </App>,
-        {
-          nonce,
-          bootstrapModules: [assets.entry],
-          onShellReady() {
-            if (!visitor.device.isCrawler) send();
-          },
-          onAllReady() {
-            complete = true;
-            if (visitor.device.isCrawler) send();
-          },
-          onShellError(error: unknown) {
-            next(error);
-          },
-          onError(error: unknown) {
-            failed = true;
-            req.log?.error({ err: error }, 'render error');
-          },
-        },
+        </App>
       );
-      // a render that never finishes must not hold the connection forever
-      const timer = setTimeout(() => stream.abort(new Error('render timed out')), renderTimeoutMs);
-      res.on('close', () => clearTimeout(timer));
+      const startPage = (status: number) => {
+        res.status(status);
+        res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        res.setHeader('Cache-Control', 'private, no-cache');
+        return cacheKey !== null && status === 200;
+      };
+      const whole = wholeDocument(element, assets.entry, nonce);
+      if (whole !== null) {
+        const body = Buffer.from(whole);
+        if (startPage(context.statusCode) && cacheKey) cache.set(cacheKey, 200, body, nonce);
+        res.end(body);
+        return;
+      }
+      streamDocument(element, res, {
+        entry: assets.entry,
+        nonce,
+        whole: visitor.device.isCrawler,
+        timeoutMs: renderTimeoutMs,
+        start: (failed) => startPage(failed ? 500 : context.statusCode),
+        onComplete: (body) => {
+          if (cacheKey) cache.set(cacheKey, 200, body, nonce);
+        },
+        onShellError: next,
+        onError: (error) => req.log?.error({ err: error }, 'render error'),
+      });
     } catch (error) {
       logger.error({ err: error }, 'page render failed');
       next(error);
