@@ -40,6 +40,12 @@ export const ssrTtfb = new Histogram({
   registers: [registry],
 });
 
+export const ssrRenderQueue = new Gauge({
+  name: 'ssr_render_queue',
+  help: 'Pages waiting for their turn to render (one starts per event-loop turn, first come first served)',
+  registers: [registry],
+});
+
 export const pageCacheLookups = new Counter({
   name: 'page_cache_lookups_total',
   help: 'Page cache lookups of anonymous pages, by result (hit or miss)',

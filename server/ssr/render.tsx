@@ -17,7 +17,7 @@ import type { VisitorState } from '../../shared/visitor.ts';
 import { visitorOf } from '../http/visitor-hash.ts';
 import type { Logger } from '../lib/logger.ts';
 import { PAGE_MESSAGES, PAGE_SET_MESSAGES } from '../lib/messages.ts';
-import { pageCacheLookups } from '../lib/metrics.ts';
+import { pageCacheLookups, ssrRenderQueue } from '../lib/metrics.ts';
 import type { ArticlesService } from '../modules/articles/articles.service.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 import type { LegalService } from '../modules/content/legal.service.ts';
@@ -31,6 +31,7 @@ import { type PageCache, withNonce } from './page-cache.ts';
 import { streamDocument, wholeDocument } from './page-document.tsx';
 import { matchedBranch, pageHandlers } from './page-handlers.ts';
 import { paymentsReader } from './payments-reader.ts';
+import { renderTurns } from './render-turns.ts';
 import { storefrontReader } from './storefront-reader.ts';
 
 interface RenderDeps {
@@ -82,6 +83,7 @@ export function pageRenderer({
     document: async (doc, region, lang) => legal.document(doc, region, lang),
   };
   const handlerFor = pageHandlers(routes);
+  const turns = renderTurns();
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
@@ -97,6 +99,11 @@ export function pageRenderer({
         res.end(withNonce(cached, nonce));
         return;
       }
+      ssrRenderQueue.inc();
+      await turns.next();
+      ssrRenderQueue.dec();
+      // a visitor who left while the page waited gets no render
+      if (req.socket.destroyed) return;
       // loaders read the catalogue in process through the request context (no HTTP hop)
       const context = await handlerFor(res.locals.page).query(toFetchRequest(req, res), {
         requestContext: {
