@@ -7,7 +7,7 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
  * Fizz marks a Suspense boundary it could not finish on the server (its content suspended or
  * threw) with this comment; text React writes is escaped, so a page's copy cannot contain it.
  */
-const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+export const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /** What React's `bootstrapModules` adds to a streamed page's head, for a whole one. */
 function EntryPreload({

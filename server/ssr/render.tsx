@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
-import { App } from '../../client/app/app.tsx';
+import { App, AppContext } from '../../client/app/app.tsx';
 import type { PageState } from '../../client/app/page-state.ts';
 import { createRoutes } from '../../client/app/routes.tsx';
 import { createStore } from '../../client/app/store.ts';
@@ -33,6 +33,7 @@ import { matchedBranch, pageHandlers } from './page-handlers.ts';
 import { paymentsReader } from './payments-reader.ts';
 import { renderTurns } from './render-turns.ts';
 import { storefrontReader } from './storefront-reader.ts';
+import { subtreeCache } from './subtree-cache.ts';
 
 interface RenderDeps {
   assets: Assets;
@@ -84,6 +85,7 @@ export function pageRenderer({
   };
   const handlerFor = pageHandlers(routes);
   const turns = renderTurns();
+  const subtrees = subtreeCache();
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     try {
@@ -134,8 +136,10 @@ export function pageRenderer({
       // and the full tree (every page × 7 languages) is hundreds of routes it never renders
       const router = createStaticRouter(matchedBranch(context.matches), context);
 
+      const pageSubtrees = subtrees.forPage();
       const element = (
         <App
+          subtrees={pageSubtrees}
           store={store}
           locale={visitor.locale}
           messages={PAGE_MESSAGES[visitor.locale]}
@@ -157,6 +161,20 @@ export function pageRenderer({
         const body = Buffer.from(whole);
         if (startPage(context.statusCode) && cacheKey) cache.set(cacheKey, 200, body, nonce);
         res.end(body);
+        // the footer and its kind, rendered on their own once the page is out
+        pageSubtrees.keep(
+          (content) => (
+            <AppContext
+              store={store}
+              locale={visitor.locale}
+              messages={PAGE_MESSAGES[visitor.locale]}
+              assets={pageAssets}
+            >
+              {content}
+            </AppContext>
+          ),
+          (error) => req.log?.warn({ err: error }, 'subtree not kept'),
+        );
         return;
       }
       streamDocument(element, res, {

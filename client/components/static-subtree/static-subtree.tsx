@@ -1,0 +1,39 @@
+import { createContext, type ReactNode, useContext } from 'react';
+
+/**
+ * The server's store of finished markup for subtrees that depend on a key only (the footer:
+ * language, legal region, Meta restriction and date). Absent in the browser.
+ */
+export interface SubtreeCache {
+  /** The subtree's markup, when a page already rendered it for this key. */
+  html(key: string): string | undefined;
+  /** Asks for the subtree to be rendered and kept once the page has been sent. */
+  fill(key: string, content: ReactNode): void;
+}
+
+export const SubtreeCacheContext = createContext<SubtreeCache | null>(null);
+
+interface StaticSubtreeProps {
+  as: 'footer' | 'div' | 'nav';
+  className?: string;
+  /** Everything the content depends on: one key, one markup. */
+  cacheKey: string;
+  children: ReactNode;
+}
+
+/**
+ * An element whose content is the same for every page with the same key. On the server the
+ * content is rendered once per key and then written from its markup (React renders it for
+ * every page otherwise: ~100 elements for the footer); the markup is what React writes for
+ * the content in place, so the browser hydrates the content itself against it as usual.
+ * The content must not use useId or hoist anything into <head>: it is rendered on its own.
+ */
+export function StaticSubtree({ as: Tag, className, cacheKey, children }: StaticSubtreeProps) {
+  const cache = useContext(SubtreeCacheContext);
+  const html = cache?.html(cacheKey);
+  if (html !== undefined)
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from our own components
+    return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  cache?.fill(cacheKey, children);
+  return <Tag className={className}>{children}</Tag>;
+}

@@ -1,0 +1,85 @@
+import { use } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  StaticSubtree,
+  type SubtreeCache,
+  SubtreeCacheContext,
+} from '../../client/components/static-subtree/static-subtree.tsx';
+import { subtreeCache } from './subtree-cache.ts';
+
+function page(cache: SubtreeCache | null, content: React.ReactNode) {
+  return renderToString(
+    <SubtreeCacheContext.Provider value={cache}>
+      <main>
+        <StaticSubtree as="footer" className="foot" cacheKey="footer|en">
+          {content}
+        </StaticSubtree>
+      </main>
+    </SubtreeCacheContext.Provider>,
+  );
+}
+
+const content = (
+  <p>
+    © {2019}–{2026} Brand. <a href="/en/blog/">Blog</a>
+  </p>
+);
+
+describe('StaticSubtree and the subtree cache', () => {
+  it('writes the same page from the kept markup as from the content, once the page is out', () => {
+    const cache = subtreeCache();
+    const first = cache.forPage();
+    const rendered = page(first, content);
+    expect(first.html('footer|en')).toBeUndefined();
+    first.keep(
+      (node) => node,
+      (error) => {
+        throw error;
+      },
+    );
+    const second = cache.forPage();
+    expect(second.html('footer|en')).toBeDefined();
+    // the content is not rendered again: a different content under the same key is not seen
+    expect(page(second, <p>other</p>)).toBe(rendered);
+    expect(rendered).toContain('<footer class="foot"><p>© <!-- -->2019<!-- -->–');
+  });
+
+  it('renders the content itself where there is no cache (the browser)', () => {
+    expect(page(null, content)).toContain('<a href="/en/blog/">Blog</a>');
+  });
+
+  it('keeps nothing for a content that suspends or throws', () => {
+    const cache = subtreeCache();
+    const pending = new Promise<string>(() => {});
+    const Waits = () => <span>{use(pending)}</span>;
+    const Throws = () => {
+      throw new Error('broken');
+    };
+    const errors: unknown[] = [];
+    for (const bad of [<Waits key="w" />, <Throws key="t" />]) {
+      const view = cache.forPage();
+      view.fill('footer|en', bad);
+      view.keep(
+        (node) => node,
+        (error) => errors.push(error),
+      );
+    }
+    expect(cache.forPage().html('footer|en')).toBeUndefined();
+    expect(errors).toHaveLength(2);
+  });
+
+  it('keeps each key once and forgets the least used beyond its size', () => {
+    const cache = subtreeCache(2);
+    for (const key of ['a', 'b', 'c']) {
+      const view = cache.forPage();
+      view.fill(key, <p>{key}</p>);
+      view.keep(
+        (node) => node,
+        () => {},
+      );
+    }
+    const view = cache.forPage();
+    expect(view.html('a')).toBeUndefined();
+    expect(view.html('c')).toBe('<p>c</p>');
+  });
+});
