@@ -30,7 +30,9 @@ function EntryPreload({
  * behind a Suspense boundary) or failed: such a page is streamed instead. A page whose loaders
  * have run has everything it shows, and `renderToString` builds it from strings where the
  * stream encodes every small chunk into bytes as it goes (home rendered: ~20 % more pages a
- * second). The markup is the stream's byte for byte, down to the bootstrap script.
+ * second). The markup is the stream's, down to the entry preload and the bootstrap script
+ * (their attributes in another order, and no id on the script: React's marks the end of a
+ * streamed shell).
  */
 export function wholeDocument(
   element: ReactNode,
@@ -60,7 +62,7 @@ interface StreamOptions {
   entry: string;
   nonce: string | undefined;
   /** Crawlers get the complete document; people get the shell as soon as it is ready. */
-  whole: boolean;
+  waitForAll: boolean;
   timeoutMs: number;
   /** Sets status and headers; true when the body may be kept in the page cache. */
   start: (failed: boolean) => boolean;
@@ -110,11 +112,11 @@ export function streamDocument(element: ReactNode, res: Response, options: Strea
     nonce: options.nonce,
     bootstrapModules: [options.entry],
     onShellReady() {
-      if (!options.whole) send();
+      if (!options.waitForAll) send();
     },
     onAllReady() {
       complete = true;
-      if (options.whole) send();
+      if (options.waitForAll) send();
     },
     onShellError: options.onShellError,
     onError(error: unknown) {

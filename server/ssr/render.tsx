@@ -136,17 +136,15 @@ export function pageRenderer({
       // and the full tree (every page × 7 languages) is hundreds of routes it never renders
       const router = createStaticRouter(matchedBranch(context.matches), context);
 
+      const pageContext = {
+        store,
+        locale: visitor.locale,
+        messages: PAGE_MESSAGES[visitor.locale],
+        assets: pageAssets,
+      };
       const pageSubtrees = subtrees.forPage();
       const element = (
-        <App
-          subtrees={pageSubtrees}
-          store={store}
-          locale={visitor.locale}
-          messages={PAGE_MESSAGES[visitor.locale]}
-          assets={pageAssets}
-          stateJson={stateJson}
-          nonce={nonce}
-        >
+        <App {...pageContext} subtrees={pageSubtrees} stateJson={stateJson} nonce={nonce}>
           <StaticRouterProvider router={router} context={context} hydrate={false} nonce={nonce} />
         </App>
       );
@@ -163,16 +161,7 @@ export function pageRenderer({
         res.end(body);
         // the footer and its kind, rendered on their own once the page is out
         pageSubtrees.keep(
-          (content) => (
-            <AppContext
-              store={store}
-              locale={visitor.locale}
-              messages={PAGE_MESSAGES[visitor.locale]}
-              assets={pageAssets}
-            >
-              {content}
-            </AppContext>
-          ),
+          (content) => <AppContext {...pageContext}>{content}</AppContext>,
           (error) => req.log?.warn({ err: error }, 'subtree not kept'),
         );
         return;
@@ -180,7 +169,7 @@ export function pageRenderer({
       streamDocument(element, res, {
         entry: assets.entry,
         nonce,
-        whole: visitor.device.isCrawler,
+        waitForAll: visitor.device.isCrawler,
         timeoutMs: renderTimeoutMs,
         start: (failed) => startPage(failed ? 500 : context.statusCode),
         onComplete: (body) => {
