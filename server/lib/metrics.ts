@@ -46,6 +46,13 @@ export const ssrRenderQueue = new Gauge({
   registers: [registry],
 });
 
+export const keptSubtreeLookups = new Counter({
+  name: 'ssr_kept_subtree_lookups_total',
+  help: 'Kept subtrees (footer, header menus, landing sections) a render looked up, by result (hit: written from kept markup, miss: rendered)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
 export const pageCacheLookups = new Counter({
   name: 'page_cache_lookups_total',
   help: 'Page cache lookups of anonymous pages, by result (hit or miss)',

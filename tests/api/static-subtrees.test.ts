@@ -1,10 +1,12 @@
 import request from 'supertest';
+import { keptSubtreeLookups } from '../../server/lib/metrics.ts';
 import { createTestApp, IP, UA } from '../support/app.ts';
 
 /**
- * The footer is written from markup kept per language, region and day (StaticSubtree): every
- * page must be byte for byte the page React writes without it, or hydration would redo it.
- * The page cache is off, so the second answer is a fresh render that uses the kept footer.
+ * The footer and the landings' sections below the hero are written from markup kept per key
+ * (StaticSubtree): every page must be byte for byte the page React writes without it, or
+ * hydration would redo it. The page cache is off, so the second answer is a fresh render
+ * that uses the kept markup (the lookups metric says it did).
  */
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -17,24 +19,37 @@ async function page(app: App, path: string, ip: string) {
   return { status: res.status, html: res.text.replace(/nonce="[^"]*"/g, 'nonce=""') };
 }
 
+async function lookups(): Promise<{ hit: number; miss: number }> {
+  const { values } = await keptSubtreeLookups.get();
+  const of = (result: string) => values.find((value) => value.labels.result === result)?.value ?? 0;
+  return { hit: of('hit'), miss: of('miss') };
+}
+
 describe('kept subtrees', () => {
   it.each([
-    ['/', IP.russia],
-    ['/en/', IP.usa],
-    ['/de/', IP.germany],
-    ['/en/', IP.uk],
-    ['/en/buy-instagram-likes/', IP.usa],
-    ['/tr/', IP.germany],
-    ['/en/blog/', IP.usa],
+    ['/', IP.russia, 2],
+    ['/en/', IP.usa, 2],
+    ['/de/', IP.germany, 2],
+    ['/en/', IP.uk, 2],
+    ['/en/buy-instagram-likes/', IP.usa, 2],
+    ['/en/buy-tiktok-views/', IP.germany, 2],
+    ['/tr/', IP.germany, 2],
+    ['/en/blog/', IP.usa, 1],
   ])(
-    '%s from %s: the same page with the kept footer as with the rendered one',
-    async (path, ip) => {
-      // an app of its own: the first answer renders the footer, the second uses its markup
+    '%s from %s: the same page with the kept subtrees (%i) as with rendered ones',
+    async (path, ip, subtrees) => {
+      // an app of its own: the first answer renders the subtrees, the second uses their markup
       const app = await createTestApp({ PAGE_CACHE_MAX_ENTRIES: '0', TRUST_PROXY: 'true' });
+      const before = await lookups();
       const first = await page(app, path, ip);
+      const between = await lookups();
       const second = await page(app, path, ip);
+      const after = await lookups();
       expect(first.status).toBe(200);
       expect(first.html).toContain('<footer');
+      expect(between.miss - before.miss).toBe(subtrees);
+      expect(after.hit - between.hit).toBe(subtrees);
+      expect(after.miss).toBe(between.miss);
       expect(second.html).toBe(first.html);
     },
   );

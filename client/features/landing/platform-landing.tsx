@@ -5,7 +5,8 @@ import { button } from '../../components/button/button.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
-import { useLocalePath } from '../../lib/locale.ts';
+import { StaticSubtree } from '../../components/static-subtree/static-subtree.tsx';
+import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import styles from './landing.module.css';
 import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
 
@@ -24,8 +25,9 @@ export function PlatformLanding({
   prices: Record<string, string>;
 }) {
   const intl = useIntl();
-  const to = useLocalePath();
+  const locale = useLocale();
   const platformName = intl.formatMessage({ id: `platform.${platform}` });
+  const priceKey = Object.entries(prices).join(';');
   return (
     <>
       {meta}
@@ -73,47 +75,69 @@ export function PlatformLanding({
           <div className={styles.heroForm}>{form}</div>
         </div>
       </section>
-      <div className={styles.container}>
-        <section className={styles.section} id="services">
-          <h2 className={styles.h2}>
-            <FormattedMessage id="landing.services" values={{ platform: platformName }} />
-          </h2>
-          <ul className={styles.serviceGrid}>
-            {servicePagesOf(platform).map((service) => (
-              <li key={service.id}>
-                <Link
-                  to={to(`service:${service.id}`)}
-                  className={styles.serviceCard}
-                  data-platform={platform}
-                >
-                  <span className={styles.serviceIcon}>
-                    <PlatformIcon platform={platform} size={22} />
+      <StaticSubtree
+        as="div"
+        className={styles.container}
+        cacheKey={`landing|${locale}|${platform}|${priceKey}`}
+      >
+        <LandingSections platform={platform} platformName={platformName} prices={prices} />
+      </StaticSubtree>
+    </>
+  );
+}
+
+/** Everything below the hero: the same for every page of a language, platform and prices. */
+function LandingSections({
+  platform,
+  platformName,
+  prices,
+}: {
+  platform: Platform;
+  platformName: string;
+  prices: Record<string, string>;
+}) {
+  const to = useLocalePath();
+  return (
+    <>
+      <section className={styles.section} id="services">
+        <h2 className={styles.h2}>
+          <FormattedMessage id="landing.services" values={{ platform: platformName }} />
+        </h2>
+        <ul className={styles.serviceGrid}>
+          {servicePagesOf(platform).map((service) => (
+            <li key={service.id}>
+              <Link
+                to={to(`service:${service.id}`)}
+                className={styles.serviceCard}
+                data-platform={platform}
+              >
+                <span className={styles.serviceIcon}>
+                  <PlatformIcon platform={platform} size={22} />
+                </span>
+                <span className={styles.serviceName}>
+                  <FormattedMessage id={`service.${service.id}.name`} />
+                </span>
+                <span className={styles.serviceText}>
+                  <FormattedMessage id={`service.${service.id}.short`} />
+                </span>
+                {prices[service.id] && (
+                  <span className={styles.servicePrice}>
+                    <FormattedMessage id="landing.from" values={{ amount: prices[service.id] }} />
                   </span>
-                  <span className={styles.serviceName}>
-                    <FormattedMessage id={`service.${service.id}.name`} />
-                  </span>
-                  <span className={styles.serviceText}>
-                    <FormattedMessage id={`service.${service.id}.short`} />
-                  </span>
-                  {prices[service.id] && (
-                    <span className={styles.servicePrice}>
-                      <FormattedMessage id="landing.from" values={{ amount: prices[service.id] }} />
-                    </span>
-                  )}
-                  <span className={styles.serviceMore}>
-                    <FormattedMessage id="landing.order" />
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <LaunchTimes platform={platform} />
-        <DeliveryCaps platform={platform} />
-        <GoodToKnow />
-        <Advantages />
-        <Faq platform={platform} />
-      </div>
+                )}
+                <span className={styles.serviceMore}>
+                  <FormattedMessage id="landing.order" />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <LaunchTimes platform={platform} />
+      <DeliveryCaps platform={platform} />
+      <GoodToKnow />
+      <Advantages />
+      <Faq platform={platform} />
     </>
   );
 }

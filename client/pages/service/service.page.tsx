@@ -5,6 +5,7 @@ import { pageById } from '../../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
+import { StaticSubtree } from '../../components/static-subtree/static-subtree.tsx';
 import landing from '../../features/landing/landing.module.css';
 import {
   DeliveryCaps,
@@ -18,7 +19,7 @@ import { PackageCards } from '../../features/order-form/package-cards.tsx';
 import { currencyChanged } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
-import { useLocalePath } from '../../lib/locale.ts';
+import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import styles from './service.module.css';
 import { ServiceData } from './service-data.tsx';
@@ -28,6 +29,7 @@ export default function ServicePage() {
   const intl = useIntl();
   const dispatch = useDispatch();
   const to = useLocalePath();
+  const locale = useLocale();
   const def = pageById(useRouteHandle().pageId);
   const service = SERVICE_PAGES.find((page) => page.id === def.service)!;
   const platformName = intl.formatMessage({ id: `platform.${service.platform}` });
@@ -102,7 +104,12 @@ export default function ServicePage() {
           )}
         </div>
       </section>
-      <div className={landing.container}>
+      <StaticSubtree
+        as="div"
+        className={landing.container}
+        // the questions are loader data: their text is part of the key, whatever their source
+        cacheKey={`service|${locale}|${service.id}|${JSON.stringify(data.faq ?? null)}`}
+      >
         <LaunchTimes platform={service.platform} />
         <DeliveryCaps platform={service.platform} />
         <GoodToKnow />
@@ -117,7 +124,7 @@ export default function ServicePage() {
             a: item.a.replaceAll('{platform}', platformName),
           }))}
         />
-      </div>
+      </StaticSubtree>
     </>
   );
 }
