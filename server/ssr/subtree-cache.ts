@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { SubtreeCache } from '../../client/components/static-subtree/static-subtree.tsx';
+import { keptSubtreeLookups } from '../lib/metrics.ts';
 import { CLIENT_RENDERED_BOUNDARY } from './page-document.tsx';
 
 /** A page's view of the subtree cache, and the subtrees it asked for. */
@@ -23,7 +24,11 @@ export function subtreeCache(max = 500): { forPage(): PageSubtrees } {
     forPage() {
       let asked: [string, ReactNode][] | null = null;
       return {
-        html: (key) => markup.get(key),
+        html(key) {
+          const html = markup.get(key);
+          keptSubtreeLookups.inc({ result: html === undefined ? 'miss' : 'hit' });
+          return html;
+        },
         fill(key, content) {
           if (!asked) asked = [];
           asked.push([key, content]);
