@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { createContext, use, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
   StaticSubtree,
@@ -81,5 +81,40 @@ describe('StaticSubtree and the subtree cache', () => {
     const view = cache.forPage();
     expect(view.html('a')).toBeUndefined();
     expect(view.html('c')).toBe('<p>c</p>');
+  });
+
+  it('renders a kept content inside the providers it asks for, and names the element alike', () => {
+    const Group = createContext<string | null>(null);
+    const Menus = () => {
+      const group = useContext(Group);
+      if (!group) throw new Error('outside the group');
+      return <a href="/en/">{group}</a>;
+    };
+    const nav = (cache: SubtreeCache | null) =>
+      renderToString(
+        <SubtreeCacheContext.Provider value={cache}>
+          <Group.Provider value="closed">
+            <StaticSubtree
+              as="nav"
+              label="Platforms"
+              cacheKey="nav|en"
+              keepWith={(content) => <Group.Provider value="closed">{content}</Group.Provider>}
+            >
+              <Menus />
+            </StaticSubtree>
+          </Group.Provider>
+        </SubtreeCacheContext.Provider>,
+      );
+    const cache = subtreeCache();
+    const first = cache.forPage();
+    const rendered = nav(first);
+    first.keep(
+      (node) => node,
+      (error) => {
+        throw error;
+      },
+    );
+    expect(rendered).toBe('<nav aria-label="Platforms"><a href="/en/">closed</a></nav>');
+    expect(nav(cache.forPage())).toBe(rendered);
   });
 });

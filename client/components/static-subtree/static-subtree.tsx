@@ -16,8 +16,15 @@ export const SubtreeCacheContext = createContext<SubtreeCache | null>(null);
 interface StaticSubtreeProps {
   as: 'footer' | 'div' | 'nav';
   className?: string;
+  /** the element's aria-label (a nav's name) */
+  label?: string;
   /** Everything the content depends on: one key, one markup. */
   cacheKey: string;
+  /**
+   * Providers the content needs when it is rendered on its own, beyond the page's own
+   * context (the header's dropdown group); they must write no markup of their own.
+   */
+  keepWith?: (content: ReactNode) => ReactNode;
   children: ReactNode;
 }
 
@@ -28,12 +35,25 @@ interface StaticSubtreeProps {
  * the content in place, so the browser hydrates the content itself against it as usual.
  * The content must not use useId or hoist anything into <head>: it is rendered on its own.
  */
-export function StaticSubtree({ as: Tag, className, cacheKey, children }: StaticSubtreeProps) {
+export function StaticSubtree({
+  as: Tag,
+  className,
+  label,
+  cacheKey,
+  keepWith,
+  children,
+}: StaticSubtreeProps) {
   const cache = useContext(SubtreeCacheContext);
   const html = cache?.html(cacheKey);
   if (html !== undefined)
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from our own components
-    return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
-  cache?.fill(cacheKey, children);
-  return <Tag className={className}>{children}</Tag>;
+    return (
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from our own components
+      <Tag className={className} aria-label={label} dangerouslySetInnerHTML={{ __html: html }} />
+    );
+  cache?.fill(cacheKey, keepWith ? keepWith(children) : children);
+  return (
+    <Tag className={className} aria-label={label}>
+      {children}
+    </Tag>
+  );
 }

@@ -33,45 +33,13 @@ export function PlatformLanding({
       {meta}
       <section className={styles.hero} data-platform={platform}>
         <div className={styles.heroGrid}>
-          <div className={styles.heroInner}>
-            <p className={styles.eyebrow}>
-              <span className={styles.eyebrowIcon}>
-                <PlatformIcon platform={platform} size={18} />
-              </span>
-              <FormattedMessage id="landing.eyebrow" values={{ platform: platformName }} />
-            </p>
-            <h1 className={styles.h1}>
-              <FormattedMessage id={`landing.${platform}.title`} />
-            </h1>
-            <p className={styles.lead}>
-              <FormattedMessage id={`landing.${platform}.lead`} />
-            </p>
-            <div className={styles.heroActions}>
-              <a
-                href="#services"
-                className={`${button('primary', { large: true })} ${styles.primaryShadow}`}
-              >
-                <FormattedMessage id="landing.cta" />
-              </a>
-              <a href="#launch" className={button('secondary', { large: true })}>
-                <FormattedMessage id="landing.howFast" />
-              </a>
-            </div>
-            <ul className={styles.badges}>
-              <li>
-                <Icon name="bolt" size={18} />
-                <FormattedMessage id="landing.badge.fast" />
-              </li>
-              <li>
-                <Icon name="lock" size={18} />
-                <FormattedMessage id="landing.badge.noPassword" />
-              </li>
-              <li>
-                <Icon name="globeCheck" size={18} />
-                <FormattedMessage id="landing.badge.anyCountry" />
-              </li>
-            </ul>
-          </div>
+          <StaticSubtree
+            as="div"
+            className={styles.heroInner}
+            cacheKey={`hero|${locale}|${platform}`}
+          >
+            <HeroText platform={platform} platformName={platformName} />
+          </StaticSubtree>
           <div className={styles.heroForm}>{form}</div>
         </div>
       </section>
@@ -82,6 +50,51 @@ export function PlatformLanding({
       >
         <LandingSections platform={platform} platformName={platformName} prices={prices} />
       </StaticSubtree>
+    </>
+  );
+}
+
+/** The hero's words and calls to action, beside the order form. */
+function HeroText({ platform, platformName }: { platform: Platform; platformName: string }) {
+  return (
+    <>
+      <p className={styles.eyebrow}>
+        <span className={styles.eyebrowIcon}>
+          <PlatformIcon platform={platform} size={18} />
+        </span>
+        <FormattedMessage id="landing.eyebrow" values={{ platform: platformName }} />
+      </p>
+      <h1 className={styles.h1}>
+        <FormattedMessage id={`landing.${platform}.title`} />
+      </h1>
+      <p className={styles.lead}>
+        <FormattedMessage id={`landing.${platform}.lead`} />
+      </p>
+      <div className={styles.heroActions}>
+        <a
+          href="#services"
+          className={`${button('primary', { large: true })} ${styles.primaryShadow}`}
+        >
+          <FormattedMessage id="landing.cta" />
+        </a>
+        <a href="#launch" className={button('secondary', { large: true })}>
+          <FormattedMessage id="landing.howFast" />
+        </a>
+      </div>
+      <ul className={styles.badges}>
+        <li>
+          <Icon name="bolt" size={18} />
+          <FormattedMessage id="landing.badge.fast" />
+        </li>
+        <li>
+          <Icon name="lock" size={18} />
+          <FormattedMessage id="landing.badge.noPassword" />
+        </li>
+        <li>
+          <Icon name="globeCheck" size={18} />
+          <FormattedMessage id="landing.badge.anyCountry" />
+        </li>
+      </ul>
     </>
   );
 }

@@ -1,14 +1,15 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { servicePagesOf } from '../../../shared/service-pages.ts';
-import { Dropdown } from '../../components/dropdown/dropdown.tsx';
+import { Dropdown, DropdownProvider } from '../../components/dropdown/dropdown.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
+import { StaticSubtree } from '../../components/static-subtree/static-subtree.tsx';
 import { selectUser } from '../../features/session/session.slice.ts';
 import { CurrencySwitcher } from '../../features/visitor/currency-switcher.tsx';
 import { LanguageSwitcher } from '../../features/visitor/language-switcher.tsx';
-import { useLocalePath } from '../../lib/locale.ts';
+import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { Logo } from './logo.tsx';
 import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
 import styles from './site-header.module.css';
@@ -17,6 +18,7 @@ import styles from './site-header.module.css';
 export function SiteHeader() {
   const intl = useIntl();
   const to = useLocalePath();
+  const locale = useLocale();
   const user = useSelector(selectUser);
   const metaRestricted = useSelector(
     (state: { visitor: { metaRestricted: boolean } }) => state.visitor.metaRestricted,
@@ -31,51 +33,16 @@ export function SiteHeader() {
         >
           <Logo />
         </Link>
-        <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'header.platforms' })}>
-          {navPlatforms(metaRestricted).map((platform) => (
-            <Dropdown
-              key={platform}
-              id={`nav-${platform}`}
-              align="start"
-              summary={
-                <>
-                  <span className={styles.platformIcon} data-platform={platform}>
-                    <PlatformIcon platform={platform} size={18} />
-                  </span>
-                  <FormattedMessage id={`platform.${platform}`} />
-                </>
-              }
-            >
-              {(close) => (
-                <ul className={styles.menu}>
-                  <li>
-                    <Link
-                      to={to(PLATFORM_PAGE[platform])}
-                      className={styles.menuHead}
-                      onClick={close}
-                    >
-                      <FormattedMessage
-                        id="header.allServices"
-                        values={{ platform: intl.formatMessage({ id: `platform.${platform}` }) }}
-                      />
-                    </Link>
-                  </li>
-                  {servicePagesOf(platform).map((service) => (
-                    <li key={service.id}>
-                      <Link
-                        to={to(`service:${service.id}`)}
-                        className={styles.menuItem}
-                        onClick={close}
-                      >
-                        <FormattedMessage id={`service.${service.id}.name`} />
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Dropdown>
-          ))}
-        </nav>
+        <StaticSubtree
+          as="nav"
+          className={styles.nav}
+          label={intl.formatMessage({ id: 'header.platforms' })}
+          cacheKey={`nav|${locale}|${metaRestricted ? 1 : 0}`}
+          // on the server every menu is closed: the group is there for the hooks only
+          keepWith={(content) => <DropdownProvider>{content}</DropdownProvider>}
+        >
+          <PlatformMenus metaRestricted={metaRestricted} />
+        </StaticSubtree>
         <div className={styles.tools}>
           <CurrencySwitcher />
           <LanguageSwitcher />
@@ -89,4 +56,45 @@ export function SiteHeader() {
       </div>
     </header>
   );
+}
+
+/** A menu per platform with its services; the same for every page of a language. */
+function PlatformMenus({ metaRestricted }: { metaRestricted: boolean }) {
+  const intl = useIntl();
+  const to = useLocalePath();
+  return navPlatforms(metaRestricted).map((platform) => (
+    <Dropdown
+      key={platform}
+      id={`nav-${platform}`}
+      align="start"
+      summary={
+        <>
+          <span className={styles.platformIcon} data-platform={platform}>
+            <PlatformIcon platform={platform} size={18} />
+          </span>
+          <FormattedMessage id={`platform.${platform}`} />
+        </>
+      }
+    >
+      {(close) => (
+        <ul className={styles.menu}>
+          <li>
+            <Link to={to(PLATFORM_PAGE[platform])} className={styles.menuHead} onClick={close}>
+              <FormattedMessage
+                id="header.allServices"
+                values={{ platform: intl.formatMessage({ id: `platform.${platform}` }) }}
+              />
+            </Link>
+          </li>
+          {servicePagesOf(platform).map((service) => (
+            <li key={service.id}>
+              <Link to={to(`service:${service.id}`)} className={styles.menuItem} onClick={close}>
+                <FormattedMessage id={`service.${service.id}.name`} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Dropdown>
+  ));
 }

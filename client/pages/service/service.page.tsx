@@ -2,7 +2,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { useLoaderData } from 'react-router';
 import { pageById } from '../../../shared/routes.ts';
-import { SERVICE_PAGES } from '../../../shared/service-pages.ts';
+import {
+  SERVICE_PAGES,
+  type ServicePage as ServicePageDef,
+} from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
 import { StaticSubtree } from '../../components/static-subtree/static-subtree.tsx';
@@ -28,7 +31,6 @@ import { ServiceData } from './service-data.tsx';
 export default function ServicePage() {
   const intl = useIntl();
   const dispatch = useDispatch();
-  const to = useLocalePath();
   const locale = useLocale();
   const def = pageById(useRouteHandle().pageId);
   const service = SERVICE_PAGES.find((page) => page.id === def.service)!;
@@ -56,31 +58,13 @@ export default function ServicePage() {
       />
       <section className={landing.hero} data-platform={service.platform}>
         <div className={`${landing.heroGrid} ${styles.grid}`}>
-          <div className={landing.heroInner}>
-            <nav
-              aria-label={intl.formatMessage({ id: 'service.breadcrumbs' })}
-              className={styles.crumbs}
-            >
-              <Link to={to('home')}>
-                <FormattedMessage id="service.breadcrumbsHome" />
-              </Link>
-              <span aria-hidden="true">/</span>
-              <Link to={to(PLATFORM_PAGE[service.platform])}>{platformName}</Link>
-            </nav>
-            <p className={landing.eyebrow}>
-              <span className={landing.eyebrowIcon}>
-                <PlatformIcon platform={service.platform} size={18} />
-              </span>
-              {platformName}
-            </p>
-            <h1 className={landing.h1}>{title}</h1>
-            <p className={landing.lead}>
-              <FormattedMessage id={`service.${service.id}.short`} />
-            </p>
-            <p className={styles.note}>
-              <FormattedMessage id="service.howItWorks" />
-            </p>
-          </div>
+          <StaticSubtree
+            as="div"
+            className={landing.heroInner}
+            cacheKey={`service-hero|${locale}|${service.id}`}
+          >
+            <ServiceHeroText service={service} title={title} platformName={platformName} />
+          </StaticSubtree>
           <div className={styles.formCell}>
             <OrderForm
               data={data}
@@ -125,6 +109,44 @@ export default function ServicePage() {
           }))}
         />
       </StaticSubtree>
+    </>
+  );
+}
+
+/** The hero's words beside the order form: breadcrumbs, platform, title, what it does. */
+function ServiceHeroText({
+  service,
+  title,
+  platformName,
+}: {
+  service: ServicePageDef;
+  title: string;
+  platformName: string;
+}) {
+  const intl = useIntl();
+  const to = useLocalePath();
+  return (
+    <>
+      <nav aria-label={intl.formatMessage({ id: 'service.breadcrumbs' })} className={styles.crumbs}>
+        <Link to={to('home')}>
+          <FormattedMessage id="service.breadcrumbsHome" />
+        </Link>
+        <span aria-hidden="true">/</span>
+        <Link to={to(PLATFORM_PAGE[service.platform])}>{platformName}</Link>
+      </nav>
+      <p className={landing.eyebrow}>
+        <span className={landing.eyebrowIcon}>
+          <PlatformIcon platform={service.platform} size={18} />
+        </span>
+        {platformName}
+      </p>
+      <h1 className={landing.h1}>{title}</h1>
+      <p className={landing.lead}>
+        <FormattedMessage id={`service.${service.id}.short`} />
+      </p>
+      <p className={styles.note}>
+        <FormattedMessage id="service.howItWorks" />
+      </p>
     </>
   );
 }
