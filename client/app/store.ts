@@ -1,4 +1,4 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { notificationsReducer } from '../features/notifications/notifications.slice.ts';
 import { orderFormReducer } from '../features/order-form/order-form.slice.ts';
@@ -12,6 +12,15 @@ export interface PreloadedState {
   session: SessionState;
 }
 
+// combined once: combineReducers checks every slice's initial state each time it is called
+const reducer = combineReducers({
+  visitor: visitorReducer,
+  session: sessionReducer,
+  orderForm: orderFormReducer,
+  payment: paymentReducer,
+  notifications: notificationsReducer,
+});
+
 /**
  * One store per request on the server (sagas do not run there) and one per page in the
  * browser, where the root saga runs.
@@ -19,13 +28,7 @@ export interface PreloadedState {
 export function createStore(preloadedState: PreloadedState, { runSagas = false } = {}) {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
-    reducer: {
-      visitor: visitorReducer,
-      session: sessionReducer,
-      orderForm: orderFormReducer,
-      payment: paymentReducer,
-      notifications: notificationsReducer,
-    },
+    reducer,
     preloadedState,
     middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
   });

@@ -154,9 +154,8 @@ export function pageRenderer({
         res.setHeader('Cache-Control', 'private, no-cache');
         return cacheKey !== null && status === 200;
       };
-      const whole = wholeDocument(element, assets.entry, nonce);
-      if (whole !== null) {
-        const body = Buffer.from(whole);
+      const body = wholeDocument(element, assets.entry, nonce);
+      if (body !== null) {
         if (startPage(context.statusCode) && cacheKey) cache.set(cacheKey, 200, body, nonce);
         res.end(body);
         // the footer and its kind, rendered on their own once the page is out
