@@ -8,7 +8,7 @@ describe('PageCache', () => {
     const cache = new PageCache(10, 1000);
     cache.set('k', 200, html('OLD'), 'OLD');
     const hit = cache.get('k')!;
-    expect(withNonce(hit, 'NEW').toString()).toBe(html('NEW').toString());
+    expect(Buffer.concat(withNonce(hit, 'NEW')).toString()).toBe(html('NEW').toString());
     expect(hit.status).toBe(200);
   });
 

@@ -59,15 +59,18 @@ export class PageCache {
   }
 }
 
-/** The cached document with a fresh nonce in every place the old one stood. */
-export function withNonce(page: CachedPage, nonce: string): Buffer {
+/**
+ * The cached document with a fresh nonce in every place the old one stood, as the pieces to
+ * write (the stored parts themselves, not a copy: a hit allocates only the nonce).
+ */
+export function withNonce(page: CachedPage, nonce: string): Buffer[] {
   const separator = Buffer.from(nonce);
   const pieces: Buffer[] = [];
   page.parts.forEach((part, index) => {
     if (index > 0) pieces.push(separator);
     pieces.push(part);
   });
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 function splitBuffer(buffer: Buffer, separator: string): Buffer[] {

@@ -98,7 +98,15 @@ export function pageRenderer({
       if (cacheKey) pageCacheLookups.inc({ result: cached ? 'hit' : 'miss' });
       if (cached) {
         res.status(cached.status).type('html').setHeader('Cache-Control', 'private, no-cache');
-        res.end(withNonce(cached, nonce));
+        // the stored parts around the fresh nonce, not a copy of the page per hit (Node corks
+        // the socket for the tick, so they leave in one writev); res.cork() is not used: it
+        // ends the compression middleware's chunked body early
+        const pieces = withNonce(cached, nonce);
+        let length = 0;
+        for (const piece of pieces) length += piece.length;
+        res.setHeader('Content-Length', length);
+        for (let i = 0; i < pieces.length - 1; i++) res.write(pieces[i]);
+        res.end(pieces[pieces.length - 1]);
         return;
       }
       ssrRenderQueue.inc();
