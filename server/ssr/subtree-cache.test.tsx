@@ -68,8 +68,9 @@ describe('StaticSubtree and the subtree cache', () => {
     expect(errors).toHaveLength(2);
   });
 
-  it('keeps each key once and forgets the least used beyond its size', () => {
-    const cache = subtreeCache(2);
+  it('keeps each key once and forgets the least used beyond its size in characters', () => {
+    // room for two of these eight-character markups
+    const cache = subtreeCache(16);
     for (const key of ['a', 'b', 'c']) {
       const view = cache.forPage();
       view.fill(key, <p>{key}</p>);

@@ -15,11 +15,17 @@ export interface PageSubtrees extends SubtreeCache {
 }
 
 /**
- * The markup of StaticSubtree contents by key, for the process (a few keys per language and
- * region and day; the LRU bounds it). A content that suspends is not kept.
+ * The markup of StaticSubtree contents by key, for the process, bounded by characters (an
+ * LRU). Every page of the sitemap in one region and currency has 541 distinct kept subtrees,
+ * 2.3 M characters (~4 KB each); the default holds that about three times over, so a crawl
+ * of every page and language does not push out what people read. A content that suspends is
+ * not kept.
  */
-export function subtreeCache(max = 500): { forPage(): PageSubtrees } {
-  const markup = new LRUCache<string, string>({ max });
+export function subtreeCache(maxChars = 8_000_000): { forPage(): PageSubtrees } {
+  const markup = new LRUCache<string, string>({
+    maxSize: maxChars,
+    sizeCalculation: (html) => Math.max(1, html.length),
+  });
   return {
     forPage() {
       let asked: [string, ReactNode][] | null = null;
