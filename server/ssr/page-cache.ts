@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+
 /**
  * Rendered pages of anonymous visitors, kept in memory for a short while. A page depends on
  * the URL and the visitor's variant (locale, currency, country, device flags) and on nothing
@@ -83,4 +85,18 @@ function splitBuffer(buffer: Buffer, separator: string): Buffer[] {
   }
   parts.push(buffer.subarray(start));
   return parts;
+}
+
+/**
+ * Sends a cached page with this response's nonce: the stored parts around it, not a copy of
+ * the page per hit. Node corks the socket for the tick, so they leave in one writev;
+ * res.cork() is not used: it ends the compression middleware's chunked body early.
+ */
+export function sendCached(res: ServerResponse, page: CachedPage, nonce: string): void {
+  const pieces = withNonce(page, nonce);
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  res.setHeader('Content-Length', length);
+  for (let i = 0; i < pieces.length - 1; i++) res.write(pieces[i]);
+  res.end(pieces[pieces.length - 1]);
 }

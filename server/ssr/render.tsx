@@ -27,7 +27,7 @@ import { articlesReader } from './articles-reader.ts';
 import type { Assets } from './assets.ts';
 import { toFetchRequest } from './fetch-request.ts';
 import { hydrationData } from './hydration-data.ts';
-import { type PageCache, withNonce } from './page-cache.ts';
+import { type PageCache, sendCached } from './page-cache.ts';
 import { streamDocument, wholeDocument } from './page-document.tsx';
 import { matchedBranch, pageHandlers } from './page-handlers.ts';
 import { paymentsReader } from './payments-reader.ts';
@@ -98,15 +98,7 @@ export function pageRenderer({
       if (cacheKey) pageCacheLookups.inc({ result: cached ? 'hit' : 'miss' });
       if (cached) {
         res.status(cached.status).type('html').setHeader('Cache-Control', 'private, no-cache');
-        // the stored parts around the fresh nonce, not a copy of the page per hit (Node corks
-        // the socket for the tick, so they leave in one writev); res.cork() is not used: it
-        // ends the compression middleware's chunked body early
-        const pieces = withNonce(cached, nonce);
-        let length = 0;
-        for (const piece of pieces) length += piece.length;
-        res.setHeader('Content-Length', length);
-        for (let i = 0; i < pieces.length - 1; i++) res.write(pieces[i]);
-        res.end(pieces[pieces.length - 1]);
+        sendCached(res, cached, nonce);
         return;
       }
       ssrRenderQueue.inc();
@@ -166,7 +158,7 @@ export function pageRenderer({
       if (body !== null) {
         if (startPage(context.statusCode) && cacheKey) cache.set(cacheKey, 200, body, nonce);
         res.end(body);
-        // the footer and its kind, rendered on their own once the page is out
+        // the kept subtrees this page asked for, rendered on their own once the page is out
         pageSubtrees.keep(
           (content) => <AppContext {...pageContext}>{content}</AppContext>,
           (error) => req.log?.warn({ err: error }, 'subtree not kept'),

@@ -1,8 +1,9 @@
 import { createContext, type ReactNode, useContext } from 'react';
 
 /**
- * The server's store of finished markup for subtrees that depend on a key only (the footer:
- * language, legal region, Meta restriction and date). Absent in the browser.
+ * The server's store of finished markup for subtrees that depend on a key only (the footer,
+ * the header's menus, the landings' sections: docs/architecture.md lists their keys). Absent
+ * in the browser.
  */
 export interface SubtreeCache {
   /** The subtree's markup, when a page already rendered it for this key. */
