@@ -12,13 +12,6 @@ import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
 import styles from './site-footer.module.css';
 
-/** The legal documents of the visitor's region: page id and link text. */
-const LEGAL_LINKS = [
-  ['private-policy', 'footer.privacy'],
-  ['public-agreement', 'footer.agreement'],
-  ['refund-policy', 'footer.refund'],
-] as const;
-
 const selectRegion = (state: { visitor: VisitorState }) => state.visitor.region;
 
 /** Footer: services per platform, legal pages for the visitor's region, contacts, GeoLite2. */
@@ -85,13 +78,21 @@ function FooterContent({ legalRegion, metaRestricted, now }: FooterContentProps)
                 <FormattedMessage id="footer.blog" />
               </Link>
             </li>
-            {LEGAL_LINKS.map(([page, message]) => (
-              <li key={page}>
-                <Link to={to(page, { region: legalRegion })}>
-                  <FormattedMessage id={message} />
-                </Link>
-              </li>
-            ))}
+            <li>
+              <Link to={to('private-policy', { region: legalRegion })}>
+                <FormattedMessage id="footer.privacy" />
+              </Link>
+            </li>
+            <li>
+              <Link to={to('public-agreement', { region: legalRegion })}>
+                <FormattedMessage id="footer.agreement" />
+              </Link>
+            </li>
+            <li>
+              <Link to={to('refund-policy', { region: legalRegion })}>
+                <FormattedMessage id="footer.refund" />
+              </Link>
+            </li>
             <li>
               <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
             </li>
