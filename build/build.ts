@@ -12,6 +12,7 @@ import { cssModulesPlugin } from './css-modules.ts';
 import { leanEntryCss } from './entry-css.ts';
 import { writeIconSprite } from './icon-sprite.ts';
 import { manifestFromMetafile } from './manifest.ts';
+import { type JsGraph, mergeChunks } from './merge-chunks.ts';
 import { compiledMessagesPlugin } from './messages-plugin.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -76,10 +77,35 @@ export const serverOptions: esbuild.BuildOptions = {
   sourcemap: 'linked',
 };
 
-export async function writeManifest(metafile: esbuild.Metafile): Promise<void> {
+export interface ClientBuild {
+  metafile: esbuild.Metafile;
+  /** every file of the browser build by its absolute path, the JS as merged */
+  files: Map<string, Uint8Array | string>;
+  graph: JsGraph;
+}
+
+/** The browser bundle in memory: esbuild's, with its JS chunks merged (build/merge-chunks.ts). */
+export async function buildClient(options: { sourcemap: boolean }): Promise<ClientBuild> {
+  const result = await esbuild.build({
+    ...clientOptions,
+    write: false,
+    metafile: true,
+    sourcemap: options.sourcemap ? 'linked' : false,
+  });
+  const assetsDir = clientOptions.outdir!;
+  const merged = await mergeChunks(result.outputFiles, result.metafile, root, assetsDir, options);
+  const files = new Map<string, Uint8Array | string>();
+  for (const file of result.outputFiles)
+    if (!/\.js(\.map)?$/.test(file.path)) files.set(file.path, file.contents);
+  for (const [name, text] of merged.files) files.set(path.join(assetsDir, name), text);
+  return { metafile: result.metafile, files, graph: merged.graph };
+}
+
+export async function writeManifest(metafile: esbuild.Metafile, graph?: JsGraph): Promise<void> {
   const manifest = manifestFromMetafile(
     metafile,
     path.relative(root, path.join(outClient, 'assets')),
+    graph,
   );
   manifest.sprite = await writeIconSprite(path.join(outClient, 'assets'));
   await writeFile(path.join(outClient, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -88,15 +114,24 @@ export async function writeManifest(metafile: esbuild.Metafile): Promise<void> {
 export async function build(): Promise<void> {
   await rm(path.join(root, 'dist'), { recursive: true, force: true });
   await mkdir(outClient, { recursive: true });
-  const [client] = await Promise.all([esbuild.build(clientOptions), esbuild.build(serverOptions)]);
+  const [client] = await Promise.all([
+    buildClient({ sourcemap: production }),
+    esbuild.build(serverOptions),
+  ]);
+  await Promise.all(
+    [...client.files].map(async ([file, contents]) => {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, contents);
+    }),
+  );
   // the entry's stylesheet without the screens' styles (each screen links its own); written
   // over esbuild's under the same name, which changes whenever its sources do
-  const lean = await leanEntryCss(client.metafile!, root, clientOptions.target);
+  const lean = await leanEntryCss(client.metafile, root, clientOptions.target);
   if (lean) {
     await writeFile(path.join(root, lean.output), lean.css);
     await rm(path.join(root, `${lean.output}.map`), { force: true });
   }
-  await writeManifest(client.metafile!);
+  await writeManifest(client.metafile, client.graph);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

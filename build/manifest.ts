@@ -1,29 +1,24 @@
 import type { Metafile } from 'esbuild';
 import type { AssetManifest } from '../server/ssr/assets.ts';
 import { MESSAGE_SETS, type MessageSet } from '../shared/message-sets.ts';
+import { graphFromMetafile, type JsGraph } from './merge-chunks.ts';
 
 const isMessageSet = (name: string): name is MessageSet =>
   MESSAGE_SETS.includes(name as MessageSet);
 
-const toUrl = (outputPath: string, outDir: string) =>
-  `/assets/${outputPath.slice(outDir.length + 1)}`;
-
 /**
- * The asset manifest the server links pages with, from esbuild's metafile: each screen is a
- * `*.page.tsx` chunk keyed by its view name, with the chunks it imports statically (to
- * modulepreload them) and its CSS.
+ * The asset manifest the server links pages with, from esbuild's metafile and the graph of the
+ * JS files as written (build/merge-chunks.ts): each screen is a `*.page.tsx` chunk keyed by
+ * its view name, with the files it imports statically beyond the entry (to modulepreload
+ * them) and its CSS.
  */
-export function manifestFromMetafile(metafile: Metafile, outDir: string): AssetManifest {
+export function manifestFromMetafile(
+  metafile: Metafile,
+  outDir: string,
+  graph: JsGraph = graphFromMetafile(metafile, outDir),
+): AssetManifest {
   const outputs = metafile.outputs;
-  const staticImports = (file: string, seen = new Set<string>()): string[] => {
-    for (const imported of outputs[file]?.imports ?? []) {
-      if (imported.kind !== 'import-statement' || imported.external || seen.has(imported.path))
-        continue;
-      seen.add(imported.path);
-      staticImports(imported.path, seen);
-    }
-    return [...seen];
-  };
+  const toUrl = (output: string) => `/assets/${output.slice(outDir.length + 1)}`;
   const manifest: AssetManifest = {
     entry: '',
     css: [],
@@ -33,22 +28,23 @@ export function manifestFromMetafile(metafile: Metafile, outDir: string): AssetM
   };
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue;
-    const css = output.cssBundle ? [toUrl(output.cssBundle, outDir)] : [];
+    const css = output.cssBundle ? [toUrl(output.cssBundle)] : [];
+    const url = graph.urlOf(file);
     if (output.entryPoint === 'client/entry.client.tsx') {
-      manifest.entry = toUrl(file, outDir);
+      manifest.entry = url;
       manifest.css = css;
       continue;
     }
     const messages = /^locales\/([a-z]{2})\.json$/.exec(output.entryPoint)?.[1];
     if (messages) {
-      manifest.messages[messages] = toUrl(file, outDir);
+      manifest.messages[messages] = url;
       continue;
     }
     const set = /^locales\/(\w+)\/([a-z]{2})\.json$/.exec(output.entryPoint);
     if (set && isMessageSet(set[1]!)) {
       manifest.messageSets![set[1]] = {
         ...manifest.messageSets![set[1]],
-        [set[2]!]: toUrl(file, outDir),
+        [set[2]!]: url,
       };
       continue;
     }
@@ -56,8 +52,8 @@ export function manifestFromMetafile(metafile: Metafile, outDir: string): AssetM
     if (!view) continue;
     if (manifest.views[view]) throw new Error(`Two screens are named ${view}.page.tsx`);
     manifest.views[view] = {
-      js: toUrl(file, outDir),
-      imports: staticImports(file).map((path) => toUrl(path, outDir)),
+      js: url,
+      imports: graph.importsOf(url),
       css,
     };
   }

@@ -6,8 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
-import { clientOptions } from '../../build/build.ts';
+import { buildClient, type ClientBuild, clientOptions } from '../../build/build.ts';
 import { leanEntryCss } from '../../build/entry-css.ts';
 import { manifestFromMetafile } from '../../build/manifest.ts';
 import { LAYOUT_MESSAGE_SETS, type MessageSet } from '../../shared/message-sets.ts';
@@ -49,18 +48,11 @@ function sizesOf(contents: Uint8Array[]): Sizes {
   return sizes;
 }
 
-let built: Promise<esbuild.BuildResult<{ write: false; metafile: true }>> | null = null;
+let built: Promise<ClientBuild> | null = null;
 
-/** The production browser bundle, built once in memory. */
+/** The production browser bundle, built once in memory as the build writes it. */
 function buildInMemory() {
-  built ??= esbuild.build({
-    ...clientOptions,
-    absWorkingDir: root,
-    write: false,
-    metafile: true,
-    sourcemap: false,
-    logLevel: 'silent',
-  });
+  built ??= buildClient({ sourcemap: false });
   return built;
 }
 
@@ -69,86 +61,73 @@ let leanBuilt: ReturnType<typeof leanEntryCss> | null = null;
 /** The lean entry stylesheet of the in-memory build, made once. */
 async function leanInMemory() {
   const result = await buildInMemory();
-  leanBuilt ??= leanEntryCss(result.metafile!, root, clientOptions.target);
+  leanBuilt ??= leanEntryCss(result.metafile, root, clientOptions.target);
   return leanBuilt;
 }
+
+const outDir = path.relative(root, clientOptions.outdir!);
 
 /** The entry's stylesheet as the build writes it (build/entry-css.ts), and esbuild's own. */
 export async function entryStylesheets(): Promise<{ lean: string; esbuild: string }> {
   const result = await buildInMemory();
   const lean = await leanInMemory();
-  const file = result.outputFiles.find((out) => out.path.endsWith(lean!.output))!;
-  return { lean: lean!.css, esbuild: file.text };
+  const file = result.files.get(path.join(root, lean!.output))!;
+  return { lean: lean!.css, esbuild: new TextDecoder().decode(file as Uint8Array) };
+}
+
+async function manifestInMemory() {
+  const result = await buildInMemory();
+  return manifestFromMetafile(result.metafile, outDir, result.graph);
 }
 
 /** The views the build's asset manifest has a screen chunk for. */
 export async function manifestViews(): Promise<string[]> {
-  const result = await buildInMemory();
-  const outDir = path.relative(root, clientOptions.outdir!);
-  return Object.keys(manifestFromMetafile(result.metafile, outDir).views);
+  return Object.keys((await manifestInMemory()).views);
 }
 
 /** Builds the browser bundle in memory and adds up what each page kind loads first (ru). */
 export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind, FirstVisit>> {
   const result = await buildInMemory();
-  const outDir = path.relative(root, clientOptions.outdir!);
-  const manifest = manifestFromMetafile(result.metafile!, outDir);
-  const byUrl = new Map(
-    result.outputFiles.map((file) => [
-      `/assets/${path.relative(clientOptions.outdir!, file.path)}`,
-      file.contents,
-    ]),
-  );
-  const outputs = result.metafile!.outputs;
-  const urlOf = (output: string) => `/assets/${output.slice(outDir.length + 1)}`;
+  const manifest = await manifestInMemory();
+  const { graph, metafile } = result;
+  const byUrl = new Map<string, Uint8Array>();
+  for (const [file, contents] of result.files)
+    byUrl.set(
+      `/assets/${path.relative(clientOptions.outdir!, file)}`,
+      typeof contents === 'string' ? new TextEncoder().encode(contents) : contents,
+    );
   // the build writes the entry's stylesheet without the screens' styles (build/entry-css.ts)
   const entryCss = await leanInMemory();
-  if (entryCss) byUrl.set(urlOf(entryCss.output), new TextEncoder().encode(entryCss.css));
-  const staticClosure = (output: string, seen = new Set<string>()): Set<string> => {
-    seen.add(urlOf(output));
-    for (const imported of outputs[output]?.imports ?? []) {
-      if (
-        imported.kind === 'import-statement' &&
-        !imported.external &&
-        !seen.has(urlOf(imported.path))
-      )
-        staticClosure(imported.path, seen);
-    }
-    return seen;
-  };
-  const entryOutput = Object.keys(outputs).find(
-    (file) => outputs[file]?.entryPoint === 'client/entry.client.tsx',
-  )!;
-  const messagesOutput = Object.keys(outputs).find(
-    (file) => outputs[file]?.entryPoint === `locales/${locale}.json`,
-  )!;
-  // a page also loads its layout's message sets (shared/message-sets.ts)
-  const setOutput = (set: MessageSet) =>
-    Object.keys(outputs).find(
-      (file) => outputs[file]?.entryPoint === `locales/${set}/${locale}.json`,
-    )!;
+  if (entryCss)
+    byUrl.set(
+      `/assets/${entryCss.output.slice(outDir.length + 1)}`,
+      new TextEncoder().encode(entryCss.css),
+    );
+  const withImports = (url: string) => [url, ...graph.importsOf(url)];
   const report = {} as Record<PageKind, FirstVisit>;
   for (const kind of Object.keys(PAGE_OF) as PageKind[]) {
     const view = manifest.views[PAGE_OF[kind].view]!;
+    // a page also loads its layout's message sets (shared/message-sets.ts)
     const js = new Set([
-      ...staticClosure(entryOutput),
-      ...staticClosure(messagesOutput),
-      ...LAYOUT_MESSAGE_SETS[PAGE_OF[kind].layout].flatMap((set) => [
-        ...staticClosure(setOutput(set)),
-      ]),
+      ...withImports(manifest.entry),
+      ...withImports(manifest.messages[locale]!),
+      ...LAYOUT_MESSAGE_SETS[PAGE_OF[kind].layout].flatMap((set: MessageSet) =>
+        withImports(manifest.messageSets![set]![locale]!),
+      ),
       view.js,
       ...view.imports,
     ]);
     const css = new Set([...manifest.css, ...view.css]);
     const files = [...js, ...css];
     const inputs = new Map<string, number>();
-    for (const url of js) {
-      const output = outputs[`${outDir}/${url.slice('/assets/'.length)}`];
-      for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
-        const source = sourceOf(input);
-        inputs.set(source, (inputs.get(source) ?? 0) + bytesInOutput);
-      }
-    }
+    for (const url of js)
+      for (const output of graph.outputsOf(url))
+        for (const [input, { bytesInOutput }] of Object.entries(
+          metafile.outputs[output]?.inputs ?? {},
+        )) {
+          const source = sourceOf(input);
+          inputs.set(source, (inputs.get(source) ?? 0) + bytesInOutput);
+        }
     report[kind] = {
       files,
       inputs,
