@@ -9,7 +9,7 @@ const isMessageSet = (name: string): name is MessageSet =>
 /**
  * The asset manifest the server links pages with, from esbuild's metafile and the graph of the
  * JS files as written (build/merge-chunks.ts): each screen is a `*.page.tsx` chunk keyed by
- * its view name, with the files it imports statically beyond the entry (to modulepreload
+ * its view name, with the files it imports statically beyond the entry's (to modulepreload
  * them) and its CSS.
  */
 export function manifestFromMetafile(
@@ -26,6 +26,14 @@ export function manifestFromMetafile(
     messages: {},
     messageSets: {},
   };
+  const entryOutput = Object.keys(outputs).find(
+    (file) => file.endsWith('.js') && outputs[file]!.entryPoint === 'client/entry.client.tsx',
+  );
+  if (!entryOutput) throw new Error('The client entry is missing from the build');
+  // the entry and what it imports are not the screen's to preload: found once the entry is
+  // parsed, they let the first paint come before hydration (server/ssr/assets.ts)
+  const entryUrl = graph.urlOf(entryOutput);
+  const ofEntry = new Set([entryUrl, ...graph.importsOf(entryUrl)]);
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue;
     const css = output.cssBundle ? [toUrl(output.cssBundle)] : [];
@@ -53,10 +61,9 @@ export function manifestFromMetafile(
     if (manifest.views[view]) throw new Error(`Two screens are named ${view}.page.tsx`);
     manifest.views[view] = {
       js: url,
-      imports: graph.importsOf(url),
+      imports: graph.importsOf(url).filter((imported) => !ofEntry.has(imported)),
       css,
     };
   }
-  if (!manifest.entry) throw new Error('The client entry is missing from the build');
   return manifest;
 }

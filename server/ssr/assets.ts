@@ -22,7 +22,7 @@ export interface AssetManifest {
 }
 
 export interface Assets {
-  /** The entry module, given to React as the bootstrap module. */
+  /** The entry module, which the page's loader imports after the first paint (page-document.tsx). */
   entry: string;
   /** Stylesheets and chunks to preload for the matched routes and the page's language. */
   forMatches(matches: StaticHandlerContext['matches'] | null, locale: string): PageAssets;
@@ -47,9 +47,9 @@ export function createAssets(manifest: AssetManifest): Assets {
     entry: manifest.entry,
     forMatches(matches, locale) {
       // the messages are loaded before hydration: preload them with the screen's chunks and
-      // message sets. The entry's own imports are not: found once the entry is parsed, they
-      // let the first paint come before hydration (preloaded, Lighthouse's mobile score for
-      // home fell from 97 to 88–90: the whole hydration ran before the paint)
+      // message sets. The entry and its imports are not (the manifest leaves them out of a
+      // screen's imports): loaded after the first paint, they let it come before hydration
+      // (preloaded, Lighthouse's mobile score for home fell from 97 to 86–90)
       const modules = new Set<string>(manifest.messages[locale] ? [manifest.messages[locale]] : []);
       for (const match of matches ?? []) {
         const pageId = (match.route.handle as { pageId?: string } | undefined)?.pageId;

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { Suspense, use, useId } from 'react';
 import { preinit, preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
-import { wholeDocument } from './page-document.tsx';
+import { entryLoader, wholeDocument } from './page-document.tsx';
 
 const ENTRY = '/assets/entry.client-TEST.js';
 const NONCE = 'bm9uY2Utb2YtdGVzdA';
@@ -49,7 +49,7 @@ function Slow({ data }: { data: Promise<string> }) {
   return <p>{use(data)}</p>;
 }
 
-/** What React's stream writes for the same element, with the entry as its bootstrap module. */
+/** What React's stream writes for the same element, with the entry's loader as its bootstrap. */
 function streamed(element: React.ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     const sink = new PassThrough();
@@ -61,7 +61,7 @@ function streamed(element: React.ReactNode): Promise<string> {
     sink.on('end', () => resolve(html));
     const stream = renderToPipeableStream(element, {
       nonce: NONCE,
-      bootstrapModules: [ENTRY],
+      bootstrapScriptContent: entryLoader(ENTRY),
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
     });
@@ -79,14 +79,16 @@ function normalised(html: string): string {
 }
 
 describe('wholeDocument', () => {
-  it('writes the same document as the stream, bootstrap script and entry preload included', async () => {
+  it('writes the same document as the stream, bootstrap script included', async () => {
     const whole = wholeDocument(<Page />, ENTRY, NONCE)?.toString();
     expect(whole).toBeDefined();
     expect(normalised(whole as string)).toBe(normalised(await streamed(<Page />)));
     expect(whole).toMatch(/^<!DOCTYPE html><html/);
     expect(whole).toContain(
-      `<script type="module" src="${ENTRY}" nonce="${NONCE}" async=""></script></body></html>`,
+      `<script nonce="${NONCE}">${entryLoader(ENTRY)}</script></body></html>`,
     );
+    // nothing fetches the entry before the loader runs (after the first paint)
+    expect(whole?.split(ENTRY)).toHaveLength(2);
   });
 
   it('leaves a page whose content waits on slow data to the stream', () => {
@@ -105,6 +107,6 @@ describe('wholeDocument', () => {
 
   it('writes no nonce attribute when the page has none', () => {
     const whole = wholeDocument(<Page />, ENTRY, undefined)?.toString();
-    expect(whole).toContain(`<script type="module" src="${ENTRY}" async=""></script>`);
+    expect(whole).toContain(`<script>${entryLoader(ENTRY)}</script>`);
   });
 });

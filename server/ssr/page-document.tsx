@@ -1,6 +1,5 @@
 import type { Response } from 'express';
 import type { ReactNode } from 'react';
-import { preloadModule } from 'react-dom';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 
 /**
@@ -9,20 +8,18 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
  */
 export const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
-/** What React's `bootstrapModules` adds to a streamed page's head, for a whole one. */
-function EntryPreload({
-  href,
-  nonce,
-  children,
-}: {
-  href: string;
-  nonce?: string;
-  children: ReactNode;
-}) {
-  preloadModule(href, { as: 'script', fetchPriority: 'low', nonce } as Parameters<
-    typeof preloadModule
-  >[1]);
-  return children;
+/** The latest the entry starts loading when no frame comes (a tab opened in the background). */
+const ENTRY_LOADER_FALLBACK_MS = 1000;
+
+/**
+ * The page's one script of its own: it imports the entry after the first paint. Linked as a
+ * module script (and preloaded, as React does), the entry (the merged app, ~130 KiB gzip) is
+ * fetched alongside the stylesheets and the page paints once it has arrived; started after a
+ * frame, the first paint needs the HTML and CSS only. A hidden tab paints no frame: the timer
+ * starts it then. The entry is a build path (JSON keeps the script well-formed regardless).
+ */
+export function entryLoader(entry: string): string {
+  return `{let d=0;const l=()=>{if(!d){d=1;import(${JSON.stringify(entry)})}};requestAnimationFrame(()=>setTimeout(l));setTimeout(l,${ENTRY_LOADER_FALLBACK_MS})}`;
 }
 
 const DOCTYPE = Buffer.from('<!DOCTYPE html>');
@@ -33,9 +30,8 @@ const BOUNDARY_TAIL = CLIENT_RENDERED_BOUNDARY.slice(CLIENT_RENDERED_BOUNDARY.in
  * Suspense boundary) or failed: such a page is streamed instead. A page whose loaders have
  * run has everything it shows, and `renderToString` builds it from strings where the stream
  * encodes every small chunk into bytes as it goes (home rendered: ~20 % more pages a second).
- * The markup is the stream's, down to the entry preload and the bootstrap script (their
- * attributes in another order, and no id on the script: React's marks the end of a streamed
- * shell). React's string is encoded once and searched and spliced as bytes.
+ * The markup is the stream's, down to the bootstrap script (no id on it: React's marks the
+ * end of a streamed shell). React's string is encoded once and searched and spliced as bytes.
  */
 export function wholeDocument(
   element: ReactNode,
@@ -44,13 +40,7 @@ export function wholeDocument(
 ): Buffer | null {
   let html: Buffer;
   try {
-    html = Buffer.from(
-      renderToString(
-        <EntryPreload href={entry} nonce={nonce}>
-          {element}
-        </EntryPreload>,
-      ),
-    );
+    html = Buffer.from(renderToString(element));
   } catch {
     // a component suspended outside any boundary, or the shell threw: the stream handles both
     return null;
@@ -60,7 +50,7 @@ export function wholeDocument(
   const end = html.lastIndexOf('</body>');
   if (end < 0) return null;
   const nonceAttr = nonce ? ` nonce="${nonce}"` : '';
-  const bootstrap = `<script type="module" src="${entry}"${nonceAttr} async=""></script>`;
+  const bootstrap = `<script${nonceAttr}>${entryLoader(entry)}</script>`;
   return Buffer.concat([
     DOCTYPE,
     html.subarray(0, end),
@@ -121,7 +111,7 @@ export function streamDocument(element: ReactNode, res: Response, options: Strea
   };
   const stream = renderToPipeableStream(element, {
     nonce: options.nonce,
-    bootstrapModules: [options.entry],
+    bootstrapScriptContent: entryLoader(options.entry),
     onShellReady() {
       if (!options.waitForAll) send();
     },
