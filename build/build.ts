@@ -14,6 +14,7 @@ import { writeIconSprite } from './icon-sprite.ts';
 import { manifestFromMetafile } from './manifest.ts';
 import { type JsGraph, mergeChunks } from './merge-chunks.ts';
 import { compiledMessagesPlugin } from './messages-plugin.ts';
+import { preactPlugin } from './preact-plugin.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
@@ -47,7 +48,7 @@ const shared: esbuild.BuildOptions = {
 export const clientOptions: esbuild.BuildOptions = {
   ...shared,
   entryPoints: { 'entry.client': 'client/entry.client.tsx' },
-  plugins: [cssModulesPlugin(root), compiledMessagesPlugin()],
+  plugins: [cssModulesPlugin(root), compiledMessagesPlugin(), preactPlugin(root)],
   outdir: path.join(outClient, 'assets'),
   publicPath: '/assets/',
   platform: 'browser',

@@ -1,13 +1,13 @@
-import { startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { App } from './app/app.tsx';
+import { BodyApp } from './app/app.tsx';
 import { PAGE_STATE_ID, type PageState } from './app/page-state.ts';
 import { createRoutes } from './app/routes.tsx';
 import { createStore } from './app/store.ts';
 import { loadMessages } from './lib/intl.ts';
+import { hydrateWithBrowserIds } from './lib/preact/hydrate.ts';
 import { selectLocale } from './lib/locale.ts';
+import { setBrowserViewCss } from './lib/view-css.ts';
 
 declare global {
   interface Window {
@@ -37,28 +37,18 @@ async function start() {
   window.__staticRouterHydrationData = state.router;
 
   const locale = selectLocale(state.store);
+  setBrowserViewCss(state.assets.viewCss);
   const routes = createRoutes();
   const [messages] = await Promise.all([loadMessages(locale), resolveLazyMatches(routes)]);
   const router = createBrowserRouter(routes);
   const store = createStore(state.store, { runSagas: true });
 
-  // as a transition, hydration yields to the browser every few milliseconds instead of
-  // holding the main thread for the whole document (no long task on slow phones)
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <App
-        store={store}
-        locale={locale}
-        messages={messages}
-        assets={state.assets}
-        stateJson={stateJson}
-        nonce={stateElement.nonce}
-      >
-        <RouterProvider router={router} />
-      </App>,
-    );
-  });
+  hydrateWithBrowserIds(
+    <BodyApp store={store} locale={locale} messages={messages} assets={state.assets}>
+      <RouterProvider router={router} />
+    </BodyApp>,
+    document.body,
+  );
 }
 
 start().catch((error: unknown) => console.error('hydration failed', error));

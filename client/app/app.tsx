@@ -44,7 +44,11 @@ interface AppProps extends AppContextProps {
   children: ReactNode;
 }
 
-/** The same tree on both sides: context → document → router. */
+/**
+ * The server's tree: context → document → router. The browser hydrates the body only
+ * (`BodyApp`): Preact would take the head's elements that React hoisted there (stylesheets,
+ * titles, preloads) for ones it does not render, and remove them.
+ */
 export function App({ stateJson, nonce, subtrees, children, ...context }: AppProps) {
   return (
     <AppContext {...context}>
@@ -53,6 +57,15 @@ export function App({ stateJson, nonce, subtrees, children, ...context }: AppPro
           {children}
         </Document>
       </SubtreeCacheContext.Provider>
+    </AppContext>
+  );
+}
+
+/** The browser's tree: the server's without the document, hydrated into <body>. */
+export function BodyApp({ children, ...context }: AppContextProps) {
+  return (
+    <AppContext {...context}>
+      <SubtreeCacheContext.Provider value={null}>{children}</SubtreeCacheContext.Provider>
     </AppContext>
   );
 }

@@ -28,6 +28,15 @@ describe('first-visit size budgets (scripts/bench/budgets.ts)', () => {
     expect(landing).not.toMatch(/\/de-\w+\.js/);
   });
 
+  it('ships Preact to the browser, not react-dom (build/preact-plugin.ts)', () => {
+    for (const kind of ['landing', 'cabinet'] as const) {
+      const sources = [...report[kind].inputs.keys()];
+      expect(sources).toContain('preact');
+      expect(sources).not.toContain('react-dom');
+      expect(sources).not.toContain('react');
+    }
+  });
+
   it("loads a layout's message sets with its pages only (shared/message-sets.ts)", () => {
     const sources = (kind: PageKind) => [...report[kind].inputs.keys()];
     expect(sources('landing')).toContain('locales/ru.json');

@@ -1,0 +1,113 @@
+import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support.ts';
+
+/**
+ * The browser hydrates React's server markup with Preact (build/preact-plugin.ts): what React
+ * did in the browser by itself (hoisting a page's head tags, waiting for a screen's
+ * stylesheet) is ours there (components/head, lib/view-css).
+ */
+
+const headOf = (page: Page) =>
+  page.evaluate(() => ({
+    titles: document.querySelectorAll('title').length,
+    bodyTags: document.body.querySelectorAll('title, meta, link').length,
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    alternates: [...document.querySelectorAll('link[rel="alternate"]')].map((link) =>
+      link.getAttribute('hreflang'),
+    ),
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+    ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+    stylesheets: [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
+      link.getAttribute('href'),
+    ),
+  }));
+
+test('hydration keeps the server markup: same text, same elements, head and styles in place', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const plain = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const server = await plain.newPage();
+  for (const path of ['/en/', '/en/buy-tiktok-likes/', '/en/blog/', '/en/login/', '/de/']) {
+    await server.goto(path);
+    const before = await server.evaluate(() => ({
+      text: document.body.innerText,
+      elements: document.body.querySelectorAll('*').length,
+      stylesheets: [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) =>
+        link.getAttribute('href'),
+      ),
+    }));
+
+    await page.goto(path);
+    await hydrated(page);
+    const after = await page.evaluate(() => ({
+      text: document.body.innerText,
+      elements: document.body.querySelectorAll('*').length,
+    }));
+    expect(after, path).toEqual({ text: before.text, elements: before.elements });
+    const head = await headOf(page);
+    expect(head.titles, path).toBe(1);
+    expect(head.bodyTags, path).toBe(0);
+    expect(head.alternates.length, path).toBe(8);
+    // every stylesheet the server linked is still there
+    for (const href of before.stylesheets) expect(head.stylesheets, path).toContain(href);
+    // labels name their fields by the browser's ids (lib/preact/hydrate.ts)
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll('label[for]')]
+        .map((label) => label.getAttribute('for')!)
+        .filter((id) => !document.getElementById(id)),
+    );
+    expect(unlabelled, path).toEqual([]);
+  }
+  await plain.close();
+  expect(errors).toEqual([]);
+});
+
+test('a client navigation writes the new page into <head> and styles its screen before showing it', async ({
+  page,
+}) => {
+  await page.goto('/en/');
+  await hydrated(page);
+  const home = await headOf(page);
+  const homeTitle = await page.title();
+  expect(home.stylesheets.some((href) => href?.includes('service.page-'))).toBe(false);
+
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  await page.getByRole('banner').getByRole('button', { name: 'TikTok' }).click();
+  await page.getByRole('link', { name: 'TikTok likes' }).first().click();
+  await expect(page).toHaveURL(/\/en\/buy-tiktok-likes\/$/);
+  await expect(page.locator('h1')).toHaveText('Buy TikTok likes');
+  // shown only once its stylesheet has loaded: the heading already has the screen's look
+  const styled = await page.evaluate(() => {
+    const sheet = [...document.styleSheets].find((s) => s.href?.includes('service.page-'));
+    return Boolean(sheet && sheet.cssRules.length > 0);
+  });
+  expect(styled).toBe(true);
+  expect(documents).toEqual([]);
+
+  const service = await headOf(page);
+  expect(await page.title()).toContain('Buy TikTok likes');
+  expect(service.titles).toBe(1);
+  expect(service.bodyTags).toBe(0);
+  expect(service.canonical).toMatch(/\/en\/buy-tiktok-likes\/$/);
+  expect(service.alternates).toHaveLength(8);
+  expect(service.description).not.toBe(home.description);
+  expect(service.ogTitle).toContain('TikTok');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en\/$/);
+  await expect(page).toHaveTitle(homeTitle);
+  const back = await headOf(page);
+  expect(back.canonical).toBe(home.canonical);
+  expect(back.description).toBe(home.description);
+  expect(back.titles).toBe(1);
+});
