@@ -5,8 +5,8 @@ import { PAGE_STATE_ID, type PageState } from './app/page-state.ts';
 import { createRoutes } from './app/routes.tsx';
 import { createStore } from './app/store.ts';
 import { loadMessages } from './lib/intl.ts';
-import { hydrateWithBrowserIds } from './lib/preact/hydrate.ts';
 import { selectLocale } from './lib/locale.ts';
+import { hydrateWithBrowserIds } from './lib/preact/hydrate.ts';
 import { setBrowserViewCss } from './lib/view-css.ts';
 
 declare global {
