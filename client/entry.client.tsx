@@ -1,10 +1,11 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { localeOfPath } from '../shared/locales.ts';
 import { BodyApp } from './app/app.tsx';
 import { PAGE_STATE_ID, type PageState } from './app/page-state.ts';
 import { createRoutes } from './app/routes.tsx';
 import { createStore } from './app/store.ts';
-import { loadMessages } from './lib/intl.ts';
+import { intlFor, loadMessages } from './lib/intl.ts';
 import { selectLocale } from './lib/locale.ts';
 import { hydrateWithBrowserIds } from './lib/preact/hydrate.ts';
 import { setBrowserViewCss } from './lib/view-css.ts';
@@ -27,6 +28,8 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
   );
 }
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 async function start() {
   const stateElement = document.getElementById(PAGE_STATE_ID)!;
   const stateJson = stateElement.textContent ?? '{}';
@@ -38,10 +41,15 @@ async function start() {
 
   const locale = selectLocale(state.store);
   setBrowserViewCss(state.assets.viewCss);
-  const routes = createRoutes();
+  const routes = createRoutes(localeOfPath(window.location.pathname));
   const [messages] = await Promise.all([loadMessages(locale), resolveLazyMatches(routes)]);
+  // the start-up's parts run as tasks of their own, so that none blocks a slow phone for long
+  // (Preact hydrates in one go; ICU's data for the language loads with the first intl)
+  intlFor(locale, messages);
+  await nextTask();
   const router = createBrowserRouter(routes);
   const store = createStore(state.store, { runSagas: true });
+  await nextTask();
 
   hydrateWithBrowserIds(
     <BodyApp store={store} locale={locale} messages={messages} assets={state.assets}>

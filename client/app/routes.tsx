@@ -1,5 +1,5 @@
 import { type ComponentType, useContext } from 'react';
-import { data, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { data, type LoaderFunctionArgs, type RouteObject, redirectDocument } from 'react-router';
 import type { LegalPageId } from '../../shared/legal.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
 import { LAYOUT_MESSAGE_SETS } from '../../shared/message-sets.ts';
@@ -145,18 +145,43 @@ function notFoundRoute(locale: Locale): RouteObject {
   };
 }
 
-/** The route tree shared by the server render and the browser: root → layout → page. */
-export function createRoutes(): RouteObject[] {
+/**
+ * Another language's paths in a browser that knows one language's routes: they load as a
+ * document, so the server answers them (a page of that language, or its 404).
+ */
+function elsewhereRoute(locale: Locale): RouteObject {
+  const handle: RouteHandle = { pageId: 'not-found' };
+  return {
+    id: `${locale}:elsewhere`,
+    path: locale === DEFAULT_LOCALE ? '*' : `/${locale}/*`,
+    handle,
+    loader: ({ request }) => redirectDocument(request.url),
+  };
+}
+
+/**
+ * The route tree shared by the server render and the browser: root → layout → page. The
+ * server's has every language's pages. The browser's has those of its page's language only
+ * (`only`, from the path, so it matches the server's route): react-router ranks and tries
+ * every route on each match, and 7 languages' copies cost a phone ~20 ms at start; a link
+ * into another language loads as a document (the language switcher's always do).
+ */
+export function createRoutes(only?: Locale): RouteObject[] {
+  const locales = only ? [only] : LOCALES;
   const layouts = (Object.keys(LAYOUTS) as Layout[]).map(
     (layout): RouteObject => ({
       id: `layout:${layout}`,
       Component: withMessageSets(LAYOUT_MESSAGE_SETS[layout], LAYOUTS[layout]),
       ErrorBoundary: LayoutErrorBoundary,
       children: [
-        ...LOCALES.flatMap((locale) =>
+        ...locales.flatMap((locale) =>
           PAGES.filter((def) => def.layout === layout).map((def) => pageRoute(def, locale)),
         ),
-        ...(layout === 'default' ? LOCALES.map(notFoundRoute) : []),
+        ...(layout === 'default'
+          ? LOCALES.map((locale) =>
+              !only || locale === only ? notFoundRoute(locale) : elsewhereRoute(locale),
+            )
+          : []),
       ],
     }),
   );
