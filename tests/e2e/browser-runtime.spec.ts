@@ -69,6 +69,56 @@ test('hydration keeps the server markup: same text, same elements, head and styl
   expect(errors).toEqual([]);
 });
 
+test("the cabinet's pages hydrate: their heading, labelled fields and head tags", async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const login = `preact${Date.now().toString(36)}`;
+  const signup = await page.request.post('/api/register', {
+    data: {
+      email: `${login}@example.com`,
+      login,
+      password: 'a long enough password',
+      password_confirmation: 'a long enough password',
+      lang: 'en',
+      cur: 'USD',
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL,
+    storageState: await page.context().storageState(),
+  });
+  const server = await plain.newPage();
+  for (const path of ['/en/cp/', '/en/cp/orders/', '/en/cp/payment/history/', '/en/cp/profile/']) {
+    await server.goto(path);
+    // (the cabinet loads its lists and the order form's services after hydration, so only
+    // what the server's page already has is compared)
+    const nav = await server.getByRole('navigation').last().innerText();
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.locator('h1')).toHaveText(await server.locator('h1').innerText());
+    expect(await page.getByRole('navigation').last().innerText(), path).toBe(nav);
+    // every label still names its field (ids taken from the browser at hydration)
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll('label[for]')]
+        .map((label) => label.getAttribute('for')!)
+        .filter((id) => !document.getElementById(id)),
+    );
+    expect(unlabelled, path).toEqual([]);
+    expect((await headOf(page)).bodyTags, path).toBe(0);
+  }
+  await plain.close();
+  expect(errors).toEqual([]);
+});
+
 test('a client navigation writes the new page into <head> and styles its screen before showing it', async ({
   page,
 }) => {
