@@ -48,8 +48,10 @@ async function start() {
   intlFor(locale, messages);
   await nextTask();
   const router = createBrowserRouter(routes);
-  const store = createStore(state.store, { runSagas: true });
   await nextTask();
+  // the store (its sagas start here) and hydration in one task: the first render sees the
+  // server's state, not an answer a saga got in between
+  const store = createStore(state.store, { runSagas: true });
 
   hydrateWithBrowserIds(
     <BodyApp store={store} locale={locale} messages={messages} assets={state.assets}>
