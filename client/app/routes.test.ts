@@ -1,19 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { LOCALES, localeOfPath } from '../../shared/locales.ts';
-import { PAGES, pagePath } from '../../shared/routes.ts';
+import { idsOf, pagePaths } from '../../tests/support/page-paths.ts';
 import { createRoutes } from './routes.tsx';
-
-const idsOf = (found: { route: { id?: string } }[] | null) => found?.map((m) => m.route.id) ?? [];
-
-/** Every page in every language, params filled with a sample value. */
-const pagePaths = PAGES.flatMap((def) =>
-  LOCALES.map((locale) => {
-    const params = Object.fromEntries(
-      [...def.paths[locale].matchAll(/:(\w+)/g)].map(([, name]) => [name!, 'sample-1']),
-    );
-    return { id: `${locale}:${def.id}`, path: pagePath(def.id, locale, params) };
-  }),
-);
 
 describe("the browser's route tree: its page's language only", () => {
   const whole = createRoutes();
@@ -36,7 +24,7 @@ describe("the browser's route tree: its page's language only", () => {
     expect(idsOf(matchRoutes(byLocale.get(locale)!, path)).at(-1)).toBe(id);
   });
 
-  it("loads another language's path as a document", async () => {
+  it("loads another language's path as a document", () => {
     const [match] = matchRoutes(byLocale.get('en')!, '/de/kaufen-likes-in-instagram/')!.slice(-1);
     const request = new Request('http://127.0.0.1/de/kaufen-likes-in-instagram/');
     const loader = match!.route.loader as (args: { request: Request }) => Response;

@@ -132,12 +132,15 @@ function pageRoute(def: PageDef, locale: Locale): RouteObject {
   };
 }
 
+/** Everything under a language's prefix (Russian has none). */
+const everythingIn = (locale: Locale) => (locale === DEFAULT_LOCALE ? '*' : `/${locale}/*`);
+
 /** Anything unmatched under a locale answers 404 inside the default layout. */
 function notFoundRoute(locale: Locale): RouteObject {
   const handle: RouteHandle = { pageId: 'not-found' };
   return {
     id: `${locale}:not-found`,
-    path: locale === DEFAULT_LOCALE ? '*' : `/${locale}/*`,
+    path: everythingIn(locale),
     handle,
     loader: () => {
       throw notFound();
@@ -153,7 +156,7 @@ function elsewhereRoute(locale: Locale): RouteObject {
   const handle: RouteHandle = { pageId: 'not-found' };
   return {
     id: `${locale}:elsewhere`,
-    path: locale === DEFAULT_LOCALE ? '*' : `/${locale}/*`,
+    path: everythingIn(locale),
     handle,
     loader: ({ request }) => redirectDocument(request.url),
   };

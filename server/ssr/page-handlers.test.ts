@@ -1,22 +1,11 @@
 import { matchRoutes } from 'react-router';
 import { createRoutes } from '../../client/app/routes.tsx';
-import { LOCALES } from '../../shared/locales.ts';
-import { matchPage, PAGES, pagePath } from '../../shared/routes.ts';
+import { matchPage } from '../../shared/routes.ts';
+import { idsOf, pagePaths } from '../../tests/support/page-paths.ts';
 import { pageHandlers } from './page-handlers.ts';
 
 const routes = createRoutes();
 const handlerFor = pageHandlers(routes);
-const idsOf = (found: { route: { id?: string } }[] | null) => found?.map((m) => m.route.id) ?? [];
-
-/** Every page in every language, params filled with a sample value. */
-const pagePaths = PAGES.flatMap((def) =>
-  LOCALES.map((locale) => {
-    const params = Object.fromEntries(
-      [...def.paths[locale].matchAll(/:(\w+)/g)].map(([, name]) => [name!, 'sample-1']),
-    );
-    return { id: `${locale}:${def.id}`, path: pagePath(def.id, locale, params) };
-  }),
-);
 
 describe('a handler per page branch', () => {
   it.each(pagePaths)('$path: placed on the route the whole tree matches ($id)', ({ id, path }) => {

@@ -22,16 +22,30 @@ const headOf = (page: Page) =>
     ),
   }));
 
-test('hydration keeps the server markup: same text, same elements, head and styles in place', async ({
-  browser,
-  page,
-  baseURL,
-}) => {
+/** The page's console errors and uncaught exceptions, as they come. */
+function consoleErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The ids that a label's `for` names and no element has. */
+const unlabelledFields = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('label[for]')]
+      .map((label) => label.getAttribute('for')!)
+      .filter((id) => !document.getElementById(id)),
+  );
+
+test('hydration keeps the server markup: same text, same elements, head and styles in place', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const errors = consoleErrors(page);
   const plain = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const server = await plain.newPage();
   for (const path of ['/en/', '/en/buy-tiktok-likes/', '/en/blog/', '/en/login/', '/de/']) {
@@ -58,12 +72,7 @@ test('hydration keeps the server markup: same text, same elements, head and styl
     // every stylesheet the server linked is still there
     for (const href of before.stylesheets) expect(head.stylesheets, path).toContain(href);
     // labels name their fields by the browser's ids (lib/preact/hydrate.ts)
-    const unlabelled = await page.evaluate(() =>
-      [...document.querySelectorAll('label[for]')]
-        .map((label) => label.getAttribute('for')!)
-        .filter((id) => !document.getElementById(id)),
-    );
-    expect(unlabelled, path).toEqual([]);
+    expect(await unlabelledFields(page), path).toEqual([]);
   }
   await plain.close();
   expect(errors).toEqual([]);
@@ -86,11 +95,7 @@ test("the cabinet's pages hydrate: their heading, labelled fields and head tags"
     },
   });
   expect(signup.status()).toBe(201);
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = consoleErrors(page);
   const plain = await browser.newContext({
     javaScriptEnabled: false,
     baseURL,
@@ -107,12 +112,7 @@ test("the cabinet's pages hydrate: their heading, labelled fields and head tags"
     await expect(page.locator('h1')).toHaveText(await server.locator('h1').innerText());
     expect(await page.getByRole('navigation').last().innerText(), path).toBe(nav);
     // every label still names its field (ids taken from the browser at hydration)
-    const unlabelled = await page.evaluate(() =>
-      [...document.querySelectorAll('label[for]')]
-        .map((label) => label.getAttribute('for')!)
-        .filter((id) => !document.getElementById(id)),
-    );
-    expect(unlabelled, path).toEqual([]);
+    expect(await unlabelledFields(page), path).toEqual([]);
     expect((await headOf(page)).bodyTags, path).toBe(0);
   }
   await plain.close();

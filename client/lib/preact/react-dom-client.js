@@ -1,2 +1,0 @@
-/** `react-dom/client` in the browser bundle (build/preact-plugin.ts). */
-export { createRoot, hydrateRoot } from 'preact/compat/client';
