@@ -4,7 +4,7 @@ import { localeOfPath } from '../shared/locales.ts';
 import { BodyApp } from './app/app.tsx';
 import { PAGE_STATE_ID, type PageState } from './app/page-state.ts';
 import { createRoutes } from './app/routes.tsx';
-import { createStore } from './app/store.ts';
+import { createBrowserStore } from './app/store.ts';
 import { intlFor, loadMessages } from './lib/intl.ts';
 import { selectLocale } from './lib/locale.ts';
 import { hydrateWithBrowserIds } from './lib/preact/hydrate.ts';
@@ -44,21 +44,24 @@ async function start() {
   const routes = createRoutes(localeOfPath(window.location.pathname));
   const [messages] = await Promise.all([loadMessages(locale), resolveLazyMatches(routes)]);
   // the start-up's parts run as tasks of their own, so that none blocks a slow phone for long
-  // (Preact hydrates in one go; ICU's data for the language loads with the first intl)
+  // (ICU's data for the language loads with the first intl)
   intlFor(locale, messages);
   await nextTask();
   const router = createBrowserRouter(routes);
+  const { store, start: startStore } = createBrowserStore(state.store);
   await nextTask();
-  // the store (its sagas start here) and hydration in one task: the first render sees the
-  // server's state, not an answer a saga got in between
-  const store = createStore(state.store, { runSagas: true });
 
-  hydrateWithBrowserIds(
+  // the page, then each HydrateLater region (header, order form, static subtrees) in a task of
+  // its own; the store holds what it is sent until they all have hydrated, then starts
+  await hydrateWithBrowserIds(
     <BodyApp store={store} locale={locale} messages={messages} assets={state.assets}>
       <RouterProvider router={router} />
     </BodyApp>,
     document.body,
   );
+  startStore();
+  // the page is live: end-to-end tests wait for this
+  document.documentElement.dataset.hydrated = 'true';
 }
 
 start().catch((error: unknown) => console.error('hydration failed', error));

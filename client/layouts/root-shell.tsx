@@ -35,11 +35,6 @@ export function RootShell() {
   }, [dispatch, pathname, search]);
 
   useEffect(() => {
-    // marks the end of hydration (end-to-end tests wait for it)
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-
-  useEffect(() => {
     // the server guessed the class from the user-agent; the browser knows the real width
     const measure = () => dispatch(deviceClassMeasured(deviceClassByWidth(window.innerWidth)));
     measure();

@@ -161,3 +161,45 @@ test('a client navigation writes the new page into <head> and styles its screen 
   expect(back.description).toBe(home.description);
   expect(back.titles).toBe(1);
 });
+
+test('the page hydrates in parts over the server’s own elements, each part live', async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  const REGIONS = 'header, footer, [data-testid="order-form"], main section';
+  // the server's elements, marked before the page's script loads (it waits for a frame)
+  await page.addInitScript((selector) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      for (const element of document.querySelectorAll(selector))
+        Object.assign(element, { fromServer: true });
+    });
+  }, REGIONS);
+  for (const path of ['/en/', '/en/buy-tiktok-likes/']) {
+    await page.goto(path);
+    await hydrated(page);
+    // each region later than the page (lib/preact/hydrate-later.tsx) adopted the server's
+    // element instead of making its own
+    const kept = await page.evaluate(
+      (selector) =>
+        [...document.querySelectorAll(selector)].map(
+          (element) => (element as Element & { fromServer?: boolean }).fromServer === true,
+        ),
+      REGIONS,
+    );
+    expect(kept.length, path).toBeGreaterThan(4);
+    expect(kept.every(Boolean), path).toBe(true);
+    // the header's menus and the order form answer
+    const menu = page.getByRole('banner').getByRole('button', { name: 'YouTube' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    const form = page.getByTestId('order-form');
+    await form.getByRole('button', { name: 'Telegram' }).click();
+    await expect(form.getByRole('button', { name: 'Telegram' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  }
+  expect(errors).toEqual([]);
+});

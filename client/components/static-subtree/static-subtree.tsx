@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import { HydrateLater } from '../../lib/preact/hydrate-later.tsx';
 
 /**
  * The server's store of finished markup for subtrees that depend on a key only (the footer,
@@ -11,6 +12,8 @@ export interface SubtreeCache {
   /** Asks for the subtree to be rendered and kept once the page has been sent. */
   fill(key: string, content: ReactNode): void;
 }
+
+const inBrowser = typeof document !== 'undefined';
 
 export const SubtreeCacheContext = createContext<SubtreeCache | null>(null);
 
@@ -52,9 +55,11 @@ export function StaticSubtree({
       <Tag className={className} aria-label={label} dangerouslySetInnerHTML={{ __html: html }} />
     );
   cache?.fill(cacheKey, keepWith ? keepWith(children) : children);
-  return (
+  const element = (
     <Tag className={className} aria-label={label}>
       {children}
     </Tag>
   );
+  // in the browser the content is hydrated in a task of its own (it depends on its key only)
+  return inBrowser ? <HydrateLater>{element}</HydrateLater> : element;
 }

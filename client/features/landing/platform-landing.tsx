@@ -7,6 +7,7 @@ import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
 import { StaticSubtree } from '../../components/static-subtree/static-subtree.tsx';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
+import { HydrateLater } from '../../lib/preact/hydrate-later.tsx';
 import styles from './landing.module.css';
 import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
 
@@ -40,7 +41,9 @@ export function PlatformLanding({
           >
             <HeroText platform={platform} platformName={platformName} />
           </StaticSubtree>
-          <div className={styles.heroForm}>{form}</div>
+          <HydrateLater>
+            <div className={styles.heroForm}>{form}</div>
+          </HydrateLater>
         </div>
       </section>
       <StaticSubtree

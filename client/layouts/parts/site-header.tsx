@@ -10,12 +10,21 @@ import { selectUser } from '../../features/session/session.slice.ts';
 import { CurrencySwitcher } from '../../features/visitor/currency-switcher.tsx';
 import { LanguageSwitcher } from '../../features/visitor/language-switcher.tsx';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
+import { HydrateLater } from '../../lib/preact/hydrate-later.tsx';
 import { Logo } from './logo.tsx';
 import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
 import styles from './site-header.module.css';
 
 /** The storefront header: logo, per-platform service menus, language, currency, login. */
 export function SiteHeader() {
+  return (
+    <HydrateLater>
+      <Header />
+    </HydrateLater>
+  );
+}
+
+function Header() {
   const intl = useIntl();
   const to = useLocalePath();
   const locale = useLocale();

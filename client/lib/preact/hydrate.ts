@@ -1,4 +1,5 @@
 import { type ComponentChild, hydrate, options, type VNode } from 'preact';
+import { asFirstHydration } from './hydrate-later.tsx';
 
 /** Attributes that name another element by its id. */
 const ID_ATTRIBUTES: Record<string, string> = {
@@ -21,9 +22,13 @@ const domOf = (vnode: VNode) => (vnode as VNode & { __e?: Node | null }).__e;
  * attributes of adopted elements as the server wrote them, and `useId` gives other ids in
  * Preact than in React: a label adopted with React's `for` would point nowhere once its
  * field is replaced by one Preact makes (the order form's several-posts textarea). So every
- * attribute that holds an id is written as the browser renders it, once, during hydration.
+ * attribute that holds an id is written as the browser renders it, once, during hydration
+ * (until the regions left for later have hydrated too: resolves then).
  */
-export function hydrateWithBrowserIds(tree: ComponentChild, container: Element): void {
+export async function hydrateWithBrowserIds(
+  tree: ComponentChild,
+  container: Element,
+): Promise<void> {
   const previous = options.diffed;
   options.diffed = (vnode) => {
     const dom = domOf(vnode);
@@ -39,7 +44,7 @@ export function hydrateWithBrowserIds(tree: ComponentChild, container: Element):
     previous?.(vnode);
   };
   try {
-    hydrate(tree, container);
+    await asFirstHydration(() => hydrate(tree, container));
   } finally {
     options.diffed = previous;
   }

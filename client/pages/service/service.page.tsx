@@ -23,6 +23,7 @@ import { currencyChanged } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
+import { HydrateLater } from '../../lib/preact/hydrate-later.tsx';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import styles from './service.module.css';
 import { ServiceData } from './service-data.tsx';
@@ -65,14 +66,16 @@ export default function ServicePage() {
           >
             <ServiceHeroText service={service} title={title} platformName={platformName} />
           </StaticSubtree>
-          <div className={styles.formCell}>
-            <OrderForm
-              data={data}
-              pageId={def.id}
-              pageService={preselected}
-              onCurrencySwitch={(other) => dispatch(currencyChanged(other))}
-            />
-          </div>
+          <HydrateLater>
+            <div className={styles.formCell}>
+              <OrderForm
+                data={data}
+                pageId={def.id}
+                pageService={preselected}
+                onCurrencySwitch={(other) => dispatch(currencyChanged(other))}
+              />
+            </div>
+          </HydrateLater>
           {preselected && (
             <div className={styles.packages}>
               <h2 className={styles.packagesHeading}>
