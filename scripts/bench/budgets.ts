@@ -34,6 +34,7 @@ export const SIZE_BUDGETS_KIB = {
   // instead of 36, fewer gzip streams
   // −59 KiB (issue 18): the browser runs Preact through preact/compat instead of react-dom
   // (build/preact-plugin.ts); the server still renders with React 19
+  // +0.3 KiB (issue 18): hydration in parts (lib/preact/hydrate-later.tsx, the store's hold)
   landing: { jsGzip: 108, cssGzip: 8 },
   service: { jsGzip: 108, cssGzip: 8 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
