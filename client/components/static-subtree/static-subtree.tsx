@@ -13,8 +13,6 @@ export interface SubtreeCache {
   fill(key: string, content: ReactNode): void;
 }
 
-const inBrowser = typeof document !== 'undefined';
-
 export const SubtreeCacheContext = createContext<SubtreeCache | null>(null);
 
 interface StaticSubtreeProps {
@@ -61,5 +59,5 @@ export function StaticSubtree({
     </Tag>
   );
   // in the browser the content is hydrated in a task of its own (it depends on its key only)
-  return inBrowser ? <HydrateLater>{element}</HydrateLater> : element;
+  return <HydrateLater>{element}</HydrateLater>;
 }

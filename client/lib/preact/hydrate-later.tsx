@@ -1,5 +1,7 @@
 import { type ReactNode, Suspense } from 'react';
 
+const onServer = typeof document === 'undefined';
+
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The waits of the regions left for later, while the page's first hydration runs. */
@@ -38,12 +40,15 @@ function Gate({ children }: { children: ReactNode }) {
 
 /**
  * Hydrates `children` in a task after the page's first hydration (so that a slow phone never
- * runs the whole page's hydration as one long task); renders them at once at any other time.
+ * runs the whole page's hydration as one long task); renders them at once at any other time,
+ * and on the server.
  * `children` must be one element: Preact keeps one server node while it waits. The page's
  * store holds its actions until every region has hydrated (client/app/store.ts), so a region
  * hydrates against the state the server rendered.
  */
 export function HydrateLater({ children }: { children: ReactNode }) {
+  // the server writes the content as it is (a Suspense boundary would add React's markers)
+  if (onServer) return children;
   return (
     <Suspense fallback={null}>
       <Gate>{children}</Gate>
