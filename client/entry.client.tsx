@@ -7,6 +7,7 @@ import { createRoutes } from './app/routes.tsx';
 import { createBrowserStore } from './app/store.ts';
 import { intlFor, loadMessages } from './lib/intl.ts';
 import { selectLocale } from './lib/locale.ts';
+import { nextTask } from './lib/next-task.ts';
 import { hydrateWithBrowserIds } from './lib/preact/hydrate.ts';
 import { setBrowserViewCss } from './lib/view-css.ts';
 
@@ -27,8 +28,6 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
     }),
   );
 }
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   const stateElement = document.getElementById(PAGE_STATE_ID)!;

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated } from './support.ts';
+import { hydrated, signUp } from './support.ts';
 
 /**
  * The browser hydrates React's server markup with Preact (build/preact-plugin.ts): what React
@@ -84,17 +84,7 @@ test("the cabinet's pages hydrate: their heading, labelled fields and head tags"
   baseURL,
 }) => {
   const login = `preact${Date.now().toString(36)}`;
-  const signup = await page.request.post('/api/register', {
-    data: {
-      email: `${login}@example.com`,
-      login,
-      password: 'a long enough password',
-      password_confirmation: 'a long enough password',
-      lang: 'en',
-      cur: 'USD',
-    },
-  });
-  expect(signup.status()).toBe(201);
+  await signUp(page, { login, lang: 'en', cur: 'USD' });
   const errors = consoleErrors(page);
   const plain = await browser.newContext({
     javaScriptEnabled: false,

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { hydrated, shoot } from './support.ts';
+import { hydrated, shoot, signUp } from './support.ts';
 
 /**
  * /cp/payment/history/ and /cp/price/ as a customer (issue 12): sign up in Russian, top up
@@ -136,17 +136,7 @@ test('history and prices in German: the empty history, then a top-up in euros', 
   baseURL,
 }) => {
   const login = `ledgerde${stamp}`;
-  const signup = await page.request.post('/api/register', {
-    data: {
-      email: `${login}@example.com`,
-      login,
-      password: 'deutsches passwort',
-      password_confirmation: 'deutsches passwort',
-      lang: 'de',
-      cur: 'EUR',
-    },
-  });
-  expect(signup.status()).toBe(201);
+  await signUp(page, { login, lang: 'de', cur: 'EUR' });
 
   await page.goto('/de/cp/payment/history/');
   await hydrated(page);

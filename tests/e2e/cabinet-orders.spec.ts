@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated } from './support.ts';
+import { hydrated, signUp } from './support.ts';
 
 /**
  * /cp/orders/ (issue 12): a customer tops up in the sandbox, orders from the balance, sees the
@@ -36,17 +36,7 @@ test('a customer follows, filters, cancels and watches orders in the cabinet', a
 }) => {
   test.setTimeout(180_000);
   const login = `orders${Date.now().toString(36)}`;
-  const signup = await page.request.post('/api/register', {
-    data: {
-      email: `${login}@example.com`,
-      login,
-      password: 'correct horse battery',
-      password_confirmation: 'correct horse battery',
-      lang: 'en',
-      cur: 'USD',
-    },
-  });
-  expect(signup.status()).toBe(201);
+  await signUp(page, { login, lang: 'en', cur: 'USD' });
 
   // money on the balance through the sandbox
   await page.goto('/en/cp/payment/');
@@ -174,17 +164,7 @@ test('a customer follows, filters, cancels and watches orders in the cabinet', a
 
 test('a customer without orders is sent to the order form', async ({ page }) => {
   const login = `empty${Date.now().toString(36)}`;
-  const signup = await page.request.post('/api/register', {
-    data: {
-      email: `${login}@example.com`,
-      login,
-      password: 'correct horse battery',
-      password_confirmation: 'correct horse battery',
-      lang: 'ru',
-      cur: 'RUB',
-    },
-  });
-  expect(signup.status()).toBe(201);
+  await signUp(page, { login, lang: 'ru', cur: 'RUB' });
   await page.goto('/de/cp/orders/');
   await hydrated(page);
   const empty = page.getByTestId('orders-empty');

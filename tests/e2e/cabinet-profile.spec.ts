@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated } from './support.ts';
+import { hydrated, signUp } from './support.ts';
 
 /**
  * /cp/profile/ as a customer: sign up in Russian, switch the account to German from the
@@ -129,17 +129,7 @@ test('profile: with money on the balance the currency and the deletion are locke
   page,
 }) => {
   const login = `rich${stamp}`;
-  const signup = await page.request.post('/api/register', {
-    data: {
-      email: `${login}@example.com`,
-      login,
-      password: 'correct horse battery',
-      password_confirmation: 'correct horse battery',
-      lang: 'ru',
-      cur: 'RUB',
-    },
-  });
-  expect(signup.status()).toBe(201);
+  await signUp(page, { login, lang: 'ru', cur: 'RUB' });
   // 500 ₽ through the sandbox gateway (SberPay: RUB, every country, no agreement box)
   const deposit = await page.request.post('/api/deposit', { data: { amount: 50_000, method: 3 } });
   expect(deposit.status()).toBe(201);

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { E2E_OUTBOX } from '../../playwright.config.ts';
-import { hydrated } from './support.ts';
+import { hydrated, signUp } from './support.ts';
 
 /**
  * Orders and payments end to end (issue 5): a guest pays in the sandbox gateway and lands on
@@ -115,17 +115,7 @@ test('a pending payment keeps the waiting page', async ({ page }) => {
 
 test('a user tops up the balance and pays an order from it', async ({ page }) => {
   const login = `payer${Date.now()}`;
-  const signup = await page.request.post('/api/register', {
-    data: {
-      email: `${login}@example.com`,
-      login,
-      password: 'correct horse battery',
-      password_confirmation: 'correct horse battery',
-      lang: 'en',
-      cur: 'USD',
-    },
-  });
-  expect(signup.status()).toBe(201);
+  await signUp(page, { login, lang: 'en', cur: 'USD' });
 
   await page.goto('/en/cp/payment/');
   await hydrated(page);

@@ -2,7 +2,10 @@ import { expect, type Page } from '@playwright/test';
 
 /** Shared steps of the browser suites. */
 
-/** The page has hydrated (the client entry sets the flag once React has taken over). */
+/**
+ * The page has hydrated (the client entry sets the flag once every part of the page has and
+ * the store has started).
+ */
 export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 }
@@ -28,4 +31,25 @@ export async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/**
+ * A new account made through the API in the page's browser context, which the session cookie
+ * then signs in (for journeys that start inside the cabinet).
+ */
+export async function signUp(
+  page: Page,
+  { login, lang, cur }: { login: string; lang: string; cur: string },
+): Promise<void> {
+  const response = await page.request.post('/api/register', {
+    data: {
+      email: `${login}@example.com`,
+      login,
+      password: 'correct horse battery',
+      password_confirmation: 'correct horse battery',
+      lang,
+      cur,
+    },
+  });
+  expect(response.status()).toBe(201);
 }

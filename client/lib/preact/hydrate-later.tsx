@@ -1,8 +1,7 @@
 import { type ReactNode, Suspense } from 'react';
+import { nextTask } from '../next-task.ts';
 
 const onServer = typeof document === 'undefined';
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The waits of the regions left for later, while the page's first hydration runs. */
 let waiting: Promise<void>[] | null = null;
