@@ -14,7 +14,6 @@ import { writeIconSprite } from './icon-sprite.ts';
 import { manifestFromMetafile } from './manifest.ts';
 import { type JsGraph, mergeChunks } from './merge-chunks.ts';
 import { compiledMessagesPlugin } from './messages-plugin.ts';
-import { preactPlugin } from './preact-plugin.ts';
 import { leanServerSourceMap } from './server-source-map.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,7 +48,7 @@ const shared: esbuild.BuildOptions = {
 export const clientOptions: esbuild.BuildOptions = {
   ...shared,
   entryPoints: { 'entry.client': 'client/entry.client.tsx' },
-  plugins: [cssModulesPlugin(root), compiledMessagesPlugin(), preactPlugin(root)],
+  plugins: [cssModulesPlugin(root), compiledMessagesPlugin()],
   outdir: path.join(outClient, 'assets'),
   publicPath: '/assets/',
   platform: 'browser',

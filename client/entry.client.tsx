@@ -1,15 +1,15 @@
+import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { localeOfPath } from '../shared/locales.ts';
-import { BodyApp } from './app/app.tsx';
+import { App } from './app/app.tsx';
 import { PAGE_STATE_ID, type PageState } from './app/page-state.ts';
 import { createRoutes } from './app/routes.tsx';
-import { createBrowserStore } from './app/store.ts';
+import { createBrowserStore, serverSnapshot } from './app/store.ts';
+import { expectRegions, pageHydrated } from './lib/hydration.ts';
 import { intlFor, loadMessages } from './lib/intl.ts';
 import { selectLocale } from './lib/locale.ts';
 import { nextTask } from './lib/next-task.ts';
-import { hydrateWithBrowserIds } from './lib/preact/hydrate.ts';
-import { setBrowserViewCss } from './lib/view-css.ts';
 
 declare global {
   interface Window {
@@ -33,34 +33,50 @@ async function start() {
   const stateElement = document.getElementById(PAGE_STATE_ID)!;
   const stateJson = stateElement.textContent ?? '{}';
   const state = JSON.parse(stateJson) as PageState;
-  // the server leaves the user agent out of the page (pages are shared by the page cache)
+  // what the server rendered, then the user agent it leaves out of the page (pages are shared
+  // by the page cache)
+  const serverState = serverSnapshot(structuredClone(state.store));
   state.store.visitor.device.userAgent = navigator.userAgent;
   // react-router reads (and revives the errors of) its hydration data from here
   window.__staticRouterHydrationData = state.router;
 
   const locale = selectLocale(state.store);
-  setBrowserViewCss(state.assets.viewCss);
   const routes = createRoutes(localeOfPath(window.location.pathname));
   const [messages] = await Promise.all([loadMessages(locale), resolveLazyMatches(routes)]);
-  // the start-up's parts run as tasks of their own, so that none blocks a slow phone for long
+  // the start's parts run as tasks of their own, so that none blocks a slow phone for long
   // (ICU's data for the language loads with the first intl)
   intlFor(locale, messages);
   await nextTask();
   const router = createBrowserRouter(routes);
-  const { store, start: startStore } = createBrowserStore(state.store);
+  const { store, runLater } = createBrowserStore(state.store);
   await nextTask();
 
-  // the page, then each HydrateLater region (header, order form, static subtrees) in a task of
-  // its own; the store holds what it is sent until they all have hydrated, then starts
-  await hydrateWithBrowserIds(
-    <BodyApp store={store} locale={locale} messages={messages} assets={state.assets}>
+  // React hydrates the document's shell, then each HydrationBoundary region (header, order
+  // form, kept subtrees) in work of its own; components read the server's state meanwhile
+  expectRegions(document.body);
+  hydrateRoot(
+    document,
+    <App
+      store={store}
+      serverState={serverState}
+      locale={locale}
+      messages={messages}
+      assets={state.assets}
+      stateJson={stateJson}
+      nonce={stateElement.nonce || undefined}
+    >
       <RouterProvider router={router} />
-    </BodyApp>,
-    document.body,
+    </App>,
+    {
+      onRecoverableError: (error, info) =>
+        console.error('hydration: React recovered from', error, info.componentStack ?? ''),
+    },
   );
-  startStore();
+  await pageHydrated();
   // the page is live: end-to-end tests wait for this
   document.documentElement.dataset.hydrated = 'true';
+  const { laterSagas } = await import('./app/later-sagas.ts');
+  runLater(laterSagas);
 }
 
 start().catch((error: unknown) => console.error('hydration failed', error));

@@ -16,6 +16,12 @@ import '../styles/tokens.css';
 
 interface AppContextProps {
   store: AppStore;
+  /**
+   * The state the server rendered, which components read while they hydrate (react-redux's
+   * server snapshot): a region hydrated after a saga's answer still meets the server's markup,
+   * and React renders it again with the store's state right after.
+   */
+  serverState?: ReturnType<AppStore['getState']>;
   locale: Locale;
   messages: Messages;
   assets: PageAssets;
@@ -23,9 +29,16 @@ interface AppContextProps {
 }
 
 /** What every component may read: the store, the language's intl, the icons and styles. */
-export function AppContext({ store, locale, messages, assets, children }: AppContextProps) {
+export function AppContext({
+  store,
+  serverState,
+  locale,
+  messages,
+  assets,
+  children,
+}: AppContextProps) {
   return (
-    <Provider store={store}>
+    <Provider store={store} serverState={serverState}>
       <RawIntlProvider value={intlFor(locale, messages)}>
         <IconSpriteContext.Provider value={assets.sprite}>
           <ViewCssContext.Provider value={assets.viewCss}>{children}</ViewCssContext.Provider>
@@ -44,11 +57,7 @@ interface AppProps extends AppContextProps {
   children: ReactNode;
 }
 
-/**
- * The server's tree: context → document → router. The browser hydrates the body only
- * (`BodyApp`): Preact would take the head's elements that React hoisted there (stylesheets,
- * titles, preloads) for ones it does not render, and remove them.
- */
+/** The same tree on both sides: context → document → router; the browser hydrates it all. */
 export function App({ stateJson, nonce, subtrees, children, ...context }: AppProps) {
   return (
     <AppContext {...context}>
@@ -57,15 +66,6 @@ export function App({ stateJson, nonce, subtrees, children, ...context }: AppPro
           {children}
         </Document>
       </SubtreeCacheContext.Provider>
-    </AppContext>
-  );
-}
-
-/** The browser's tree: the server's without the document, hydrated into <body>. */
-export function BodyApp({ children, ...context }: AppContextProps) {
-  return (
-    <AppContext {...context}>
-      <SubtreeCacheContext.Provider value={null}>{children}</SubtreeCacheContext.Provider>
     </AppContext>
   );
 }

@@ -19,7 +19,7 @@ import { RootShell } from '../layouts/root-shell.tsx';
 import { importWithReload } from '../lib/chunk-reload.ts';
 import { loadMessageSets } from '../lib/intl.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
-import { loadViewCss, ViewCssContext } from '../lib/view-css.ts';
+import { ViewCssContext } from '../lib/view-css.ts';
 
 type ViewModule = { default: ComponentType };
 
@@ -59,15 +59,11 @@ const LAYOUTS: Record<Layout, ComponentType> = {
   default: DefaultLayout,
 };
 
-const inBrowser = typeof document !== 'undefined';
-
 /**
- * On the server a screen renders its own stylesheet links and React hoists them into <head>.
- * The browser's route has loaded them before the screen renders (loadViewCss in lazy()), so
- * a client navigation never shows an unstyled screen.
+ * A screen renders its own stylesheet links; React hoists them into <head> and, on a client
+ * navigation, waits for them to load before it shows the screen (no flash of an unstyled page).
  */
 function withViewStyles(view: View, Page: ComponentType): ComponentType {
-  if (inBrowser) return Page;
   function Styled() {
     const css = useContext(ViewCssContext)[view] ?? [];
     return (
@@ -125,7 +121,6 @@ function pageRoute(def: PageDef, locale: Locale): RouteObject {
       const [module] = await Promise.all([
         importWithReload(VIEW_MODULES[def.view]),
         importWithReload(() => loadMessageSets(LAYOUT_MESSAGE_SETS[def.layout], locale)),
-        inBrowser ? loadViewCss(def.view) : undefined,
       ]);
       return { Component: withViewStyles(def.view, module.default) };
     },

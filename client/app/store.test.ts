@@ -1,6 +1,6 @@
-import { take } from 'redux-saga/effects';
+import { put, take } from 'redux-saga/effects';
 import { ratesLoaded, selectRates } from '../features/visitor/visitor.slice.ts';
-import { createBrowserStore, createStore, type PreloadedState } from './store.ts';
+import { createBrowserStore, createStore, type PreloadedState, serverSnapshot } from './store.ts';
 
 const preloaded = () =>
   ({
@@ -10,35 +10,54 @@ const preloaded = () =>
 
 const rates = (amount: number) => ratesLoaded([{ code: 'USD', amount }]);
 
-/** The page's store waits for the page to hydrate in parts (lib/preact/hydrate-later.tsx). */
+/** A saga that notes every rate it is told, in order. */
+function watcher(seen: number[]) {
+  return function* watch() {
+    for (;;) {
+      const action: ReturnType<typeof rates> = yield take(ratesLoaded.type);
+      seen.push(action.payload[0]!.amount);
+    }
+  };
+}
+
 describe('the browser store', () => {
-  it('holds what it is sent until it starts: the state stays the server’s', () => {
-    const { store } = createBrowserStore(preloaded(), function* idle() {});
+  it('reduces at once and runs its start saga from the start', () => {
+    const seen: number[] = [];
+    const { store } = createBrowserStore(preloaded(), watcher(seen));
     store.dispatch(rates(90));
-    store.dispatch(rates(91));
-    expect(selectRates(store.getState())).toEqual([{ code: 'USD', amount: 1 }]);
+    expect(seen).toEqual([90]);
+    expect(selectRates(store.getState())).toEqual([{ code: 'USD', amount: 90 }]);
   });
 
-  it('on start runs its saga, then the held actions in their order, each seen by the saga', () => {
-    const seen: number[] = [];
-    function* saga() {
-      for (;;) {
-        const action: ReturnType<typeof rates> = yield take(ratesLoaded.type);
-        seen.push(action.payload[0]!.amount);
-      }
-    }
-    const { store, start } = createBrowserStore(preloaded(), saga);
+  it('runs a saga loaded later over the actions sent before it, in order, then the new ones', () => {
+    const { store, runLater } = createBrowserStore(preloaded(), function* idle() {});
     store.dispatch(rates(90));
     store.dispatch(rates(91));
-    expect(seen).toEqual([]);
-    start();
+    const seen: number[] = [];
+    runLater(watcher(seen));
     expect(seen).toEqual([90, 91]);
-    expect(selectRates(store.getState())).toEqual([{ code: 'USD', amount: 91 }]);
-    // after the start, actions go straight through; a second start changes nothing
     store.dispatch(rates(92));
-    start();
     expect(seen).toEqual([90, 91, 92]);
+    // the state was never held back: each action was reduced when it was sent
     expect(selectRates(store.getState())).toEqual([{ code: 'USD', amount: 92 }]);
+  });
+
+  it("a later saga's own puts reach the store and the saga itself", () => {
+    const { store, runLater } = createBrowserStore(preloaded(), function* idle() {});
+    const seen: number[] = [];
+    runLater(function* later() {
+      yield put(rates(93));
+    });
+    runLater(watcher(seen));
+    store.dispatch(rates(94));
+    expect(seen).toEqual([94]);
+    expect(selectRates(store.getState())).toEqual([{ code: 'USD', amount: 94 }]);
+  });
+
+  it('the server snapshot is the preloaded state with every other slice at its start', () => {
+    const snapshot = serverSnapshot(preloaded());
+    expect(snapshot).toEqual(createStore(preloaded()).getState());
+    expect(snapshot.visitor.rates).toEqual([{ code: 'USD', amount: 1 }]);
   });
 
   it('the server’s store reduces at once and runs no saga', () => {

@@ -4,7 +4,7 @@ import {
   type Middleware,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import createSagaMiddleware, { type Saga } from 'redux-saga';
+import createSagaMiddleware, { runSaga, type Saga, stdChannel } from 'redux-saga';
 import { notificationsReducer } from '../features/notifications/notifications.slice.ts';
 import { orderFormReducer } from '../features/order-form/order-form.slice.ts';
 import { paymentReducer } from '../features/payment/payment.slice.ts';
@@ -26,18 +26,25 @@ const reducer = combineReducers({
   notifications: notificationsReducer,
 });
 
-function makeStore(preloadedState: PreloadedState, before: Middleware[] = []) {
+function makeStore(preloadedState: PreloadedState, after: Middleware[] = []) {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
     reducer,
     preloadedState,
     middleware: (getDefault) =>
       getDefault({ thunk: false })
-        .prepend(...before)
-        .concat(sagaMiddleware),
+        .concat(sagaMiddleware)
+        .concat(...after),
   });
   return { store, sagaMiddleware };
 }
+
+/**
+ * The whole state the server rendered from its preloaded part (each other slice at its
+ * initial state): what the browser's components read while they hydrate.
+ */
+export const serverSnapshot = (preloadedState: PreloadedState) =>
+  reducer(preloadedState as Parameters<typeof reducer>[0], { type: '@@page/server-state' });
 
 /** One store per request on the server, where sagas do not run. */
 export function createStore(preloadedState: PreloadedState) {
@@ -45,28 +52,30 @@ export function createStore(preloadedState: PreloadedState) {
 }
 
 /**
- * The page's store in the browser. Until `start` it holds every action it is sent (an effect's,
- * a click's) unreduced, and its sagas are not running: parts of the page hydrate in tasks of
- * their own (HydrateLater), and each must meet the state the server rendered, since Preact
- * does not patch attributes while hydrating. `start`, once the page has hydrated, runs the
- * root saga and then the held actions, in their order, as if sent just then.
+ * The page's store in the browser: its start sagas run at once; `runLater` runs a saga loaded
+ * after the start (later-sagas.ts) on a channel of its own, first with every action the store
+ * was sent until then, in order, then with each new one, as if it had run from the start.
+ * Until then the store records what it is sent (a page's start sends a few dozen actions).
  */
 export function createBrowserStore(preloadedState: PreloadedState, saga: Saga = rootSaga) {
-  let held: unknown[] | null = [];
-  const hold: Middleware = () => (next) => (action) => {
-    if (!held) return next(action);
-    held.push(action);
-    return action;
+  let recorded: UnknownAction[] | null = [];
+  const channels: ReturnType<typeof stdChannel>[] = [];
+  const forward: Middleware = () => (next) => (action) => {
+    const result = next(action);
+    recorded?.push(action as UnknownAction);
+    for (const channel of channels) channel.put(action as UnknownAction);
+    return result;
   };
-  const { store, sagaMiddleware } = makeStore(preloadedState, [hold]);
-  const start = () => {
-    if (!held) return;
-    const actions = held;
-    held = null;
-    sagaMiddleware.run(saga);
-    for (const action of actions) store.dispatch(action as UnknownAction);
+  const { store, sagaMiddleware } = makeStore(preloadedState, [forward]);
+  sagaMiddleware.run(saga);
+  const runLater = (later: Saga) => {
+    const channel = stdChannel();
+    runSaga({ channel, dispatch: store.dispatch, getState: store.getState }, later);
+    for (const action of recorded ?? []) channel.put(action);
+    recorded = null;
+    channels.push(channel);
   };
-  return { store, start };
+  return { store, runLater };
 }
 
 export type AppStore = ReturnType<typeof createStore>;

@@ -28,12 +28,11 @@ describe('first-visit size budgets (scripts/bench/budgets.ts)', () => {
     expect(landing).not.toMatch(/\/de-\w+\.js/);
   });
 
-  it('ships Preact to the browser, not react-dom (build/preact-plugin.ts)', () => {
+  it('ships React and react-dom to the browser, and no Preact', () => {
     for (const kind of ['landing', 'cabinet'] as const) {
       const sources = [...report[kind].inputs.keys()];
-      expect(sources).toContain('preact');
-      expect(sources).not.toContain('react-dom');
-      expect(sources).not.toContain('react');
+      expect(sources).toEqual(expect.arrayContaining(['react', 'react-dom', 'scheduler']));
+      expect(sources.some((source) => source.startsWith('preact'))).toBe(false);
     }
   });
 

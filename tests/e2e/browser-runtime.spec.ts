@@ -2,9 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { hydrated, signUp } from './support.ts';
 
 /**
- * The browser hydrates React's server markup with Preact (build/preact-plugin.ts): what React
- * did in the browser by itself (hoisting a page's head tags, waiting for a screen's
- * stylesheet) is ours there (components/head, lib/view-css).
+ * React 19 hydrates its own server markup in the browser: the page's head tags are hoisted by
+ * React on both sides, a screen's stylesheet is waited for on a client navigation, and the
+ * page's regions (HydrationBoundary) hydrate after its shell over the server's own elements.
  */
 
 const headOf = (page: Page) =>
@@ -71,7 +71,7 @@ test('hydration keeps the server markup: same text, same elements, head and styl
     expect(head.alternates.length, path).toBe(8);
     // every stylesheet the server linked is still there
     for (const href of before.stylesheets) expect(head.stylesheets, path).toContain(href);
-    // labels name their fields by the browser's ids (lib/preact/hydrate.ts)
+    // labels name their fields (useId gives the server's ids in the browser too)
     expect(await unlabelledFields(page), path).toEqual([]);
   }
   await plain.close();
@@ -83,7 +83,7 @@ test("the cabinet's pages hydrate: their heading, labelled fields and head tags"
   page,
   baseURL,
 }) => {
-  const login = `preact${Date.now().toString(36)}`;
+  const login = `hydrate${Date.now().toString(36)}`;
   await signUp(page, { login, lang: 'en', cur: 'USD' });
   const errors = consoleErrors(page);
   const plain = await browser.newContext({
@@ -167,7 +167,7 @@ test('the page hydrates in parts over the server’s own elements, each part liv
   for (const path of ['/en/', '/en/buy-tiktok-likes/']) {
     await page.goto(path);
     await hydrated(page);
-    // each region later than the page (lib/preact/hydrate-later.tsx) adopted the server's
+    // each region hydrated after the shell (components/hydration-boundary) adopted the server's
     // element instead of making its own
     const kept = await page.evaluate(
       (selector) =>

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { HydrateLater } from '../../lib/preact/hydrate-later.tsx';
+import { HydrationBoundary } from '../hydration-boundary/hydration-boundary.tsx';
 
 /**
  * The server's store of finished markup for subtrees that depend on a key only (the footer,
@@ -47,17 +47,19 @@ export function StaticSubtree({
 }: StaticSubtreeProps) {
   const cache = useContext(SubtreeCacheContext);
   const html = cache?.html(cacheKey);
-  if (html !== undefined)
-    return (
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from our own components
-      <Tag className={className} aria-label={label} dangerouslySetInnerHTML={{ __html: html }} />
-    );
-  cache?.fill(cacheKey, keepWith ? keepWith(children) : children);
-  const element = (
-    <Tag className={className} aria-label={label}>
-      {children}
-    </Tag>
+  if (html === undefined) cache?.fill(cacheKey, keepWith ? keepWith(children) : children);
+  // the browser hydrates it after the page's shell, on its own (it depends on its key only);
+  // the boundary is the same whichever way the server writes the content
+  return (
+    <HydrationBoundary>
+      {html === undefined ? (
+        <Tag className={className} aria-label={label}>
+          {children}
+        </Tag>
+      ) : (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from our own components
+        <Tag className={className} aria-label={label} dangerouslySetInnerHTML={{ __html: html }} />
+      )}
+    </HydrationBoundary>
   );
-  // in the browser the content is hydrated in a task of its own (it depends on its key only)
-  return <HydrateLater>{element}</HydrateLater>;
 }

@@ -2,12 +2,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Platform } from '../../../shared/platforms.ts';
 import { servicePagesOf } from '../../../shared/service-pages.ts';
 import { button } from '../../components/button/button.ts';
+import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
 import { StaticSubtree } from '../../components/static-subtree/static-subtree.tsx';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
-import { HydrateLater } from '../../lib/preact/hydrate-later.tsx';
 import styles from './landing.module.css';
 import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
 
@@ -41,9 +41,9 @@ export function PlatformLanding({
           >
             <HeroText platform={platform} platformName={platformName} />
           </StaticSubtree>
-          <HydrateLater>
+          <HydrationBoundary>
             <div className={styles.heroForm}>{form}</div>
-          </HydrateLater>
+          </HydrationBoundary>
         </div>
       </section>
       <StaticSubtree

@@ -3,7 +3,6 @@ import { useParams } from 'react-router';
 import { BRAND_NAME } from '../../../shared/brand.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
 import { pageAlternates, pageById, pagePath } from '../../../shared/routes.ts';
-import { Head } from '../../components/head/head.tsx';
 import { selectPublicUrl } from '../../features/visitor/visitor.slice.ts';
 import { useLocale } from '../../lib/locale.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
@@ -36,8 +35,8 @@ const OG_LOCALE: Record<Locale, string> = {
 };
 
 /**
- * Title, description, canonical and hreflang alternates of the current page, in <head>
- * (components/head).
+ * Title, description, canonical and hreflang alternates of the current page; React 19 hoists
+ * these tags into <head>, on the server and after a client navigation alike.
  */
 export function PageMeta({
   title,
@@ -58,7 +57,7 @@ export function PageMeta({
   const canonical = known ? origin + pagePath(canonicalId, locale, params) : null;
   const picture = `${origin}/og/${image}.png`;
   return (
-    <Head>
+    <>
       <title>{fullTitle}</title>
       {description && <meta name="description" content={description} />}
       {/* share cards (Open Graph, X/Twitter): what a link shows in a chat or a feed */}
@@ -91,6 +90,6 @@ export function PageMeta({
           href={origin + pagePath(pageId, DEFAULT_LOCALE, languages?.[DEFAULT_LOCALE] ?? params)}
         />
       )}
-    </Head>
+    </>
   );
 }

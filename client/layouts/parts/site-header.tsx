@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { servicePagesOf } from '../../../shared/service-pages.ts';
 import { Dropdown, DropdownProvider } from '../../components/dropdown/dropdown.tsx';
+import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
@@ -10,7 +11,6 @@ import { selectUser } from '../../features/session/session.slice.ts';
 import { CurrencySwitcher } from '../../features/visitor/currency-switcher.tsx';
 import { LanguageSwitcher } from '../../features/visitor/language-switcher.tsx';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
-import { HydrateLater } from '../../lib/preact/hydrate-later.tsx';
 import { Logo } from './logo.tsx';
 import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
 import styles from './site-header.module.css';
@@ -18,9 +18,9 @@ import styles from './site-header.module.css';
 /** The storefront header: logo, per-platform service menus, language, currency, login. */
 export function SiteHeader() {
   return (
-    <HydrateLater>
+    <HydrationBoundary>
       <Header />
-    </HydrateLater>
+    </HydrationBoundary>
   );
 }
 

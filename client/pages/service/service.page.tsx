@@ -6,6 +6,7 @@ import {
   SERVICE_PAGES,
   type ServicePage as ServicePageDef,
 } from '../../../shared/service-pages.ts';
+import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
 import { StaticSubtree } from '../../components/static-subtree/static-subtree.tsx';
@@ -23,7 +24,6 @@ import { currencyChanged } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
-import { HydrateLater } from '../../lib/preact/hydrate-later.tsx';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import styles from './service.module.css';
 import { ServiceData } from './service-data.tsx';
@@ -66,7 +66,7 @@ export default function ServicePage() {
           >
             <ServiceHeroText service={service} title={title} platformName={platformName} />
           </StaticSubtree>
-          <HydrateLater>
+          <HydrationBoundary>
             <div className={styles.formCell}>
               <OrderForm
                 data={data}
@@ -75,7 +75,7 @@ export default function ServicePage() {
                 onCurrencySwitch={(other) => dispatch(currencyChanged(other))}
               />
             </div>
-          </HydrateLater>
+          </HydrationBoundary>
           {preselected && (
             <div className={styles.packages}>
               <h2 className={styles.packagesHeading}>
