@@ -10,7 +10,8 @@ const isMessageSet = (name: string): name is MessageSet =>
  * The asset manifest the server links pages with, from esbuild's metafile and the graph of the
  * JS files as written (build/merge-chunks.ts): each screen is a `*.page.tsx` chunk keyed by
  * its view name, with the files it imports statically beyond the entry's (to modulepreload
- * them) and its CSS.
+ * them) and its CSS; each lazily loaded layout (client/app/lazy-layouts.ts) likewise by its
+ * file's name.
  */
 export function manifestFromMetafile(
   metafile: Metafile,
@@ -25,6 +26,7 @@ export function manifestFromMetafile(
     views: {},
     messages: {},
     messageSets: {},
+    layouts: {},
   };
   const entryOutput = Object.keys(outputs).find(
     (file) => file.endsWith('.js') && outputs[file]!.entryPoint === 'client/entry.client.tsx',
@@ -53,6 +55,14 @@ export function manifestFromMetafile(
       manifest.messageSets![set[1]] = {
         ...manifest.messageSets![set[1]],
         [set[2]!]: url,
+      };
+      continue;
+    }
+    const layout = /^client\/layouts\/([\w-]+-layout)\.tsx$/.exec(output.entryPoint)?.[1];
+    if (layout) {
+      manifest.layouts![layout] = {
+        js: url,
+        imports: graph.importsOf(url).filter((imported) => !ofEntry.has(imported)),
       };
       continue;
     }

@@ -6,6 +6,7 @@ import { App } from './app/app.tsx';
 import { PAGE_STATE_ID, type PageState } from './app/page-state.ts';
 import { createRoutes } from './app/routes.tsx';
 import { createBrowserStore, serverSnapshot } from './app/store.ts';
+import { importWithReload } from './lib/chunk-reload.ts';
 import { expectRegions, pageHydrated } from './lib/hydration.ts';
 import { intlFor, loadMessages } from './lib/intl.ts';
 import { selectLocale } from './lib/locale.ts';
@@ -48,7 +49,7 @@ async function start() {
   intlFor(locale, messages);
   await nextTask();
   const router = createBrowserRouter(routes);
-  const { store, runLater } = createBrowserStore(state.store);
+  const { store, listen } = createBrowserStore(state.store);
   await nextTask();
 
   // React hydrates the document's shell, then each HydrationBoundary region (header, order
@@ -75,8 +76,9 @@ async function start() {
   await pageHydrated();
   // the page is live: end-to-end tests wait for this
   document.documentElement.dataset.hydrated = 'true';
-  const { laterSagas } = await import('./app/later-sagas.ts');
-  runLater(laterSagas);
+  // the side effects start now, over every action sent so far (app/store.ts)
+  const { runSagas } = await importWithReload(() => import('./app/sagas.ts'));
+  runSagas(store, listen);
 }
 
 start().catch((error: unknown) => console.error('hydration failed', error));

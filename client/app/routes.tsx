@@ -9,8 +9,6 @@ import { articleLoader, blogLoader } from '../features/content/articles.loader.t
 import { legalLoader } from '../features/content/legal.loader.ts';
 import { orderFormLoader } from '../features/order-form/order-form.loader.ts';
 import { thanksLoader } from '../features/payment/payment.loader.ts';
-import { AuthLayout } from '../layouts/auth-layout.tsx';
-import { CabinetLayout } from '../layouts/cabinet-layout.tsx';
 import { DefaultLayout } from '../layouts/default-layout.tsx';
 import { LayoutErrorBoundary, RootErrorBoundary } from '../layouts/error-boundary.tsx';
 import { LandingLayout } from '../layouts/landing-layout.tsx';
@@ -20,6 +18,7 @@ import { importWithReload } from '../lib/chunk-reload.ts';
 import { loadMessageSets } from '../lib/intl.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { ViewCssContext } from '../lib/view-css.ts';
+import { LAZY_LAYOUTS } from './lazy-layouts.ts';
 
 type ViewModule = { default: ComponentType };
 
@@ -52,12 +51,23 @@ const VIEW_MODULES: Record<View, () => Promise<ViewModule>> = {
   thanks: () => import('../pages/thanks/thanks.page.tsx'),
 };
 
-const LAYOUTS: Record<Layout, ComponentType> = {
-  auth: AuthLayout,
-  cp: CabinetLayout,
+/** The layouts in the entry; the others are chunks of their own (lazy-layouts.ts). */
+const LAYOUTS: Partial<Record<Layout, ComponentType>> = {
   landing3: LandingLayout,
   default: DefaultLayout,
 };
+
+const LAYOUT_IDS: Layout[] = ['auth', 'cp', 'landing3', 'default'];
+
+/** A layout route's component, or its lazy() when the layout is a chunk of its own. */
+function layoutComponent(layout: Layout): Pick<RouteObject, 'Component' | 'lazy'> {
+  const sets = LAYOUT_MESSAGE_SETS[layout];
+  const lazy = LAZY_LAYOUTS[layout];
+  if (!lazy) return { Component: withMessageSets(sets, LAYOUTS[layout]!) };
+  return {
+    lazy: async () => ({ Component: withMessageSets(sets, await importWithReload(lazy.load)) }),
+  };
+}
 
 /**
  * A screen renders its own stylesheet links; React hoists them into <head> and, on a client
@@ -166,10 +176,10 @@ function elsewhereRoute(locale: Locale): RouteObject {
  */
 export function createRoutes(only?: Locale): RouteObject[] {
   const locales = only ? [only] : LOCALES;
-  const layouts = (Object.keys(LAYOUTS) as Layout[]).map(
+  const layouts = LAYOUT_IDS.map(
     (layout): RouteObject => ({
       id: `layout:${layout}`,
-      Component: withMessageSets(LAYOUT_MESSAGE_SETS[layout], LAYOUTS[layout]),
+      ...layoutComponent(layout),
       ErrorBoundary: LayoutErrorBoundary,
       children: [
         ...locales.flatMap((locale) =>

@@ -1,5 +1,6 @@
-import { put, take } from 'redux-saga/effects';
+import { fork, put, take } from 'redux-saga/effects';
 import { ratesLoaded, selectRates } from '../features/visitor/visitor.slice.ts';
+import { runSagas } from './sagas.ts';
 import { createBrowserStore, createStore, type PreloadedState, serverSnapshot } from './store.ts';
 
 const preloaded = () =>
@@ -21,37 +22,34 @@ function watcher(seen: number[]) {
 }
 
 describe('the browser store', () => {
-  it('reduces at once and runs its start saga from the start', () => {
-    const seen: number[] = [];
-    const { store } = createBrowserStore(preloaded(), watcher(seen));
+  it('reduces every action at once, before any saga runs', () => {
+    const { store } = createBrowserStore(preloaded());
     store.dispatch(rates(90));
-    expect(seen).toEqual([90]);
     expect(selectRates(store.getState())).toEqual([{ code: 'USD', amount: 90 }]);
   });
 
-  it('runs a saga loaded later over the actions sent before it, in order, then the new ones', () => {
-    const { store, runLater } = createBrowserStore(preloaded(), function* idle() {});
+  it('its sagas, started later, see the actions sent before them in order, then the new ones', () => {
+    const { store, listen } = createBrowserStore(preloaded());
     store.dispatch(rates(90));
     store.dispatch(rates(91));
     const seen: number[] = [];
-    runLater(watcher(seen));
+    runSagas(store, listen, watcher(seen));
     expect(seen).toEqual([90, 91]);
     store.dispatch(rates(92));
     expect(seen).toEqual([90, 91, 92]);
-    // the state was never held back: each action was reduced when it was sent
     expect(selectRates(store.getState())).toEqual([{ code: 'USD', amount: 92 }]);
   });
 
-  it("a later saga's own puts reach the store and the saga itself", () => {
-    const { store, runLater } = createBrowserStore(preloaded(), function* idle() {});
+  it("a saga's own puts are reduced and seen by the sagas", () => {
+    const { store, listen } = createBrowserStore(preloaded());
     const seen: number[] = [];
-    runLater(function* later() {
+    runSagas(store, listen, function* both() {
+      yield fork(watcher(seen));
       yield put(rates(93));
     });
-    runLater(watcher(seen));
+    expect(selectRates(store.getState())).toEqual([{ code: 'USD', amount: 93 }]);
     store.dispatch(rates(94));
-    expect(seen).toEqual([94]);
-    expect(selectRates(store.getState())).toEqual([{ code: 'USD', amount: 94 }]);
+    expect(seen).toEqual([93, 94]);
   });
 
   it('the server snapshot is the preloaded state with every other slice at its start', () => {

@@ -4,13 +4,11 @@ import {
   type Middleware,
   type UnknownAction,
 } from '@reduxjs/toolkit';
-import createSagaMiddleware, { runSaga, type Saga, stdChannel } from 'redux-saga';
 import { notificationsReducer } from '../features/notifications/notifications.slice.ts';
 import { orderFormReducer } from '../features/order-form/order-form.slice.ts';
 import { paymentReducer } from '../features/payment/payment.slice.ts';
 import { type SessionState, sessionReducer } from '../features/session/session.slice.ts';
 import { type VisitorState, visitorReducer } from '../features/visitor/visitor.slice.ts';
-import { rootSaga } from './root-saga.ts';
 
 export interface PreloadedState {
   visitor: VisitorState;
@@ -26,17 +24,12 @@ const reducer = combineReducers({
   notifications: notificationsReducer,
 });
 
-function makeStore(preloadedState: PreloadedState, after: Middleware[] = []) {
-  const sagaMiddleware = createSagaMiddleware();
-  const store = configureStore({
+function makeStore(preloadedState: PreloadedState, middleware: Middleware[] = []) {
+  return configureStore({
     reducer,
     preloadedState,
-    middleware: (getDefault) =>
-      getDefault({ thunk: false })
-        .concat(sagaMiddleware)
-        .concat(...after),
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(...middleware),
   });
-  return { store, sagaMiddleware };
 }
 
 /**
@@ -48,34 +41,33 @@ export const serverSnapshot = (preloadedState: PreloadedState) =>
 
 /** One store per request on the server, where sagas do not run. */
 export function createStore(preloadedState: PreloadedState) {
-  return makeStore(preloadedState).store;
-}
-
-/**
- * The page's store in the browser: its start sagas run at once; `runLater` runs a saga loaded
- * after the start (later-sagas.ts) on a channel of its own, first with every action the store
- * was sent until then, in order, then with each new one, as if it had run from the start.
- * Until then the store records what it is sent (a page's start sends a few dozen actions).
- */
-export function createBrowserStore(preloadedState: PreloadedState, saga: Saga = rootSaga) {
-  let recorded: UnknownAction[] | null = [];
-  const channels: ReturnType<typeof stdChannel>[] = [];
-  const forward: Middleware = () => (next) => (action) => {
-    const result = next(action);
-    recorded?.push(action as UnknownAction);
-    for (const channel of channels) channel.put(action as UnknownAction);
-    return result;
-  };
-  const { store, sagaMiddleware } = makeStore(preloadedState, [forward]);
-  sagaMiddleware.run(saga);
-  const runLater = (later: Saga) => {
-    const channel = stdChannel();
-    runSaga({ channel, dispatch: store.dispatch, getState: store.getState }, later);
-    for (const action of recorded ?? []) channel.put(action);
-    recorded = null;
-    channels.push(channel);
-  };
-  return { store, runLater };
+  return makeStore(preloadedState);
 }
 
 export type AppStore = ReturnType<typeof createStore>;
+export type ActionListener = (action: UnknownAction) => void;
+
+/**
+ * The page's store in the browser. It reduces every action at once; its side effects (the
+ * sagas, app/sagas.ts) are a chunk of their own that starts once the page has hydrated, so
+ * neither redux-saga nor any saga is in the way of the first render. `listen` hands the
+ * listener every action reduced so far, in order (the store records them until then: a
+ * page's start sends a few dozen), then each new one as it is reduced.
+ */
+export function createBrowserStore(preloadedState: PreloadedState) {
+  let recorded: UnknownAction[] | null = [];
+  const listeners: ActionListener[] = [];
+  const tap: Middleware = () => (next) => (action) => {
+    const result = next(action);
+    recorded?.push(action as UnknownAction);
+    for (const listener of listeners) listener(action as UnknownAction);
+    return result;
+  };
+  const store = makeStore(preloadedState, [tap]);
+  const listen = (listener: ActionListener) => {
+    for (const action of recorded ?? []) listener(action);
+    recorded = null;
+    listeners.push(listener);
+  };
+  return { store, listen };
+}

@@ -35,8 +35,12 @@ export const SIZE_BUDGETS_KIB = {
   // −59 KiB (issue 18): the browser runs Preact through preact/compat instead of react-dom
   // (build/preact-plugin.ts); the server still renders with React 19
   // +0.3 KiB (issue 18): hydration in parts (lib/preact/hydrate-later.tsx, the store's hold)
-  landing: { jsGzip: 108, cssGzip: 8 },
-  service: { jsGzip: 108, cssGzip: 8 },
+  // +58 KiB (issue 29): React and react-dom in the browser again (react-dom's client with
+  // React and the scheduler is 68.8 KiB gzip on its own); −8 KiB: redux-saga and every saga
+  // load after hydration (app/sagas.ts); −1.6 KiB: the cabinet and sign-in layouts are chunks
+  // of their own (app/lazy-layouts.ts). docs/performance.md has the breakdown.
+  landing: { jsGzip: 157, cssGzip: 8 },
+  service: { jsGzip: 157, cssGzip: 8 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
   // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
   // +4 KiB with the bell, the notifications and income screens' shared parts (issue 13)
@@ -48,10 +52,11 @@ export const SIZE_BUDGETS_KIB = {
   // their auth.* texts), still within 190
   // −7 KiB (issue 18): the chunks merged (build/merge-chunks.ts), 14 files instead of 39
   // −59 KiB (issue 18): Preact in the browser
-  cabinet: { jsGzip: 125, cssGzip: 8 },
+  // +51 KiB (issue 29): React in the browser, the sagas after hydration, the layout a chunk
+  cabinet: { jsGzip: 176, cssGzip: 8 },
 } as const;
 
-export const SIZE_TARGETS_KIB = { landingJsGzip: 130 } as const;
+export const SIZE_TARGETS_KIB = { landingJsGzip: 145, cabinetJsGzip: 165 } as const;
 
 export const THROUGHPUT_TARGETS = {
   /** home as a person, req/s at 10 connections, as a share of the ceiling's */

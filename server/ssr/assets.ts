@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StaticHandlerContext } from 'react-router';
+import { LAZY_LAYOUTS } from '../../client/app/lazy-layouts.ts';
 import type { PageAssets } from '../../client/app/page-state.ts';
 import { LAYOUT_MESSAGE_SETS, type MessageSet } from '../../shared/message-sets.ts';
 import { pageById } from '../../shared/routes.ts';
@@ -17,6 +18,8 @@ export interface AssetManifest {
   messages: Record<string, string>;
   /** Each message set's chunk of each language (shared/message-sets.ts). */
   messageSets?: Partial<Record<MessageSet, Record<string, string>>>;
+  /** The chunk of each lazily loaded layout by its file's name (client/app/lazy-layouts.ts). */
+  layouts?: Record<string, { js: string; imports: string[] }>;
   /** The icon sprite (build/icon-sprite.ts). */
   sprite?: string;
 }
@@ -59,6 +62,9 @@ export function createAssets(manifest: AssetManifest): Assets {
           const chunk = manifest.messageSets?.[set]?.[locale];
           if (chunk) modules.add(chunk);
         }
+        const lazyLayout = LAZY_LAYOUTS[def.layout];
+        const layout = lazyLayout && manifest.layouts?.[lazyLayout.file];
+        if (layout) for (const href of [layout.js, ...layout.imports]) modules.add(href);
         const view = manifest.views[def.view];
         if (!view) continue;
         modules.add(view.js);

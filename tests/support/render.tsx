@@ -1,0 +1,247 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { RawIntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import createSagaMiddleware, { type Saga } from 'redux-saga';
+import cabinetMessages from '../../locales/cabinet/en.json' with { type: 'json' };
+import baseMessages from '../../locales/en.json' with { type: 'json' };
+import pagesMessages from '../../locales/pages/en.json' with { type: 'json' };
+import type { MessageSet } from '../../shared/message-sets.ts';
+import type { PublicUser } from '../../shared/user.ts';
+import type { VisitorState } from '../../shared/visitor.ts';
+import { createStore, type PreloadedState } from '../../client/app/store.ts';
+import { DropdownProvider } from '../../client/components/dropdown/dropdown.tsx';
+import { IconSpriteContext } from '../../client/components/icons/sprite-context.ts';
+import { notificationsReducer } from '../../client/features/notifications/notifications.slice.ts';
+import { orderFormReducer } from '../../client/features/order-form/order-form.slice.ts';
+import { paymentReducer } from '../../client/features/payment/payment.slice.ts';
+import { sessionReducer } from '../../client/features/session/session.slice.ts';
+import { visitorReducer } from '../../client/features/visitor/visitor.slice.ts';
+import { expandMessages, intlFor } from '../../client/lib/intl.ts';
+
+/**
+ * Client components in jsdom as the browser runs them (React Testing Library): the store of
+ * the app's reducers, react-intl with the real English messages, the icon sprite, the dropdown
+ * group (root-shell.tsx) and a memory router; the API answered through a replaced fetch.
+ */
+
+// jsdom lays nothing out and so scrolls nothing: a no-op a test can spy on
+if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView)
+  Element.prototype.scrollIntoView = () => {};
+
+/* ------------------------------------------------------------------ state */
+
+/** A visitor from the USA on the English site, as the server's request context makes one. */
+export function visitorState(overrides: Partial<VisitorState> = {}): VisitorState {
+  return {
+    locale: 'en',
+    currency: 'USD',
+    country: 'US',
+    region: 'USA',
+    isGdpr: false,
+    device: {
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) jsdom',
+      isMobile: false,
+      isMobileOrTablet: false,
+      isTablet: false,
+      isDesktop: true,
+      isDesktopOrTablet: true,
+      isIos: false,
+      isAndroid: false,
+      isWindows: false,
+      isMacOS: false,
+      isSafari: false,
+      isChrome: false,
+      isFirefox: false,
+      isEdge: false,
+      isSamsung: false,
+      isCrawler: false,
+    },
+    deviceClass: 'desktop',
+    publicUrl: 'https://shop.test',
+    socialProviders: [],
+    metaRestricted: false,
+    ...overrides,
+  };
+}
+
+/** A logged-in buyer paying in dollars (GET user). */
+export function publicUser(overrides: Partial<PublicUser> = {}): PublicUser {
+  return {
+    id: 7,
+    email: 'buyer@example.com',
+    login: 'buyer',
+    lang: 'en',
+    cur: 'USD',
+    balance: 0,
+    roles: ['ROLE_USER'],
+    role: 'user',
+    scopes: [],
+    isStaff: false,
+    noCp: false,
+    refCode: 'R7BUYER',
+    discountLevel: 1,
+    createdAt: '2026-01-10T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+// the reducers of client/app/store.ts, for a store that also runs a feature's saga
+const reducer = combineReducers({
+  visitor: visitorReducer,
+  session: sessionReducer,
+  orderForm: orderFormReducer,
+  payment: paymentReducer,
+  notifications: notificationsReducer,
+});
+
+/**
+ * The app's store for a visitor (and a logged-in user): the app's own createStore, or, when a
+ * behaviour needs its saga, a store of the same reducers with that saga running. A saga's task
+ * is cancelled when the test's render is unmounted (stopSagas).
+ */
+export function appStore(
+  { visitor = visitorState(), user = null }: { visitor?: VisitorState; user?: PublicUser | null },
+  saga?: Saga,
+) {
+  const preloaded: PreloadedState = { visitor, session: { user } };
+  if (!saga) return createStore(preloaded);
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer,
+    preloadedState: preloaded,
+    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+  });
+  running.push(sagaMiddleware.run(saga));
+  return store;
+}
+
+type Store = ReturnType<typeof createStore>;
+const running: ReturnType<ReturnType<typeof createSagaMiddleware>['run']>[] = [];
+
+/** Cancels the sagas appStore started (afterEach), so none answers into the next test. */
+export function stopSagas(): void {
+  for (const task of running.splice(0)) task.cancel();
+}
+
+/* ------------------------------------------------------------------ rendering */
+
+const SETS: Record<MessageSet, Record<string, string>> = {
+  cabinet: cabinetMessages,
+  pages: pagesMessages,
+};
+
+/** The page's messages as the browser has them: the language's, plus its layout's sets. */
+function intlOf(sets: readonly MessageSet[]) {
+  const merged = Object.assign({}, baseMessages, ...sets.map((set) => SETS[set]));
+  return intlFor('en', expandMessages(merged));
+}
+
+interface RenderOptions {
+  store: Store;
+  /** the page's address (the memory router's first entry) */
+  path?: string;
+  /** the route's handle, as client/app/routes.tsx gives each page */
+  pageId?: string;
+  /** the message sets of the page's layout (shared/message-sets.ts): the cabinet's, say */
+  sets?: readonly MessageSet[];
+}
+
+/**
+ * Renders `ui` as a page of the app: inside the store, intl, icons (client/app/app.tsx), the
+ * dropdown group (root-shell.tsx) and a memory router at `path`, whose state tells the URL.
+ */
+export function renderPage(
+  ui: ReactNode,
+  { store, path = '/en/', pageId = 'home', sets = [] }: RenderOptions,
+) {
+  const router = createMemoryRouter([{ path: '*', element: ui, handle: { pageId } }], {
+    initialEntries: [path],
+  });
+  const result = render(
+    <Provider store={store}>
+      <RawIntlProvider value={intlOf(sets)}>
+        <IconSpriteContext.Provider value="/assets/icons-TEST.svg">
+          <DropdownProvider>
+            <RouterProvider router={router} />
+          </DropdownProvider>
+        </IconSpriteContext.Provider>
+      </RawIntlProvider>
+    </Provider>,
+  );
+  return { ...result, router, store };
+}
+
+/* ------------------------------------------------------------------ the API */
+
+export interface ApiCall {
+  method: string;
+  /** the path under /api/, without the query (`payment/methods`) */
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/** An answer of the API's error envelope: `{status:'error', message, statusCode}`. */
+export class ApiRefusal {
+  constructor(
+    readonly statusCode: number,
+    readonly message: string,
+  ) {}
+}
+
+/** Answers a call with `data`, an ApiRefusal, or undefined for a route the API lacks (404). */
+export type ApiRoutes = Record<string, (call: ApiCall) => unknown>;
+
+/**
+ * Replaces fetch with the API of docs/api.md: `routes` keyed `'GET payment/methods'` answer
+ * each call's data, sent in the API's envelope; an aborted request rejects as the browser's
+ * does. `calls` lists what was asked, in order; `restore` puts fetch back.
+ */
+export function fakeApi(routes: ApiRoutes) {
+  const calls: ApiCall[] = [];
+  const before = globalThis.fetch;
+  globalThis.fetch = ((input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'https://shop.test');
+    const method = init.method ?? 'GET';
+    const path = url.pathname.replace(/^\/api\//, '');
+    const call: ApiCall = {
+      method,
+      path,
+      query: url.searchParams,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const { signal } = init;
+    const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
+    return new Promise<Response>((resolve, reject) => {
+      signal?.addEventListener('abort', () => reject(aborted()));
+      Promise.resolve()
+        .then(() => routes[`${method} ${path}`]?.(call))
+        .then((answer) => {
+          if (signal?.aborted) return reject(aborted());
+          const route = `${method} ${path}` in routes;
+          const [status, body] = !route
+            ? [404, { status: 'error', message: 'This page could not be found', statusCode: 404 }]
+            : answer instanceof ApiRefusal
+              ? [
+                  answer.statusCode,
+                  { status: 'error', message: answer.message, statusCode: answer.statusCode },
+                ]
+              : [200, { status: 'success', data: answer ?? null }];
+          resolve({ ok: status < 400, status, json: async () => body } as Response);
+        }, reject);
+    });
+  }) as typeof fetch;
+  return {
+    calls,
+    /** the calls of one route (`'GET c_orders'`) */
+    callsOf: (route: string) => calls.filter((call) => `${call.method} ${call.path}` === route),
+    restore: () => {
+      globalThis.fetch = before;
+    },
+  };
+}
