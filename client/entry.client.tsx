@@ -15,6 +15,8 @@ import { nextTask } from './lib/next-task.ts';
 declare global {
   interface Window {
     __staticRouterHydrationData?: PageState['router'];
+    /** The buttons clicked before React had a root (server/ssr/page-document.tsx). */
+    __earlyClicks?: () => HTMLButtonElement[];
   }
 }
 
@@ -73,6 +75,9 @@ async function start() {
         console.error('hydration: React recovered from', error, info.componentStack ?? ''),
     },
   );
+  // React hears events from here on, and replays on a region the clicks it hears before that
+  // region has hydrated; the clicks that came before it had a root, it hears now
+  for (const button of window.__earlyClicks?.() ?? []) if (button.isConnected) button.click();
   await pageHydrated();
   // the page is live: end-to-end tests wait for this
   document.documentElement.dataset.hydrated = 'true';

@@ -13,13 +13,21 @@ const ENTRY_LOADER_FALLBACK_MS = 1000;
 
 /**
  * The page's one script of its own: it imports the entry after the first paint. Linked as a
- * module script (and preloaded, as React does), the entry (the merged app, ~130 KiB gzip) is
+ * module script (and preloaded, as React does), the entry (the merged app, ~150 KiB gzip) is
  * fetched alongside the stylesheets and the page paints once it has arrived; started after a
  * frame, the first paint needs the HTML and CSS only. A hidden tab paints no frame: the timer
  * starts it then. The entry is a build path (JSON keeps the script well-formed regardless).
+ * Until React has a root, the script also notes the buttons clicked (React hears no event
+ * before `hydrateRoot`, and replays those it hears before a region has hydrated): the entry
+ * clicks them again once the root is there (`window.__earlyClicks`). Links and fields need nothing: the browser
+ * follows a link, and a field keeps what was typed into it.
  */
 export function entryLoader(entry: string): string {
-  return `{let d=0;const l=()=>{if(!d){d=1;import(${JSON.stringify(entry)})}};requestAnimationFrame(()=>setTimeout(l));setTimeout(l,${ENTRY_LOADER_FALLBACK_MS})}`;
+  return (
+    `{const q=[],c=e=>{const b=e.target.closest?.("button");if(b&&!b.disabled)q.push(b)};` +
+    `addEventListener("click",c,true);window.__earlyClicks=()=>(removeEventListener("click",c,true),q);` +
+    `let d=0;const l=()=>{if(!d){d=1;import(${JSON.stringify(entry)})}};requestAnimationFrame(()=>setTimeout(l));setTimeout(l,${ENTRY_LOADER_FALLBACK_MS})}`
+  );
 }
 
 const DOCTYPE = Buffer.from('<!DOCTYPE html>');
