@@ -1,3 +1,4 @@
+import './jsdom.ts';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,12 +7,6 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
-import cabinetMessages from '../../locales/cabinet/en.json' with { type: 'json' };
-import baseMessages from '../../locales/en.json' with { type: 'json' };
-import pagesMessages from '../../locales/pages/en.json' with { type: 'json' };
-import type { MessageSet } from '../../shared/message-sets.ts';
-import type { PublicUser } from '../../shared/user.ts';
-import type { VisitorState } from '../../shared/visitor.ts';
 import { createStore, type PreloadedState } from '../../client/app/store.ts';
 import { DropdownProvider } from '../../client/components/dropdown/dropdown.tsx';
 import { IconSpriteContext } from '../../client/components/icons/sprite-context.ts';
@@ -21,16 +16,18 @@ import { paymentReducer } from '../../client/features/payment/payment.slice.ts';
 import { sessionReducer } from '../../client/features/session/session.slice.ts';
 import { visitorReducer } from '../../client/features/visitor/visitor.slice.ts';
 import { expandMessages, intlFor } from '../../client/lib/intl.ts';
+import cabinetMessages from '../../locales/cabinet/en.json' with { type: 'json' };
+import baseMessages from '../../locales/en.json' with { type: 'json' };
+import pagesMessages from '../../locales/pages/en.json' with { type: 'json' };
+import type { MessageSet } from '../../shared/message-sets.ts';
+import type { PublicUser } from '../../shared/user.ts';
+import type { VisitorState } from '../../shared/visitor.ts';
 
 /**
  * Client components in jsdom as the browser runs them (React Testing Library): the store of
  * the app's reducers, react-intl with the real English messages, the icon sprite, the dropdown
  * group (root-shell.tsx) and a memory router; the API answered through a replaced fetch.
  */
-
-// jsdom lays nothing out and so scrolls nothing: a no-op a test can spy on
-if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView)
-  Element.prototype.scrollIntoView = () => {};
 
 /* ------------------------------------------------------------------ state */
 
@@ -98,15 +95,18 @@ const reducer = combineReducers({
   notifications: notificationsReducer,
 });
 
+type Store = ReturnType<typeof createStore>;
+const running: ReturnType<ReturnType<typeof createSagaMiddleware>['run']>[] = [];
+
 /**
- * The app's store for a visitor (and a logged-in user): the app's own createStore, or, when a
- * behaviour needs its saga, a store of the same reducers with that saga running. A saga's task
- * is cancelled when the test's render is unmounted (stopSagas).
+ * The app's store for a visitor (and a logged-in user): the app's own createStore (reducers
+ * only, as on the server), or, when a behaviour needs a saga, a store of the same reducers with
+ * that saga running until stopSagas.
  */
 export function appStore(
   { visitor = visitorState(), user = null }: { visitor?: VisitorState; user?: PublicUser | null },
   saga?: Saga,
-) {
+): Store {
   const preloaded: PreloadedState = { visitor, session: { user } };
   if (!saga) return createStore(preloaded);
   const sagaMiddleware = createSagaMiddleware();
@@ -118,9 +118,6 @@ export function appStore(
   running.push(sagaMiddleware.run(saga));
   return store;
 }
-
-type Store = ReturnType<typeof createStore>;
-const running: ReturnType<ReturnType<typeof createSagaMiddleware>['run']>[] = [];
 
 /** Cancels the sagas appStore started (afterEach), so none answers into the next test. */
 export function stopSagas(): void {
@@ -187,10 +184,12 @@ export interface ApiCall {
 
 /** An answer of the API's error envelope: `{status:'error', message, statusCode}`. */
 export class ApiRefusal {
-  constructor(
-    readonly statusCode: number,
-    readonly message: string,
-  ) {}
+  readonly statusCode: number;
+  readonly message: string;
+  constructor(statusCode: number, message: string) {
+    this.statusCode = statusCode;
+    this.message = message;
+  }
 }
 
 /** Answers a call with `data`, an ApiRefusal, or undefined for a route the API lacks (404). */

@@ -1,0 +1,189 @@
+/** @jest-environment jsdom */
+import '../../../../tests/support/jsdom.ts';
+import { jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ApiKeyView } from '../../../../shared/api-keys.ts';
+import { pagePath } from '../../../../shared/routes.ts';
+import {
+  ApiRefusal,
+  appStore,
+  fakeApi,
+  publicUser,
+  renderPage,
+} from '../../../../tests/support/render.tsx';
+import ApiPage from './cp-api.page.tsx';
+
+/** The keys POST user/api-key makes, in turn (`bst_` and 32 characters, as the service's). */
+const KEYS = ['bst_Xa9kQ2vLr5TnY3pWc7HsAe4dF8gJ1mZo', 'bst_P0qRw7EyU2iOa4sDf6gHj8kLz1xCv3bN'];
+
+/** The one key of the user, as the server keeps it: its view, never the key itself. */
+let held: ApiKeyView | null;
+let made: number;
+/** what POST user/api-key answers instead of a key, when set */
+let refusal: ApiRefusal | null;
+let api: ReturnType<typeof fakeApi>;
+let confirm: jest.Spied<typeof window.confirm>;
+
+beforeEach(() => {
+  held = null;
+  made = 0;
+  refusal = null;
+  api = fakeApi({
+    // docs/api.md "Reseller API keys"
+    'GET user/api-key': () => held,
+    'POST user/api-key': () => {
+      if (refusal) return refusal;
+      const key = KEYS[made++]!;
+      held = {
+        prefix: key.slice(0, 10),
+        created_at: new Date().toISOString(),
+        last_used_at: null,
+        last_used_ip: null,
+      };
+      return { key };
+    },
+    'DELETE user/api-key': () => {
+      if (!held) return new ApiRefusal(404, 'There is no API key to revoke');
+      held = null;
+      return null;
+    },
+    'GET user/webhook': () => ({ endpoint: null, deliveries: [] }),
+    'GET content/api-guide': () => ({
+      lang: 'en',
+      fallback: false,
+      html: '<h2 id="auth">Authentication</h2><p>Send the key as <code>key</code>.</p>',
+      toc: [{ id: 'auth', text: 'Authentication' }],
+    }),
+  });
+  confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+});
+
+afterEach(() => {
+  api.restore();
+  confirm.mockRestore();
+});
+
+function renderApiPage() {
+  return renderPage(<ApiPage />, {
+    store: appStore({ user: publicUser() }),
+    path: pagePath('cp-api', 'en'),
+    pageId: 'cp-api',
+    sets: ['cabinet', 'pages'],
+  });
+}
+
+const keyCard = () => screen.getByRole('region', { name: 'Your API key' });
+/** The facts of the key held, term → description. */
+const facts = () =>
+  Object.fromEntries(
+    within(keyCard())
+      .queryAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+
+describe('the API key card', () => {
+  it('makes a key, shows it once to copy, then only its start', async () => {
+    const user = userEvent.setup();
+    renderApiPage();
+    expect(await within(keyCard()).findByText(/You have no API key yet/)).toBeTruthy();
+
+    await user.click(within(keyCard()).getByRole('button', { name: 'Create a key' }));
+    const fresh = await within(keyCard()).findByRole('status');
+    expect(fresh.textContent).toContain('Copy the key now: for your safety it is shown only once.');
+    expect(within(fresh).getByText(KEYS[0]!)).toBeTruthy();
+    // creating asks nothing: there is no key to lose
+    expect(confirm).not.toHaveBeenCalled();
+
+    await user.click(within(fresh).getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(KEYS[0]);
+    expect(within(fresh).getByRole('button', { name: 'Copied' })).toBeTruthy();
+
+    // the page read the key's facts again: its first 10 characters, never used
+    await waitFor(() =>
+      expect(facts()).toMatchObject({
+        'Key starting with': 'bst_Xa9kQ2…',
+        'Last used': 'Not used yet',
+      }),
+    );
+    expect(within(keyCard()).getByRole('button', { name: 'Make a new key' })).toBeTruthy();
+    expect(within(keyCard()).getByRole('button', { name: 'Revoke' })).toBeTruthy();
+  });
+
+  it('shows a key made before by its start and its last use only', async () => {
+    held = {
+      prefix: 'bst_Xa9kQ2',
+      created_at: '2026-02-14T10:00:00.000Z',
+      last_used_at: '2026-03-01T08:30:00.000Z',
+      last_used_ip: '203.0.113.7',
+    };
+    renderApiPage();
+    await waitFor(() =>
+      expect(facts()).toEqual({
+        'Key starting with': 'bst_Xa9kQ2…',
+        Created: '14.02.2026',
+        'Last used': '01.03.2026 from 203.0.113.7',
+      }),
+    );
+    expect(within(keyCard()).queryByRole('status')).toBeNull();
+    expect(within(keyCard()).queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(within(keyCard()).queryByRole('button', { name: 'Create a key' })).toBeNull();
+  });
+
+  it('makes a new key only once the buyer confirms, and shows the new one', async () => {
+    const user = userEvent.setup();
+    renderApiPage();
+    await user.click(await within(keyCard()).findByRole('button', { name: 'Create a key' }));
+    await within(keyCard()).findByRole('button', { name: 'Make a new key' });
+
+    confirm.mockReturnValueOnce(false);
+    await user.click(within(keyCard()).getByRole('button', { name: 'Make a new key' }));
+    expect(confirm).toHaveBeenLastCalledWith(
+      'Make a new key? The current one stops working at once.',
+    );
+    expect(api.callsOf('POST user/api-key')).toHaveLength(1);
+    expect(within(keyCard()).getByText(KEYS[0]!)).toBeTruthy();
+
+    await user.click(within(keyCard()).getByRole('button', { name: 'Make a new key' }));
+    expect(await within(keyCard()).findByText(KEYS[1]!)).toBeTruthy();
+    expect(within(keyCard()).queryByText(KEYS[0]!)).toBeNull();
+    // copying starts over for the new key
+    expect(within(keyCard()).getByRole('button', { name: 'Copy' })).toBeTruthy();
+    await waitFor(() => expect(facts()['Key starting with']).toBe('bst_P0qRw7…'));
+  });
+
+  it('revokes the key once confirmed, and offers to make one again', async () => {
+    const user = userEvent.setup();
+    held = {
+      prefix: 'bst_Xa9kQ2',
+      created_at: '2026-02-14T10:00:00.000Z',
+      last_used_at: null,
+      last_used_ip: null,
+    };
+    renderApiPage();
+    await user.click(await within(keyCard()).findByRole('button', { name: 'Revoke' }));
+    expect(confirm).toHaveBeenLastCalledWith('Revoke the key? Panels using it will stop working.');
+
+    expect(await within(keyCard()).findByText(/You have no API key yet/)).toBeTruthy();
+    expect(api.callsOf('DELETE user/api-key')).toHaveLength(1);
+    expect(facts()).toEqual({});
+    expect(within(keyCard()).getByRole('button', { name: 'Create a key' })).toBeTruthy();
+  });
+
+  it('says so when the key cannot be made', async () => {
+    const user = userEvent.setup();
+    refusal = new ApiRefusal(503, 'The service is temporary unavailable');
+    renderApiPage();
+    await user.click(await within(keyCard()).findByRole('button', { name: 'Create a key' }));
+    expect(await within(keyCard()).findByRole('alert')).toBeTruthy();
+    expect(within(keyCard()).getByRole('alert').textContent).toBe(
+      'That did not work. Try again in a minute.',
+    );
+    expect(within(keyCard()).queryByRole('status')).toBeNull();
+    // the button is there to try again
+    expect(
+      (within(keyCard()).getByRole('button', { name: 'Create a key' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(false);
+  });
+});
