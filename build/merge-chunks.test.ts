@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { graphFromMetafile, mergeChunks } from './merge-chunks.ts';
+import { COMPILE_HINT, graphFromMetafile, mergeChunks } from './merge-chunks.ts';
 
 /**
  * A client in small: the entry uses `shared`, two lazy screens use it too and share `common`
@@ -110,6 +110,9 @@ describe('mergeChunks', () => {
     };
     scope.log = [];
     const entry = merged.graph.urlOf(entryOf(result.metafile)).slice('/assets/'.length);
+    // each file opens with V8's compile hint (a comment: the file runs the same)
+    for (const [name, text] of merged.files)
+      if (name.endsWith('.js')) expect(text.startsWith(`${COMPILE_HINT}\n`)).toBe(true);
     await import(pathToFileURL(path.join(written, entry)).href);
     expect(scope.log).toEqual(['entry shared']);
     expect((await scope.screens.a!()).default()).toBe('shared common a');

@@ -17,6 +17,7 @@ export interface JsGraph {
 }
 
 const ASSETS = '/assets/';
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 function closure(url: string, direct: (url: string) => readonly string[]): string[] {
   const seen = new Set<string>();
@@ -126,6 +127,10 @@ export async function mergeChunks(
     dir: assetsDir,
     format: 'es',
     compact: true,
+    // V8's explicit compile hint: every function of a file is compiled with it, on the
+    // thread that streams the file in, instead of on the main thread when first called; the
+    // page needs nearly all of a file it loads (the entry's evaluation at 4× CPU: ~190 → ~110 ms)
+    banner: COMPILE_HINT,
     sourcemap: options.sourcemap,
     hashCharacters: 'base36',
     entryFileNames: (chunk) => `${stem(chunk.name)}-[hash].js`,

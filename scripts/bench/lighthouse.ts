@@ -3,6 +3,11 @@
  * production server on loopback: home (ru, mobile and desktop), a service page, an article and
  * a legal page (mobile).
  * Prints the four category scores, LCP, CLS and TBT; reports go to bench-results/lighthouse/.
+ *
+ * `npm run bench:lighthouse -- --against <checkout>`: home and the service page on mobile,
+ * this build and another checkout's (built beforehand) alternating, `LH_RUNS` times each (5),
+ * with each one's median: this machine's Lighthouse drifts from day to day, so a comparison
+ * holds within one run only.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -38,7 +43,86 @@ const PAGES = [
   { name: 'legal-ru-mobile', path: '/public-agreement/ru/', desktop: false, lang: 'ru' },
 ];
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+/** One Lighthouse run of `page` on `port`: its performance score and TBT (ms). */
+async function runOnce(chromePort: number, port: number, page: (typeof PAGES)[number]) {
+  const url = `http://127.0.0.1:${port}${page.path}`;
+  const options = {
+    port: chromePort,
+    extraHeaders: { 'Accept-Language': page.lang },
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: ['performance'],
+  };
+  let result = await lighthouse(url, options, page.desktop ? desktopConfig : undefined);
+  for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++)
+    result = await lighthouse(url, options, page.desktop ? desktopConfig : undefined);
+  if (!result) throw new Error(`no result for ${page.name}`);
+  const { categories, audits } = result.lhr;
+  return {
+    performance: Math.round((categories.performance?.score ?? 0) * 100),
+    tbt: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    lcp: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+  };
+}
+
+/** This build against another checkout's, alternating (see the file's comment). */
+async function compare(against: string) {
+  const runs = Number(process.env.LH_RUNS ?? 5);
+  const builds = [
+    { name: 'this build', dir: root },
+    { name: path.basename(against), dir: against },
+  ];
+  const servers = [];
+  for (const build of builds) {
+    const port = await freePort();
+    servers.push({ ...build, port, process: await spawnServer(port, {}, [], build.dir) });
+    await untilReady(port);
+  }
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const rows = [];
+  try {
+    for (const page of PAGES.filter((one) => /^(home|service)-ru-mobile$/.test(one.name))) {
+      const results = new Map<string, Awaited<ReturnType<typeof runOnce>>[]>(
+        servers.map((server) => [server.name, []]),
+      );
+      for (const server of servers)
+        await fetch(`http://127.0.0.1:${server.port}${page.path}`, {
+          headers: { 'Accept-Language': page.lang },
+        });
+      for (let run = 0; run < runs; run++)
+        for (const server of servers)
+          results.get(server.name)!.push(await runOnce(chrome.port, server.port, page));
+      for (const server of servers) {
+        const of = results.get(server.name)!;
+        rows.push({
+          page: page.name,
+          build: server.name,
+          'performance, median': median(of.map((one) => one.performance)),
+          'performance, each': of.map((one) => one.performance).join(' '),
+          'TBT ms, each': of.map((one) => one.tbt).join(' '),
+          'LCP ms, each': of.map((one) => one.lcp).join(' '),
+        });
+      }
+    }
+  } finally {
+    await chrome.kill();
+    for (const server of servers) server.process.kill('SIGTERM');
+  }
+  console.table(rows);
+}
+
 async function main() {
+  const againstAt = process.argv.indexOf('--against');
+  if (againstAt > 0) {
+    // both builds as they are: build each checkout first
+    await compare(path.resolve(process.argv[againstAt + 1]!));
+    return;
+  }
   await build();
   const port = await freePort();
   const server = await spawnServer(port);

@@ -17,17 +17,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Spawns the built server on a loopback port; `ready` resolves once it answers. */
+/**
+ * Spawns the built server on a loopback port; `ready` resolves once it answers. `checkout` is
+ * another checkout's root whose build to serve instead (a before/after comparison).
+ */
 export async function spawnServer(
   port: number,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  checkout = root,
 ): Promise<ChildProcess> {
-  const serveArgs: string[] = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'))
+  const serveArgs: string[] = JSON.parse(
+    await readFile(path.join(checkout, 'package.json'), 'utf8'),
+  )
     .scripts.serve.split(/\s+/)
     .slice(1);
   return spawn(process.execPath, [...nodeArgs, ...serveArgs], {
-    cwd: root,
+    cwd: checkout,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
