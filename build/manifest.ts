@@ -9,8 +9,8 @@ const isMessageSet = (name: string): name is MessageSet =>
 /**
  * The asset manifest the server links pages with, from esbuild's metafile and the graph of the
  * JS files as written (build/merge-chunks.ts): each screen is a `*.page.tsx` chunk keyed by
- * its view name, with the files it imports statically beyond the entry's (to modulepreload
- * them) and its CSS; each lazily loaded layout (client/app/lazy-layouts.ts) likewise by its
+ * its view name, with the files it imports statically beyond the entry's and its stages' (to
+ * modulepreload them) and its CSS; the entry's stages' files; each lazily loaded layout (client/app/lazy-layouts.ts) likewise by its
  * file's name.
  */
 export function manifestFromMetafile(
@@ -36,6 +36,16 @@ export function manifestFromMetafile(
   // parsed, they let the first paint come before hydration (server/ssr/assets.ts)
   const entryUrl = graph.urlOf(entryOutput);
   const ofEntry = new Set([entryUrl, ...graph.importsOf(entryUrl)]);
+  // what the entry imports in stages before the page hydrates (client/entry.client.tsx)
+  const stages = new Set<string>();
+  for (const imported of outputs[entryOutput]!.imports)
+    if (imported.kind === 'dynamic-import') {
+      const url = graph.urlOf(imported.path);
+      for (const file of [url, ...graph.importsOf(url)]) if (!ofEntry.has(file)) stages.add(file);
+    }
+  manifest.stages = [...stages];
+  // loaded after the first paint by the entry, not preloaded with a screen
+  for (const file of stages) ofEntry.add(file);
   for (const [file, output] of Object.entries(outputs)) {
     if (!file.endsWith('.js') || !output.entryPoint) continue;
     const css = output.cssBundle ? [toUrl(output.cssBundle)] : [];

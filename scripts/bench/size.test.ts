@@ -1,6 +1,12 @@
 import { PAGES } from '../../shared/routes.ts';
 import { SIZE_BUDGETS_KIB } from './budgets.ts';
-import { entryStylesheets, manifestViews, measureFirstVisit, type PageKind } from './size.ts';
+import {
+  builtManifest,
+  entryStylesheets,
+  manifestViews,
+  measureFirstVisit,
+  type PageKind,
+} from './size.ts';
 
 describe('first-visit size budgets (scripts/bench/budgets.ts)', () => {
   let report: Awaited<ReturnType<typeof measureFirstVisit>>;
@@ -34,6 +40,19 @@ describe('first-visit size budgets (scripts/bench/budgets.ts)', () => {
       expect(sources).toEqual(expect.arrayContaining(['react', 'react-dom', 'scheduler']));
       expect(sources.some((source) => source.startsWith('preact'))).toBe(false);
     }
+  });
+
+  it("lists the entry's stages for the page's script to preload, and no screen preloads them", async () => {
+    const manifest = await builtManifest();
+    const stages = manifest.stages ?? [];
+    // React's stage and the app's (client/entry.client.tsx)
+    expect(stages.some((url) => /\/start-\w+\.js$/.test(url))).toBe(true);
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    expect(stages).not.toContain(manifest.entry);
+    for (const view of Object.values(manifest.views))
+      expect(view.imports.filter((url) => stages.includes(url))).toEqual([]);
+    // react-dom is in a stage, not in the entry itself (which is a few hundred bytes)
+    expect(report.landing.inputs.get('react-dom')).toBeGreaterThan(100_000);
   });
 
   it("loads a layout's message sets with its pages only (shared/message-sets.ts)", () => {

@@ -82,6 +82,9 @@ async function manifestInMemory() {
   return manifestFromMetafile(result.metafile, outDir, result.graph);
 }
 
+/** The asset manifest of the in-memory build. */
+export const builtManifest = () => manifestInMemory();
+
 /** The views the build's asset manifest has a screen chunk for. */
 export async function manifestViews(): Promise<string[]> {
   return Object.keys((await manifestInMemory()).views);
@@ -112,6 +115,8 @@ export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind,
     // a page also loads its layout's message sets (shared/message-sets.ts)
     const js = new Set([
       ...withImports(manifest.entry),
+      // the entry's stages (client/entry.client.tsx)
+      ...(manifest.stages ?? []),
       ...withImports(manifest.messages[locale]!),
       ...LAYOUT_MESSAGE_SETS[PAGE_OF[kind].layout].flatMap((set: MessageSet) =>
         withImports(manifest.messageSets![set]![locale]!),

@@ -5,6 +5,7 @@ import { LAZY_LAYOUTS } from '../../client/app/lazy-layouts.ts';
 import type { PageAssets } from '../../client/app/page-state.ts';
 import { LAYOUT_MESSAGE_SETS, type MessageSet } from '../../shared/message-sets.ts';
 import { pageById } from '../../shared/routes.ts';
+import { entryLoader } from './page-document.tsx';
 
 /**
  * Written by the build (build/manifest.ts): the entry script and stylesheet, and for each
@@ -18,6 +19,11 @@ export interface AssetManifest {
   messages: Record<string, string>;
   /** Each message set's chunk of each language (shared/message-sets.ts). */
   messageSets?: Partial<Record<MessageSet, Record<string, string>>>;
+  /**
+   * The files the entry imports in stages before the page hydrates (client/entry.client.tsx),
+   * with what they import, in order.
+   */
+  stages?: string[];
   /** The chunk of each lazily loaded layout by its file's name (client/app/lazy-layouts.ts). */
   layouts?: Record<string, { js: string; imports: string[] }>;
   /** The icon sprite (build/icon-sprite.ts). */
@@ -25,8 +31,11 @@ export interface AssetManifest {
 }
 
 export interface Assets {
-  /** The entry module, which the page's loader imports after the first paint (page-document.tsx). */
-  entry: string;
+  /**
+   * The page's script (page-document.tsx): it imports the entry after the first paint and
+   * preloads the files of the entry's stages with it.
+   */
+  loader: string;
   /** Stylesheets and chunks to preload for the matched routes and the page's language. */
   forMatches(matches: StaticHandlerContext['matches'] | null, locale: string): PageAssets;
 }
@@ -47,7 +56,7 @@ export function createAssets(manifest: AssetManifest): Assets {
     Object.entries(manifest.views).map(([view, { css }]) => [view, css]),
   );
   return {
-    entry: manifest.entry,
+    loader: entryLoader(manifest.entry, manifest.stages ?? []),
     forMatches(matches, locale) {
       // the messages are loaded before hydration: preload them with the screen's chunks and
       // message sets. The entry and its imports are not (the manifest leaves them out of a

@@ -80,7 +80,7 @@ function normalised(html: string): string {
 
 describe('wholeDocument', () => {
   it('writes the same document as the stream, bootstrap script included', async () => {
-    const whole = wholeDocument(<Page />, ENTRY, NONCE)?.toString();
+    const whole = wholeDocument(<Page />, entryLoader(ENTRY), NONCE)?.toString();
     expect(whole).toBeDefined();
     expect(normalised(whole as string)).toBe(normalised(await streamed(<Page />)));
     expect(whole).toMatch(/^<!DOCTYPE html><html/);
@@ -93,7 +93,7 @@ describe('wholeDocument', () => {
 
   it('leaves a page whose content waits on slow data to the stream', () => {
     const pending = new Promise<string>(() => {});
-    expect(wholeDocument(<Page data={pending} />, ENTRY, NONCE)).toBeNull();
+    expect(wholeDocument(<Page data={pending} />, entryLoader(ENTRY), NONCE)).toBeNull();
   });
 
   it('leaves a page that suspends outside any boundary, or throws, to the stream', () => {
@@ -101,12 +101,12 @@ describe('wholeDocument', () => {
     const Throws = () => {
       throw new Error('broken');
     };
-    expect(wholeDocument(<Slow data={pending} />, ENTRY, NONCE)).toBeNull();
-    expect(wholeDocument(<Throws />, ENTRY, NONCE)).toBeNull();
+    expect(wholeDocument(<Slow data={pending} />, entryLoader(ENTRY), NONCE)).toBeNull();
+    expect(wholeDocument(<Throws />, entryLoader(ENTRY), NONCE)).toBeNull();
   });
 
   it('writes no nonce attribute when the page has none', () => {
-    const whole = wholeDocument(<Page />, ENTRY, undefined)?.toString();
+    const whole = wholeDocument(<Page />, entryLoader(ENTRY), undefined)?.toString();
     expect(whole).toContain(`<script>${entryLoader(ENTRY)}</script>`);
   });
 });

@@ -22,11 +22,13 @@ const ENTRY_LOADER_FALLBACK_MS = 1000;
  * clicks them again once the root is there (`window.__earlyClicks`). Links and fields need nothing: the browser
  * follows a link, and a field keeps what was typed into it.
  */
-export function entryLoader(entry: string): string {
+export function entryLoader(entry: string, preload: readonly string[] = []): string {
   return (
     `{const q=[],c=e=>{const b=e.target.closest?.("button");if(b&&!b.disabled)q.push(b)};` +
     `addEventListener("click",c,true);window.__earlyClicks=()=>(removeEventListener("click",c,true),q);` +
-    `let d=0;const l=()=>{if(!d){d=1;import(${JSON.stringify(entry)})}};requestAnimationFrame(()=>setTimeout(l));setTimeout(l,${ENTRY_LOADER_FALLBACK_MS})}`
+    `let d=0;const l=()=>{if(!d){d=1;import(${JSON.stringify(entry)});` +
+    `for(const h of ${JSON.stringify(preload)}){const k=document.createElement("link");k.rel="modulepreload";k.href=h;document.head.append(k)}}};` +
+    `requestAnimationFrame(()=>setTimeout(l));setTimeout(l,${ENTRY_LOADER_FALLBACK_MS})}`
   );
 }
 
@@ -43,7 +45,7 @@ const BOUNDARY_TAIL = CLIENT_RENDERED_BOUNDARY.slice(CLIENT_RENDERED_BOUNDARY.in
  */
 export function wholeDocument(
   element: ReactNode,
-  entry: string,
+  loader: string,
   nonce: string | undefined,
 ): Buffer | null {
   let html: Buffer;
@@ -58,7 +60,7 @@ export function wholeDocument(
   const end = html.lastIndexOf('</body>');
   if (end < 0) return null;
   const nonceAttr = nonce ? ` nonce="${nonce}"` : '';
-  const bootstrap = `<script${nonceAttr}>${entryLoader(entry)}</script>`;
+  const bootstrap = `<script${nonceAttr}>${loader}</script>`;
   return Buffer.concat([
     DOCTYPE,
     html.subarray(0, end),
@@ -68,7 +70,8 @@ export function wholeDocument(
 }
 
 interface StreamOptions {
-  entry: string;
+  /** The page's script (`entryLoader`). */
+  loader: string;
   nonce: string | undefined;
   /** Crawlers get the complete document; people get the shell as soon as it is ready. */
   waitForAll: boolean;
@@ -119,7 +122,7 @@ export function streamDocument(element: ReactNode, res: Response, options: Strea
   };
   const stream = renderToPipeableStream(element, {
     nonce: options.nonce,
-    bootstrapScriptContent: entryLoader(options.entry),
+    bootstrapScriptContent: options.loader,
     onShellReady() {
       if (!options.waitForAll) send();
     },

@@ -154,7 +154,7 @@ export function pageRenderer({
         res.setHeader('Cache-Control', 'private, no-cache');
         return cacheKey !== null && status === 200;
       };
-      const body = wholeDocument(element, assets.entry, nonce);
+      const body = wholeDocument(element, assets.loader, nonce);
       if (body !== null) {
         if (startPage(context.statusCode) && cacheKey) cache.set(cacheKey, 200, body, nonce);
         res.end(body);
@@ -166,7 +166,7 @@ export function pageRenderer({
         return;
       }
       streamDocument(element, res, {
-        entry: assets.entry,
+        loader: assets.loader,
         nonce,
         waitForAll: visitor.device.isCrawler,
         timeoutMs: renderTimeoutMs,
