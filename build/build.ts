@@ -20,13 +20,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
 };
-const BUNDLED_SERVER_PACKAGES = [
-  'kysely',
-  'react-router',
-  'react-intl',
-  '@reduxjs/toolkit',
-  'redux-saga',
-];
+const BUNDLED_SERVER_PACKAGES = ['kysely', 'react-router', 'react-intl', 'redux-saga'];
 const outClient = path.join(root, 'dist/client');
 const outServer = path.join(root, 'dist/server');
 const production = process.env.NODE_ENV !== 'development';

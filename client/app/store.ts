@@ -1,9 +1,10 @@
 import {
+  applyMiddleware,
   combineReducers,
-  configureStore,
+  legacy_createStore,
   type Middleware,
   type UnknownAction,
-} from '@reduxjs/toolkit';
+} from 'redux';
 import { notificationsReducer } from '../features/notifications/notifications.slice.ts';
 import { orderFormReducer } from '../features/order-form/order-form.slice.ts';
 import { paymentReducer } from '../features/payment/payment.slice.ts';
@@ -24,12 +25,16 @@ const reducer = combineReducers({
   notifications: notificationsReducer,
 });
 
+type State = ReturnType<typeof reducer>;
+
 function makeStore(preloadedState: PreloadedState, middleware: Middleware[] = []) {
-  return configureStore({
+  // redux's own store (legacy_ names it apart from Redux Toolkit's configureStore, which the
+  // browser bundle does without: client/lib/slice.ts)
+  return legacy_createStore(
     reducer,
-    preloadedState,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(...middleware),
-  });
+    preloadedState as Partial<State> as State,
+    applyMiddleware(...middleware),
+  );
 }
 
 /**

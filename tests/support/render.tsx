@@ -1,11 +1,11 @@
 import './jsdom.ts';
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { applyMiddleware, combineReducers, legacy_createStore } from 'redux';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
 import { createStore, type PreloadedState } from '../../client/app/store.ts';
 import { DropdownProvider } from '../../client/components/dropdown/dropdown.tsx';
@@ -110,11 +110,11 @@ export function appStore(
   const preloaded: PreloadedState = { visitor, session: { user } };
   if (!saga) return createStore(preloaded);
   const sagaMiddleware = createSagaMiddleware();
-  const store = configureStore({
+  const store = legacy_createStore(
     reducer,
-    preloadedState: preloaded,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
-  });
+    preloaded as Parameters<typeof reducer>[0],
+    applyMiddleware(sagaMiddleware),
+  ) as Store;
   running.push(sagaMiddleware.run(saga));
   return store;
 }

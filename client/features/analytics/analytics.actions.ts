@@ -1,4 +1,4 @@
-import { createAction } from '@reduxjs/toolkit';
+import { actionCreator } from '../../lib/slice.ts';
 import type { AnalyticsEvent } from './analytics-queue.ts';
 
 /**
@@ -6,9 +6,9 @@ import type { AnalyticsEvent } from './analytics-queue.ts';
  * of its own loaded after the page (so a first visit carries no analytics code).
  */
 export const analyticsActions = {
-  routeChanged: createAction<string>('analytics/routeChanged'),
-  tracked: createAction<AnalyticsEvent>('analytics/tracked'),
-  consentDecided: createAction<'granted' | 'denied'>('analytics/consentDecided'),
+  routeChanged: actionCreator<string>('analytics/routeChanged'),
+  tracked: actionCreator<AnalyticsEvent>('analytics/tracked'),
+  consentDecided: actionCreator<'granted' | 'denied'>('analytics/consentDecided'),
   /** a payment went through (its id): told once as a purchase */
-  paid: createAction<string>('analytics/paid'),
+  paid: actionCreator<string>('analytics/paid'),
 };

@@ -1,5 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { HEADER_UNREAD, type NotificationView } from '../../../shared/notifications.ts';
+import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
 /**
  * SPEC §4 Notifications: the header's unread count and newest unread, and what the live
@@ -30,7 +30,7 @@ const notificationsSlice = createSlice({
       const note = action.payload;
       // a reconnect may bring one again (the outbox delivers at least once)
       if (state.arrived.some((item) => item.id === note.id)) return;
-      state.arrived.unshift(note);
+      state.arrived = [note, ...state.arrived];
       if (!note.read) {
         state.unread = (state.unread ?? 0) + 1;
         state.latest = [note, ...state.latest.filter((item) => item.id !== note.id)].slice(
@@ -43,7 +43,7 @@ const notificationsSlice = createSlice({
     allRead(state) {
       state.unread = 0;
       state.latest = [];
-      for (const item of state.arrived) item.read = true;
+      state.arrived = state.arrived.map((item) => (item.read ? item : { ...item, read: true }));
     },
     liveChanged(state, action: PayloadAction<NotificationsState['live']>) {
       state.live = action.payload;

@@ -1,4 +1,3 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
 import {
   all,
   call,
@@ -17,6 +16,7 @@ import type { Currency } from '../../../shared/regions.ts';
 import { pagePath } from '../../../shared/routes.ts';
 import { api } from '../../lib/api.ts';
 import { selectLocale } from '../../lib/locale.ts';
+import type { PayloadAction } from '../../lib/slice.ts';
 import {
   orderFormActions as actions,
   type OrderFormState,

@@ -1,8 +1,8 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CatalogPlatform, Client, CostPair, ServiceView } from '../../../shared/catalog.ts';
 import { parseWholeNumber } from '../../../shared/numbers.ts';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
+import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
 /**
  * The order form (SPEC §4 Chosen service, Numerosity, Payment methods panel). What the buyer
@@ -164,15 +164,17 @@ const orderFormSlice = createSlice({
       _action: PayloadAction<{ platform: CatalogPlatform; lang: string; client: Client }>,
     ) {},
     servicesLoaded(state, action: PayloadAction<{ key: string; services: ServiceView[] }>) {
-      state.services[action.payload.key] = action.payload.services;
-      delete state.servicesFailed[action.payload.key];
+      const { key, services } = action.payload;
+      state.services = { ...state.services, [key]: services };
+      const { [key]: _failed, ...failed } = state.servicesFailed;
+      state.servicesFailed = failed;
     },
     servicesFailed(state, action: PayloadAction<string>) {
-      state.servicesFailed[action.payload] = true;
+      state.servicesFailed = { ...state.servicesFailed, [action.payload]: true };
     },
     quoteNeeded(_state, _action: PayloadAction<QuoteRequest>) {},
     quoteLoaded(state, action: PayloadAction<{ key: string; pair: CostPair }>) {
-      state.quotes[action.payload.key] = action.payload.pair;
+      state.quotes = { ...state.quotes, [action.payload.key]: action.payload.pair };
       state.quoteError = null;
     },
     quoteFailed(state, action: PayloadAction<string>) {
@@ -180,7 +182,7 @@ const orderFormSlice = createSlice({
     },
     methodsNeeded(_state, _action: PayloadAction<Currency>) {},
     methodsLoaded(state, action: PayloadAction<{ currency: Currency; data: PaymentMethodsData }>) {
-      state.methods[action.payload.currency] = action.payload.data;
+      state.methods = { ...state.methods, [action.payload.currency]: action.payload.data };
     },
     /** A valid form: the saga posts it (c_orders/main) and sends the buyer on to pay. */
     orderSubmitted(state, _action: PayloadAction<OrderPayload>) {

@@ -1,4 +1,4 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { applyMiddleware, combineReducers, legacy_createStore } from 'redux';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import type { ServiceView } from '../../../shared/catalog.ts';
 import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
@@ -820,10 +820,10 @@ describe('orderFormSaga', () => {
 
   function makeStore() {
     const sagaMiddleware = createSagaMiddleware();
-    const created = configureStore({
-      reducer: { orderForm: reducer },
-      middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
-    });
+    const created = legacy_createStore(
+      combineReducers({ orderForm: reducer }),
+      applyMiddleware(sagaMiddleware),
+    );
     tasks.push(sagaMiddleware.run(orderFormSaga));
     return created;
   }

@@ -1,7 +1,7 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
 import { all, call, delay, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PaymentView } from '../../../shared/orders.ts';
 import { api } from '../../lib/api.ts';
+import type { PayloadAction } from '../../lib/slice.ts';
 import { paymentActions as actions } from './payment.slice.ts';
 
 /** How often and how long a waiting page asks for its payment (DOMAIN.md: poll until final). */

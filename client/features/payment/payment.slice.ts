@@ -1,5 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PaymentView } from '../../../shared/orders.ts';
+import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
 /** SPEC §4 Payment: the payment a waiting page follows until it is final. */
 export interface PaymentState {

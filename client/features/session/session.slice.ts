@@ -1,5 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PublicUser } from '../../../shared/user.ts';
+import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
 /** SPEC §4 Login: loggedIn with the user loaded, from the server's render. */
 export interface SessionState {

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { configureStore } from '@reduxjs/toolkit';
+import { applyMiddleware, combineReducers, legacy_createStore } from 'redux';
 import createSagaMiddleware from 'redux-saga';
 import { RATES_REFRESH_MS, refreshRates } from './visitor.saga.ts';
 import { selectRates, visitorReducer } from './visitor.slice.ts';
@@ -20,11 +20,11 @@ describe('currency rates in the browser', () => {
     });
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const sagas = createSagaMiddleware();
-    const store = configureStore({
-      reducer: { visitor: visitorReducer },
-      preloadedState: { visitor: {} as never },
-      middleware: (defaults) => defaults({ thunk: false }).concat(sagas),
-    });
+    const store = legacy_createStore(
+      combineReducers({ visitor: visitorReducer }),
+      { visitor: {} as never },
+      applyMiddleware(sagas),
+    );
     sagas.run(refreshRates);
     const flush = async () => {
       for (let i = 0; i < 10; i++) await Promise.resolve();

@@ -1,7 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DeviceClass } from '../../../shared/device.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import type { VisitorState } from '../../../shared/visitor.ts';
+import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
 export type { VisitorState };
 
