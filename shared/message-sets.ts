@@ -1,12 +1,12 @@
-import type { Layout } from './routes.ts';
+import type { Layout, PageDef, View } from './routes.ts';
 
 /**
  * The browser's messages come in chunks: `locales/<lang>.json` carries what every page and the
  * landings need; each set below is a chunk of its own that a page loads with its screen, so a
  * landing's first visit carries none of them.
  * - cabinet: the customer cabinet's `cp.*` (locales/cabinet/)
- * - pages: sign-in and sign-up, the blog, the legal texts and the payment result pages, whose
- *   `auth.*`, `blog.*`, `legal.*` and `thanks.*` the cabinet's profile shares (locales/pages/)
+ * - pages: sign-in and sign-up, the blog, the legal texts and the payment result pages
+ *   (`auth.*`, `blog.*`, `legal.*`, `thanks.*`: locales/pages/)
  */
 export const MESSAGE_SETS = ['cabinet', 'pages'] as const;
 export type MessageSet = (typeof MESSAGE_SETS)[number];
@@ -16,5 +16,16 @@ export const LAYOUT_MESSAGE_SETS: Record<Layout, readonly MessageSet[]> = {
   landing3: [],
   auth: ['pages'],
   default: ['pages'],
-  cp: ['cabinet', 'pages'],
+  cp: ['cabinet'],
 };
+
+/** The sets a screen needs beyond its layout's (the screen renders inside them). */
+export const VIEW_MESSAGE_SETS: Partial<Record<View, readonly MessageSet[]>> = {
+  // the profile's forms share sign-up's `auth.*` texts
+  'cp-profile': ['pages'],
+};
+
+/** Every set a page needs: its layout's and its screen's. */
+export function messageSetsOf(def: Pick<PageDef, 'layout' | 'view'>): MessageSet[] {
+  return [...new Set([...LAYOUT_MESSAGE_SETS[def.layout], ...(VIEW_MESSAGE_SETS[def.view] ?? [])])];
+}

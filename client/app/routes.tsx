@@ -2,7 +2,11 @@ import { type ComponentType, useContext } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject, redirectDocument } from 'react-router';
 import type { LegalPageId } from '../../shared/legal.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
-import { LAYOUT_MESSAGE_SETS } from '../../shared/message-sets.ts';
+import {
+  LAYOUT_MESSAGE_SETS,
+  messageSetsOf,
+  VIEW_MESSAGE_SETS,
+} from '../../shared/message-sets.ts';
 import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../shared/service-pages.ts';
 import { articleLoader, blogLoader } from '../features/content/articles.loader.ts';
@@ -127,12 +131,13 @@ function pageRoute(def: PageDef, locale: Locale): RouteObject {
     handle,
     loader: loaderOf(def, locale),
     lazy: async () => {
-      // a screen comes with its layout's message sets (chunks of their own)
+      // a screen comes with its layout's and its own message sets (chunks of their own)
       const [module] = await Promise.all([
         importWithReload(VIEW_MODULES[def.view]),
-        importWithReload(() => loadMessageSets(LAYOUT_MESSAGE_SETS[def.layout], locale)),
+        importWithReload(() => loadMessageSets(messageSetsOf(def), locale)),
       ]);
-      return { Component: withViewStyles(def.view, module.default) };
+      const sets = VIEW_MESSAGE_SETS[def.view] ?? [];
+      return { Component: withMessageSets(sets, withViewStyles(def.view, module.default)) };
     },
   };
 }

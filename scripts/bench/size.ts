@@ -11,7 +11,7 @@ import { leanEntryCss } from '../../build/entry-css.ts';
 import { manifestFromMetafile } from '../../build/manifest.ts';
 import { LAZY_LAYOUTS } from '../../client/app/lazy-layouts.ts';
 import type { AssetManifest } from '../../server/ssr/assets.ts';
-import { LAYOUT_MESSAGE_SETS, type MessageSet } from '../../shared/message-sets.ts';
+import { type MessageSet, messageSetsOf } from '../../shared/message-sets.ts';
 import { type Layout, PAGES, type PageDef, pageById } from '../../shared/routes.ts';
 import { SIZE_BUDGETS_KIB, SIZE_TARGETS_KIB } from './budgets.ts';
 
@@ -118,7 +118,7 @@ export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind,
       // the entry's stages (client/entry.client.tsx)
       ...(manifest.stages ?? []),
       ...withImports(manifest.messages[locale]!),
-      ...LAYOUT_MESSAGE_SETS[PAGE_OF[kind].layout].flatMap((set: MessageSet) =>
+      ...messageSetsOf(PAGE_OF[kind]).flatMap((set: MessageSet) =>
         withImports(manifest.messageSets![set]![locale]!),
       ),
       view.js,

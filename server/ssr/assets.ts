@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { StaticHandlerContext } from 'react-router';
 import { LAZY_LAYOUTS } from '../../client/app/lazy-layouts.ts';
 import type { PageAssets } from '../../client/app/page-state.ts';
-import { LAYOUT_MESSAGE_SETS, type MessageSet } from '../../shared/message-sets.ts';
+import { type MessageSet, messageSetsOf } from '../../shared/message-sets.ts';
 import { pageById } from '../../shared/routes.ts';
 import { entryLoader } from './page-document.tsx';
 
@@ -67,7 +67,7 @@ export function createAssets(manifest: AssetManifest): Assets {
         const pageId = (match.route.handle as { pageId?: string } | undefined)?.pageId;
         if (!pageId || pageId === 'not-found') continue;
         const def = pageById(pageId);
-        for (const set of LAYOUT_MESSAGE_SETS[def.layout]) {
+        for (const set of messageSetsOf(def)) {
           const chunk = manifest.messageSets?.[set]?.[locale];
           if (chunk) modules.add(chunk);
         }

@@ -106,6 +106,17 @@ test("the cabinet's pages hydrate: their heading, labelled fields and head tags"
     expect((await headOf(page)).bodyTags, path).toBe(0);
   }
   await plain.close();
+  // from the dashboard to the profile in the page: the profile's own message set (sign-up's
+  // field names) comes with its screen (shared/message-sets.ts)
+  await page.goto('/en/cp/');
+  await hydrated(page);
+  await page
+    .getByRole('navigation', { name: 'Cabinet sections' })
+    .getByRole('link', { name: 'Profile' })
+    .click();
+  await expect(page).toHaveURL(/\/en\/cp\/profile\/$/);
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+  await expect(page.getByText(/auth\.field\./)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
