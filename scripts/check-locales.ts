@@ -7,7 +7,14 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { LOCALES } from '../shared/locales.ts';
 
 /** The interface messages, the service pages' own questions, the message sets, the server's. */
-const SETS = ['locales', 'locales/faq', 'locales/cabinet', 'locales/pages', 'locales/server'];
+const SETS = [
+  'locales',
+  'locales/faq',
+  'locales/cabinet',
+  'locales/cabinet-screens',
+  'locales/pages',
+  'locales/server',
+];
 const read = (set: string, locale: string): Record<string, string> =>
   JSON.parse(readFileSync(`${set}/${locale}.json`, 'utf8'));
 let problems = 0;

@@ -4,11 +4,14 @@ import type { Layout, PageDef, View } from './routes.ts';
  * The browser's messages come in chunks: `locales/<lang>.json` carries what every page and the
  * landings need; each set below is a chunk of its own that a page loads with its screen, so a
  * landing's first visit carries none of them.
- * - cabinet: the customer cabinet's `cp.*` (locales/cabinet/)
+ * - cabinet: the customer cabinet's `cp.*` its layout and dashboard need (locales/cabinet/)
+ * - cabinet-screens: the texts of the cabinet's own screens (profile, API, income, prices,
+ *   payment history), each section's title and lead left in `cabinet` for the navigation
+ *   (locales/cabinet-screens/)
  * - pages: sign-in and sign-up, the blog, the legal texts and the payment result pages
  *   (`auth.*`, `blog.*`, `legal.*`, `thanks.*`: locales/pages/)
  */
-export const MESSAGE_SETS = ['cabinet', 'pages'] as const;
+export const MESSAGE_SETS = ['cabinet', 'cabinet-screens', 'pages'] as const;
 export type MessageSet = (typeof MESSAGE_SETS)[number];
 
 /** The sets a layout's pages need (the layout and its screens render inside them). */
@@ -22,7 +25,11 @@ export const LAYOUT_MESSAGE_SETS: Record<Layout, readonly MessageSet[]> = {
 /** The sets a screen needs beyond its layout's (the screen renders inside them). */
 export const VIEW_MESSAGE_SETS: Partial<Record<View, readonly MessageSet[]>> = {
   // the profile's forms share sign-up's `auth.*` texts
-  'cp-profile': ['pages'],
+  'cp-profile': ['cabinet-screens', 'pages'],
+  'cp-api': ['cabinet-screens'],
+  'cp-income': ['cabinet-screens'],
+  'cp-price': ['cabinet-screens'],
+  'cp-payment-history': ['cabinet-screens'],
 };
 
 /** Every set a page needs: its layout's and its screen's. */

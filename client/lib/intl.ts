@@ -35,6 +35,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
  */
 const SET_CHUNKS: Record<MessageSet, (locale: Locale) => Promise<{ default: LoadedMessages }>> = {
   cabinet: (locale) => import(`../../locales/cabinet/${locale}.json`),
+  'cabinet-screens': (locale) => import(`../../locales/cabinet-screens/${locale}.json`),
   pages: (locale) => import(`../../locales/pages/${locale}.json`),
 };
 

@@ -5,6 +5,13 @@ import cabinetIt from '../../locales/cabinet/it.json' with { type: 'json' };
 import cabinetPt from '../../locales/cabinet/pt.json' with { type: 'json' };
 import cabinetRu from '../../locales/cabinet/ru.json' with { type: 'json' };
 import cabinetTr from '../../locales/cabinet/tr.json' with { type: 'json' };
+import cabinetScreensDe from '../../locales/cabinet-screens/de.json' with { type: 'json' };
+import cabinetScreensEn from '../../locales/cabinet-screens/en.json' with { type: 'json' };
+import cabinetScreensEs from '../../locales/cabinet-screens/es.json' with { type: 'json' };
+import cabinetScreensIt from '../../locales/cabinet-screens/it.json' with { type: 'json' };
+import cabinetScreensPt from '../../locales/cabinet-screens/pt.json' with { type: 'json' };
+import cabinetScreensRu from '../../locales/cabinet-screens/ru.json' with { type: 'json' };
+import cabinetScreensTr from '../../locales/cabinet-screens/tr.json' with { type: 'json' };
 import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
@@ -44,6 +51,17 @@ export const CABINET_MESSAGES: Record<Locale, Record<string, string>> = {
   tr: cabinetTr,
 };
 
+/** The cabinet's own screens' messages (profile, API, income, prices, payment history). */
+export const CABINET_SCREENS_MESSAGES: Record<Locale, Record<string, string>> = {
+  ru: cabinetScreensRu,
+  en: cabinetScreensEn,
+  de: cabinetScreensDe,
+  es: cabinetScreensEs,
+  it: cabinetScreensIt,
+  pt: cabinetScreensPt,
+  tr: cabinetScreensTr,
+};
+
 /** Sign-in, blog, legal and payment-result messages, a chunk of their own in the browser. */
 export const PAGES_MESSAGES: Record<Locale, Record<string, string>> = {
   ru: pagesRu,
@@ -78,5 +96,6 @@ export const PAGE_MESSAGES = compiled(MESSAGES);
 /** Each message set (shared/message-sets.ts), compiled: the server renders every page. */
 export const PAGE_SET_MESSAGES: Record<MessageSet, Record<Locale, CompiledMessages>> = {
   cabinet: compiled(CABINET_MESSAGES),
+  'cabinet-screens': compiled(CABINET_SCREENS_MESSAGES),
   pages: compiled(PAGES_MESSAGES),
 };

@@ -5,7 +5,7 @@ import { LOCALES } from '../../shared/locales.ts';
 
 const dir = path.resolve('locales');
 /** The interface messages, the service pages' own questions, the message sets, the server's. */
-const SETS = ['', 'faq', 'cabinet', 'pages', 'server'] as const;
+const SETS = ['', 'faq', 'cabinet', 'cabinet-screens', 'pages', 'server'] as const;
 const load = (locale: string, set: (typeof SETS)[number] = ''): Record<string, string> =>
   JSON.parse(readFileSync(path.join(dir, set, `${locale}.json`), 'utf8'));
 const english = load('en');
@@ -24,9 +24,16 @@ function argumentsOf(elements: MessageFormatElement[], into = new Set<string>())
 describe('locales', () => {
   it('has one file per interface language and nothing else', () => {
     expect(readdirSync(dir).sort()).toEqual(
-      [...LOCALES.map((l) => `${l}.json`), 'cabinet', 'faq', 'pages', 'server'].sort(),
+      [
+        ...LOCALES.map((l) => `${l}.json`),
+        'cabinet',
+        'cabinet-screens',
+        'faq',
+        'pages',
+        'server',
+      ].sort(),
     );
-    for (const set of ['faq', 'cabinet', 'pages', 'server'])
+    for (const set of ['faq', 'cabinet', 'cabinet-screens', 'pages', 'server'])
       expect(readdirSync(path.join(dir, set)).sort()).toEqual(
         LOCALES.map((l) => `${l}.json`).sort(),
       );

@@ -17,6 +17,7 @@ import { sessionReducer } from '../../client/features/session/session.slice.ts';
 import { visitorReducer } from '../../client/features/visitor/visitor.slice.ts';
 import { expandMessages, intlFor } from '../../client/lib/intl.ts';
 import cabinetMessages from '../../locales/cabinet/en.json' with { type: 'json' };
+import cabinetScreensMessages from '../../locales/cabinet-screens/en.json' with { type: 'json' };
 import baseMessages from '../../locales/en.json' with { type: 'json' };
 import pagesMessages from '../../locales/pages/en.json' with { type: 'json' };
 import type { MessageSet } from '../../shared/message-sets.ts';
@@ -128,6 +129,7 @@ export function stopSagas(): void {
 
 const SETS: Record<MessageSet, Record<string, string>> = {
   cabinet: cabinetMessages,
+  'cabinet-screens': cabinetScreensMessages,
   pages: pagesMessages,
 };
 

@@ -83,7 +83,7 @@ function renderBell(unread: NotificationsPage | null = UNREAD) {
     store,
     path: pagePath('cp', 'en'),
     pageId: 'cp',
-    sets: ['cabinet', 'pages'],
+    sets: ['cabinet'],
   });
 }
 

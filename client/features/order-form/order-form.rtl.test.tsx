@@ -367,7 +367,7 @@ function renderCabinet(balance: number) {
     store: appStore({ user: publicUser({ balance }) }, orderFormSaga),
     path: pagePath('cp', 'en'),
     pageId: 'cp',
-    sets: ['cabinet', 'pages'],
+    sets: ['cabinet'],
   });
 }
 

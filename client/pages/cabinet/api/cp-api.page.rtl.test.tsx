@@ -69,7 +69,7 @@ function renderApiPage() {
     store: appStore({ user: publicUser() }),
     path: pagePath('cp-api', 'en'),
     pageId: 'cp-api',
-    sets: ['cabinet', 'pages'],
+    sets: ['cabinet', 'cabinet-screens'],
   });
 }
 

@@ -108,7 +108,7 @@ function renderOrders(search = '') {
     store: appStore({ user: publicUser() }),
     path: pagePath('cp-orders', 'en') + search,
     pageId: 'cp-orders',
-    sets: ['cabinet', 'pages'],
+    sets: ['cabinet'],
   });
 }
 
