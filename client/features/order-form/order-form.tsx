@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useMemo } from 'react';
+import { flushSync } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { type Client, MAX_LINKS, type ServiceView } from '../../../shared/catalog.ts';
@@ -174,7 +175,8 @@ export function OrderForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    dispatch(actions.payAttempted());
+    // rendered at once, so the fields at fault are marked before the focus looks for them
+    flushSync(() => dispatch(actions.payAttempted()));
     if (Object.keys(errors).length || !selection.tag || selection.quantity === null) {
       // the first field at fault gets the focus, so a phone user sees what to fix
       const first = (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(
