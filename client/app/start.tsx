@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -56,26 +57,30 @@ export async function start(): Promise<void> {
   await nextTask();
 
   // React hydrates the document's shell, then each HydrationBoundary region (header, order
-  // form, kept subtrees) in work of its own; components read the server's state meanwhile
+  // form, kept subtrees) in work of its own; components read the server's state meanwhile.
+  // As a transition, the shell's hydration yields to the browser every few milliseconds too
+  // (a click still hydrates its region at once)
   expectRegions(document.body);
-  hydrateRoot(
-    document,
-    <App
-      store={store}
-      serverState={serverState}
-      locale={locale}
-      messages={messages}
-      assets={state.assets}
-      stateJson={stateJson}
-      nonce={stateElement.nonce || undefined}
-    >
-      <RouterProvider router={router} />
-    </App>,
-    {
-      onRecoverableError: (error, info) =>
-        console.error('hydration: React recovered from', error, info.componentStack ?? ''),
-    },
-  );
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <App
+        store={store}
+        serverState={serverState}
+        locale={locale}
+        messages={messages}
+        assets={state.assets}
+        stateJson={stateJson}
+        nonce={stateElement.nonce || undefined}
+      >
+        <RouterProvider router={router} />
+      </App>,
+      {
+        onRecoverableError: (error, info) =>
+          console.error('hydration: React recovered from', error, info.componentStack ?? ''),
+      },
+    );
+  });
   // React hears events from here on, and replays on a region the clicks it hears before that
   // region has hydrated; the clicks that came before it had a root, it hears now
   for (const button of window.__earlyClicks?.() ?? []) if (button.isConnected) button.click();

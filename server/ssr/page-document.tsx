@@ -13,18 +13,23 @@ const ENTRY_LOADER_FALLBACK_MS = 1000;
 
 /**
  * The page's one script of its own: it imports the entry after the first paint. Linked as a
- * module script (and preloaded, as React does), the entry (the merged app, ~150 KiB gzip) is
- * fetched alongside the stylesheets and the page paints once it has arrived; started after a
- * frame, the first paint needs the HTML and CSS only. A hidden tab paints no frame: the timer
- * starts it then. The entry is a build path (JSON keeps the script well-formed regardless).
- * Until React has a root, the script also notes the buttons clicked (React hears no event
- * before `hydrateRoot`, and replays those it hears before a region has hydrated): the entry
- * clicks them again once the root is there (`window.__earlyClicks`). Links and fields need nothing: the browser
- * follows a link, and a field keeps what was typed into it.
+ * module script (and preloaded, as React does), the entry (the app, ~150 KiB gzip) is fetched
+ * alongside the stylesheets and the page paints once it has arrived; started after a frame,
+ * the first paint needs the HTML and CSS only. A hidden tab paints no frame: the timer starts
+ * it then. With the entry it preloads the files the entry imports in stages (`preload`:
+ * fetched and compiled at once, each evaluated when its stage comes: client/entry.client.tsx).
+ * Paths are build paths (JSON keeps the script well-formed regardless).
+ * It first asks ICU for the page's language: ICU's data loads on a page's first Intl call
+ * (~45 ms on a phone), here while the stylesheets are still on their way rather than as a task
+ * of the hydration. Until React has a root it also notes the buttons clicked (React hears no
+ * event before `hydrateRoot`, and replays those it hears before a region has hydrated): the
+ * entry clicks them again once the root is there (`window.__earlyClicks`). Links and fields
+ * need nothing: the browser follows a link, and a field keeps what was typed into it.
  */
 export function entryLoader(entry: string, preload: readonly string[] = []): string {
   return (
-    `{const q=[],c=e=>{const b=e.target.closest?.("button");if(b&&!b.disabled)q.push(b)};` +
+    `{try{Intl.NumberFormat.supportedLocalesOf(document.documentElement.lang)}catch{}` +
+    `const q=[],c=e=>{const b=e.target.closest?.("button");if(b&&!b.disabled)q.push(b)};` +
     `addEventListener("click",c,true);window.__earlyClicks=()=>(removeEventListener("click",c,true),q);` +
     `let d=0;const l=()=>{if(!d){d=1;import(${JSON.stringify(entry)});` +
     `for(const h of ${JSON.stringify(preload)}){const k=document.createElement("link");k.rel="modulepreload";k.href=h;document.head.append(k)}}};` +
