@@ -14,7 +14,6 @@ import { LoadingBar } from '../components/loading-bar/loading-bar.tsx';
 import { analyticsActions } from '../features/analytics/analytics.actions.ts';
 import { ConsentBanner } from '../features/analytics/consent-banner.tsx';
 import { deviceClassMeasured } from '../features/visitor/visitor.slice.ts';
-import { useRegionHydrated } from '../lib/hydration.ts';
 import { useOnline } from '../lib/online.ts';
 import { scrollToHash } from '../lib/scroll-to-hash.ts';
 
@@ -26,7 +25,6 @@ export function RootShell() {
   const { hash, key, pathname, search } = useLocation();
   const dispatch = useDispatch();
   const online = useOnline();
-  useRegionHydrated();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again on every navigation
   useEffect(() => scrollToHash(hash), [hash, key]);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * When the page's first hydration is over: React hydrates the shell (RootShell), then every
+ * When the page's first hydration is over: React hydrates the shell (Document), then every
  * HydrationBoundary region in work of its own. The entry counts the regions the server wrote
  * (React's `<!--$-->` markers, before hydration starts); the shell and each region tell when
  * they have hydrated (`useRegionHydrated`); `pageHydrated` resolves when they all have.

@@ -23,13 +23,15 @@ const ENTRY_LOADER_FALLBACK_MS = 1000;
  * (~45 ms on a phone), here while the stylesheets are still on their way rather than as a task
  * of the hydration. Until React has a root it also notes the buttons clicked (React hears no
  * event before `hydrateRoot`, and replays those it hears before a region has hydrated): the
- * entry clicks them again once the root is there (`window.__earlyClicks`). Links and fields
- * need nothing: the browser follows a link, and a field keeps what was typed into it.
+ * entry clicks them again once the root is there (`window.__earlyClicks`); a form's submit
+ * button does not submit the form as a plain GET meanwhile (the e-mail would land in the
+ * address). Links and fields need nothing: the browser follows a link, and a field keeps what
+ * was typed into it.
  */
 export function entryLoader(entry: string, preload: readonly string[] = []): string {
   return (
     `{try{Intl.NumberFormat.supportedLocalesOf(document.documentElement.lang)}catch{}` +
-    `const q=[],c=e=>{const b=e.target.closest?.("button");if(b&&!b.disabled)q.push(b)};` +
+    `const q=[],c=e=>{const b=e.target.closest?.("button");if(b&&!b.disabled){q.push(b);if(b.type==="submit")e.preventDefault()}};` +
     `addEventListener("click",c,true);window.__earlyClicks=()=>(removeEventListener("click",c,true),q);` +
     `let d=0;const l=()=>{if(!d){d=1;import(${JSON.stringify(entry)});` +
     `for(const h of ${JSON.stringify(preload)}){const k=document.createElement("link");k.rel="modulepreload";k.href=h;document.head.append(k)}}};` +

@@ -91,3 +91,30 @@ test('a package and the payment-method toggle clicked within 100 ms of the load 
     await page.evaluate(() => sessionStorage.clear());
   }
 });
+
+test('the pay button clicked before the page is live submits nothing as a plain form, then shows what to fix', async ({
+  page,
+}) => {
+  // a click on the form's submit button the moment the page's script has run
+  await page.addInitScript(() => {
+    addEventListener('DOMContentLoaded', () => {
+      const pay = document.querySelector<HTMLButtonElement>(
+        '[data-testid="order-form"] button[type="submit"]',
+      );
+      pay?.click();
+      Object.assign(window, {
+        clickedEarly: Boolean(pay) && !document.documentElement.dataset.hydrated,
+      });
+    });
+  });
+  await page.goto('/en/buy-instagram-likes/');
+  await hydrated(page);
+  expect(
+    await page.evaluate(() => (window as unknown as { clickedEarly: boolean }).clickedEarly),
+  ).toBe(true);
+  // no GET submission of the form's fields (the e-mail in the address)
+  expect(new URL(page.url()).search).toBe('');
+  // the click reached the form once React was there: the attempt names what is missing
+  const form = page.getByTestId('order-form');
+  await expect(form.getByText('Please enter your email')).toBeVisible();
+});
