@@ -17,7 +17,7 @@ export interface PreloadedState {
 }
 
 // combined once: combineReducers checks every slice's initial state each time it is called
-const reducer = combineReducers({
+export const appReducer = combineReducers({
   visitor: visitorReducer,
   session: sessionReducer,
   orderForm: orderFormReducer,
@@ -25,13 +25,13 @@ const reducer = combineReducers({
   notifications: notificationsReducer,
 });
 
-type State = ReturnType<typeof reducer>;
+type State = ReturnType<typeof appReducer>;
 
 function makeStore(preloadedState: PreloadedState, middleware: Middleware[] = []) {
   // redux's own store (legacy_ names it apart from Redux Toolkit's configureStore, which the
   // browser bundle does without: client/lib/slice.ts)
   return legacy_createStore(
-    reducer,
+    appReducer,
     preloadedState as Partial<State> as State,
     applyMiddleware(...middleware),
   );
@@ -42,7 +42,9 @@ function makeStore(preloadedState: PreloadedState, middleware: Middleware[] = []
  * initial state): what the browser's components read while they hydrate.
  */
 export const serverSnapshot = (preloadedState: PreloadedState) =>
-  reducer(preloadedState as Parameters<typeof reducer>[0], { type: '@@page/server-state' });
+  appReducer(preloadedState as Parameters<typeof appReducer>[0], {
+    type: '@@page/server-state',
+  });
 
 /** One store per request on the server, where sagas do not run. */
 export function createStore(preloadedState: PreloadedState) {

@@ -15,18 +15,16 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { build } from '../../build/build.ts';
 import { LIGHTHOUSE_TARGETS } from './budgets.ts';
-import { freePort, root, spawnServer, untilReady } from './server.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  freePort,
+  median,
+  root,
+  spawnServer,
+  untilReady,
+} from './server.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 /** Each page as a visitor of its language sees it (a Russian browser is not sent from / to /en/). */
@@ -42,11 +40,6 @@ const PAGES = [
   },
   { name: 'legal-ru-mobile', path: '/public-agreement/ru/', desktop: false, lang: 'ru' },
 ];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 /** One Lighthouse run of `page` on `port`: its performance score and TBT (ms). */
 async function runOnce(chromePort: number, port: number, page: (typeof PAGES)[number]) {
@@ -83,7 +76,7 @@ async function compare(against: string) {
     servers.push({ ...build, port, process: await spawnServer(port, {}, [], build.dir) });
     await untilReady(port);
   }
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   const rows = [];
   try {
     for (const page of PAGES.filter((one) => /^(home|service)-ru-mobile$/.test(one.name))) {
@@ -127,7 +120,7 @@ async function main() {
   const port = await freePort();
   const server = await spawnServer(port);
   await untilReady(port);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
   const dir = path.join(root, 'bench-results/lighthouse');
   await mkdir(dir, { recursive: true });
   const rows = [];

@@ -9,18 +9,16 @@
  */
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { freePort, root, spawnServer, untilReady } from './server.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_FLAGS,
+  freePort,
+  median,
+  root,
+  spawnServer,
+  untilReady,
+} from './server.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const PAGES = [
   { name: 'home ru', path: '/' },
   { name: 'service page ru', path: '/uslugi/lajki-v-instagram/' },
@@ -36,7 +34,7 @@ interface Load {
 }
 
 async function measure(origin: string, pagePath: string): Promise<Load> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({
       viewport: { width: 412, height: 823 },
@@ -84,11 +82,6 @@ async function measure(origin: string, pagePath: string): Promise<Load> {
     await browser.close();
   }
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 async function main() {
   const againstAt = process.argv.indexOf('--against');

@@ -7,6 +7,24 @@ import { fileURLToPath } from 'node:url';
 /** The benchmarks run the production server exactly as `npm run serve` does. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Debian's Chromium and the flags the browser benchmarks drive it with. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The middle of a few figures (the upper one of the two middles). */
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {

@@ -5,16 +5,11 @@ import { RawIntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { applyMiddleware, combineReducers, legacy_createStore } from 'redux';
+import { applyMiddleware, legacy_createStore } from 'redux';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
-import { createStore, type PreloadedState } from '../../client/app/store.ts';
+import { appReducer, createStore, type PreloadedState } from '../../client/app/store.ts';
 import { DropdownProvider } from '../../client/components/dropdown/dropdown.tsx';
 import { IconSpriteContext } from '../../client/components/icons/sprite-context.ts';
-import { notificationsReducer } from '../../client/features/notifications/notifications.slice.ts';
-import { orderFormReducer } from '../../client/features/order-form/order-form.slice.ts';
-import { paymentReducer } from '../../client/features/payment/payment.slice.ts';
-import { sessionReducer } from '../../client/features/session/session.slice.ts';
-import { visitorReducer } from '../../client/features/visitor/visitor.slice.ts';
 import { expandMessages, intlFor } from '../../client/lib/intl.ts';
 import cabinetMessages from '../../locales/cabinet/en.json' with { type: 'json' };
 import cabinetScreensMessages from '../../locales/cabinet-screens/en.json' with { type: 'json' };
@@ -87,15 +82,6 @@ export function publicUser(overrides: Partial<PublicUser> = {}): PublicUser {
   };
 }
 
-// the reducers of client/app/store.ts, for a store that also runs a feature's saga
-const reducer = combineReducers({
-  visitor: visitorReducer,
-  session: sessionReducer,
-  orderForm: orderFormReducer,
-  payment: paymentReducer,
-  notifications: notificationsReducer,
-});
-
 type Store = ReturnType<typeof createStore>;
 const running: ReturnType<ReturnType<typeof createSagaMiddleware>['run']>[] = [];
 
@@ -111,9 +97,10 @@ export function appStore(
   const preloaded: PreloadedState = { visitor, session: { user } };
   if (!saga) return createStore(preloaded);
   const sagaMiddleware = createSagaMiddleware();
+  // the app's reducers (client/app/store.ts), with the feature's saga running
   const store = legacy_createStore(
-    reducer,
-    preloaded as Parameters<typeof reducer>[0],
+    appReducer,
+    preloaded as Parameters<typeof appReducer>[0],
     applyMiddleware(sagaMiddleware),
   ) as Store;
   running.push(sagaMiddleware.run(saga));
