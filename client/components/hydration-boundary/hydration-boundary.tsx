@@ -1,6 +1,8 @@
 import { type ReactNode, Suspense } from 'react';
 import { useRegionHydrated } from '../../lib/hydration.ts';
 
+const inBrowser = typeof document !== 'undefined';
+
 /** Renders nothing; marks its region hydrated (client/lib/hydration.ts). */
 function Hydrated() {
   useRegionHydrated();
@@ -18,7 +20,8 @@ export function HydrationBoundary({ children }: { children: ReactNode }) {
   return (
     <Suspense fallback={null}>
       {children}
-      <Hydrated />
+      {/* the mark writes no markup: the server leaves it out */}
+      {inBrowser && <Hydrated />}
     </Suspense>
   );
 }
