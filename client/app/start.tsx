@@ -49,7 +49,7 @@ export async function start(): Promise<void> {
   const routes = createRoutes(localeOfPath(window.location.pathname));
   const [messages] = await Promise.all([loadMessages(locale), resolveLazyMatches(routes)]);
   // the start's parts run as tasks of their own, so that none blocks a slow phone for long
-  // (ICU's data for the language loads with the first intl)
+  // (ICU's data for the language is there already: the page's script asked for it)
   intlFor(locale, messages);
   await nextTask();
   const router = createBrowserRouter(routes);
