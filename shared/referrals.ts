@@ -1,3 +1,6 @@
+import type { Locale } from './locales.ts';
+import { pagePath } from './routes.ts';
+
 /**
  * The referral program as the client and the API see it (CATALOG.md, DOMAIN.md): the link,
  * the code's form, the share, and the income page's lists.
@@ -12,8 +15,12 @@ export const REFS_PAGE_SIZE = 10;
 export const isRefCode = (value: unknown): value is string =>
   typeof value === 'string' && /^[A-Za-z0-9]{8}$/.test(value);
 
-/** A user's link: the site root with their code. */
-export const referralLink = (origin: string, code: string) => `${origin}/?ref=${code}`;
+/**
+ * A user's link: the home page of the language it is copied in, with their code (a link
+ * shared from the English cabinet opens the English site, whatever the reader's browser says).
+ */
+export const referralLink = (origin: string, code: string, locale: Locale) =>
+  `${origin}${pagePath('home', locale)}?ref=${code}`;
 
 /** One bonus: a referred customer's delivered order and what it brought. */
 export interface RefBonusView {

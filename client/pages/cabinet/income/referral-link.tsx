@@ -5,13 +5,14 @@ import { referralLink } from '../../../../shared/referrals.ts';
 import { button } from '../../../components/button/button.ts';
 import { Icon } from '../../../components/icons/icons.tsx';
 import { selectPublicUrl } from '../../../features/visitor/visitor.slice.ts';
+import { useLocale } from '../../../lib/locale.ts';
 import styles from './income.module.css';
 
 /** The user's link with a copy button and shares to Telegram and WhatsApp. */
 export function ReferralLink({ code }: { code: string }) {
   const intl = useIntl();
   const origin = useSelector(selectPublicUrl);
-  const link = referralLink(origin, code);
+  const link = referralLink(origin, code, useLocale());
   const [copied, setCopied] = useState(false);
   const text = intl.formatMessage({ id: 'cp.income.link.shareText' });
 
