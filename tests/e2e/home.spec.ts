@@ -3,6 +3,15 @@ import { hydrated } from './support.ts';
 
 const SHOTS = 'screenshots';
 
+/** The page has a heading and does not scroll sideways. */
+async function laidOutWhole(page: Page, what: string): Promise<void> {
+  await expect(page.locator('h1').first(), what).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `horizontal overflow (${what})`).toBeLessThanOrEqual(0);
+}
+
 /** Collects console errors and failed requests of a page. */
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -69,7 +78,9 @@ test('one dropdown at a time, closed by its backdrop', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Currency' })).toContainText('EUR');
 });
 
-test('screenshots of home on desktop and phone in two languages', async ({ browser }) => {
+test('home, a service page and the 404 on desktop and phone in two languages: laid out whole, shot', async ({
+  browser,
+}) => {
   for (const [name, viewport, isMobile] of [
     ['desktop', { width: 1440, height: 900 }, false],
     ['phone', { width: 375, height: 812 }, true],
@@ -88,12 +99,20 @@ test('screenshots of home on desktop and phone in two languages', async ({ brows
     ] as const) {
       await page.goto(path);
       await hydrated(page);
+      await laidOutWhole(page, `home ${locale} ${name}`);
+      await expect(page.getByTestId('order-form')).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/home-${locale}-${name}.png`, fullPage: false });
     }
     await page.goto('/en/buy-instagram-likes/');
     await hydrated(page);
+    await laidOutWhole(page, `service ${name}`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Instagram');
     await page.screenshot({ path: `${SHOTS}/service-en-${name}.png` });
-    await page.goto('/en/not-a-page/');
+    const missing = await page.goto('/en/not-a-page/');
+    expect(missing?.status()).toBe(404);
+    await hydrated(page);
+    await laidOutWhole(page, `404 ${name}`);
+    await expect(page.getByRole('link', { name: /home/i }).first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/404-en-${name}.png` });
     await context.close();
   }

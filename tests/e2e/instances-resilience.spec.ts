@@ -193,6 +193,14 @@ test.afterAll(async () => {
   await dropDatabase(database);
 });
 
+/** Waits for `condition`, checking every 50 ms, for 20 s at most. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !condition(); waited += 50) {
+    if (waited > 20_000) throw new Error(`waited 20 s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 test('orders on two instances survive a killed worker and a drained web instance', async () => {
   test.setTimeout(120_000);
   const proxy = startProxy(3270);
@@ -253,8 +261,9 @@ test('orders on two instances survive a killed worker and a drained web instance
       while (loading) await step().catch((error: Error) => failures.push(String(error)));
     });
 
-    // the worker is killed while the provider holds a submit, then started again
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // once orders are flowing, the worker is killed while the provider holds a submit, then
+    // started again
+    await until(() => placed.length >= 3, 'orders placed under load');
     let held!: () => void;
     let release!: () => void;
     const isHeld = new Promise<void>((resolve) => {
@@ -267,13 +276,16 @@ test('orders on two instances survive a killed worker and a drained web instance
     release();
     worker = startWorker();
 
-    // web A is drained under load
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // web A is drained under load, once the restarted worker's instance took more orders
+    const beforeDrain = placed.length;
+    await until(() => placed.length >= beforeDrain + 2, 'orders placed after the restart');
     const a = [...children].find((child) => child.spawnargs.includes('dist/server/main.js'))!;
     const exited = new Promise<number | null>((resolve) => a.once('exit', (code) => resolve(code)));
     a.kill('SIGTERM');
     expect(await exited).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // web B alone takes more orders before the load stops
+    const afterDrain = placed.length;
+    await until(() => placed.length >= afterDrain + 2, 'orders placed through the other instance');
     loading = false;
     await Promise.all(loops);
 
