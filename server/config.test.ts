@@ -97,6 +97,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /PAYMENT_SANDBOX_SECRET must be set in production/,
     );
+    // set, but to the documented default: as public as no value
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX_SECRET: 'sandbox-development-secret' }),
+    ).toThrow(/PAYMENT_SANDBOX_SECRET must be set in production/);
     // a secret of its own, or no sandbox at all, starts
     expect(
       loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX_SECRET: 'a long random secret value' })

@@ -5,6 +5,10 @@ import type { OAuthProviderConfig } from './integrations/oauth/oauth-provider.ts
  * Every setting comes from the environment, is validated once at start (a bad value stops
  * the process with the names of the bad keys) and is documented in docs/configuration.md.
  */
+
+/** The sandbox gateway's signing secret in development: public (docs/configuration.md). */
+const PUBLIC_SANDBOX_SECRET = 'sandbox-development-secret';
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
@@ -471,7 +475,7 @@ export function loadConfig(env: Env = process.env): Config {
     simulator: simulatorPace(read),
     sandboxSecret: read(
       'PAYMENT_SANDBOX_SECRET',
-      'sandbox-development-secret',
+      PUBLIC_SANDBOX_SECRET,
       (raw) => (raw.length >= 16 ? raw : undefined),
       'at least 16 characters',
     ),
@@ -665,10 +669,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (
     config.nodeEnv === 'production' &&
     config.paymentSandbox &&
-    !env.PAYMENT_SANDBOX_SECRET?.trim()
+    (!env.PAYMENT_SANDBOX_SECRET?.trim() || config.sandboxSecret === PUBLIC_SANDBOX_SECRET)
   )
     problems.push(
-      'PAYMENT_SANDBOX_SECRET must be set in production while PAYMENT_SANDBOX is on (its default is public)',
+      'PAYMENT_SANDBOX_SECRET must be set in production while PAYMENT_SANDBOX is on, to another value than its default (which is public)',
     );
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);

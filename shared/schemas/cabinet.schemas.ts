@@ -84,3 +84,19 @@ export interface WithdrawBody {
   method: WithdrawMethod;
   details: string;
 }
+
+/**
+ * `PUT user/webhook`: the URL alone (the webhooks service checks and names what is wrong with
+ * it); any other field is refused.
+ */
+export const webhookBody = {
+  $id: 'user/webhook',
+  type: 'object',
+  additionalProperties: false,
+  properties: { url: {} },
+  errorMessage: { additionalProperties: UNKNOWN_FIELD },
+} as const;
+
+export interface WebhookBody {
+  url?: unknown;
+}

@@ -308,6 +308,16 @@ describe('webhook URLs a reseller may set', () => {
         .send({ url });
       expect([res.status, res.body.message]).toEqual([400, message]);
     }
+    // a field besides the URL is refused, as docs/api.md says, and changes nothing
+    const extra = await request(t.app)
+      .put('/api/user/webhook')
+      .set('Authorization', auth)
+      .send({ url: 'https://hooks.example.com/boostly', events: ['all'] });
+    expect([extra.status, extra.body.message, extra.body.errors?.events]).toEqual([
+      400,
+      'This field is not expected',
+      'This field is not expected',
+    ]);
     const page = await request(t.app).get('/api/user/webhook').set('Authorization', auth);
     expect(page.body.data).toEqual({ endpoint: null, deliveries: [] });
     const ok = await request(t.app)

@@ -1,7 +1,9 @@
 import { type Response, Router } from 'express';
+import { type WebhookBody, webhookBody } from '../../../shared/schemas/cabinet.schemas.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { currentUser } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { validate } from '../../lib/validate.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 function userOf(res: Response): PublicUser {
@@ -25,7 +27,8 @@ export function webhooksRoutes({ webhooks }: { webhooks: WebhooksService }): Rou
   });
 
   router.put('/user/webhook', async (req, res) => {
-    const endpoint = await webhooks.setUrl(userOf(res).id, (req.body as { url?: unknown })?.url);
+    const body = validate<WebhookBody>(webhookBody, req.body ?? {});
+    const endpoint = await webhooks.setUrl(userOf(res).id, body.url);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'success', data: endpoint });
   });
