@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createClient } from 'redis';
 import request from 'supertest';
 import { createLimits } from '../../server/http/rate-limit.ts';
@@ -32,6 +34,25 @@ describe('login attempts per account', () => {
     // another account is not affected
     const other = await signUp(t.app);
     expect((await login(other.login, other.password, '203.0.113.1')).status).toBe(200);
+  });
+
+  it('are lifted by a password reset, under the login and the e-mail alike', async () => {
+    const user = await signUp(t.app);
+    for (const name of [user.login, user.email])
+      for (let attempt = 0; attempt < 3; attempt++)
+        expect((await login(name, 'wrong password 1', '203.0.113.20')).status).toBe(401);
+    expect((await login(user.login, user.password, '203.0.113.20')).status).toBe(429);
+    expect((await login(user.email, user.password, '203.0.113.20')).status).toBe(429);
+    await request(t.app).post('/api/reset').send({ email: user.email }).expect(200);
+    const files = readdirSync(t.outbox).sort();
+    const mail = readFileSync(path.join(t.outbox, files.at(-1)!), 'utf8');
+    const code = /\/reset\/(\w+)\//.exec(mail)![1]!;
+    await request(t.app)
+      .post('/api/set_password')
+      .send({ code, password: 'brand new pass', password_confirmation: 'brand new pass' })
+      .expect(200);
+    expect((await login(user.login, 'brand new pass', '203.0.113.20')).status).toBe(200);
+    expect((await login(user.email, 'brand new pass', '203.0.113.20')).status).toBe(200);
   });
 
   it('forgive the failures on a success', async () => {

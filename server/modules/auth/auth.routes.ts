@@ -110,6 +110,9 @@ export function authRoutes({
   router.post('/set_password', limited, async (req, res) => {
     const input = validate<{ code: string; password: string }>(setPasswordSchema, req.body);
     const { token, user } = await auth.setPassword(input.code, input.password);
+    // a new password lifts the account's lock, whichever name the guesses were made under
+    for (const name of [user.login, user.email])
+      if (name) await perAccount?.delete(name.trim().toLowerCase());
     signIn(res, token);
     res.json({ status: 'success', data: { token, user } });
   });
