@@ -134,6 +134,8 @@ interface RenderOptions {
   pageId?: string;
   /** the message sets of the page's layout (shared/message-sets.ts): the cabinet's, say */
   sets?: readonly MessageSet[];
+  /** the route's loader, for a page that reads its loader's data */
+  loader?: () => unknown;
 }
 
 /**
@@ -142,9 +144,9 @@ interface RenderOptions {
  */
 export function renderPage(
   ui: ReactNode,
-  { store, path = '/en/', pageId = 'home', sets = [] }: RenderOptions,
+  { store, path = '/en/', pageId = 'home', sets = [], loader }: RenderOptions,
 ) {
-  const router = createMemoryRouter([{ path: '*', element: ui, handle: { pageId } }], {
+  const router = createMemoryRouter([{ path: '*', element: ui, handle: { pageId }, loader }], {
     initialEntries: [path],
   });
   const result = render(

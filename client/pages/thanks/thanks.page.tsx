@@ -24,6 +24,12 @@ const TONES: Record<string, 'success' | 'error' | 'waiting'> = {
   'thanks-waiting': 'waiting',
 };
 
+const TONE_OF_STATUS: Record<PaymentView['status'], 'success' | 'error' | 'waiting'> = {
+  SUCCESS: 'success',
+  ERROR: 'error',
+  WAITING: 'waiting',
+};
+
 /**
  * Issue 12: the words fit what was paid and who paid it. A top-up says the balance grew; an
  * order tells a user to follow it in the cabinet and a guest to watch for the receipt mail.
@@ -156,16 +162,18 @@ export default function ThanksPage() {
   const dispatch = useDispatch();
   const data = useLoaderData() as ThanksData | null;
   const followed = useSelector((state: { payment: PaymentState }) => state.payment);
-  const tone = TONES[pageId] ?? 'success';
   const payment =
     followed.payment && followed.payment.id === data?.payment?.id
       ? followed.payment
       : data?.payment;
+  // the payment's own status says what happened, whichever thanks address was opened
+  const tone = payment ? TONE_OF_STATUS[payment.status] : (TONES[pageId] ?? 'success');
   const order = payment?.order ?? data?.order ?? null;
   const purpose = payment?.purpose ?? (order ? 'order' : null);
   const view = wordsOf(tone, purpose, Boolean(user));
 
-  const waiting = pageId === 'thanks-waiting';
+  // a payment still waiting is followed, at the waiting address or any other
+  const waiting = pageId === 'thanks-waiting' || tone === 'waiting';
   const paymentId = data?.payment?.id;
   useEffect(() => {
     if (!waiting || !paymentId) return;
@@ -174,12 +182,13 @@ export default function ThanksPage() {
       dispatch(paymentActions.followStopped());
     };
   }, [dispatch, waiting, paymentId]);
+  // once final, the address follows the payment too
   const status = payment?.status;
   useEffect(() => {
-    if (!waiting || !paymentId || !status || status === 'WAITING') return;
+    if (!paymentId || !status || status === 'WAITING') return;
     const target = status === 'SUCCESS' ? 'thanks' : 'thanks-error';
-    navigate(`${to(target)}?payment=${paymentId}`, { replace: true });
-  }, [navigate, to, waiting, paymentId, status]);
+    if (target !== pageId) navigate(`${to(target)}?payment=${paymentId}`, { replace: true });
+  }, [navigate, to, pageId, paymentId, status]);
 
   return (
     <div className={styles.thanks} data-tone={tone}>
@@ -194,9 +203,9 @@ export default function ThanksPage() {
         }}
         noindex
       >
-        {order && pageId !== 'thanks-error' && <OrderSummary order={order} />}
+        {order && tone !== 'error' && <OrderSummary order={order} />}
         {order && data?.owned === false && <KeepOrder orderId={order.id} />}
-        {waiting && followed.gaveUp && (
+        {tone === 'waiting' && followed.gaveUp && (
           <p className={styles.note}>
             <FormattedMessage id="thanks.waiting.later" />
           </p>
