@@ -306,13 +306,26 @@ describe('the order form on a service page (a guest paying in dollars)', () => {
   });
 
   // the submit handler renders the attempt's errors at once (flushSync), then looks for them
-  it('moves the focus to the first field at fault on the first attempt', async () => {
+  it('brings the first field at fault into view and focuses it on the first attempt', async () => {
     const user = userEvent.setup();
     renderServicePage();
     const link = screen.getByRole('textbox', { name: 'Link to the post' });
     await user.type(link, 'https://www.tiktok.com/@khaby.lame/video/7234567890123456789');
+    const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
     await user.click(screen.getByRole('button', { name: 'Pay $6.99' }));
     expect(document.activeElement).toBe(link);
+    expect(scrolled.mock.contexts).toContain(link);
+    scrolled.mockRestore();
+  });
+
+  it('ties the custom quantity’s error to its field', async () => {
+    const user = userEvent.setup();
+    renderServicePage();
+    const custom = screen.getByPlaceholderText('Other quantity');
+    await user.type(custom, '12.5');
+    expect(custom.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(custom.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Provide an integer');
   });
 
   it('shows and hides the payment methods with the toggle, and names the method chosen', async () => {

@@ -178,11 +178,13 @@ export function OrderForm({
     // rendered at once, so the fields at fault are marked before the focus looks for them
     flushSync(() => dispatch(actions.payAttempted()));
     if (Object.keys(errors).length || !selection.tag || selection.quantity === null) {
-      // the first field at fault gets the focus, so a phone user sees what to fix
+      // the first field at fault comes into view (clear of the sticky header) and gets the
+      // focus, so a phone user sees what to fix
       const first = (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(
         '[aria-invalid="true"], [data-invalid="true"] input, [data-invalid="true"] textarea',
       );
-      first?.focus();
+      first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      first?.focus({ preventScroll: true });
       return;
     }
     dispatch(

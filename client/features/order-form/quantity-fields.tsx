@@ -135,11 +135,12 @@ export function QuantityFields({
               value={form.customQuantity}
               placeholder={intl.formatMessage({ id: 'order.quantity.other' })}
               aria-invalid={quantityError ? true : undefined}
+              aria-describedby={quantityError ? `${ids}-quantity-error` : undefined}
               onChange={(event) => dispatch(actions.customQuantityChanged(event.target.value))}
             />
           </label>
           {quantityError && (
-            <span className={formStyles.error} role="alert">
+            <span id={`${ids}-quantity-error`} className={formStyles.error} role="alert">
               {quantityError}
             </span>
           )}
