@@ -318,6 +318,16 @@ describe('the order form on a service page (a guest paying in dollars)', () => {
     scrolled.mockRestore();
   });
 
+  it('ties the e-mail’s error to its field once the buyer tried to pay', async () => {
+    const user = userEvent.setup();
+    renderServicePage();
+    await user.click(screen.getByRole('button', { name: 'Pay $6.99' }));
+    const email = screen.getByRole('textbox', { name: 'E-mail for the receipt' });
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(email.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Please enter your email');
+  });
+
   it('ties the custom quantity’s error to its field', async () => {
     const user = userEvent.setup();
     renderServicePage();

@@ -416,10 +416,11 @@ export function OrderForm({
                 inputMode="email"
                 value={form.email}
                 aria-invalid={show && errors.email ? true : undefined}
+                aria-describedby={show && errors.email ? `${ids}-email-error` : undefined}
                 onChange={(event) => dispatch(actions.emailChanged(event.target.value))}
               />
               {show && errors.email && (
-                <span className={formStyles.error} role="alert">
+                <span id={`${ids}-email-error`} className={formStyles.error} role="alert">
                   {say(errors.email)}
                 </span>
               )}

@@ -56,6 +56,7 @@ export function QuantityFields({
             max={MAX_POSTS}
             value={form.quantityPosts ?? selection.posts}
             aria-invalid={errors.posts ? true : undefined}
+            aria-describedby={errors.posts ? `${ids}-posts-error` : undefined}
             onChange={(event) => {
               const value = event.target.value.trim();
               dispatch(actions.postsChanged(parseWholeNumber(value, 4)));
@@ -68,7 +69,7 @@ export function QuantityFields({
             />
           </span>
           {errors.posts && (
-            <span className={formStyles.error} role="alert">
+            <span id={`${ids}-posts-error`} className={formStyles.error} role="alert">
               {say(errors.posts, { max: MAX_POSTS })}
             </span>
           )}
@@ -87,6 +88,7 @@ export function QuantityFields({
             value={form.comments}
             placeholder={intl.formatMessage({ id: 'order.comments.placeholder' })}
             aria-invalid={show && errors.comments ? true : undefined}
+            aria-describedby={show && errors.comments ? `${ids}-comments-error` : undefined}
             onChange={(event) => dispatch(actions.commentsChanged(event.target.value))}
           />
           <span className={styles.hint}>
@@ -96,7 +98,7 @@ export function QuantityFields({
             />
           </span>
           {show && errors.comments && (
-            <span className={formStyles.error} role="alert">
+            <span id={`${ids}-comments-error`} className={formStyles.error} role="alert">
               {say(errors.comments, limitValues)}
             </span>
           )}
@@ -158,13 +160,14 @@ export function QuantityFields({
                 value={form.quantityMax ?? ''}
                 placeholder={intl.formatNumber(selection.quantity ?? limits.min)}
                 aria-invalid={errors.quantityMax ? true : undefined}
+                aria-describedby={errors.quantityMax ? `${ids}-quantity-max-error` : undefined}
                 onChange={(event) => {
                   const value = event.target.value.trim();
                   dispatch(actions.quantityMaxChanged(parseWholeNumber(value)));
                 }}
               />
               {errors.quantityMax && (
-                <span className={formStyles.error} role="alert">
+                <span id={`${ids}-quantity-max-error`} className={formStyles.error} role="alert">
                   {say(errors.quantityMax, limitValues)}
                 </span>
               )}
