@@ -735,6 +735,8 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
         'GET /api/c_orders/:id',
         'POST /api/deposit',
         'GET /api/user/notifications',
+        'GET /api/user/notifications/read',
+        'POST /api/user/notifications/read',
         'POST /api/unshorten',
         'POST /api/logger',
         'POST /api/v2',

@@ -1,4 +1,4 @@
-import { type Response, Router } from 'express';
+import { type RequestHandler, type Response, Router } from 'express';
 import { HEADER_UNREAD, NOTIFICATIONS_PAGE_SIZE } from '../../../shared/notifications.ts';
 import { notificationsQuery, type PagingQuery } from '../../../shared/schemas/cabinet.schemas.ts';
 import type { PublicUser } from '../../../shared/user.ts';
@@ -54,15 +54,17 @@ export function notificationsRoutes({
   });
 
   // SPEC §7 names a GET; POST does the same for clients that will not change state by GET
-  router.all(['/user/notifications/read'], async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'POST') return next();
+  // (each registered by its method, so GET /api/endpoints lists both)
+  const readAll: RequestHandler = async (req, res) => {
     // a GET that changes state must not be triggered from another site (an <img> tag)
     if (req.get('sec-fetch-site') === 'cross-site')
       throw new AppError('Mark notifications read from this site', 403);
     const user = userOf(res);
     const marked = await notifications.readAll(user.id);
     res.json({ status: 'success', data: { marked, count: 0 } });
-  });
+  };
+  router.get('/user/notifications/read', readAll);
+  router.post('/user/notifications/read', readAll);
 
   return router;
 }
