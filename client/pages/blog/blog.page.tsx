@@ -81,32 +81,37 @@ export default function BlogPage() {
             </div>
           </section>
         )}
-        <section aria-labelledby="blog-latest" className={styles.section}>
-          <h2 id="blog-latest" className={styles.sectionTitle}>
-            {tag ? (
-              <FormattedMessage id={`blog.tag.${tag}`} />
-            ) : (
-              <FormattedMessage id="blog.latest" />
+        {/* the newest below the most read, when there are more than those */}
+        {(latest.length > 0 || list.meta.total === 0 || list.meta.page > 1) && (
+          <section aria-labelledby="blog-latest" className={styles.section}>
+            <h2 id="blog-latest" className={styles.sectionTitle}>
+              {tag ? (
+                <FormattedMessage id={`blog.tag.${tag}`} />
+              ) : (
+                <FormattedMessage id="blog.latest" />
+              )}
+            </h2>
+            {latest.length > 0 && (
+              <div className={styles.grid} data-testid="articles">
+                {latest.map((article) => (
+                  <ArticleCard key={article.slug} article={article} />
+                ))}
+              </div>
             )}
-          </h2>
-          {latest.length ? (
-            <div className={styles.grid} data-testid="articles">
-              {latest.map((article) => (
-                <ArticleCard key={article.slug} article={article} />
-              ))}
-            </div>
-          ) : (
-            <p className={styles.empty}>
-              <FormattedMessage id="blog.empty" />
-            </p>
-          )}
-          <Pager
-            page={list.meta.page}
-            limit={list.meta.limit}
-            total={list.meta.total}
-            onPage={(page) => navigate(search({ page }))}
-          />
-        </section>
+            {/* said only when there are none at all (not when the most read are all there is) */}
+            {list.meta.total === 0 && (
+              <p className={styles.empty}>
+                <FormattedMessage id={tag ? 'blog.empty' : 'blog.emptyAll'} />
+              </p>
+            )}
+            <Pager
+              page={list.meta.page}
+              limit={list.meta.limit}
+              total={list.meta.total}
+              onPage={(page) => navigate(search({ page }))}
+            />
+          </section>
+        )}
       </TextPage>
     </>
   );
