@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { SAMPLE_OPERATOR_ENV } from './server/config.ts';
 import { fakeOAuthEnv } from './tests/support/fake-oauth.ts';
 
 /**
@@ -76,8 +77,10 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         NODE_ENV: 'production',
-        // production refuses the public default secret of the sandbox gateway
+        // production refuses the public default secret of the sandbox gateway, and starts only
+        // with the operator the legal pages name
         PAYMENT_SANDBOX_SECRET: 'e2e-sandbox-secret-0123456789',
+        ...SAMPLE_OPERATOR_ENV,
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         // a fresh database every run, mails where the tests can read them

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, loadSimulatorConfig } from './config.ts';
+import { ConfigError, loadConfig, loadSimulatorConfig, SAMPLE_OPERATOR_ENV } from './config.ts';
 
 describe('loadConfig', () => {
   it('has documented defaults', () => {
@@ -93,22 +93,47 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses to start in production without the operator the legal pages name', () => {
+    const secret = { PAYMENT_SANDBOX_SECRET: 'a long random secret value' };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secret })).toThrow(
+      /LEGAL_OPERATOR_NAME, LEGAL_OPERATOR_ADDRESS, LEGAL_OPERATOR_REGISTRATION, LEGAL_OPERATOR_TAX_ID, LEGAL_OPERATOR_JURISDICTION must be set in production/,
+    );
+    const { LEGAL_OPERATOR_TAX_ID: _taxId, ...fourOfFive } = SAMPLE_OPERATOR_ENV;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...secret, ...fourOfFive })).toThrow(
+      /^Invalid configuration: LEGAL_OPERATOR_TAX_ID must be set in production/,
+    );
+    const set = loadConfig({ NODE_ENV: 'production', ...secret, ...SAMPLE_OPERATOR_ENV });
+    expect(set.legal.operatorTaxId).toBe(SAMPLE_OPERATOR_ENV.LEGAL_OPERATOR_TAX_ID);
+    // elsewhere the marked sample fills them
+    expect(loadConfig({ NODE_ENV: 'development' }).legal.operatorName).toBe(
+      'Sample Operator LLC (sample details)',
+    );
+  });
+
   it('refuses to start in production with the sandbox on and its public default secret', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', ...SAMPLE_OPERATOR_ENV })).toThrow(
       /PAYMENT_SANDBOX_SECRET must be set in production/,
     );
     // set, but to the documented default: as public as no value
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX_SECRET: 'sandbox-development-secret' }),
+      loadConfig({
+        NODE_ENV: 'production',
+        PAYMENT_SANDBOX_SECRET: 'sandbox-development-secret',
+        ...SAMPLE_OPERATOR_ENV,
+      }),
     ).toThrow(/PAYMENT_SANDBOX_SECRET must be set in production/);
     // a secret of its own, or no sandbox at all, starts
     expect(
-      loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX_SECRET: 'a long random secret value' })
-        .paymentSandbox,
+      loadConfig({
+        NODE_ENV: 'production',
+        PAYMENT_SANDBOX_SECRET: 'a long random secret value',
+        ...SAMPLE_OPERATOR_ENV,
+      }).paymentSandbox,
     ).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'false' }).paymentSandbox).toBe(
-      false,
-    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'false', ...SAMPLE_OPERATOR_ENV })
+        .paymentSandbox,
+    ).toBe(false);
     // development and tests keep the default
     expect(loadConfig({ NODE_ENV: 'development' }).sandboxSecret).toBe(
       'sandbox-development-secret',

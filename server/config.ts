@@ -120,8 +120,8 @@ export interface Config {
   /** Files served as they are at the site's root: icons, the web manifest, share cards. */
   staticDir: string;
   /**
-   * The operator's details the legal texts name (`LEGAL_*`). The defaults are visible
-   * placeholders that say which key to set: a site must set its own before it sells.
+   * The operator's details the legal texts name (`LEGAL_*`): required in production, a marked
+   * sample elsewhere (SAMPLE_OPERATOR_ENV).
    */
   legal: {
     operatorName: string;
@@ -148,12 +148,30 @@ export interface MetaRule {
   countries: string[];
 }
 
-/** `LEGAL_*`: each detail, or a placeholder that names the key to set. */
-function legalDetails(read: ReturnType<typeof envReader>['read']): Config['legal'] {
-  const text = (key: string) =>
+/**
+ * A clearly marked sample operator: it fills the legal texts' details in development and tests,
+ * and the project's own production launchers (benchmarks, browser tests) pass it. A production
+ * site sets its own: the server refuses to start in production without them.
+ */
+export const SAMPLE_OPERATOR_ENV: Readonly<Record<string, string>> = {
+  LEGAL_OPERATOR_NAME: 'Sample Operator LLC (sample details)',
+  LEGAL_OPERATOR_ADDRESS: '1 Sample Street, Sample City (sample details)',
+  LEGAL_OPERATOR_REGISTRATION: '0000000000000 (sample details)',
+  LEGAL_OPERATOR_TAX_ID: '0000000000 (sample details)',
+  LEGAL_OPERATOR_JURISDICTION: 'Sample Country (sample details)',
+};
+
+const OPERATOR_KEYS = ['NAME', 'ADDRESS', 'REGISTRATION', 'TAX_ID', 'JURISDICTION'] as const;
+
+/** `LEGAL_*`: each detail; unset, the sample's outside production and nothing in it. */
+function legalDetails(
+  read: ReturnType<typeof envReader>['read'],
+  production: boolean,
+): Config['legal'] {
+  const text = (key: (typeof OPERATOR_KEYS)[number]) =>
     read(
-      `LEGAL_${key}`,
-      `[set LEGAL_${key}]`,
+      `LEGAL_OPERATOR_${key}`,
+      production ? '' : SAMPLE_OPERATOR_ENV[`LEGAL_OPERATOR_${key}`]!,
       (raw) => (raw.length <= 300 ? raw : undefined),
       'text up to 300 characters',
     );
@@ -166,11 +184,11 @@ function legalDetails(read: ReturnType<typeof envReader>['read']): Config['legal
     );
   const contactEmail = email('CONTACT_EMAIL', SUPPORT_EMAIL);
   return {
-    operatorName: text('OPERATOR_NAME'),
-    operatorAddress: text('OPERATOR_ADDRESS'),
-    operatorRegistration: text('OPERATOR_REGISTRATION'),
-    operatorTaxId: text('OPERATOR_TAX_ID'),
-    operatorJurisdiction: text('OPERATOR_JURISDICTION'),
+    operatorName: text('NAME'),
+    operatorAddress: text('ADDRESS'),
+    operatorRegistration: text('REGISTRATION'),
+    operatorTaxId: text('TAX_ID'),
+    operatorJurisdiction: text('JURISDICTION'),
     contactEmail,
     privacyEmail: email('PRIVACY_EMAIL', contactEmail),
   };
@@ -649,7 +667,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     contentDir: read('CONTENT_DIR', 'content', (raw) => raw, 'a folder'),
     staticDir: read('STATIC_DIR', 'static', (raw) => raw, 'a folder'),
-    legal: legalDetails(read),
+    legal: legalDetails(read, nodeEnv === 'production'),
     metricsToken: read(
       'METRICS_TOKEN',
       null,
@@ -673,6 +691,12 @@ export function loadConfig(env: Env = process.env): Config {
   )
     problems.push(
       'PAYMENT_SANDBOX_SECRET must be set in production while PAYMENT_SANDBOX is on, to another value than its default (which is public)',
+    );
+  // the legal pages name the operator: a shop in production never prints a placeholder
+  const unset = OPERATOR_KEYS.filter((key) => !env[`LEGAL_OPERATOR_${key}`]?.trim());
+  if (config.nodeEnv === 'production' && unset.length)
+    problems.push(
+      `${unset.map((key) => `LEGAL_OPERATOR_${key}`).join(', ')} must be set in production (the legal pages name the operator)`,
     );
   if (problems.length) throw new ConfigError(problems);
   return Object.freeze(config);

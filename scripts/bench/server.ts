@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SAMPLE_OPERATOR_ENV } from '../../server/config.ts';
 
 /** The benchmarks run the production server exactly as `npm run serve` does. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -58,6 +59,8 @@ export async function spawnServer(
       NODE_ENV: 'production',
       // production refuses the public default; any long string serves a test's sandbox
       PAYMENT_SANDBOX_SECRET: 'test-sandbox-secret-0123456789',
+      // and refuses to start without the operator the legal pages name
+      ...SAMPLE_OPERATOR_ENV,
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -67,8 +67,9 @@ describe('legal pages', () => {
     const anchors = [...res.text.matchAll(/<a href="#([^"]+)"/g)].map((match) => match[1]);
     expect(anchors.length).toBeGreaterThanOrEqual(8);
     for (const anchor of anchors) expect(res.text).toContain(`id="${anchor}"`);
-    // an unset detail shows which key to set
-    expect(res.text).toContain('[set LEGAL_OPERATOR_ADDRESS]');
+    // an unset detail is the marked sample's outside production, never a placeholder
+    expect(res.text).toContain('1 Sample Street, Sample City (sample details)');
+    expect(res.text).not.toContain('[set LEGAL_');
   });
 
   it('serve every region in every language, English standing in with a note', async () => {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import pg from 'pg';
+import { SAMPLE_OPERATOR_ENV } from '../../server/config.ts';
 
 /**
  * Web and worker processes of the built app for the multi-instance suites, each on a
@@ -42,6 +43,8 @@ export function spawnProcess(
       NODE_ENV: 'production',
       // production refuses the public default; any long string serves a test's sandbox
       PAYMENT_SANDBOX_SECRET: 'test-sandbox-secret-0123456789',
+      // and the operator the legal pages name
+      ...SAMPLE_OPERATOR_ENV,
       LOG_LEVEL: 'warn',
       DATABASE_URL: databaseUrl(database),
       REDIS_URL: REDIS_URL!,
