@@ -161,6 +161,37 @@ describe('social login when a provider is not configured', () => {
   });
 });
 
+describe.each(ENGINES)('a provider answering a profile it should not, on %s', (engine) => {
+  it('with a NUL byte in its id: the documented failure, no account (never a 500)', async () => {
+    const fake = await startFakeOAuth({ subject: 'nul\u0000id', email: 'nul@example.com' });
+    const t = await createTestAppWith(fakeOAuthEnv('google', fake.url), { engine });
+    try {
+      const before = await countUsers(t);
+      const { back } = await socialFlow(t, 'google');
+      expect([back.status, back.headers.location]).toEqual([302, '/en/slogin/?error=social']);
+      expect(await countUsers(t)).toBe(before);
+    } finally {
+      await fake.close();
+      await t.database.close();
+    }
+  });
+
+  it('with a NUL byte in its e-mail: signed in, the e-mail taken as none', async () => {
+    const fake = await startFakeOAuth({
+      subject: `mail-nul-${engine}`,
+      email: 'a\u0000@b.example',
+    });
+    const t = await createTestAppWith(fakeOAuthEnv('google', fake.url), { engine });
+    try {
+      const { back } = await socialFlow(t, 'google');
+      expect([back.status, back.headers.location]).toEqual([302, '/en/slogin/?done=1']);
+    } finally {
+      await fake.close();
+      await t.database.close();
+    }
+  });
+});
+
 describe.each(ENGINES)(
   'first social logins of one new person at once on %s (issue 16)',
   (engine) => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { hasControlChars } from '../../../shared/control-chars.ts';
 
 /**
  * An OAuth 2 authorization-code provider (with PKCE), as VK ID and Google speak it. The
@@ -105,11 +106,7 @@ async function askProvider(
       client_id: provider.clientId,
     });
     const user = isRecord(info.user) ? info.user : {};
-    if (!user.user_id) throw new OAuthProviderError('no VK user id');
-    return {
-      subject: String(user.user_id),
-      email: typeof user.email === 'string' && user.email ? user.email : null,
-    };
+    return { subject: subjectOf(user.user_id), email: emailOf(user.email) };
   }
   // OpenID Connect userinfo (Google): GET with the bearer token → {sub, email, email_verified}
   const response = await fetch(provider.userInfoUrl, {
@@ -123,8 +120,24 @@ async function askProvider(
   if (!response.ok || !info.sub)
     throw new OAuthProviderError(`userinfo answered ${response.status}`);
   const verified = info.email_verified !== false;
-  return {
-    subject: String(info.sub),
-    email: typeof info.email === 'string' && verified ? info.email : null,
-  };
+  return { subject: subjectOf(info.sub), email: verified ? emailOf(info.email) : null };
+}
+
+/** The provider's id of the person, as text; anything else is the provider's failure. */
+function subjectOf(raw: unknown): string {
+  const subject = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '';
+  // no control characters (PostgreSQL refuses a NUL byte): the same rule as every request's
+  if (!subject || subject.length > 255 || /[\t\n\r]/.test(subject) || hasControlChars(subject))
+    throw new OAuthProviderError('no usable user id');
+  return subject;
+}
+
+/** The person's e-mail when it is one (a null, empty or malformed one counts as none). */
+function emailOf(raw: unknown): string | null {
+  return typeof raw === 'string' &&
+    raw.length <= 254 &&
+    !hasControlChars(raw) &&
+    /^[^\s@]+@[^\s@]+$/.test(raw)
+    ? raw
+    : null;
 }
