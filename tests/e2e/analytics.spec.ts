@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { PAGE_VIEW_MARK } from '../../client/features/analytics/analytics.saga.ts';
 import { hydrated, shoot } from './support.ts';
 
 /**
@@ -7,6 +8,10 @@ import { hydrated, shoot } from './support.ts';
  * POST mp (and yaHit) with a _ga client id, and a hidden page sends its web-vitals beacon.
  */
 test.use({ storageState: { cookies: [], origins: [] } });
+
+/** Analytics has had its say on the page's view (client/features/analytics/analytics.saga.ts). */
+const pageViewHandled = (page: Page) =>
+  page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PAGE_VIEW_MARK);
 
 test('nothing is counted before consent; after it, page views and web vitals are', async ({
   page,
@@ -21,7 +26,8 @@ test('nothing is counted before consent; after it, page views and web vitals are
   await hydrated(page);
   const banner = page.getByTestId('consent-banner');
   await expect(banner).toContainText('We use cookies to count visits');
-  await page.waitForTimeout(800);
+  // analytics has handled the page view (held it: no consent yet)
+  await pageViewHandled(page);
   expect(sent.filter((entry) => !entry.url.includes('/api/analytics'))).toEqual([]);
   expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('_ga');
   await shoot(page, 'consent-banner-en');
@@ -77,7 +83,7 @@ test('a refusal is kept: no ids, nothing sent, no banner again', async ({ page, 
   await banner.getByRole('button', { name: 'Отказаться' }).click();
   await page.reload();
   await hydrated(page);
-  await page.waitForTimeout(800);
+  await pageViewHandled(page);
   await expect(page.getByTestId('consent-banner')).toHaveCount(0);
   const names = (await context.cookies()).map((cookie) => cookie.name);
   expect(names).toContain('consent');

@@ -25,6 +25,9 @@ export { reportWebVitals } from './web-vitals.ts';
 
 /** SPEC §9: a page view is told 250 ms after the navigation (the title has settled by then). */
 export const PAGE_VIEW_DELAY_MS = 250;
+
+/** The user-timing mark of each page view analytics has handled. */
+export const PAGE_VIEW_MARK = 'analytics: page view';
 /** The visitor's answer to the consent banner, kept a year. */
 export const CONSENT_COOKIE = 'consent';
 
@@ -186,6 +189,9 @@ export function* analyticsSaga() {
         params: { page_location: location.href, page_title: document.title },
       }),
     );
+    // when a page view was told (sent, or held until consent): for tracing a page's start,
+    // and for tests that must know analytics has had its say
+    performance.mark(PAGE_VIEW_MARK);
   }
   yield fork(view, location.pathname + location.search);
   yield takeLatest(
