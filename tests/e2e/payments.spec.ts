@@ -50,6 +50,18 @@ test('a guest pays in the sandbox and is thanked for the order', async ({ page }
   await expect(page.getByTestId('order-summary')).toContainText('1,000 × Instagram likes');
   await expect(page.getByTestId('order-summary')).toContainText('$6.99');
   await page.screenshot({ path: `${SHOTS}/thanks-success-en.png` });
+  // on a 320 px phone each value has the card's width, not a sliver beside its term
+  await page.setViewportSize({ width: 320, height: 640 });
+  const summary = page.getByTestId('order-summary');
+  const width = (await summary.boundingBox())!.width;
+  for (const value of await summary.locator('dd').all())
+    expect((await value.boundingBox())!.width).toBeGreaterThan(width * 0.8);
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SHOTS}/thanks-success-en-320.png`, fullPage: true });
 });
 
 test('a guest follows the order from the receipt mail and keeps it in a new account', async ({
