@@ -10,8 +10,8 @@ const isMessageSet = (name: string): name is MessageSet =>
  * The asset manifest the server links pages with, from esbuild's metafile and the graph of the
  * JS files as written (build/merge-chunks.ts): each screen is a `*.page.tsx` chunk keyed by
  * its view name, with the files it imports statically beyond the entry's and its stages' (to
- * modulepreload them) and its CSS; the entry's stages' files; each lazily loaded layout (client/app/lazy-layouts.ts) likewise by its
- * file's name.
+ * modulepreload them) and its CSS; the entry's stages' files; each lazily loaded layout
+ * (client/app/lazy-layouts.ts) likewise, by its file's name.
  */
 export function manifestFromMetafile(
   metafile: Metafile,

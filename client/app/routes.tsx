@@ -55,21 +55,22 @@ const VIEW_MODULES: Record<View, () => Promise<ViewModule>> = {
   thanks: () => import('../pages/thanks/thanks.page.tsx'),
 };
 
-/** The layouts in the entry; the others are chunks of their own (lazy-layouts.ts). */
-const LAYOUTS: Partial<Record<Layout, ComponentType>> = {
+/** Every layout: those in the entry, or null for a chunk of its own (lazy-layouts.ts). */
+const LAYOUTS: Record<Layout, ComponentType | null> = {
+  auth: null,
+  cp: null,
   landing3: LandingLayout,
   default: DefaultLayout,
 };
 
-const LAYOUT_IDS: Layout[] = ['auth', 'cp', 'landing3', 'default'];
-
 /** A layout route's component, or its lazy() when the layout is a chunk of its own. */
 function layoutComponent(layout: Layout): Pick<RouteObject, 'Component' | 'lazy'> {
   const sets = LAYOUT_MESSAGE_SETS[layout];
-  const lazy = LAZY_LAYOUTS[layout];
-  if (!lazy) return { Component: withMessageSets(sets, LAYOUTS[layout]!) };
+  const inEntry = LAYOUTS[layout];
+  if (inEntry) return { Component: withMessageSets(sets, inEntry) };
+  const { load } = LAZY_LAYOUTS[layout]!;
   return {
-    lazy: async () => ({ Component: withMessageSets(sets, await importWithReload(lazy.load)) }),
+    lazy: async () => ({ Component: withMessageSets(sets, await importWithReload(load)) }),
   };
 }
 
@@ -181,7 +182,7 @@ function elsewhereRoute(locale: Locale): RouteObject {
  */
 export function createRoutes(only?: Locale): RouteObject[] {
   const locales = only ? [only] : LOCALES;
-  const layouts = LAYOUT_IDS.map(
+  const layouts = (Object.keys(LAYOUTS) as Layout[]).map(
     (layout): RouteObject => ({
       id: `layout:${layout}`,
       ...layoutComponent(layout),

@@ -136,6 +136,8 @@ interface RenderOptions {
   sets?: readonly MessageSet[];
   /** the route's loader, for a page that reads its loader's data */
   loader?: () => unknown;
+  /** other addresses the page may move to, each with its own page id (the same `ui`) */
+  otherPages?: Record<string, string>;
 }
 
 /**
@@ -144,11 +146,18 @@ interface RenderOptions {
  */
 export function renderPage(
   ui: ReactNode,
-  { store, path = '/en/', pageId = 'home', sets = [], loader }: RenderOptions,
+  { store, path = '/en/', pageId = 'home', sets = [], loader, otherPages = {} }: RenderOptions,
 ) {
-  const router = createMemoryRouter([{ path: '*', element: ui, handle: { pageId }, loader }], {
-    initialEntries: [path],
+  const route = (at: string, id: string) => ({
+    path: at,
+    element: ui,
+    handle: { pageId: id },
+    loader,
   });
+  const router = createMemoryRouter(
+    [...Object.entries(otherPages).map(([at, id]) => route(at, id)), route('*', pageId)],
+    { initialEntries: [path] },
+  );
   const result = render(
     <Provider store={store}>
       <RawIntlProvider value={intlOf(sets)}>

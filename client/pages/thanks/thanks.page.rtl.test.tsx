@@ -49,6 +49,7 @@ describe('the thanks pages', () => {
       path: '/en/thanks/?payment=Pay0000000000000000A',
       sets: ['pages'],
       loader: () => ({ payment: payment('ERROR'), order: null, owned: null }),
+      otherPages: { '/en/thanks/error/': 'thanks-error' },
     });
     await screen.findByRole('heading', { level: 1 });
     expect(router.state.location.pathname + router.state.location.search).toBe(
