@@ -90,8 +90,15 @@ export interface AverageTimeView {
   orders: number;
 }
 
-/** The receipt link's view: the order, whether an account holds it, and its history. */
+/**
+ * The receipt link's view: the order, how much of it is delivered, whether an account holds
+ * it, and its history.
+ */
 export interface FollowedOrder extends OrderView {
+  /** units delivered so far (a `_MULTI` order's rows together) */
+  delivered: number;
+  /** delivered / count, 0..1 */
+  progress: number;
   owned: boolean;
   history: { status: OrderStatus; note: string | null; created_at: string }[];
 }

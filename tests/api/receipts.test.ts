@@ -59,6 +59,25 @@ describe.each(ENGINES)('receipts and keeping guest orders on %s', (engine) => {
     expect(mailsTo(t.outbox, email)).toHaveLength(1);
   });
 
+  it('tells the receipt link how much of the order is delivered, as the provider reports it', async () => {
+    const placed = await pay(`progress.${engine}@example.com`);
+    await request(t.app).post(placed.checkout).type('form').send({ outcome: 'pay' });
+    const follow = async () =>
+      (await request(t.app).get(`/api/c_orders/${placed.order.id}`)).body.data;
+    const set = (changes: Record<string, unknown>) =>
+      t.database.db
+        .updateTable('orders')
+        .set(changes)
+        .where('public_id', '=', placed.order.id)
+        .execute();
+    await set({ status: 'RUNNING', start_count: 40, remains: 550 });
+    expect(await follow()).toMatchObject({ status: 'RUNNING', delivered: 450, progress: 0.45 });
+    await set({ status: 'PARTIAL', remains: 300 });
+    expect(await follow()).toMatchObject({ status: 'PARTIAL', delivered: 700, progress: 0.7 });
+    await set({ status: 'COMPLETED', remains: 0 });
+    expect(await follow()).toMatchObject({ status: 'COMPLETED', delivered: 1000, progress: 1 });
+  });
+
   it('mails no receipt for a declined payment', async () => {
     const email = `declined.${engine}@example.com`;
     const placed = await pay(email);
@@ -70,7 +89,12 @@ describe.each(ENGINES)('receipts and keeping guest orders on %s', (engine) => {
     const placed = await pay(`keep.${engine}@example.com`);
     await request(t.app).post(placed.checkout).type('form').send({ outcome: 'pay' });
     const followed = await request(t.app).get(`/api/c_orders/${placed.order.id}`);
-    expect(followed.body.data).toMatchObject({ status: 'PAID', owned: false });
+    expect(followed.body.data).toMatchObject({
+      status: 'PAID',
+      delivered: 0,
+      progress: 0,
+      owned: false,
+    });
 
     expect((await request(t.app).post(`/api/c_orders/${placed.order.id}/claim`)).status).toBe(401);
     const owner = await signUp(t.app);

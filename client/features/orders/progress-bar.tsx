@@ -7,15 +7,18 @@ export function ProgressBar({
   delivered,
   count,
   progress,
+  labelId = 'cp.orders.delivered',
 }: {
   delivered: number;
   count: number;
   progress: number;
+  /** the words' message: the cabinet's, or the thanks page's own set's */
+  labelId?: string;
 }) {
   const intl = useIntl();
   const share = Math.max(0, Math.min(1, progress));
   const label = intl.formatMessage(
-    { id: 'cp.orders.delivered' },
+    { id: labelId },
     { delivered: intl.formatNumber(delivered), count: intl.formatNumber(count) },
   );
   return (

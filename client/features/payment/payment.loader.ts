@@ -1,19 +1,28 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { isPublicId, type OrderView, type PaymentView } from '../../../shared/orders.ts';
+import {
+  type FollowedOrder,
+  isPublicId,
+  type OrderView,
+  type PaymentView,
+} from '../../../shared/orders.ts';
 import { api } from '../../lib/api.ts';
 
 /** What a thanks page shows: the payment it follows and the order it paid, when known. */
 export interface ThanksData {
   payment: PaymentView | null;
-  order: OrderView | null;
+  /** the receipt link's view when it could be read (with the delivery), else the payment's */
+  order: ReceiptOrder | OrderView | null;
   /** on the receipt link (`?order=`): whether an account holds the order */
   owned: boolean | null;
 }
 
+/** An order as its receipt link shows it, without its history. */
+export type ReceiptOrder = Omit<FollowedOrder, 'history'>;
+
 /** On the server: the payments and orders services in process; in the browser: the API. */
 export interface PaymentsReader {
   payment(id: string): Promise<PaymentView | null>;
-  order(id: string): Promise<(OrderView & { owned: boolean }) | null>;
+  order(id: string): Promise<ReceiptOrder | null>;
 }
 
 export const PAYMENTS_CONTEXT_KEY = 'payments';
@@ -22,7 +31,7 @@ const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() =
 
 const browserReader: PaymentsReader = {
   payment: (id) => orNull(api<PaymentView>(`payment/${id}`)),
-  order: (id) => orNull(api<OrderView & { owned: boolean }>(`c_orders/${id}`)),
+  order: (id) => orNull(api<ReceiptOrder>(`c_orders/${id}`)),
 };
 
 /** Thanks pages: `?payment=` (back from a gateway) or `?order=` (paid from the balance). */
@@ -35,7 +44,11 @@ export async function thanksLoader({ request, context }: LoaderFunctionArgs): Pr
   const orderId = query.get('order');
   if (isPublicId(paymentId)) {
     const payment = await reader.payment(paymentId);
-    return { payment, order: payment?.order ?? null, owned: null };
+    const paid = payment?.order ?? null;
+    // the order's delivery too, when it is known (the page follows it from there)
+    const order =
+      paid && payment?.status === 'SUCCESS' ? ((await reader.order(paid.id)) ?? paid) : paid;
+    return { payment, order, owned: null };
   }
   if (isPublicId(orderId)) {
     const order = await reader.order(orderId);

@@ -1,5 +1,5 @@
 import { all, call, delay, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { PaymentView } from '../../../shared/orders.ts';
+import { type FollowedOrder, isFinalStatus, type PaymentView } from '../../../shared/orders.ts';
 import { api } from '../../lib/api.ts';
 import type { PayloadAction } from '../../lib/slice.ts';
 import { paymentActions as actions } from './payment.slice.ts';
@@ -27,6 +27,51 @@ function* follow(action: PayloadAction<string>) {
   yield race({ done: call(poll, action.payload), stopped: take(actions.followStopped.type) });
 }
 
+/**
+ * How a thanks page follows a paid order (issue 30): a guest has no socket, so the page asks
+ * the receipt link's view, soon at first and then less often (an order runs minutes to days),
+ * only while the page is in sight, until the order is final.
+ */
+export const ORDER_POLL_FIRST_MS = 5_000;
+export const ORDER_POLL_MAX_MS = 60_000;
+
+/** Resolves once the page is in sight (at once when it is). */
+function untilVisible(): Promise<void> {
+  if (document.visibilityState !== 'hidden') return Promise.resolve();
+  return new Promise((resolve) => {
+    const seen = () => {
+      if (document.visibilityState === 'hidden') return;
+      document.removeEventListener('visibilitychange', seen);
+      resolve();
+    };
+    document.addEventListener('visibilitychange', seen);
+  });
+}
+
+function* pollOrder(id: string) {
+  let wait = ORDER_POLL_FIRST_MS;
+  for (;;) {
+    yield delay(wait);
+    yield call(untilVisible);
+    try {
+      const order: FollowedOrder = yield call(api<FollowedOrder>, `c_orders/${id}`);
+      yield put(actions.orderUpdated(order));
+      if (isFinalStatus(order.status)) return;
+    } catch {
+      // offline or a hiccup: the next round asks again
+    }
+    wait = Math.min(ORDER_POLL_MAX_MS, Math.round(wait * 1.5));
+  }
+}
+
+/** Follows one order at a time, until it is final or the page is left (orderFollowStopped). */
+function* followOrder(action: PayloadAction<string>) {
+  yield race({
+    done: call(pollOrder, action.payload),
+    stopped: take(actions.orderFollowStopped.type),
+  });
+}
+
 /** The browser leaves for the gateway's checkout: a full page load. */
 export const browser = { go: (url: string) => window.location.assign(url) };
 
@@ -45,6 +90,7 @@ function* deposit(action: PayloadAction<{ amount: number; method: number; agreem
 export function* paymentSaga() {
   yield all([
     takeLatest(actions.followStarted.type, follow),
+    takeLatest(actions.orderFollowStarted.type, followOrder),
     takeLeading(actions.depositRequested.type, deposit),
   ]);
 }

@@ -1,4 +1,4 @@
-import type { PaymentView } from '../../../shared/orders.ts';
+import type { FollowedOrder, PaymentView } from '../../../shared/orders.ts';
 import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
 /** SPEC §4 Payment: the payment a waiting page follows until it is final. */
@@ -10,6 +10,8 @@ export interface PaymentState {
   /** a balance top-up on its way to the gateway */
   depositing: boolean;
   depositError: string | null;
+  /** the paid order a thanks page follows until it is final (a guest has no socket) */
+  order: FollowedOrder | null;
 }
 
 const initialState: PaymentState = {
@@ -18,6 +20,7 @@ const initialState: PaymentState = {
   gaveUp: false,
   depositing: false,
   depositError: null,
+  order: null,
 };
 
 const paymentSlice = createSlice({
@@ -44,6 +47,11 @@ const paymentSlice = createSlice({
     depositFailed(state, action: PayloadAction<string>) {
       state.depositing = false;
       state.depositError = action.payload;
+    },
+    orderFollowStarted(_state, _action: PayloadAction<string>) {},
+    orderFollowStopped() {},
+    orderUpdated(state, action: PayloadAction<FollowedOrder>) {
+      state.order = action.payload;
     },
     followGaveUp(state) {
       state.gaveUp = true;

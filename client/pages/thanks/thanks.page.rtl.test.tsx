@@ -1,9 +1,15 @@
 /** @jest-environment jsdom */
 import '../../../tests/support/jsdom.ts';
-import { screen } from '@testing-library/react';
-import type { PaymentView } from '../../../shared/orders.ts';
-import { appStore, renderPage } from '../../../tests/support/render.tsx';
-import type { ThanksData } from '../../features/payment/payment.loader.ts';
+import { jest } from '@jest/globals';
+import { act, screen } from '@testing-library/react';
+import type { FollowedOrder, OrderStatus, PaymentView } from '../../../shared/orders.ts';
+import { appStore, fakeApi, renderPage, stopSagas } from '../../../tests/support/render.tsx';
+import type { ReceiptOrder, ThanksData } from '../../features/payment/payment.loader.ts';
+import {
+  ORDER_POLL_FIRST_MS,
+  ORDER_POLL_MAX_MS,
+  paymentSaga,
+} from '../../features/payment/payment.saga.ts';
 import ThanksPage from './thanks.page.tsx';
 
 const payment = (status: PaymentView['status']): PaymentView => ({
@@ -75,5 +81,80 @@ describe('the thanks pages', () => {
       'textContent',
       'Payment failed',
     );
+  });
+});
+
+/** A guest's order of 1,000 likes as the receipt link shows it. */
+const receipt = (status: OrderStatus, delivered: number): ReceiptOrder => ({
+  id: 'Ord0000000000000000A',
+  tag: 'INSTAGRAM_LIKES',
+  link: 'https://www.instagram.com/p/C8xYz12AbCd/',
+  quantity: 1000,
+  posts: null,
+  count: 1000,
+  currency: 'USD',
+  cost: 699,
+  discount: 0,
+  status,
+  test: false,
+  created_at: '2026-11-26T10:00:00.000Z',
+  delivered,
+  progress: delivered / 1000,
+  owned: false,
+});
+
+describe('a guest’s thanks page', () => {
+  let api: ReturnType<typeof fakeApi>;
+  let answers: ReceiptOrder[];
+  beforeEach(() => {
+    jest.useFakeTimers();
+    answers = [];
+    api = fakeApi({
+      'GET c_orders/Ord0000000000000000A': () =>
+        ({ ...answers.shift()!, history: [] }) satisfies FollowedOrder,
+    });
+  });
+  afterEach(() => {
+    stopSagas();
+    api.restore();
+    jest.useRealTimers();
+  });
+  const wait = (ms: number) => act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
+
+  it('follows the order until it is final: paid, running with its progress, completed', async () => {
+    answers.push(receipt('PAID', 0), receipt('RUNNING', 450), receipt('COMPLETED', 1000));
+    renderPage(<ThanksPage />, {
+      store: appStore({}, paymentSaga),
+      pageId: 'thanks',
+      path: '/en/thanks/?order=Ord0000000000000000A',
+      sets: ['pages'],
+      loader: () => ({ payment: null, order: receipt('PAID', 0), owned: false }),
+    });
+    expect((await screen.findByTestId('order-status')).textContent).toBe('Paid, starting soon');
+    await wait(ORDER_POLL_FIRST_MS);
+    expect(api.callsOf('GET c_orders/Ord0000000000000000A')).toHaveLength(1);
+    await wait(ORDER_POLL_FIRST_MS * 1.5);
+    expect(screen.getByTestId('order-status').textContent).toMatch(/^In progress/);
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('45');
+    expect(screen.getByText(/450 of 1,000 delivered/)).toBeTruthy();
+    await wait(ORDER_POLL_FIRST_MS * 2.25);
+    expect(screen.getByTestId('order-status').textContent).toMatch(/^Completed/);
+    expect(screen.getByText(/1,000 of 1,000 delivered/)).toBeTruthy();
+    // final: nothing more is asked
+    await wait(ORDER_POLL_MAX_MS * 3);
+    expect(api.callsOf('GET c_orders/Ord0000000000000000A')).toHaveLength(3);
+  });
+
+  it('asks nothing for an order that is already final', async () => {
+    renderPage(<ThanksPage />, {
+      store: appStore({}, paymentSaga),
+      pageId: 'thanks',
+      path: '/en/thanks/?order=Ord0000000000000000A',
+      sets: ['pages'],
+      loader: () => ({ payment: null, order: receipt('PARTIAL', 700), owned: false }),
+    });
+    expect((await screen.findByTestId('order-status')).textContent).toMatch(/^Partly delivered/);
+    await wait(ORDER_POLL_MAX_MS);
+    expect(api.calls).toHaveLength(0);
   });
 });

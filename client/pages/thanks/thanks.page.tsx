@@ -2,12 +2,19 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLoaderData, useLocation, useNavigate } from 'react-router';
-import { type OrderView, type PaymentView, pageOfTag } from '../../../shared/orders.ts';
+import {
+  type FollowedOrder,
+  isFinalStatus,
+  type OrderView,
+  type PaymentView,
+  pageOfTag,
+} from '../../../shared/orders.ts';
 import { isCurrency } from '../../../shared/regions.ts';
 import { pagePath } from '../../../shared/routes.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
 import { Link } from '../../components/link/link.tsx';
+import { ProgressBar } from '../../features/orders/progress-bar.tsx';
 import { serviceNameOf } from '../../features/orders/service-name.ts';
 import type { ThanksData } from '../../features/payment/payment.loader.ts';
 import { type PaymentState, paymentActions } from '../../features/payment/payment.slice.ts';
@@ -72,8 +79,14 @@ function retryPath(
   return pagePath('home', locale);
 }
 
-/** "1,000 × Instagram likes — $6.99": what was bought (CATALOG.md thanks view). */
-function OrderSummary({ order }: { order: OrderView }) {
+/** The states in which an order has delivered something worth a bar. */
+const DELIVERING = new Set(['RUNNING', 'PARTIAL', 'COMPLETED']);
+
+/**
+ * "1,000 × Instagram likes — $6.99": what was bought (CATALOG.md thanks view), its state and,
+ * once it runs, how much is delivered.
+ */
+function OrderSummary({ order }: { order: OrderView | FollowedOrder }) {
   const intl = useIntl();
   const name = serviceNameOf(intl, order.tag);
   return (
@@ -95,8 +108,16 @@ function OrderSummary({ order }: { order: OrderView }) {
       <dt>
         <FormattedMessage id="thanks.status" />
       </dt>
-      <dd data-testid="order-status">
+      <dd data-testid="order-status" aria-live="polite">
         <FormattedMessage id={`order.status.${order.status}`} />
+        {'progress' in order && DELIVERING.has(order.status) && (
+          <ProgressBar
+            delivered={order.delivered}
+            count={order.count}
+            progress={order.progress}
+            labelId="thanks.delivered"
+          />
+        )}
       </dd>
     </dl>
   );
@@ -168,7 +189,11 @@ export default function ThanksPage() {
       : data?.payment;
   // the payment's own status says what happened, whichever thanks address was opened
   const tone = payment ? TONE_OF_STATUS[payment.status] : (TONES[pageId] ?? 'success');
-  const order = payment?.order ?? data?.order ?? null;
+  // the receipt view (with the delivery) when the loader had it, else the payment's latest word
+  const paidOrder =
+    data?.order && 'progress' in data.order ? data.order : (payment?.order ?? data?.order ?? null);
+  // the order as the page last heard of it (the receipt view, with its delivery)
+  const order = followed.order && followed.order.id === paidOrder?.id ? followed.order : paidOrder;
   const purpose = payment?.purpose ?? (order ? 'order' : null);
   const view = wordsOf(tone, purpose, Boolean(user));
 
@@ -182,6 +207,16 @@ export default function ThanksPage() {
       dispatch(paymentActions.followStopped());
     };
   }, [dispatch, waiting, paymentId]);
+  // a paid order is followed until it is final: the page shows it running, then done
+  const followedOrderId =
+    tone === 'success' && order && !isFinalStatus(order.status) ? order.id : null;
+  useEffect(() => {
+    if (!followedOrderId) return;
+    dispatch(paymentActions.orderFollowStarted(followedOrderId));
+    return () => {
+      dispatch(paymentActions.orderFollowStopped());
+    };
+  }, [dispatch, followedOrderId]);
   // once final, the address follows the payment too
   const status = payment?.status;
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/locales.ts';
-import type { OrderView } from '../../../shared/orders.ts';
+import { deliveredOf, type OrderView } from '../../../shared/orders.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import type { OrderIntakeRow, OrderRow } from './orders.table.ts';
 
@@ -20,6 +20,20 @@ export const toOrderView = (row: OrderRow): OrderView => ({
   test: Boolean(row.test),
   created_at: row.created_at,
 });
+
+/**
+ * How much of an order is delivered, as its buyer sees it (the cabinet and the receipt link):
+ * a `_MULTI` order is as far as its rows together; `progress` is 0..1 to three places.
+ */
+export function deliveryOf(
+  row: OrderRow,
+  rows: readonly OrderRow[],
+): { delivered: number; progress: number } {
+  const leaves = rows.length ? rows : [row];
+  const count = leaves.reduce((sum, leaf) => sum + leaf.count, 0);
+  const delivered = leaves.reduce((sum, leaf) => sum + deliveredOf(leaf), 0);
+  return { delivered, progress: count > 0 ? Math.round((delivered / count) * 1000) / 1000 : 0 };
+}
 
 /**
  * How far an order is, as the reseller protocol tells it: a `_MULTI` order is as far as its

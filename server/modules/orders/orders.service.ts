@@ -15,7 +15,7 @@ export type { OrderStatusChange, OrderStatusListener } from './order-lifecycle.t
 
 import { createOrderPlacement } from './order-placement.ts';
 import { NO_UPSTREAM, type OrderUpstream } from './order-upstream.ts';
-import { toOrderView } from './order-views.ts';
+import { deliveryOf, toOrderView } from './order-views.ts';
 import { createOrderWork } from './order-work.ts';
 import {
   buyersOf,
@@ -28,7 +28,7 @@ import {
   orderSummariesOf,
   unpaidSince,
 } from './orders.repository.ts';
-import { ordersOfUser } from './own-orders.repository.ts';
+import { ordersOfUser, rowsOf } from './own-orders.repository.ts';
 import { createOwnOrders } from './own-orders.ts';
 
 export { ORDER_ERRORS } from './order-placement.ts';
@@ -170,12 +170,13 @@ export function createOrdersService({
       return { expired };
     },
 
-    /** One order by its public id (the receipt link), with its status history. */
+    /** One order by its public id (the receipt link), with its delivery and status history. */
     async byPublicId(publicId: string): Promise<FollowedOrder> {
       const order = await orderByPublicId(db, publicId);
       if (!order) throw new AppError('Order not found', 404);
       return {
         ...toOrderView(order),
+        ...deliveryOf(order, await rowsOf(db, [order.id])),
         owned: order.user_id !== null,
         history: await eventsOf(db, order.id),
       };

@@ -1,7 +1,6 @@
 import { utcDayRange } from '../../../shared/day-range.ts';
 import {
   type AverageTimeView,
-  deliveredOf,
   type OwnOrderView,
   platformOfTag,
   type RefillView,
@@ -13,7 +12,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { OrderUpstream } from './order-upstream.ts';
-import { progressOf, toOrderView } from './order-views.ts';
+import { deliveryOf, progressOf, toOrderView } from './order-views.ts';
 import type { OrderRefillRow, OrderRow, OrderStatus } from './orders.table.ts';
 import { createOrderNumbers } from './own-order-numbers.ts';
 import {
@@ -114,7 +113,6 @@ export function createOwnOrders({
   ): Promise<OwnOrderView> {
     const refill = refills.get(row.id);
     const children = await Promise.all(rows.map((child) => viewOf(child, [], refills)));
-    const delivered = deliveredOf(row);
     const { remains, refunded } = progressOf(row, rows);
     const view = {
       ...toOrderView(row),
@@ -122,16 +120,9 @@ export function createOwnOrders({
       platform: platformOfTag(row.tag),
       start_count: row.start_count,
       remains,
-      delivered,
-      progress: row.count > 0 ? Math.round((delivered / row.count) * 1000) / 1000 : 0,
+      ...deliveryOf(row, rows),
       refunded,
     };
-    if (children.length) {
-      // a _MULTI order is as far as its rows together
-      const count = children.reduce((sum, child) => sum + child.count, 0);
-      view.delivered = children.reduce((sum, child) => sum + child.delivered, 0);
-      view.progress = count ? Math.round((view.delivered / count) * 1000) / 1000 : 0;
-    }
     return {
       ...view,
       children,
