@@ -230,6 +230,7 @@ export function createApp({
       cache: new PageCache(config.pageCacheMaxEntries, config.pageCacheTtlMs),
       catalog,
       payments,
+      paymentMethods,
       orders,
       legal: services.legal,
       articles: services.articles,

@@ -109,6 +109,8 @@ export interface PaymentView {
   id: string;
   status: PaymentStatus;
   purpose: 'order' | 'deposit';
+  /** the payment method's code (`card_world`, `paypal`, …; `balance`), null when unknown */
+  method: string | null;
   amount: number;
   currency: string;
   created_at: string;

@@ -20,6 +20,9 @@ export interface PaymentMethod {
   show_agreement_flag: boolean;
 }
 
+/** Whether a method pays by bank card (`card_ru`, `card_world`): a declined one asks for another card. */
+export const isCardMethod = (code: string): boolean => code.startsWith('card_');
+
 export interface PaymentGroup {
   id: string;
   order: number;

@@ -22,6 +22,7 @@ import type { ArticlesService } from '../modules/articles/articles.service.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 import type { LegalService } from '../modules/content/legal.service.ts';
 import type { OrdersService } from '../modules/orders/orders.service.ts';
+import type { PaymentMethodsService } from '../modules/payments/payment-methods.service.ts';
 import type { PaymentsService } from '../modules/payments/payments.service.ts';
 import { articlesReader } from './articles-reader.ts';
 import type { Assets } from './assets.ts';
@@ -43,6 +44,7 @@ interface RenderDeps {
   routes?: RouteObject[];
   catalog: CatalogService;
   payments: PaymentsService;
+  paymentMethods: PaymentMethodsService;
   orders: OrdersService;
   legal: LegalService;
   articles: ArticlesService;
@@ -75,11 +77,12 @@ export function pageRenderer({
   routes = createRoutes(),
   catalog,
   payments,
+  paymentMethods,
   orders,
   legal,
   articles,
 }: RenderDeps) {
-  const thanks = paymentsReader(payments, orders);
+  const thanks = paymentsReader(payments, orders, paymentMethods);
   const legalReader: LegalReader = {
     document: async (doc, region, lang) => legal.document(doc, region, lang),
   };

@@ -253,6 +253,7 @@ describe.each(ENGINES)('orders and payments API on %s', (engine) => {
         id: payment.id,
         status: 'SUCCESS',
         purpose: 'order',
+        method: 'card_ru',
         amount: 18_500,
         currency: 'RUB',
         created_at: expect.any(String),

@@ -16,6 +16,7 @@ const payment = (status: PaymentView['status']): PaymentView => ({
   id: 'Pay0000000000000000A',
   status,
   purpose: 'order',
+  method: 'card_world',
   amount: 699,
   currency: 'USD',
   created_at: '2026-11-26T10:00:00.000Z',
@@ -46,6 +47,29 @@ describe('the thanks pages', () => {
     );
     expect(screen.queryByText(/your payment has been received/i)).toBeNull();
     expect(screen.getByTestId('try-again')).toBeTruthy();
+  });
+
+  it('ask for another card after a declined card', async () => {
+    open('thanks-error', '/en/thanks/error/?payment=Pay0000000000000000A', {
+      payment: payment('ERROR'),
+      order: null,
+      owned: null,
+    });
+    expect(await screen.findByText(/Try another card\./)).toBeTruthy();
+  });
+
+  it('ask a wallet’s payer for another method, not another card', async () => {
+    open('thanks-error', '/en/thanks/error/?payment=Pay0000000000000000A', {
+      payment: { ...payment('ERROR'), method: 'paypal' },
+      order: null,
+      owned: null,
+    });
+    expect(
+      await screen.findByText(
+        'Your payment via PayPal did not go through. Choose another payment method and try again.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/another card/)).toBeNull();
   });
 
   it('move the address to the page of the payment’s status', async () => {

@@ -9,6 +9,7 @@ import {
   type PaymentView,
   pageOfTag,
 } from '../../../shared/orders.ts';
+import { isCardMethod } from '../../../shared/payment-methods.ts';
 import { isCurrency } from '../../../shared/regions.ts';
 import { pagePath } from '../../../shared/routes.ts';
 import type { PublicUser } from '../../../shared/user.ts';
@@ -46,9 +47,15 @@ function wordsOf(
   tone: 'success' | 'error' | 'waiting',
   purpose: PaymentView['purpose'] | null,
   loggedIn: boolean,
+  method: string | null,
 ): { titleId: string; leadId: string } {
   const who = loggedIn ? 'user' : 'guest';
-  if (tone === 'error') return { titleId: 'thanks.error.title', leadId: 'thanks.error.lead' };
+  // SPEC's "Try another card" after a card; a wallet, SEPA or crypto is asked to change method
+  if (tone === 'error')
+    return {
+      titleId: 'thanks.error.title',
+      leadId: method && !isCardMethod(method) ? 'thanks.error.leadMethod' : 'thanks.error.lead',
+    };
   if (tone === 'waiting')
     return {
       titleId: 'thanks.waiting.title',
@@ -195,7 +202,8 @@ export default function ThanksPage() {
   // the order as the page last heard of it (the receipt view, with its delivery)
   const order = followed.order && followed.order.id === paidOrder?.id ? followed.order : paidOrder;
   const purpose = payment?.purpose ?? (order ? 'order' : null);
-  const view = wordsOf(tone, purpose, Boolean(user));
+  const method = payment?.method ?? null;
+  const view = wordsOf(tone, purpose, Boolean(user), method);
 
   // a payment still waiting is followed, at the waiting address or any other
   const waiting = pageId === 'thanks-waiting' || tone === 'waiting';
@@ -231,6 +239,7 @@ export default function ThanksPage() {
         titleId={view.titleId}
         leadId={view.leadId}
         values={{
+          method: method ? intl.formatMessage({ id: `payment.method.${method}` }) : '',
           amount:
             payment && isCurrency(payment.currency)
               ? formatMoney(intl, payment.amount, payment.currency)

@@ -73,6 +73,11 @@ export function createPaymentMethodsService({
       return { methods: usable, groups };
     },
 
+    /** A method's code (`card_world`, `paypal`, …), or null for one no longer listed. */
+    async codeOf(methodId: number): Promise<string | null> {
+      return (await cache.get()).methods.find((method) => method.id === methodId)?.code ?? null;
+    },
+
     /** The gateway a method's payments go to (`yookassa`, `stripe`, … ; `balance` for -1). */
     async gatewayOf(methodId: number): Promise<string> {
       return (await cache.get()).gateways.get(methodId) ?? 'sandbox';

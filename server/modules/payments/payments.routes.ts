@@ -94,7 +94,8 @@ export function paymentsRoutes({
   router.get('/payment/:id', async (req, res) => {
     const payment = await payments.refresh(paymentId(req));
     const order = payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null;
-    res.json({ status: 'success', data: toPaymentView(payment, order) });
+    const method = await paymentMethods.codeOf(payment.method_id);
+    res.json({ status: 'success', data: toPaymentView(payment, order, method) });
   });
 
   // the purchase event for analytics: only for a payment that went through

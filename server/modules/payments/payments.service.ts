@@ -22,11 +22,16 @@ import {
 } from './payments.repository.ts';
 import type { PaymentRow, PaymentStatus } from './payments.table.ts';
 
-export function toPaymentView(payment: PaymentRow, order: OrderView | null): PaymentView {
+export function toPaymentView(
+  payment: PaymentRow,
+  order: OrderView | null,
+  method: string | null,
+): PaymentView {
   return {
     id: payment.public_id,
     status: payment.status,
     purpose: payment.purpose,
+    method,
     amount: Number(payment.amount),
     currency: payment.currency,
     created_at: payment.created_at,
