@@ -204,6 +204,26 @@ describe.each(ENGINES)('auth API on %s', (engine) => {
       expect(mail).toMatch(/https:\/\/shop\.test\/es\/reset\/[\w]{24}\//);
     });
 
+    it('promises on the reset pages what the mail carries: a link, not a code to type', () => {
+      // the mail above carries a link; each language's reset pages name a link and no code
+      const words: Record<string, [link: RegExp, code: RegExp]> = {
+        en: [/\blink\b/, /\bcode\b/i],
+        de: [/\bLink\b/, /\bCode\b/i],
+        es: [/\benlace\b/, /\bc[oó]digo\b/i],
+        it: [/\blink\b/, /\bcodice\b/i],
+        pt: [/\blink\b/, /\bc[oó]digo\b/i],
+        ru: [/ссылк/i, /\sкод/i],
+        tr: [/bağlantı/, /\bkod\b/i],
+      };
+      for (const [locale, [link, code]] of Object.entries(words)) {
+        const pages = JSON.parse(readFileSync(`locales/pages/${locale}.json`, 'utf8'));
+        for (const key of ['auth.reset.lead', 'auth.resetCode.lead']) {
+          expect([locale, key, link.test(pages[key])]).toEqual([locale, key, true]);
+          expect([locale, key, code.test(pages[key])]).toEqual([locale, key, false]);
+        }
+      }
+    });
+
     it('sets a new password once per code, and every older token stops working', async () => {
       const account = await signUp(app);
       await request(app).post('/api/reset').send({ email: account.email });
