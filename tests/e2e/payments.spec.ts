@@ -64,6 +64,24 @@ test('a guest pays in the sandbox and is thanked for the order', async ({ page }
   await page.screenshot({ path: `${SHOTS}/thanks-success-en-320.png`, fullPage: true });
 });
 
+test('a guest’s thanks page follows the order to its end without a reload', async ({ page }) => {
+  test.setTimeout(150_000);
+  await fillGuestOrder(page);
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
+  await hydrated(page);
+  await page.evaluate(() => {
+    (window as unknown as { kept: boolean }).kept = true;
+  });
+  const status = page.getByTestId('order-status');
+  await expect(status).toHaveText(/^(Paid, starting soon|In progress)/);
+  // the simulator starts 15 s after the order and delivers in steps; the page asks on its own
+  await expect(status).toHaveText(/^Completed/, { timeout: 120_000 });
+  await expect(status.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expect(status).toContainText('1,000 of 1,000 delivered');
+  expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+});
+
 test('a guest follows the order from the receipt mail and keeps it in a new account', async ({
   page,
 }) => {

@@ -411,42 +411,91 @@ describe('the cabinet’s order form (CLIENT_LK, paid from the balance first)', 
 
     // 2,500 likes cost more than the $10 on the balance
     await user.click(within(quantityGroup()).getByRole('button', { name: '2,500' }));
-    expect(await screen.findByRole('button', { name: 'Pay $16.10' }, QUOTED)).toBeTruthy();
-    expect(await screen.findByText(/short for this order/)).toBeTruthy();
+    expect(await screen.findByText(/short for this order/, {}, QUOTED)).toBeTruthy();
     expect(toggle.textContent).toBe('Choose a payment method');
     expect(screen.queryByRole('radio', { name: 'Account balance' })).toBeNull();
-    expect(screen.getByTestId('short-balance').textContent).toContain(
-      'Your balance is $6.10 short for this order.',
-    );
-    expect(screen.getByRole('button', { name: 'Top up $6.10' })).toBeTruthy();
+    // one choice, one method picker, one button
+    const choice = screen.getByRole('radiogroup', {
+      name: 'Your balance is $6.10 short for this order.',
+    });
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .map((radio) => [radio.closest('label')!.textContent, (radio as HTMLInputElement).checked]),
+    ).toEqual([
+      ['Top up the missing $6.10, then pay from the balance', true],
+      ['Pay the whole order, $16.10, by card or another method', false],
+    ]);
+    expect(screen.getAllByRole('radiogroup')).toHaveLength(1);
+    const action = () =>
+      screen.getAllByRole('button', { name: /^(Pay |Top up)/ }).map((button) => button.textContent);
+    expect(action()).toEqual(['Top up $6.10']);
+    await user.click(within(choice).getByRole('radio', { name: /^Pay the whole order/ }));
+    expect(action()).toEqual(['Pay $16.10']);
+    await user.click(screen.getByRole('radio', { name: 'Bank card' }));
+    expect(action()).toEqual(['Pay $16.10']);
   });
 
-  it('tops up what is missing (at least the method’s minimum) and goes to the gateway', async () => {
+  it('hides the methods when asked, even while the balance covers the price', async () => {
+    const user = userEvent.setup();
+    renderCabinet(1_000);
+    const toggle = await screen.findByRole(
+      'button',
+      { name: 'Payment method: Account balance', expanded: true },
+      QUOTED,
+    );
+    await user.click(toggle);
+    // the balance is not chosen again behind the buyer's back, reopening the panel
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.textContent).toBe('Choose a payment method');
+  });
+
+  it('tops up what is missing (at least the method’s minimum) with its agreement, and goes to the gateway', async () => {
     const user = userEvent.setup();
     renderCabinet(640);
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Link to the post' }, QUOTED),
+      'https://www.instagram.com/p/C8xYz12AbCd/',
+    );
     const short = await screen.findByTestId('short-balance', {}, QUOTED);
     // $0.04 is missing, but a card takes $0.50 at least
     expect(short.textContent).toContain('Your balance is $0.04 short for this order.');
-    const topUp = within(short).getByRole('button', { name: 'Top up $0.50' });
-    expect(within(short).getByRole('radio', { name: 'Bank card', checked: true })).toBeTruthy();
-
+    const topUp = screen.getByRole('button', { name: 'Top up $0.04' });
     await user.click(topUp);
-    expect(
-      within(short)
-        .getAllByRole('alert')
-        .map((alert) => alert.textContent),
-    ).toEqual(['Must check the box']);
+    expect(alerts()).toEqual(['Choose a payment method']);
+
+    await user.click(screen.getByRole('radio', { name: 'Bank card' }));
+    expect(topUp.textContent).toBe('Top up $0.50');
+    await user.click(topUp);
+    expect(alerts()).toEqual(['Must check the box']);
     expect(api.callsOf('POST deposit')).toEqual([]);
 
-    await user.click(within(short).getByRole('radio', { name: 'Cryptocurrency' }));
-    expect(within(short).queryByRole('checkbox')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Cryptocurrency' }));
+    expect(screen.queryByRole('checkbox')).toBeNull();
     await user.click(topUp);
     // back to this page afterwards (jsdom's page is /)
     expect(api.callsOf('POST deposit').map((call) => call.body)).toEqual([
-      { amount: 50, method: 9, agreement: true, return_path: '/' },
+      { amount: 50, method: 9, agreement: false, return_path: '/' },
     ]);
     await waitFor(() => expect(go.mock.calls).toEqual([[CHECKOUT]]));
     // still busy while the browser leaves
     expect((topUp as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('sends the agreement the buyer gave with a top-up that asks for one', async () => {
+    const user = userEvent.setup();
+    renderCabinet(640);
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Link to the post' }, QUOTED),
+      'https://www.instagram.com/p/C8xYz12AbCd/',
+    );
+    await screen.findByTestId('short-balance', {}, QUOTED);
+    await user.click(screen.getByRole('radio', { name: 'Bank card' }));
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Top up $0.50' }));
+    expect(api.callsOf('POST deposit').map((call) => call.body)).toEqual([
+      { amount: 50, method: 2, agreement: true, return_path: '/' },
+    ]);
   });
 });

@@ -23,6 +23,7 @@ import {
   type OrderPayload,
   type QuoteRequest,
   servicesKey,
+  type TopUpRequest,
 } from './order-form.slice.ts';
 import { load, remove, save, savedFor } from './order-form.storage.ts';
 
@@ -184,7 +185,7 @@ function* submitOrder(action: PayloadAction<OrderPayload>) {
  * The cabinet's short balance: a top-up of the missing amount through the gateway, back to
  * this page, where the saved choice is restored and paid from the balance.
  */
-function* topUp(action: PayloadAction<{ amount: number; method: number }>) {
+function* topUp(action: PayloadAction<TopUpRequest>) {
   try {
     const started: { redirect: string | null } = yield call(
       api<{ redirect: string | null }>,
@@ -194,7 +195,7 @@ function* topUp(action: PayloadAction<{ amount: number; method: number }>) {
         body: {
           amount: action.payload.amount,
           method: action.payload.method,
-          agreement: true,
+          agreement: action.payload.agreement,
           return_path: window.location.pathname,
         },
       },

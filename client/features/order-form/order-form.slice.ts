@@ -12,6 +12,15 @@ import { createSlice, type PayloadAction } from '../../lib/slice.ts';
  */
 export type Numerosity = 'single' | 'multiple';
 
+export type ShortChoice = 'topUp' | 'pay';
+
+/** A top-up of what the balance lacks, by a method, with its agreement when it asks one. */
+export interface TopUpRequest {
+  amount: number;
+  method: number;
+  agreement: boolean;
+}
+
 export interface OrderFormState {
   platform: CatalogPlatform | null;
   service: string | null;
@@ -44,6 +53,8 @@ export interface OrderFormState {
   submitError: string | null;
   /** a top-up of the missing amount is on its way to the gateway */
   toppingUp: boolean;
+  /** the cabinet's balance is short: top up the rest, or pay this order by another method */
+  shortChoice: ShortChoice;
 }
 
 export const initialOrderFormState: OrderFormState = {
@@ -69,6 +80,7 @@ export const initialOrderFormState: OrderFormState = {
   submitting: false,
   submitError: null,
   toppingUp: false,
+  shortChoice: 'topUp',
 };
 
 /** What session storage gives back after a reload (order-form.storage.ts). */
@@ -152,6 +164,10 @@ const orderFormSlice = createSlice({
       state.method = action.payload;
       state.methodsVisible = true;
     },
+    /** The cabinet's balance fell short: the methods it needs are shown. */
+    methodsPanelOpened(state) {
+      state.methodsVisible = true;
+    },
     methodCleared(state) {
       state.method = null;
     },
@@ -198,7 +214,10 @@ const orderFormSlice = createSlice({
       state.submitting = false;
     },
     /** The balance is short: top up the missing amount by card, then pay from the balance. */
-    topUpRequested(state, _action: PayloadAction<{ amount: number; method: number }>) {
+    shortChoiceChanged(state, action: PayloadAction<ShortChoice>) {
+      state.shortChoice = action.payload;
+    },
+    topUpRequested(state, _action: PayloadAction<TopUpRequest>) {
       state.toppingUp = true;
       state.submitError = null;
     },

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
@@ -34,7 +34,7 @@ import {
 } from './order-form.slice.ts';
 import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
 import { QuantityFields } from './quantity-fields.tsx';
-import { ShortBalance } from './short-balance.tsx';
+import { ShortBalance, topUpAmount } from './short-balance.tsx';
 
 /** The form's element id: package cards bring it into view. */
 export const ORDER_FORM_ID = 'order-form';
@@ -109,8 +109,16 @@ export function OrderForm({
   const pair =
     priceOf(form, selection) ?? (selection.quoteKey ? seeded[selection.quoteKey] : null) ?? null;
   const price = pair?.[0] ?? null;
-  const shown = shownMethods(context, price);
+  // the cabinet's balance is short: topping up the rest picks the top-up's method (any but the
+  // balance: a top-up is clamped to the method's limits), paying the order picks the order's
+  const missing =
+    cabinet && user && price !== null && price > user.balance ? price - user.balance : null;
+  const toppingUp = missing !== null && form.shortChoice === 'topUp';
+  const shown = toppingUp
+    ? shownMethods(context, null).filter((entry) => entry.method.id !== BALANCE_METHOD_ID)
+    : shownMethods(context, price);
   const errors = errorsOf(form, selection, context, shown);
+  const chosenMethod = shown.find((entry) => entry.method.id === form.method)?.method;
   const { service, limits } = selection;
 
   useEffect(() => {
@@ -153,12 +161,22 @@ export function OrderForm({
     if (form.method !== null && price !== null && (!chosenState || chosenState.disabled))
       dispatch(actions.methodCleared());
   }, [dispatch, form.method, price, chosenState]);
-  // the cabinet pays from the balance first, whenever it covers the price
+  // the cabinet pays from the balance first, whenever it comes to cover the price; a buyer who
+  // then hides the panel has it hidden (the balance is chosen again only once it had not covered)
   const balanceShown = shown.some((entry) => entry.method.id === BALANCE_METHOD_ID);
+  const balanceOffered = useRef(false);
   useEffect(() => {
-    if (cabinet && balanceShown && form.method === null)
+    if (!balanceShown) balanceOffered.current = false;
+    else if (cabinet && form.method === null && !balanceOffered.current) {
+      balanceOffered.current = true;
       dispatch(actions.methodChosen(BALANCE_METHOD_ID));
+    }
   }, [dispatch, cabinet, balanceShown, form.method]);
+  // short of balance, either way needs a method: the panel opens when the balance falls short
+  const short = missing !== null;
+  useEffect(() => {
+    if (short) dispatch(actions.methodsPanelOpened());
+  }, [dispatch, short]);
 
   const say = (key: string | undefined, values: Record<string, string | number> = {}) =>
     key ? intl.formatMessage({ id: key }, values) : null;
@@ -185,6 +203,16 @@ export function OrderForm({
       );
       first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
       first?.focus({ preventScroll: true });
+      return;
+    }
+    if (toppingUp) {
+      dispatch(
+        actions.topUpRequested({
+          amount: topUpAmount(missing, chosenMethod, currency),
+          method: form.method!,
+          agreement: form.agreement,
+        }),
+      );
       return;
     }
     dispatch(
@@ -475,13 +503,13 @@ export function OrderForm({
             </span>
           )}
 
-          {cabinet && user && price !== null && price > user.balance && (
+          {missing !== null && price !== null && (
             <ShortBalance
-              missing={price - user.balance}
+              missing={missing}
+              price={price}
               currency={currency}
-              methods={context.methods}
-              busy={form.toppingUp}
-              onTopUp={(amount, method) => dispatch(actions.topUpRequested({ amount, method }))}
+              choice={form.shortChoice}
+              onChoose={(choice) => dispatch(actions.shortChoiceChanged(choice))}
             />
           )}
 
@@ -497,7 +525,7 @@ export function OrderForm({
             {...(onCurrencySwitch && !user ? { onCurrencySwitch } : {})}
           />
 
-          {shown.find((entry) => entry.method.id === form.method)?.method.show_agreement_flag && (
+          {chosenMethod?.show_agreement_flag && (
             <AgreementCheck
               checked={form.agreement}
               error={show && errors.agreement ? say(errors.agreement) : null}
@@ -513,11 +541,18 @@ export function OrderForm({
           <button
             type="submit"
             className={`${button('primary', { large: true })} ${styles.pay}`}
-            disabled={form.submitting}
-            aria-busy={form.submitting || undefined}
+            disabled={form.submitting || form.toppingUp}
+            aria-busy={form.submitting || form.toppingUp || undefined}
           >
-            {form.submitting ? (
+            {form.submitting || form.toppingUp ? (
               <FormattedMessage id="order.submitting" />
+            ) : toppingUp ? (
+              <FormattedMessage
+                id="order.topUpMissing"
+                values={{
+                  amount: formatMoney(intl, topUpAmount(missing, chosenMethod, currency), currency),
+                }}
+              />
             ) : pair ? (
               <FormattedMessage
                 id="order.pay"

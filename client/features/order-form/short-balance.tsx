@@ -1,92 +1,78 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { BALANCE_METHOD_ID, type PaymentMethodsData } from '../../../shared/payment-methods.ts';
+import type { PaymentMethod } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
-import { button } from '../../components/button/button.ts';
-import { AgreementCheck, MethodOption } from '../../components/form/choices.tsx';
+import { formStyles } from '../../components/form/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
 import styles from './order-form.module.css';
+import type { ShortChoice } from './order-form.slice.ts';
+
+/**
+ * What a top-up of the missing amount through `method` comes to: at least the method's
+ * minimum, at most its maximum.
+ */
+export function topUpAmount(
+  missing: number,
+  method: PaymentMethod | undefined,
+  currency: Currency,
+) {
+  const limits = method?.limits[currency];
+  return limits ? Math.min(Math.max(missing, limits.min), limits.max) : missing;
+}
 
 interface ShortBalanceProps {
   /** minor units the balance lacks for this order */
   missing: number;
+  /** the order's price, minor units */
+  price: number;
   currency: Currency;
-  methods: PaymentMethodsData | null;
-  busy: boolean;
-  onTopUp(amount: number, method: number): void;
+  choice: ShortChoice;
+  onChoose(choice: ShortChoice): void;
 }
 
 /**
- * The cabinet's balance does not cover the order: top up what is missing (at least the
- * method's minimum) through a gateway, come back and pay from the balance. Paying the whole
- * order by card stays possible in the methods panel below.
+ * The cabinet's balance does not cover the order (issue 30): one choice, then the form's one
+ * method picker and one button. Either top up what is missing (at least the method's minimum)
+ * through a gateway and come back to pay from the balance, or pay this order by the method.
  */
-export function ShortBalance({ missing, currency, methods, busy, onTopUp }: ShortBalanceProps) {
+export function ShortBalance({ missing, price, currency, choice, onChoose }: ShortBalanceProps) {
   const intl = useIntl();
   const group = useId();
-  const usable = (methods?.methods ?? []).filter(
-    (method) =>
-      method.id !== BALANCE_METHOD_ID &&
-      method.currencies.includes(currency) &&
-      method.limits[currency],
-  );
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [agreement, setAgreement] = useState(false);
-  const [attempted, setAttempted] = useState(false);
-  const method = usable.find((entry) => entry.id === chosen) ?? usable[0];
-  if (!method) return null;
-  const limits = method.limits[currency]!;
-  const amount = Math.min(Math.max(missing, limits.min), limits.max);
-  const agreementMissing = method.show_agreement_flag && !agreement;
+  const options: { value: ShortChoice; id: string; amount: number }[] = [
+    { value: 'topUp', id: 'order.short.topUp', amount: missing },
+    { value: 'pay', id: 'order.short.pay', amount: price },
+  ];
   return (
     <section className={styles.shortBalance} data-testid="short-balance">
-      <p className={styles.shortBalanceText}>
+      <p className={styles.shortBalanceText} id={`${group}-label`}>
         <FormattedMessage
           id="order.balanceShort"
           values={{ amount: <strong>{formatMoney(intl, missing, currency)}</strong> }}
         />
       </p>
-      {usable.length > 1 && (
-        <div className={styles.shortBalanceMethods} role="radiogroup">
-          {usable.map((entry) => (
-            <MethodOption
-              key={entry.id}
-              method={entry}
-              disabled={false}
-              currency={currency}
-              group={group}
-              checked={entry.id === method.id}
-              onChoose={setChosen}
-            />
-          ))}
-        </div>
-      )}
-      {method.show_agreement_flag && (
-        <AgreementCheck
-          checked={agreement}
-          error={
-            attempted && agreementMissing
-              ? intl.formatMessage({ id: 'order.error.agreement' })
-              : null
-          }
-          onChange={setAgreement}
-        />
-      )}
-      <button
-        type="button"
-        className={button('secondary')}
-        disabled={busy}
-        aria-busy={busy || undefined}
-        onClick={() => {
-          setAttempted(true);
-          if (!agreementMissing) onTopUp(amount, method.id);
-        }}
+      <div
+        className={styles.shortBalanceMethods}
+        role="radiogroup"
+        aria-labelledby={`${group}-label`}
       >
-        <FormattedMessage
-          id="order.topUpMissing"
-          values={{ amount: formatMoney(intl, amount, currency) }}
-        />
-      </button>
+        {options.map((option) => (
+          <label key={option.value} className={formStyles.choice}>
+            <input
+              type="radio"
+              name={`${group}-choice`}
+              value={option.value}
+              checked={choice === option.value}
+              onChange={() => onChoose(option.value)}
+            />
+            <span className={formStyles.choiceName}>
+              <FormattedMessage
+                id={option.id}
+                values={{ amount: formatMoney(intl, option.amount, currency) }}
+              />
+            </span>
+          </label>
+        ))}
+      </div>
     </section>
   );
 }
