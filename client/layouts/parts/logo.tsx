@@ -1,8 +1,11 @@
 import { BRAND_NAME } from '../../../shared/brand.ts';
 import styles from './logo.module.css';
 
-/** The brand; `compact` drops the name on phones, where a bar has no room for it. */
-export function Logo({ compact = false }: { compact?: boolean }) {
+/**
+ * The brand; `compact` drops the name on phones, where a bar has no room for it, `narrow` on
+ * the narrowest phones only (the storefront's bar: the mark, currency, language and login).
+ */
+export function Logo({ compact = false }: { compact?: boolean | 'narrow' }) {
   return (
     <span className={styles.logo} data-compact={compact || undefined}>
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { servicePagesOf } from '../../../shared/service-pages.ts';
@@ -24,7 +25,31 @@ export function SiteHeader() {
   );
 }
 
+/**
+ * Marks the document scrolled (`data-scrolled` on <html>): on phones the header then drops
+ * its platform strip and is one bar (issue 30: 161 px of a 320 px phone's screen before).
+ * The strip is out of the page's flow, so hiding it moves nothing under it.
+ */
+function useScrolledMark() {
+  useEffect(() => {
+    let queued = false;
+    const mark = () => {
+      queued = false;
+      document.documentElement.toggleAttribute('data-scrolled', window.scrollY > 8);
+    };
+    const onScroll = () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(mark);
+    };
+    mark();
+    addEventListener('scroll', onScroll, { passive: true });
+    return () => removeEventListener('scroll', onScroll);
+  }, []);
+}
+
 function Header() {
+  useScrolledMark();
   const intl = useIntl();
   const to = useLocalePath();
   const locale = useLocale();
@@ -40,17 +65,20 @@ function Header() {
           className={styles.logo}
           aria-label={intl.formatMessage({ id: 'header.homeLink' })}
         >
-          <Logo />
+          <Logo compact="narrow" />
         </Link>
+        {/* on phones a strip under the bar: the strip is the menus' frame, the nav inside it
+            scrolls sideways without clipping the menu that opens below the strip */}
         <StaticSubtree
-          as="nav"
-          className={styles.nav}
-          label={intl.formatMessage({ id: 'header.platforms' })}
+          as="div"
+          className={styles.strip}
           cacheKey={`nav|${locale}|${metaRestricted ? 1 : 0}`}
           // on the server every menu is closed: the group is there for the hooks only
           keepWith={(content) => <DropdownProvider>{content}</DropdownProvider>}
         >
-          <PlatformMenus metaRestricted={metaRestricted} />
+          <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'header.platforms' })}>
+            <PlatformMenus metaRestricted={metaRestricted} />
+          </nav>
         </StaticSubtree>
         <div className={styles.tools}>
           <CurrencySwitcher />

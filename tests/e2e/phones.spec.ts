@@ -1,0 +1,63 @@
+import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support.ts';
+
+/**
+ * Issue 30.6: on a 320 × 640 phone the sticky header is one bar of at most 64 px once the page
+ * is scrolled, and the cookie banner (a GDPR visitor who has not answered) is a slim bar of at
+ * most a quarter of the screen that leaves the page's primary button in sight.
+ */
+test.use({ storageState: { cookies: [], origins: [] }, viewport: { width: 320, height: 640 } });
+
+const box = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const { top, bottom, height } = element.getBoundingClientRect();
+      return { top, bottom, height };
+    });
+
+/** Whether the element's middle is what a tap there hits (nothing lies over it). */
+const inSight = (page: Page, name: RegExp | string) =>
+  page.getByRole('button', { name }).evaluate((button) => {
+    button.scrollIntoView({ block: 'nearest' });
+    const { left, top, width, height } = button.getBoundingClientRect();
+    const hit = document.elementFromPoint(left + width / 2, top + height / 2);
+    return Boolean(hit && button.contains(hit));
+  });
+
+for (const [lang, prefix, pay, signup] of [
+  ['ru', '', /^Оплатить/, 'Создать аккаунт'],
+  ['de', '/de', /bezahlen$/i, 'Konto erstellen'],
+] as const) {
+  test(`a 320 px phone: a slim header once scrolled, a slim banner that hides no button (${lang})`, async ({
+    page,
+  }) => {
+    await page.goto(`${prefix}/`);
+    await hydrated(page);
+    const banner = page.getByTestId('consent-banner');
+    await expect(banner).toBeVisible();
+    expect((await box(page, '[data-testid="consent-banner"]')).height).toBeLessThanOrEqual(160);
+
+    await page.mouse.wheel(0, 700);
+    await expect(page.locator('html[data-scrolled]')).toHaveCount(1);
+    const header = await box(page, 'header');
+    expect(header.top).toBe(0);
+    expect(header.height).toBeLessThanOrEqual(64);
+    // nothing of the header hangs below its bar once scrolled (the platform strip has gone)
+    await expect(page.locator('header nav')).toBeHidden();
+
+    // the order form's button, brought into view, is not under the banner
+    expect(await inSight(page, pay)).toBe(true);
+    // the end of the page scrolls clear of the banner
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const footer = await box(page, 'footer');
+    const bannerTop = (await box(page, '[data-testid="consent-banner"]')).top;
+    expect(footer.bottom).toBeLessThanOrEqual(bannerTop + 1);
+
+    await page.goto(`${prefix}/signup/`);
+    await hydrated(page);
+    await expect(banner).toBeVisible();
+    expect(await inSight(page, signup)).toBe(true);
+  });
+}
