@@ -47,7 +47,7 @@ test('history and prices in Russian: a top-up, an order, filters in the URL, lev
   await deposit.locator('[data-method="sberpay"]').click();
   await deposit.getByRole('button', { name: 'Пополнить' }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_[\w-]+\/$/);
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByRole('button', { name: 'Оплатить' }).click();
   await expect(page).toHaveURL(/\/thanks\/\?payment=\w{20}$/);
   const orderId = await orderFromBalance(page.request, baseURL!);
 
@@ -157,7 +157,7 @@ test('history and prices in German: the empty history, then a top-up in euros', 
   expect(deposit.status()).toBe(201);
   const { redirect } = ((await deposit.json()) as { data: { redirect: string } }).data;
   await page.goto(new URL(redirect).pathname);
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.locator('button[value="pay"]').click();
   await expect(page).toHaveURL(/\/thanks\/\?payment=\w{20}$/);
   await orderFromBalance(page.request, baseURL!);
 

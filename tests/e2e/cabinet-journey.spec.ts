@@ -20,6 +20,7 @@ const WORDS = {
     signup: 'Создать аккаунт',
     amount: /^Сумма, /,
     topUp: 'Пополнить',
+    sandboxPay: 'Оплатить',
     toppedUp: 'Баланс пополнен',
     newOrder: 'Новый заказ',
     link: 'Ссылка на публикацию',
@@ -38,6 +39,7 @@ const WORDS = {
     signup: 'Konto erstellen',
     amount: /^Betrag, /,
     topUp: 'Aufladen',
+    sandboxPay: 'Bezahlen',
     toppedUp: 'Ihr Guthaben wurde aufgeladen',
     newOrder: 'Neue Bestellung',
     link: 'Link zum Beitrag',
@@ -105,7 +107,7 @@ for (const lang of ['ru', 'de'] as const) {
     const box = deposit.getByRole('checkbox');
     if (await box.count()) await box.check();
     await deposit.getByRole('button', { name: w.topUp }).click();
-    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('button', { name: w.sandboxPay }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.toppedUp);
     await hydrated(page);
     // the thanks page of a top-up leads to a new order

@@ -72,7 +72,7 @@ test('a referral journey with live notifications, from the link to the bonus', a
   await deposit.locator('[data-method="sberpay"]').click();
   await deposit.getByRole('button', { name: 'Пополнить' }).click();
   await expect(friend).toHaveURL(/\/sandbox\/checkout\/sbx_[\w-]+\/$/);
-  await friend.getByRole('button', { name: 'Pay' }).click();
+  await friend.getByRole('button', { name: 'Оплатить' }).click();
   await expect(friend).toHaveURL(/\/thanks\/\?payment=\w{20}$/);
   await friend.goto('/cp/orders/');
   await hydrated(friend);

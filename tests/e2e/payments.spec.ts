@@ -43,6 +43,17 @@ async function fillGuestOrder(page: Page, email = 'guest@example.com') {
 
 test('a guest pays in the sandbox and is thanked for the order', async ({ page }) => {
   await fillGuestOrder(page);
+  // the checkout fits a phone: nothing wider than the window at 375 and 320 px
+  for (const width of [375, 320]) {
+    await page.setViewportSize({ width, height: 700 });
+    expect(
+      await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/sandbox-checkout-en-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
   await hydrated(page);

@@ -1,4 +1,6 @@
 import express, { type Request, type Response, Router } from 'express';
+import { localeOfPath } from '../../../shared/locales.ts';
+import { message } from '../../lib/i18n.ts';
 import type { GatewayStatus } from './payment-gateway.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
 
@@ -26,22 +28,26 @@ export function sandboxRoutes(gateway: SandboxGateway): Router {
       return;
     }
     const amount = `${(payment.amount / 100).toFixed(2)} ${payment.currency}`;
+    // in the language of the page the payer came from, as a real gateway takes a locale
+    const lang = localeOfPath(new URL(payment.returnUrl).pathname);
+    const say = (id: string) => escapeHtml(message(lang, id));
     res.type('html').send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Sandbox checkout</title>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${say('sandbox.title')}</title>
 <style>
-body{font-family:system-ui,sans-serif;background:#f7f6fb;color:#14121f;display:grid;place-items:center;min-height:100vh;margin:0}
-main{background:#fff;border:1px solid #e6e4ef;border-radius:16px;padding:32px;max-width:420px;width:calc(100% - 32px);box-shadow:0 8px 24px rgb(20 18 31/8%)}
+*{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;background:#f7f6fb;color:#14121f;display:grid;place-items:center;min-height:100vh;margin:0;padding:16px}
+main{background:#fff;border:1px solid #e6e4ef;border-radius:16px;padding:clamp(20px,6vw,32px);max-width:420px;width:100%;box-shadow:0 8px 24px rgb(20 18 31/8%);overflow-wrap:anywhere}
 h1{font-size:1.25rem;margin:0 0 4px}.amount{font-size:2rem;font-weight:800;margin:16px 0}
 p{color:#4a4760;margin:0}form{display:grid;gap:8px;margin-top:24px}
 button{min-height:48px;border-radius:10px;border:1px solid #cfcbe0;background:#fff;font:inherit;font-weight:600;cursor:pointer}
 button[value=pay]{background:#5b3df5;border-color:#5b3df5;color:#fff}
 </style></head><body><main>
-<h1>Sandbox checkout</h1><p>A test gateway: no money moves.</p>
+<h1>${say('sandbox.title')}</h1><p>${say('sandbox.lead')}</p>
 <p class="amount">${escapeHtml(amount)}</p><p>${escapeHtml(payment.description)}</p>
-<form method="post"><button name="outcome" value="pay">Pay</button>
-<button name="outcome" value="decline">Decline</button>
-<button name="outcome" value="pending">Leave pending</button></form>
+<form method="post"><button name="outcome" value="pay">${say('sandbox.pay')}</button>
+<button name="outcome" value="decline">${say('sandbox.decline')}</button>
+<button name="outcome" value="pending">${say('sandbox.pending')}</button></form>
 </main></body></html>`);
   });
 

@@ -1,8 +1,10 @@
+import { localeOfPath } from '../../../shared/locales.ts';
 import type { OrderView, PaymentView } from '../../../shared/orders.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import type { Db } from '../../db/database.ts';
 import type { GatewayStatus, PaymentGateway } from '../../integrations/payments/payment-gateway.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { message } from '../../lib/i18n.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';
@@ -172,7 +174,9 @@ export function createPaymentsService({
       const payment = await db
         .transaction()
         .execute((trx) => this.insert(trx, { ...input, purpose: 'deposit' }));
-      const redirect = await this.startCheckout(payment, 'Balance top-up');
+      // the gateway shows it to the payer: in the language of the page they came from
+      const words = message(localeOfPath(input.returnPath), 'payment.description.topUp');
+      const redirect = await this.startCheckout(payment, words);
       return { payment: { id: payment.public_id, status: payment.status }, redirect };
     },
 
