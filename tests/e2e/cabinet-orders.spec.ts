@@ -104,8 +104,20 @@ test('a customer follows, filters, cancels and watches orders in the cabinet', a
   ).toHaveCount(0);
   await expect(balance).not.toHaveText(before!);
 
-  // filters live in the URL; the back button brings the last one back
+  // on a 320 px phone each date field has the room for a whole date and its calendar button
   const filters = page.getByTestId('orders-filters');
+  await page.setViewportSize({ width: 320, height: 780 });
+  await filters.getByRole('button', { name: /^Weitere Filter/ }).click();
+  for (const name of ['Ab Datum', 'Bis Datum']) {
+    const width = (await filters.getByLabel(name).boundingBox())!.width;
+    expect(width, name).toBeGreaterThanOrEqual(150);
+  }
+  await fitsWidth(page);
+  await page.screenshot({ path: `${SHOTS}/cp-orders-filters-de-320.png`, fullPage: true });
+  await filters.getByRole('button', { name: /^Weitere Filter/ }).click();
+  await page.setViewportSize({ width: 1440, height: 1000 });
+
+  // filters live in the URL; the back button brings the last one back
   await filters.getByRole('button', { name: 'TikTok' }).click();
   await expect(page).toHaveURL(/\/de\/cp\/orders\/\?platform=tiktok$/);
   await expect(cards).toHaveCount(1);

@@ -215,7 +215,7 @@ export function OrdersFilters({
           />
         </div>
 
-        <fieldset className={styles.range}>
+        <fieldset className={`${styles.range} ${styles.dates}`}>
           <legend>
             <FormattedMessage id="cp.orders.filter.dates" />
           </legend>
