@@ -1,8 +1,8 @@
-import type { ServiceKind } from './platforms.ts';
+import { DELIVERY_CAPS, type DeliveryCap, type Platform, type ServiceKind } from './platforms.ts';
 
 /**
  * What the cabinet tells about a service beside the order form: when it starts (SPEC §1
- * launch times) and how fast it delivers (CATALOG.md speeds), by platform and kind.
+ * launch times) and how fast it delivers (SPEC §9's caps), by platform and kind.
  */
 export type LaunchKey = 'likesAndViews' | 'followers' | 'storyViews' | 'shares' | 'youtube';
 
@@ -26,37 +26,13 @@ export function launchOf(platform: string, kind: string): LaunchKey | null {
   return LAUNCH_OF_KIND[kind as ServiceKind] ?? null;
 }
 
-export interface Speed {
-  min?: number;
-  max: number;
-  per: 'hour' | 'day';
+export type Speed = Pick<DeliveryCap, 'min' | 'max' | 'per'>;
+
+/**
+ * How fast a service delivers: the cap the marketing copy states for it (SPEC §9, one source
+ * with the landings: DELIVERY_CAPS), or null when the copy states none.
+ */
+export function speedOf(platform: string, kind: string): Speed | null {
+  const caps = DELIVERY_CAPS[platform as Platform] ?? [];
+  return caps.find((cap) => (cap.kinds as readonly string[]).includes(kind)) ?? null;
 }
-
-/** CATALOG.md "Order limits and speeds", keyed `platform-kind`. */
-export const SPEEDS: Readonly<Record<string, Speed>> = {
-  'instagram-likes': { min: 120, max: 200, per: 'hour' },
-  'instagram-auto-likes': { min: 120, max: 200, per: 'hour' },
-  'instagram-followers': { max: 2_000, per: 'day' },
-  'instagram-views': { max: 20_000, per: 'day' },
-  'instagram-reels-views': { max: 20_000, per: 'day' },
-  'instagram-auto-views': { max: 20_000, per: 'day' },
-  'instagram-story-views': { max: 15_000, per: 'day' },
-  'instagram-comments': { max: 50, per: 'hour' },
-  'tiktok-likes': { min: 120, max: 200, per: 'hour' },
-  'tiktok-auto-likes': { min: 120, max: 200, per: 'hour' },
-  'tiktok-followers': { max: 2_000, per: 'day' },
-  'tiktok-views': { max: 500_000, per: 'day' },
-  'tiktok-auto-views': { max: 500_000, per: 'day' },
-  'youtube-likes': { max: 10_000, per: 'day' },
-  'youtube-followers': { max: 10_000, per: 'day' },
-  'youtube-views': { max: 10_000, per: 'day' },
-  'vk-likes': { min: 10, max: 50, per: 'hour' },
-  'vk-auto-likes': { min: 10, max: 50, per: 'hour' },
-  'vk-followers': { max: 500, per: 'day' },
-  'vk-friends': { max: 500, per: 'day' },
-  'vk-comments': { max: 10, per: 'hour' },
-  'vk-reposts': { min: 10, max: 20, per: 'hour' },
-};
-
-export const speedOf = (platform: string, kind: string): Speed | null =>
-  SPEEDS[`${platform}-${kind}`] ?? null;

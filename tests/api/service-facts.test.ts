@@ -1,0 +1,37 @@
+import english from '../../locales/en.json' with { type: 'json' };
+import { speedOf } from '../../shared/service-facts.ts';
+import { SERVICE_PAGES } from '../../shared/service-pages.ts';
+
+/**
+ * Issue 30.10: the cabinet's speed beside its order form, the landings' caps and the service
+ * pages' copy tell one set of figures, SPEC §9's per-day caps.
+ */
+describe('service speeds', () => {
+  it('are SPEC §9’s caps', () => {
+    expect(speedOf('instagram', 'followers')).toMatchObject({ max: 3_000, per: 'day' });
+    expect(speedOf('instagram', 'views')).toMatchObject({ max: 500_000, per: 'day' });
+    expect(speedOf('instagram', 'story-views')).toMatchObject({ max: 10_000, per: 'day' });
+    expect(speedOf('youtube', 'followers')).toMatchObject({ max: 300, per: 'day' });
+    expect(speedOf('youtube', 'views')).toMatchObject({ max: 5_000, per: 'day' });
+    expect(speedOf('tiktok', 'likes')).toMatchObject({ min: 120, max: 200, per: 'hour' });
+    expect(speedOf('vk', 'comments')).toMatchObject({ max: 200, per: 'day' });
+    // SPEC §9 states none for Threads: the cabinet then says nothing of speed
+    expect(speedOf('threads', 'likes')).toBeNull();
+  });
+
+  it('agree with every service page’s own words ("up to N a day")', () => {
+    const messages = english as Record<string, string>;
+    let checked = 0;
+    for (const page of SERVICE_PAGES) {
+      const stated = /up to ([\d,]+) a day/.exec(messages[`service.${page.id}.short`] ?? '');
+      if (!stated) continue;
+      checked += 1;
+      const max = Number(stated[1]!.replaceAll(',', ''));
+      expect([page.id, speedOf(page.platform, page.kind)]).toEqual([
+        page.id,
+        expect.objectContaining({ max, per: 'day' }),
+      ]);
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+});
