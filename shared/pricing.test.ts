@@ -5,6 +5,8 @@ import {
   type PriceTier,
   quote,
   roundHalfUp,
+  SAVING_SHOWN_FROM_PERCENT,
+  shownSaving,
   tieredCost,
   tierFor,
 } from './pricing.ts';
@@ -135,5 +137,20 @@ describe('discount levels (CATALOG.md)', () => {
       personalManager: true,
       percent: { views: 30, basic: 15 },
     });
+  });
+});
+
+describe('shownSaving (issue 30.10: one savings rule in every currency)', () => {
+  it('shows the 1,000-likes package’s saving in dollars and not a 2.6 % one in roubles', () => {
+    // CATALOG.md: $0.99 per 100, $6.99 per 1,000; 19 ₽ per 100, 185 ₽ per 1,000
+    expect(shownSaving(699, 291)).toBe(29);
+    expect(shownSaving(18_500, 500)).toBeNull();
+  });
+
+  it('shows a saving from 5 % of the price before it, and none without a discount', () => {
+    expect(shownSaving(9_500, 500)).toBe(SAVING_SHOWN_FROM_PERCENT);
+    expect(shownSaving(9_600, 400)).toBeNull();
+    expect(shownSaving(1_000, 0)).toBeNull();
+    expect(shownSaving(0, 0)).toBeNull();
   });
 });

@@ -70,6 +70,20 @@ export function quote(
 }
 
 /**
+ * The least share of the price before it that a saving must reach to be shown (the order
+ * form's "You save", the packages' "Save n%"): one rule in every currency, so a rouble
+ * package does not boast of 5 ₽ (2.6 %) while the same package in dollars saves 29 %.
+ */
+export const SAVING_SHOWN_FROM_PERCENT = 5;
+
+/** A quote's saving as the storefront shows it: its percent of the price before, or null. */
+export function shownSaving(cost: number, discount: number): number | null {
+  if (discount <= 0 || cost + discount <= 0) return null;
+  const percent = Math.round((discount / (cost + discount)) * 100);
+  return percent >= SAVING_SHOWN_FROM_PERCENT ? percent : null;
+}
+
+/**
  * SPEC §9: an auto service (auto-likes, auto-views) is ordered per post, and its quantity is
  * the average of the service's min and max, times the posts.
  */

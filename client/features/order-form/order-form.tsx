@@ -5,6 +5,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { type Client, MAX_LINKS, type ServiceView } from '../../../shared/catalog.ts';
 import type { LinkKind } from '../../../shared/link-rules.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
+import { shownSaving } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import type { VisitorState } from '../../../shared/visitor.ts';
@@ -462,7 +463,7 @@ export function OrderForm({
             {pair ? (
               <span className={styles.priceValue}>
                 <strong data-testid="order-cost">{formatMoney(intl, pair[0], currency)}</strong>
-                {pair[1] > 0 && (
+                {shownSaving(pair[0], pair[1]) !== null && (
                   <>
                     <s className={styles.oldPrice}>
                       {formatMoney(intl, pair[0] + pair[1], currency)}

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import type { CatalogPlatform, PriceTable } from '../../../shared/catalog.ts';
+import { shownSaving } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import type { VisitorState } from '../../../shared/visitor.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -39,7 +40,7 @@ export function PackageCards({
     <ul className={styles.packages} aria-label={intl.formatMessage({ id: 'packages.heading' })}>
       {packages.map((count) => {
         const { cost, discount } = prices[String(count)]!;
-        const percent = Math.round((discount / (cost + discount)) * 100);
+        const percent = shownSaving(cost, discount);
         return (
           <li key={count}>
             <button
@@ -54,7 +55,7 @@ export function PackageCards({
             >
               <span className={styles.count}>{intl.formatNumber(count)}</span>
               <span className={styles.price}>{formatMoney(intl, cost, currency)}</span>
-              {percent > 0 ? (
+              {percent !== null ? (
                 <span className={styles.saving}>
                   <FormattedMessage id="packages.saving" values={{ percent }} />
                 </span>
