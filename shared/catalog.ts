@@ -42,6 +42,12 @@ export interface ServiceView {
   labels: string[];
   min_order: number;
   max_order: number;
+  /**
+   * The most one order takes on the other side (the storefront's limit in the cabinet's
+   * list, the cabinet's in the storefront's) when that side sells the service, else null:
+   * the form says why the two differ.
+   */
+  max_order_other: number | null;
   min?: number;
   max?: number;
   /** link kinds the login/link field accepts (SPEC §5 link checks) */

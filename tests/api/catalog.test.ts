@@ -168,6 +168,7 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
         labels: ['CLIENT_MAIN', 'CLIENT_LK', 'VISIBLE', 'ENABLED', 'TYPE_LIKES'],
         min_order: 100,
         max_order: 100_000,
+        max_order_other: 200_000,
         link_kinds: ['post'],
         page: 'instagram-likes',
         multi: 'INSTAGRAM_LIKES_MULTI',
@@ -262,7 +263,11 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
       const res = await get(`${TINY}?labels=CLIENT_LK+VISIBLE&platform=instagram`, rub);
       expect(res.status).toBe(200);
       const byTag = new Map(res.body.data.map((s: { tag: string }) => [s.tag, s]));
-      expect(byTag.get('INSTAGRAM_LIKES')).toMatchObject({ min_order: 100, max_order: 200_000 });
+      expect(byTag.get('INSTAGRAM_LIKES')).toMatchObject({
+        min_order: 100,
+        max_order: 200_000,
+        max_order_other: 100_000,
+      });
       expect(byTag.get('INSTAGRAM_STORY_VIEWS')).toMatchObject({
         min_order: 100,
         max_order: 1_000_000,

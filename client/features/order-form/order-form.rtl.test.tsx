@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import '../../../tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Client, CostPair, PriceTable, ServiceView } from '../../../shared/catalog.ts';
 import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
@@ -31,6 +31,7 @@ function service(overrides: Partial<ServiceView> & Pick<ServiceView, 'tag'>): Se
     labels: ['CLIENT_MAIN', 'CLIENT_LK', 'VISIBLE', 'ENABLED', 'TYPE_LIKES'],
     min_order: 100,
     max_order: 100_000,
+    max_order_other: null,
     link_kinds: ['post'],
     page: 'instagram-likes',
     multi: 'INSTAGRAM_LIKES_MULTI',
@@ -43,9 +44,15 @@ function service(overrides: Partial<ServiceView> & Pick<ServiceView, 'tag'>): Se
 function instagramServices(client: Client): ServiceView[] {
   // the cabinet's own limits: up to 200 000
   const max_order = client === 'CLIENT_LK' ? 200_000 : 100_000;
+  const max_order_other = client === 'CLIENT_LK' ? 100_000 : 200_000;
   return [
-    service({ tag: 'INSTAGRAM_LIKES', max_order }),
-    service({ tag: 'INSTAGRAM_LIKES_MULTI', name: 'Instagram likes: several posts', max_order }),
+    service({ tag: 'INSTAGRAM_LIKES', max_order, max_order_other }),
+    service({
+      tag: 'INSTAGRAM_LIKES_MULTI',
+      name: 'Instagram likes: several posts',
+      max_order,
+      max_order_other,
+    }),
     service({
       tag: 'INSTAGRAM_FOLLOWERS',
       kind: 'followers',
@@ -56,6 +63,7 @@ function instagramServices(client: Client): ServiceView[] {
       multi: null,
       discount_group: 'followers',
       max_order,
+      max_order_other,
     }),
   ];
 }
@@ -434,6 +442,22 @@ describe('the cabinet’s order form (CLIENT_LK, paid from the balance first)', 
     expect(action()).toEqual(['Pay $16.10']);
     await user.click(screen.getByRole('radio', { name: 'Bank card' }));
     expect(action()).toEqual(['Pay $16.10']);
+  });
+
+  it('says why its limits differ from the storefront’s, and the storefront says it too', async () => {
+    renderCabinet(1_000);
+    expect(
+      (await screen.findByRole('textbox', { name: /^Or your own number/ }, QUOTED)).closest(
+        'label',
+      )!.textContent,
+    ).toContain(
+      'Or your own number, from 100 to 200,000 Account orders have limits of their own: the public site takes up to 100,000 in one order.',
+    );
+    cleanup();
+    renderServicePage();
+    expect(customQuantity().closest('label')!.textContent).toContain(
+      'Or your own number, from 100 to 100,000 Up to 200,000 in one order from your account.',
+    );
   });
 
   it('hides the methods when asked, even while the balance covers the price', async () => {

@@ -35,6 +35,7 @@ function service(overrides: Partial<ServiceView> & Pick<ServiceView, 'tag'>): Se
     labels: ['CLIENT_MAIN', 'VISIBLE'],
     min_order: 50,
     max_order: 20_000,
+    max_order_other: null,
     link_kinds: ['post'],
     page: null,
     multi: null,

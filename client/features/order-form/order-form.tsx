@@ -430,6 +430,7 @@ export function OrderForm({
             errors={errors}
             show={show}
             quantityError={quantityError}
+            cabinet={cabinet}
           />
 
           {!user && (

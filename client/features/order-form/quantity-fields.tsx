@@ -16,6 +16,22 @@ interface QuantityFieldsProps {
   /** errors show once the buyer tried to pay */
   show: boolean;
   quantityError: string | null;
+  /** the cabinet's form (CLIENT_LK) */
+  cabinet: boolean;
+}
+
+/**
+ * Why the storefront's and the cabinet's limits of one service differ (issue 30.10): a guest
+ * learns an account orders more at once, a buyer in the cabinet what the public site takes.
+ */
+function limitsNote(selection: Selection, cabinet: boolean): [string, number] | null {
+  const { service, limits } = selection;
+  const other = service?.max_order_other ?? null;
+  // staff order within their own limits: neither side's applies to them
+  if (!service || other === null || other === service.max_order) return null;
+  if (limits.max !== service.max_order) return null;
+  if (cabinet) return ['order.quantity.accountLimits', other];
+  return other > service.max_order ? ['order.quantity.moreFromAccount', other] : null;
 }
 
 /**
@@ -30,6 +46,7 @@ export function QuantityFields({
   errors,
   show,
   quantityError,
+  cabinet,
 }: QuantityFieldsProps) {
   const intl = useIntl();
   const dispatch = useDispatch();
@@ -40,6 +57,7 @@ export function QuantityFields({
   };
   const say = (key: string | undefined, values: Record<string, string | number> = {}) =>
     key ? intl.formatMessage({ id: key }, values) : null;
+  const note = limitsNote(selection, cabinet);
   return (
     <>
       {selection.auto && (
@@ -128,6 +146,15 @@ export function QuantityFields({
           <label className={styles.custom}>
             <span className={styles.hint}>
               <FormattedMessage id="order.quantity.custom" values={limitValues} />
+              {note && (
+                <>
+                  {' '}
+                  <FormattedMessage
+                    id={note[0]}
+                    values={{ max: intl.formatNumber(note[1]), other: intl.formatNumber(note[1]) }}
+                  />
+                </>
+              )}
             </span>
             <input
               className={formStyles.input}

@@ -127,6 +127,11 @@ export function createCatalogService({
       labels: service.labels,
       min_order: lk ? row.lk_min_order : row.min_order,
       max_order: lk ? row.lk_max_order : row.max_order,
+      max_order_other: service.labels.includes(lk ? 'CLIENT_MAIN' : 'CLIENT_LK')
+        ? lk
+          ? row.max_order
+          : row.lk_max_order
+        : null,
       ...(viewer.staff ? { min: row.min, max: row.max } : {}),
       link_kinds: parseJson<unknown[]>(row.link_kinds, []).filter(isLinkKind),
       page: row.page_id,
