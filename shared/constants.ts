@@ -20,6 +20,8 @@ export const COOKIE_NAMES = {
 } as const;
 
 export const TIMING = {
+  /** SPEC §9: a loading state lasts at least this long, so it shows instead of flashing */
+  minFetchDelayMs: 200,
   loadingBarThrottleMs: 200,
   loadingBarDurationMs: 5000,
   loadingBarHideMs: 500,

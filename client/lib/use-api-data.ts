@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
+import { TIMING } from '../../shared/constants.ts';
 import { ApiError, api } from './api.ts';
+
+const atLeast = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ApiData<T> {
   /** the last answer (kept while the next one loads, so nothing jumps) */
@@ -9,7 +12,11 @@ export interface ApiData<T> {
   retry: () => void;
 }
 
-/** GET /api/<path> after hydration, again whenever the path changes or on retry. */
+/**
+ * GET /api/<path> after hydration, again whenever the path changes or on retry. SPEC §9: an
+ * answer is taken no sooner than 200 ms after the ask, so the loading state shows rather than
+ * flashes; SPEC §8: a failure is logged to the console and the last answer kept.
+ */
 export function useApiData<T>(path: string): ApiData<T> {
   const [data, setData] = useState<T | null>(null);
   const [loading, setLoading] = useState(true);
@@ -21,13 +28,15 @@ export function useApiData<T>(path: string): ApiData<T> {
     const controller = new AbortController();
     setLoading(true);
     setError(null);
-    api<T>(path, { signal: controller.signal })
-      .then((answer) => {
+    Promise.all([api<T>(path, { signal: controller.signal }), atLeast(TIMING.minFetchDelayMs)])
+      .then(([answer]) => {
+        if (controller.signal.aborted) return;
         setData(answer);
         setLoading(false);
       })
       .catch((failure: unknown) => {
         if (controller.signal.aborted) return;
+        console.error(`GET ${path} failed:`, failure);
         setError(failure instanceof ApiError ? failure : new ApiError('An error occurred', 0, {}));
         setLoading(false);
       });

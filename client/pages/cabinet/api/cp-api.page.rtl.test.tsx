@@ -110,6 +110,45 @@ describe('the API key card', () => {
     expect(within(keyCard()).getByRole('button', { name: 'Revoke' })).toBeTruthy();
   });
 
+  it('offers no new key while it cannot tell whether one exists, and asks again', async () => {
+    const user = userEvent.setup();
+    let down = true;
+    const before = api;
+    before.restore();
+    api = fakeApi({
+      'GET user/api-key': () =>
+        down ? new ApiRefusal(503, 'The service is temporary unavailable') : held,
+      'POST user/api-key': () => ({ key: KEYS[0] }),
+      'GET user/webhook': () => ({ endpoint: null, deliveries: [] }),
+      'GET content/api-guide': () => new ApiRefusal(503, 'The service is temporary unavailable'),
+    });
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderApiPage();
+    expect(await within(keyCard()).findByText(/Your key could not be loaded/)).toBeTruthy();
+    expect(within(keyCard()).queryByRole('button', { name: 'Create a key' })).toBeNull();
+    expect(within(keyCard()).queryByText(/You have no API key yet/)).toBeNull();
+    down = false;
+    await user.click(within(keyCard()).getByRole('button', { name: 'Try again' }));
+    expect(await within(keyCard()).findByRole('button', { name: 'Create a key' })).toBeTruthy();
+    expect(api.callsOf('POST user/api-key')).toHaveLength(0);
+    logged.mockRestore();
+  });
+
+  it('says "Copied" only when the clipboard took the key, else selects it to copy', async () => {
+    const user = userEvent.setup();
+    renderApiPage();
+    await user.click(await within(keyCard()).findByRole('button', { name: 'Create a key' }));
+    const fresh = await within(keyCard()).findByRole('status');
+    const refuse = jest
+      .spyOn(navigator.clipboard, 'writeText')
+      .mockRejectedValue(new DOMException('Not allowed', 'NotAllowedError'));
+    await user.click(within(fresh).getByRole('button', { name: 'Copy' }));
+    expect(within(fresh).queryByRole('button', { name: 'Copied' })).toBeNull();
+    expect(within(fresh).getByRole('alert').textContent).toMatch(/the key is selected/);
+    expect(getSelection()?.toString()).toBe(KEYS[0]);
+    refuse.mockRestore();
+  });
+
   it('shows a key made before by its start and its last use only', async () => {
     held = {
       prefix: 'bst_Xa9kQ2',

@@ -23,7 +23,7 @@ export default function ApiPage() {
   const origin = useSelector(selectPublicUrl);
   const current = useApiData<ApiKeyView | null>('user/api-key');
   const [fresh, setFresh] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<boolean | 'failed'>(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -43,10 +43,18 @@ export default function ApiPage() {
     }
   };
 
+  // "Copied" only once the clipboard took it; else the key is selected for the buyer to copy
   const copy = async () => {
     if (!fresh) return;
-    await navigator.clipboard?.writeText(fresh).catch(() => {});
-    setCopied(true);
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(fresh);
+      setCopied(true);
+    } catch {
+      setCopied('failed');
+      const shown = document.querySelector('[data-testid="api-key-value"]');
+      if (shown) getSelection()?.selectAllChildren(shown);
+    }
   };
 
   const key = current.data;
@@ -67,13 +75,20 @@ export default function ApiPage() {
                   {fresh}
                 </code>
                 <button type="button" className={button('primary')} onClick={copy}>
-                  <Icon name={copied ? 'check' : 'copy'} size={18} />
-                  <FormattedMessage id={copied ? 'cp.api.key.copied' : 'cp.api.key.copy'} />
+                  <Icon name={copied === true ? 'check' : 'copy'} size={18} />
+                  <FormattedMessage
+                    id={copied === true ? 'cp.api.key.copied' : 'cp.api.key.copy'}
+                  />
                 </button>
               </div>
+              {copied === 'failed' && (
+                <p className={styles.error} role="alert">
+                  <FormattedMessage id="cp.api.key.copyFailed" />
+                </p>
+              )}
             </div>
           )}
-          {current.data === null && !current.loading && !fresh && (
+          {current.data === null && !current.loading && !current.error && !fresh && (
             <p className={styles.muted}>
               <FormattedMessage id="cp.api.key.none" />
             </p>
@@ -113,6 +128,11 @@ export default function ApiPage() {
               </div>
             </dl>
           )}
+          {current.error && !key && (
+            <p className={styles.error} role="alert">
+              <FormattedMessage id="cp.api.key.loadFailed" />
+            </p>
+          )}
           {failed && (
             <p className={styles.error} role="alert">
               <FormattedMessage id="cp.api.key.failed" />
@@ -138,11 +158,16 @@ export default function ApiPage() {
                   <FormattedMessage id="cp.api.key.revoke" />
                 </button>
               </>
-            ) : (
+            ) : current.error ? (
+              // whether a key exists is unknown: making one now could replace it unasked
+              <button type="button" className={button('secondary')} onClick={current.retry}>
+                <FormattedMessage id="order.retry" />
+              </button>
+            ) : current.loading ? null : (
               <button
                 type="button"
                 className={button('primary')}
-                disabled={busy || current.loading}
+                disabled={busy}
                 onClick={() => act('POST')}
               >
                 <FormattedMessage id="cp.api.key.create" />
