@@ -56,6 +56,8 @@ export interface ArticleView extends ArticleSummary {
 
 export interface ArticlesPage {
   items: ArticleSummary[];
+  /** set by the browser when the list could not be loaded (never by the API) */
+  unavailable?: true;
   meta: { total: number; page: number; limit: number };
 }
 

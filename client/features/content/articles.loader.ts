@@ -9,7 +9,7 @@ import {
   isArticleTag,
 } from '../../../shared/articles.ts';
 import type { Locale } from '../../../shared/locales.ts';
-import { api } from '../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 
 /** On the server: the articles service in process; in the browser: the API. */
 export interface ArticlesReader {
@@ -25,12 +25,32 @@ export interface ArticlesReader {
 
 export const ARTICLES_CONTEXT_KEY = 'articles';
 
+/** The lists the browser was last given, by query: what a failed ask leaves on the page. */
+const lastLists = new Map<string, ArticlesPage>();
+
 const browserReader: ArticlesReader = {
-  list: ({ lang, sort, page, limit, tag }) =>
-    api<ArticlesPage>(
-      `articles?lang=${lang}&sort=${sort}&page=${page}&limit=${limit}${tag ? `&tag=${tag}` : ''}`,
-    ),
-  article: (lang, slug) => api<ArticleView>(`articles/${slug}?lang=${lang}`).catch(() => null),
+  // SPEC §8: a failed list is logged to the console and the list left as it was (the last
+  // one of that query, or an empty one the page says could not be loaded)
+  list: async ({ lang, sort, page, limit, tag }) => {
+    const path = `articles?lang=${lang}&sort=${sort}&page=${page}&limit=${limit}${tag ? `&tag=${tag}` : ''}`;
+    try {
+      const answer = await api<ArticlesPage>(path);
+      lastLists.set(path, answer);
+      return answer;
+    } catch (error) {
+      console.error(`GET ${path} failed:`, error);
+      return (
+        lastLists.get(path) ?? { items: [], meta: { total: 0, page, limit }, unavailable: true }
+      );
+    }
+  },
+  // an unknown article is a 404 page; any other failure is logged and shown as the error it is
+  article: (lang, slug) =>
+    api<ArticleView>(`articles/${slug}?lang=${lang}`).catch((error: unknown) => {
+      if (error instanceof ApiError && error.statusCode === 404) return null;
+      console.error(`GET articles/${slug} failed:`, error);
+      throw error;
+    }),
 };
 
 const readerOf = (context: unknown): ArticlesReader =>

@@ -56,4 +56,12 @@ describe('the blog', () => {
     expect(await screen.findByText('No articles yet.')).toBeTruthy();
     expect(screen.queryByText('No articles on this topic yet.')).toBeNull();
   });
+
+  it('says the articles could not be loaded, not that there are none', async () => {
+    open({ featured: [], list: { ...page([]), unavailable: true }, tag: null });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The articles could not be loaded just now. Try again',
+    );
+    expect(screen.queryByText('No articles yet.')).toBeNull();
+  });
 });

@@ -99,10 +99,19 @@ export default function BlogPage() {
               </div>
             )}
             {/* said only when there are none at all (not when the most read are all there is) */}
-            {list.meta.total === 0 && (
-              <p className={styles.empty}>
-                <FormattedMessage id={tag ? 'blog.empty' : 'blog.emptyAll'} />
+            {list.unavailable ? (
+              <p className={styles.empty} role="alert">
+                <FormattedMessage id="blog.unavailable" />{' '}
+                <Link to={search({})} reloadDocument>
+                  <FormattedMessage id="order.retry" />
+                </Link>
               </p>
+            ) : (
+              list.meta.total === 0 && (
+                <p className={styles.empty}>
+                  <FormattedMessage id={tag ? 'blog.empty' : 'blog.emptyAll'} />
+                </p>
+              )
             )}
             <Pager
               page={list.meta.page}
