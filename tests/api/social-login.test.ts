@@ -65,7 +65,7 @@ describe.each(['google', 'vk'] as const)('social login through %s', (provider) =
   it('creates the account, hands the token over in the Bearer cookie and then as data.token', async () => {
     const { back, jar } = await socialFlow(t, provider, 'en');
     expect(back.status).toBe(302);
-    expect(back.headers.location).toBe('/en/slogin/?done=1');
+    expect(back.headers.location).toBe('/en/login/?done=1');
     expect(jar).toMatch(/slogin=Bearer%20/);
 
     const trade = await request(t.app).post('/api/slogin/auth').set('Cookie', jar);
@@ -97,7 +97,7 @@ describe.each(['google', 'vk'] as const)('social login through %s', (provider) =
         expect([broken, back.status, back.headers.location]).toEqual([
           broken,
           302,
-          '/de/slogin/?error=social',
+          '/de/login/?error=social',
         ]);
       } finally {
         fake.answersNull = null;
@@ -112,9 +112,9 @@ describe.each(['google', 'vk'] as const)('social login through %s', (provider) =
       .get(`/api/slogin/${provider}/callback?code=whatever&state=forged`)
       .set('Cookie', jar);
     expect(back.status).toBe(302);
-    expect(back.headers.location).toBe('/en/slogin/?error=social');
+    expect(back.headers.location).toBe('/en/login/?error=social');
     expect(String(back.headers['set-cookie'])).toMatch(/oauth_flow=;/);
-    const page = await request(t.app).get('/en/slogin/?error=social').set('User-Agent', UA.desktop);
+    const page = await request(t.app).get('/en/login/?error=social').set('User-Agent', UA.desktop);
     expect(page.text).toContain('We could not sign you in with this network');
   });
 
@@ -153,10 +153,10 @@ describe('a first social login after a referral link', () => {
 });
 
 describe('social login when a provider is not configured', () => {
-  it('sends the visitor back to /slogin/ with an error', async () => {
+  it('sends the visitor back to /login/ with an error', async () => {
     const t = await createTestAppWith();
     const res = await request(t.app).get('/api/slogin/google?lang=tr');
-    expect(res.headers.location).toBe('/tr/slogin/?error=social');
+    expect(res.headers.location).toBe('/tr/login/?error=social');
     await t.database.close();
   });
 });
@@ -168,7 +168,7 @@ describe.each(ENGINES)('a provider answering a profile it should not, on %s', (e
     try {
       const before = await countUsers(t);
       const { back } = await socialFlow(t, 'google');
-      expect([back.status, back.headers.location]).toEqual([302, '/en/slogin/?error=social']);
+      expect([back.status, back.headers.location]).toEqual([302, '/en/login/?error=social']);
       expect(await countUsers(t)).toBe(before);
     } finally {
       await fake.close();
@@ -184,7 +184,7 @@ describe.each(ENGINES)('a provider answering a profile it should not, on %s', (e
     const t = await createTestAppWith(fakeOAuthEnv('google', fake.url), { engine });
     try {
       const { back } = await socialFlow(t, 'google');
-      expect([back.status, back.headers.location]).toEqual([302, '/en/slogin/?done=1']);
+      expect([back.status, back.headers.location]).toEqual([302, '/en/login/?done=1']);
     } finally {
       await fake.close();
       await t.database.close();
@@ -206,7 +206,7 @@ describe.each(ENGINES)(
         // the provider answers all six at once, so the callbacks look the person up together
         fake.together = 6;
         const flows = await Promise.all(Array.from({ length: 6 }, () => socialFlow(t, 'google')));
-        for (const { back } of flows) expect(back.headers.location).toBe('/en/slogin/?done=1');
+        for (const { back } of flows) expect(back.headers.location).toBe('/en/login/?done=1');
         const users = await Promise.all(
           flows.map(
             async ({ jar }) =>

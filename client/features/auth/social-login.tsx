@@ -34,8 +34,9 @@ export function SocialButtons() {
 }
 
 /**
- * /slogin/: the end of the social flow (?done=1: trade the Bearer cookie for the session, SPEC
- * §4 social strategy) or its failure (?error=…: the strategy was reset; say so plainly).
+ * The social choices, and on /login/ (where the provider's callback lands, SPEC §2) the end of
+ * the flow (?done=1: trade the Bearer cookie for the session, SPEC §4 social strategy) or its
+ * failure (?error=…: the strategy was reset; say so plainly).
  */
 export function SocialLogin() {
   const intl = useIntl();

@@ -42,6 +42,8 @@ export function useAuthForm<F extends string>(
     try {
       await submit(values);
     } catch (error) {
+      // SPEC §8: auth errors are logged to the console
+      console.error('auth failed:', error);
       const messages = apiErrorMessages(intl, error);
       setErrors(messages.fields as Partial<Record<F, string>>);
       setFormError(messages.form);

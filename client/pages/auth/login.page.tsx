@@ -1,13 +1,20 @@
+import { useSearchParams } from 'react-router';
 import { LoginForm } from '../../features/auth/auth-forms.tsx';
-import { SocialButtons } from '../../features/auth/social-login.tsx';
+import { SocialLogin } from '../../features/auth/social-login.tsx';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 
-/** /login/: log in by login or e-mail; returns to the remembered page when it is safe. */
+/**
+ * /login/: log in by login or e-mail, or with a provider; returns to the remembered page when
+ * it is safe. SPEC §2: a social login's callback lands here too (`?done=1`: the session is
+ * being made, the form is not needed; `?error=social`: it failed, say so above the choices).
+ */
 export default function LoginPage() {
+  const [search] = useSearchParams();
+  const finishing = search.get('done') === '1';
   return (
     <HeadingPage titleId="auth.login.title" leadId="auth.login.lead" noindex>
-      <LoginForm />
-      <SocialButtons />
+      {!finishing && <LoginForm />}
+      <SocialLogin />
     </HeadingPage>
   );
 }

@@ -38,7 +38,8 @@ export interface SocialRoutesDeps {
  * SPEC §4 social strategy over the OAuth 2 code flow (PKCE):
  * GET  /api/slogin/:provider          → the provider's consent page
  * GET  /api/slogin/:provider/callback → code → profile → account; the token goes into the
- *                                       `slogin` cookie ("Bearer …") and the visitor to /slogin/
+ *                                       `slogin` cookie ("Bearer …") and the visitor to /login/
+ *                                       (SPEC §2: the callback lands on /login/)
  * POST /api/slogin/auth               → trades that cookie for data.token (and the auth cookie);
  *                                       a bad one resets the strategy (the cookie is dropped)
  */
@@ -61,7 +62,7 @@ export function socialRoutes({
   const fail = (res: Response, lang: Locale, reason: string) => {
     logger.warn({ reason }, 'social login failed');
     res.clearCookie(FLOW_COOKIE, cookie).clearCookie(SOCIAL_COOKIE, cookie);
-    res.redirect(302, `${pagePath('slogin', lang)}?error=social`);
+    res.redirect(302, `${pagePath('login', lang)}?error=social`);
   };
 
   router.post('/slogin/auth', async (req: Request, res: Response, next) => {
@@ -136,7 +137,7 @@ export function socialRoutes({
       );
       res.clearCookie(FLOW_COOKIE, cookie);
       res.cookie(SOCIAL_COOKIE, `Bearer ${token}`, { ...cookie, maxAge: FLOW_TTL_MS });
-      res.redirect(302, `${pagePath('slogin', lang)}?done=1`);
+      res.redirect(302, `${pagePath('login', lang)}?done=1`);
     } catch (err) {
       if (err instanceof OAuthProviderError) return fail(res, lang, err.message);
       next(err);
