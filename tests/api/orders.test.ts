@@ -391,15 +391,16 @@ describe.each(ENGINES)('orders and payments API on %s', (engine) => {
         { ...GUEST_RUB, link: IG_ACCOUNT },
         { ip: IP.russia },
         400,
-        // a guest without a locale cookie gets the default language's service name
-        `This is not a valid link for Лайки в Instagram: ${IG_ACCOUNT}`,
+        // the API speaks English: the service is named in English too, whatever the visitor's
+        // language (a guest without a locale cookie reads Russian pages)
+        `This is not a valid link for Instagram likes: ${IG_ACCOUNT}`,
       ],
       [
         'a TikTok link for Instagram likes',
         { ...GUEST_RUB, link: TT_VIDEO },
         { ip: IP.russia },
         400,
-        `This is not a valid link for Лайки в Instagram: ${TT_VIDEO}`,
+        `This is not a valid link for Instagram likes: ${TT_VIDEO}`,
       ],
       ['a blank link', { ...GUEST_RUB, link: '   ' }, {}, 400, 'Enter the login or link'],
       [

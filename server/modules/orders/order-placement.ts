@@ -60,8 +60,12 @@ function commentLines(service: ServiceView, comments: string | null | undefined)
   return lines;
 }
 
-/** The order's links, one per line for a `_MULTI` service, each checked against SPEC §5. */
-function checkLinks(service: ServiceView, link: string): string[] {
+/**
+ * The order's links, one per line for a `_MULTI` service, each checked against SPEC §5. The
+ * API's messages are English: a refused link names the service in English (`englishName`),
+ * not in the visitor's language, so an error reads in one language.
+ */
+function checkLinks(service: ServiceView, link: string, englishName: string): string[] {
   const lines = isMultiTag(service.tag)
     ? link
         .split(/\r?\n/)
@@ -74,10 +78,7 @@ function checkLinks(service: ServiceView, link: string): string[] {
   const kinds = service.link_kinds as LinkKind[];
   for (const line of lines) {
     if (!checkLink(service.platform as Platform, kinds, line).ok)
-      throw new AppError(
-        `This is not a valid link for ${service.name}: ${line.slice(0, 200)}`,
-        400,
-      );
+      throw new AppError(`This is not a valid link for ${englishName}: ${line.slice(0, 200)}`, 400);
   }
   return lines;
 }
@@ -152,7 +153,9 @@ export function createOrderPlacement({
     if (!service.labels.includes('ENABLED') || !service.labels.includes('VISIBLE'))
       throw new AppError(ORDER_ERRORS.unavailable, 400);
 
-    const links = checkLinks(service, input.link);
+    const english =
+      context.lang === 'en' ? service : await catalog.service(input.tag, client, viewer, 'en');
+    const links = checkLinks(service, input.link, english.name);
     const limits = orderLimits(service, staff);
     if (input.quantity < limits.min || input.quantity > limits.max)
       throw new AppError(`The quantity must be from ${limits.min} to ${limits.max}`, 400);
