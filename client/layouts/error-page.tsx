@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { button } from '../components/button/button.ts';
 import { Link } from '../components/link/link.tsx';
+import { ChunkLoadError } from '../lib/chunk-reload.ts';
 import { useLocalePath } from '../lib/locale.ts';
 import styles from './error-page.module.css';
 import { PageMeta } from './parts/page-meta.tsx';
@@ -29,7 +30,10 @@ export function ErrorPage() {
       </section>
     );
   }
-  const message = errorMessage(error) ?? intl.formatMessage({ id: 'error.generic' });
+  const lost = error instanceof ChunkLoadError;
+  const message = lost
+    ? intl.formatMessage({ id: 'error.chunkLoad' })
+    : (errorMessage(error) ?? intl.formatMessage({ id: 'error.generic' }));
   // SPEC §8: an error about the currency hides the Go back link
   const hideBack = /currency/i.test(message);
   return (
@@ -39,10 +43,16 @@ export function ErrorPage() {
         <FormattedMessage id="error.withStatus" values={{ statusCode: status }} />
       </h1>
       <p className={styles.text}>{message}</p>
-      {!hideBack && (
-        <button type="button" className={button('primary')} onClick={() => history.back()}>
-          <FormattedMessage id="error.goBack" />
+      {lost ? (
+        <button type="button" className={button('primary')} onClick={() => location.reload()}>
+          <FormattedMessage id="error.reload" />
         </button>
+      ) : (
+        !hideBack && (
+          <button type="button" className={button('primary')} onClick={() => history.back()}>
+            <FormattedMessage id="error.goBack" />
+          </button>
+        )
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { importWithReload, type ReloadEnv } from './chunk-reload.ts';
+import { ChunkLoadError, importWithReload, type ReloadEnv } from './chunk-reload.ts';
 
 function fakeEnv(now: number) {
   const store = new Map<string, string>();
@@ -33,7 +33,11 @@ describe('importWithReload (SPEC §8)', () => {
     expect(env.reloads).toBe(1);
 
     env.clock += 59_000;
-    await expect(importWithReload(failing, env)).rejects.toThrow('Failed to fetch');
+    const thrown = await importWithReload(failing, env).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(ChunkLoadError);
+    expect((thrown as ChunkLoadError).cause).toMatchObject({
+      message: 'Failed to fetch dynamically imported module',
+    });
     expect(env.reloads).toBe(1);
 
     env.clock += 2_000;

@@ -15,6 +15,18 @@ const browserEnv = (): ReloadEnv => ({
 });
 
 /**
+ * A part of the app (a screen, a layout, a message set) that could not be loaded even after
+ * the reload: the error page says so in the visitor's language (SPEC §8: a layout that fails
+ * to load raises a 500 with its message), not the generic words.
+ */
+export class ChunkLoadError extends Error {
+  constructor(cause: unknown) {
+    super('A part of the page could not be loaded', { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+/**
  * SPEC §8: a route chunk that fails to load (a deploy replaced it) reloads the page, at most
  * once per 60 s; a second failure within that window is thrown to the error page instead.
  */
@@ -25,7 +37,7 @@ export async function importWithReload<T>(load: () => Promise<T>, env?: ReloadEn
     if (!env && typeof window === 'undefined') throw error;
     env ??= browserEnv();
     const last = Number(env.storage.getItem(KEY) ?? 0);
-    if (env.now() - last < TIMING.chunkReloadMinIntervalMs) throw error;
+    if (env.now() - last < TIMING.chunkReloadMinIntervalMs) throw new ChunkLoadError(error);
     env.storage.setItem(KEY, String(env.now()));
     env.reload();
     // keep the navigation pending while the page reloads

@@ -138,6 +138,8 @@ interface RenderOptions {
   loader?: () => unknown;
   /** other addresses the page may move to, each with its own page id (the same `ui`) */
   otherPages?: Record<string, string>;
+  /** what the route shows when its loader or element throws (the app's error page) */
+  errorElement?: ReactNode;
 }
 
 /**
@@ -146,13 +148,22 @@ interface RenderOptions {
  */
 export function renderPage(
   ui: ReactNode,
-  { store, path = '/en/', pageId = 'home', sets = [], loader, otherPages = {} }: RenderOptions,
+  {
+    store,
+    path = '/en/',
+    pageId = 'home',
+    sets = [],
+    loader,
+    otherPages = {},
+    errorElement,
+  }: RenderOptions,
 ) {
   const route = (at: string, id: string) => ({
     path: at,
     element: ui,
     handle: { pageId: id },
     loader,
+    ...(errorElement ? { errorElement } : {}),
   });
   const router = createMemoryRouter(
     [...Object.entries(otherPages).map(([at, id]) => route(at, id)), route('*', pageId)],
