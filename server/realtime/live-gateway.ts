@@ -6,11 +6,14 @@ import { COOKIE_NAMES } from '../../shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../shared/locales.ts';
 import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
+import { type AuthService, tokenHashOf } from '../modules/auth/auth.service.ts';
 import type { Publish } from '../modules/notifications/notifications.service.ts';
 
 /** The private room of a user and the language their page reads: only their sockets join. */
 export const roomOf = (userId: number, lang: Locale) => `user:${userId}:${lang}`;
+
+/** The sockets that authenticated with one token (named by its hash): revoking it ends them. */
+export const tokenRoomOf = (tokenHash: string) => `token:${tokenHash}`;
 
 /** Sends each language's words to the sockets reading it (an emit per language: 7 small ones). */
 export function publishTo(
@@ -75,6 +78,13 @@ export function tokenOf(handshake: {
  * The socket.io server on the web server's port (`/socket.io`, DESIGN §2 realtime). Each user
  * joins their private room; with Redis the adapter carries emits between instances, and the
  * worker emits into the same rooms through `@socket.io/redis-emitter`.
+ *
+ * A socket also joins the room of the token it authenticated with. When tokens are revoked (a
+ * logout, a password change or reset, a deletion request: `auth.onTokensRevoked`, told once
+ * the revocation is committed) their rooms' sockets are disconnected, on every instance: the
+ * Redis adapter carries `disconnectSockets` to the others. A socket whose token is revoked
+ * while its handshake is under way (after the check, before it is in the room, where the
+ * disconnect finds nothing) is caught by a second check once it is in the room.
  */
 export async function attachLiveGateway(
   httpServer: HttpServer,
@@ -83,7 +93,12 @@ export async function attachLiveGateway(
     redisUrl,
     channelKey = 'socket.io',
     logger,
-  }: { auth: AuthService; redisUrl: string | null; channelKey?: string; logger: Logger },
+  }: {
+    auth: Pick<AuthService, 'authenticate' | 'isLive' | 'onTokensRevoked'>;
+    redisUrl: string | null;
+    channelKey?: string;
+    logger: Logger;
+  },
 ): Promise<LiveGateway> {
   const io = new Server(httpServer, {
     path: LIVE_PATH,
@@ -105,9 +120,11 @@ export async function attachLiveGateway(
 
   io.use(async (socket: Socket, next) => {
     try {
-      const user = await auth.authenticate(tokenOf(socket.handshake));
-      if (!user) return next(new Error('Unauthorized'));
+      const token = tokenOf(socket.handshake);
+      const user = await auth.authenticate(token);
+      if (!user || !token) return next(new Error('Unauthorized'));
       socket.data.userId = user.id;
+      socket.data.tokenHash = tokenHashOf(token);
       // the page says which language it reads; else the account's
       const asked: unknown = socket.handshake.auth?.lang;
       socket.data.lang = isLocale(asked) ? asked : isLocale(user.lang) ? user.lang : DEFAULT_LOCALE;
@@ -118,7 +135,29 @@ export async function attachLiveGateway(
     }
   });
   io.on('connection', (socket) => {
-    void socket.join(roomOf(socket.data.userId as number, socket.data.lang as Locale));
+    const tokenHash = socket.data.tokenHash as string;
+    void socket.join([
+      tokenRoomOf(tokenHash),
+      roomOf(socket.data.userId as number, socket.data.lang as Locale),
+    ]);
+    // a revocation committed since the handshake's check found this socket in no room
+    auth.isLive(tokenHash).then(
+      (live) => {
+        if (!live) socket.disconnect(true);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'live: token check failed');
+        socket.disconnect(true);
+      },
+    );
+  });
+  // a revoked token's sockets go, on every instance (the adapter carries it through Redis)
+  const unsubscribe = auth.onTokensRevoked(({ userId, tokenHashes }) => {
+    try {
+      io.in(tokenHashes.map(tokenRoomOf)).disconnectSockets(true);
+    } catch (error) {
+      logger.error({ err: error, userId }, 'live: disconnecting revoked tokens failed');
+    }
   });
 
   return {
@@ -127,6 +166,7 @@ export async function attachLiveGateway(
     },
     connections: () => io.engine.clientsCount,
     async close() {
+      unsubscribe();
       io.local.disconnectSockets(true);
       io.engine.close();
       await Promise.all([redis?.quit(), subscriber?.quit()].map((quit) => quit?.catch(() => {})));

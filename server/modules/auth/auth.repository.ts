@@ -34,20 +34,29 @@ export async function userIdOfToken(
   return row?.user_id;
 }
 
-export async function revokeToken(db: Db, tokenHash: string, now: Date): Promise<void> {
-  await db
+/** A token revoked: its owner and hash (whose live sockets are to be disconnected). */
+export interface RevokedToken {
+  user_id: number;
+  token_hash: string;
+}
+
+export async function revokeToken(db: Db, tokenHash: string, now: Date): Promise<RevokedToken[]> {
+  return db
     .updateTable('auth_tokens')
     .set({ revoked_at: now.toISOString() })
     .where('token_hash', '=', tokenHash)
+    .returning(['user_id', 'token_hash'])
     .execute();
 }
 
-export async function revokeAllTokens(db: Db, userId: number, now: Date): Promise<void> {
-  await db
+/** Revokes every live token of a user; answers the ones it revoked. */
+export async function revokeAllTokens(db: Db, userId: number, now: Date): Promise<RevokedToken[]> {
+  return db
     .updateTable('auth_tokens')
     .set({ revoked_at: now.toISOString() })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .returning(['user_id', 'token_hash'])
     .execute();
 }
 
@@ -89,18 +98,22 @@ export async function consumeReset(
   return row?.user_id;
 }
 
-/** Revokes every live token of a user but one (the request's own: a password change keeps it). */
+/**
+ * Revokes every live token of a user but one (the request's own: a password change keeps it);
+ * answers the ones it revoked.
+ */
 export async function revokeOtherTokens(
   db: Db,
   userId: number,
   keepHash: string,
   now: Date,
-): Promise<void> {
-  await db
+): Promise<RevokedToken[]> {
+  return db
     .updateTable('auth_tokens')
     .set({ revoked_at: now.toISOString() })
     .where('user_id', '=', userId)
     .where('token_hash', '!=', keepHash)
     .where('revoked_at', 'is', null)
+    .returning(['user_id', 'token_hash'])
     .execute();
 }

@@ -25,6 +25,7 @@ import {
   consumeReset,
   insertReset,
   insertToken,
+  type RevokedToken,
   revokeAllTokens,
   revokeOtherTokens,
   revokeToken,
@@ -40,6 +41,19 @@ export const EMAIL_TAKEN = ACCOUNT_TAKEN.email;
 export const LOGIN_TAKEN = ACCOUNT_TAKEN.login;
 export const EMAIL_OR_LOGIN_TAKEN = ACCOUNT_TAKEN.either;
 
+/**
+ * What is stored of a bearer token, and what names it elsewhere (the live channel's room of
+ * the sockets that authenticated with it): its SHA-256.
+ */
+export const tokenHashOf = (token: string): string => hashSecret(token);
+
+/** Tokens of a user revoked (a logout, a password change or reset): committed already. */
+export interface TokensRevoked {
+  userId: number;
+  /** `tokenHashOf` each revoked token */
+  tokenHashes: string[];
+}
+
 export interface AuthDeps {
   db: Db;
   mailer: Mailer;
@@ -49,13 +63,24 @@ export interface AuthDeps {
 
 /** Sign-up, login, tokens and password reset. Never sees req/res. */
 export function createAuthService({ db, mailer, publicUrl, now = () => new Date() }: AuthDeps) {
+  const revokedListeners = new Set<(revoked: TokensRevoked) => void>();
+
+  /** Tells the listeners (the live channel) of tokens revoked, once the revocation committed. */
+  function reportRevoked(rows: RevokedToken[]): void {
+    const byUser = new Map<number, string[]>();
+    for (const row of rows)
+      byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row.token_hash]);
+    for (const [userId, tokenHashes] of byUser)
+      for (const listener of revokedListeners) listener({ userId, tokenHashes });
+  }
+
   async function issueToken(userId: number): Promise<string> {
     const token = newToken();
     const at = now();
     await insertToken(
       db,
       userId,
-      hashSecret(token),
+      tokenHashOf(token),
       at,
       new Date(at.getTime() + COOKIE_MAX_AGE_MS.auth),
     );
@@ -116,13 +141,28 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
     /** The user behind a token, or null for a missing, revoked or expired one. */
     async authenticate(token: string | undefined): Promise<PublicUser | null> {
       if (!token || token.length > 200) return null;
-      const userId = await userIdOfToken(db, hashSecret(token), now());
+      const userId = await userIdOfToken(db, tokenHashOf(token), now());
       const row = userId === undefined ? undefined : await accountById(db, userId);
       return row ? toPublicUser(row) : null;
     },
 
+    /** Whether the token of this hash still works (not revoked, not expired). */
+    async isLive(tokenHash: string): Promise<boolean> {
+      return (await userIdOfToken(db, tokenHash, now())) !== undefined;
+    },
+
+    /**
+     * Calls `listener` after each committed revocation with the hashes of the tokens revoked
+     * (the live channel disconnects their sockets); answers the unsubscribe. A listener must
+     * not throw: the revocation stands either way.
+     */
+    onTokensRevoked(listener: (revoked: TokensRevoked) => void): () => void {
+      revokedListeners.add(listener);
+      return () => revokedListeners.delete(listener);
+    },
+
     async logout(token: string): Promise<void> {
-      await revokeToken(db, hashSecret(token), now());
+      reportRevoked(await revokeToken(db, tokenHashOf(token), now()));
     },
 
     /**
@@ -196,7 +236,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       const userId = await consumeReset(db, hashSecret(code), at);
       if (userId === undefined) throw new AppError(RESET_CODE_INVALID, 400);
       await setPasswordHash(db, userId, await hashPassword(password), at.toISOString());
-      await revokeAllTokens(db, userId, at);
+      reportRevoked(await revokeAllTokens(db, userId, at));
       const row = await accountById(db, userId);
       if (!row) throw new AppError(RESET_CODE_INVALID, 400);
       return { token: await issueToken(row.id), user: toPublicUser(row) };
@@ -216,10 +256,11 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       await confirmPassword(userId, input.current, 'current_password');
       const hash = await hashPassword(input.password);
       const at = now();
-      await db.transaction().execute(async (trx) => {
+      const revoked = await db.transaction().execute(async (trx) => {
         await setPasswordHash(trx, userId, hash, at.toISOString());
-        await revokeOtherTokens(trx, userId, hashSecret(keepToken), at);
+        return revokeOtherTokens(trx, userId, tokenHashOf(keepToken), at);
       });
+      reportRevoked(revoked);
       const row = await accountById(db, userId);
       if (!row) throw new AppError('Log in to change your password', 401);
       return toPublicUser(row);
@@ -227,7 +268,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
 
     /** Every token of the user stops working (an account deletion request). */
     async logoutEverywhere(userId: number): Promise<void> {
-      await revokeAllTokens(db, userId, now());
+      reportRevoked(await revokeAllTokens(db, userId, now()));
     },
   };
 }
