@@ -1,6 +1,5 @@
 import { type ComponentType, useContext } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject, redirectDocument } from 'react-router';
-import type { LegalPageId } from '../../shared/legal.ts';
 import { DEFAULT_LOCALE, LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
 import {
   LAYOUT_MESSAGE_SETS,
@@ -9,10 +8,7 @@ import {
 } from '../../shared/message-sets.ts';
 import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../shared/service-pages.ts';
-import { articleLoader, blogLoader } from '../features/content/articles.loader.ts';
-import { legalLoader } from '../features/content/legal.loader.ts';
 import { orderFormLoader } from '../features/order-form/order-form.loader.ts';
-import { thanksLoader } from '../features/payment/payment.loader.ts';
 import { DefaultLayout } from '../layouts/default-layout.tsx';
 import { LayoutErrorBoundary, RootErrorBoundary } from '../layouts/error-boundary.tsx';
 import { LandingLayout } from '../layouts/landing-layout.tsx';
@@ -24,7 +20,14 @@ import type { RouteHandle } from '../lib/route-handle.ts';
 import { ViewCssContext } from '../lib/view-css.ts';
 import { LAZY_LAYOUTS } from './lazy-layouts.ts';
 
-type ViewModule = { default: ComponentType };
+/**
+ * A screen's module: its component and, for a screen no landing shows (thanks, blog, article,
+ * legal), its route's loader, which so comes in the screen's chunk rather than in the entry.
+ */
+export interface ViewModule {
+  default: ComponentType;
+  routeLoader?: (def: PageDef, locale: Locale) => NonNullable<RouteObject['loader']>;
+}
 
 /**
  * One chunk per screen; the build's manifest maps these files to their hashed chunks by file
@@ -101,28 +104,23 @@ const kindOfPage = (id: string) => SERVICE_PAGES.find((page) => page.id === id)?
 /** Views whose page carries the order form and its catalogue data. */
 const ORDER_FORM_VIEWS: readonly View[] = ['home', 'platform', 'service'];
 
+/** The loaders in the entry: the landings' order form, and the validate hook of others. */
 function loaderOf(def: PageDef, locale: Locale): RouteObject['loader'] {
   const { validate, platform } = def;
+  if (SCREEN_LOADERS.includes(def.view)) return undefined;
   // SPEC §2 validate hook: a page whose params do not pass answers 404
-  if (def.view === 'legal') {
-    const load = legalLoader(def.id as LegalPageId, locale);
-    return (args: LoaderFunctionArgs) => {
-      if (validate && !validate(args.params)) throw notFound();
-      return load(args);
-    };
-  }
   if (validate)
     return ({ params }: LoaderFunctionArgs) => {
       if (!validate(params)) throw notFound();
       return null;
     };
-  if (def.view === 'thanks') return thanksLoader;
-  if (def.view === 'blog') return blogLoader(locale);
-  if (def.view === 'article') return articleLoader(locale);
   if (platform && ORDER_FORM_VIEWS.includes(def.view))
     return orderFormLoader(platform, locale, def.service ? kindOfPage(def.service) : undefined);
   return undefined;
 }
+
+/** Views whose loader is their module's `routeLoader` (given with the screen by `lazy`). */
+const SCREEN_LOADERS: readonly View[] = ['thanks', 'blog', 'article', 'legal'];
 
 function pageRoute(def: PageDef, locale: Locale): RouteObject {
   const handle: RouteHandle = { pageId: def.id };
@@ -138,7 +136,10 @@ function pageRoute(def: PageDef, locale: Locale): RouteObject {
         importWithReload(() => loadMessageSets(messageSetsOf(def), locale)),
       ]);
       const sets = VIEW_MESSAGE_SETS[def.view] ?? [];
-      return { Component: withMessageSets(sets, withViewStyles(def.view, module.default)) };
+      const Component = withMessageSets(sets, withViewStyles(def.view, module.default));
+      return module.routeLoader
+        ? { Component, loader: module.routeLoader(def, locale) }
+        : { Component };
     },
   };
 }

@@ -1,9 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLoaderData } from 'react-router';
 import type { ArticleView } from '../../../shared/articles.ts';
+import type { Locale } from '../../../shared/locales.ts';
+import type { PageDef } from '../../../shared/routes.ts';
 import { button } from '../../components/button/button.ts';
 import { Link } from '../../components/link/link.tsx';
 import { ArticleCard } from '../../features/content/article-card.tsx';
+import { articleLoader } from '../../features/content/articles.loader.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { messageOr } from '../../lib/intl.ts';
 import { useLocalePath } from '../../lib/locale.ts';
@@ -116,3 +119,6 @@ export default function ArticlePage() {
     </>
   );
 }
+
+/** The route's loader, in this screen's chunk (client/app/routes.tsx). */
+export const routeLoader = (_def: PageDef, locale: Locale) => articleLoader(locale);

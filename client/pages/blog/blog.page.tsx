@@ -2,12 +2,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useLoaderData, useNavigate } from 'react-router';
 import { ARTICLE_TAGS } from '../../../shared/articles.ts';
+import type { Locale } from '../../../shared/locales.ts';
+import type { PageDef } from '../../../shared/routes.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
 import { Link } from '../../components/link/link.tsx';
 import { Pager } from '../../components/pager/pager.tsx';
 import { TextPage } from '../../components/text-page/text-page.tsx';
 import { ArticleCard } from '../../features/content/article-card.tsx';
-import type { BlogData } from '../../features/content/articles.loader.ts';
+import { type BlogData, blogLoader } from '../../features/content/articles.loader.ts';
 import { selectPublicUrl } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
@@ -125,3 +127,6 @@ export default function BlogPage() {
     </>
   );
 }
+
+/** The route's loader, in this screen's chunk (client/app/routes.tsx). */
+export const routeLoader = (_def: PageDef, locale: Locale) => blogLoader(locale);

@@ -1,11 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { useLoaderData } from 'react-router';
+import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { LEGAL_DOCS, type LegalDocument, type LegalPageId } from '../../../shared/legal.ts';
+import type { Locale } from '../../../shared/locales.ts';
 import { LEGAL_REGIONS } from '../../../shared/regions.ts';
+import type { PageDef } from '../../../shared/routes.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
 import { Link } from '../../components/link/link.tsx';
 import { TextPage } from '../../components/text-page/text-page.tsx';
+import { legalLoader } from '../../features/content/legal.loader.ts';
 import { selectPublicUrl } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
@@ -126,3 +129,16 @@ export default function LegalPage() {
     </>
   );
 }
+
+/**
+ * The route's loader, in this screen's chunk (client/app/routes.tsx); SPEC §2 validate hook:
+ * a region the page does not know answers 404.
+ */
+export const routeLoader = (def: PageDef, locale: Locale) => {
+  const load = legalLoader(def.id as LegalPageId, locale);
+  return (args: LoaderFunctionArgs) => {
+    if (def.validate && !def.validate(args.params))
+      throw data(null, { status: 404, statusText: 'Not Found' });
+    return load(args);
+  };
+};

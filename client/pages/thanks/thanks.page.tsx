@@ -17,7 +17,7 @@ import { button } from '../../components/button/button.ts';
 import { Link } from '../../components/link/link.tsx';
 import { ProgressBar } from '../../features/orders/progress-bar.tsx';
 import { serviceNameOf } from '../../features/orders/service-name.ts';
-import type { ThanksData } from '../../features/payment/payment.loader.ts';
+import { type ThanksData, thanksLoader } from '../../features/payment/payment.loader.ts';
 import { type PaymentState, paymentActions } from '../../features/payment/payment.slice.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 import { api } from '../../lib/api.ts';
@@ -290,3 +290,6 @@ export default function ThanksPage() {
     </div>
   );
 }
+
+/** The route's loader, in this screen's chunk (client/app/routes.tsx). */
+export const routeLoader = () => thanksLoader;
