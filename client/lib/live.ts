@@ -7,13 +7,21 @@ export interface LiveConnection {
 /**
  * The live channel (SPEC §4, §6): socket.io to this site's `/socket.io`, loaded only for a
  * logged-in visitor. The handshake carries the httpOnly auth cookie, so the token never sits
- * in script or page state; socket.io reconnects on its own after a drop.
+ * in script or page state; socket.io reconnects on its own after a drop. When the server ends
+ * the connection (a revoked token, issue 30.12) the page asks whether its session still holds.
  */
 export async function openLive(
   lang: string,
   handlers: {
     onNotification(note: NotificationView): void;
     onStatus(status: 'connecting' | 'on' | 'off'): void;
+    /**
+     * The server ended the connection (its token was logged out or revoked, or the instance
+     * is going down): whether the session still holds, to connect again or to give up.
+     */
+    stillSignedIn(): Promise<boolean>;
+    /** The session is over: the page should leave the cabinet. */
+    onSignedOut(): void;
   },
 ): Promise<LiveConnection> {
   const { io } = await import('socket.io-client');
@@ -27,7 +35,23 @@ export async function openLive(
   });
   socket.on(LIVE_EVENT, handlers.onNotification);
   socket.on('connect', () => handlers.onStatus('on'));
-  socket.on('disconnect', () => handlers.onStatus('connecting'));
+  socket.on('disconnect', (reason) => {
+    // socket.io reconnects on its own after a drop, never after the server ended it
+    if (reason !== 'io server disconnect') return handlers.onStatus('connecting');
+    handlers.onStatus('off');
+    handlers
+      .stillSignedIn()
+      .then((signedIn) => {
+        if (!signedIn) return handlers.onSignedOut();
+        handlers.onStatus('connecting');
+        socket.connect();
+      })
+      .catch(() => {
+        // the session could not be asked about: connecting again tells
+        handlers.onStatus('connecting');
+        socket.connect();
+      });
+  });
   // refused (logged out elsewhere, token expired): socket.io does not retry on its own
   socket.on('connect_error', () => handlers.onStatus(socket.active ? 'connecting' : 'off'));
   handlers.onStatus('connecting');

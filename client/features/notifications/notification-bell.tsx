@@ -7,7 +7,12 @@ import { Link } from '../../components/link/link.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
 import { NotificationItem } from './notification-item.tsx';
 import styles from './notifications.module.css';
-import { readAllRequested, selectLatestUnread, selectUnread } from './notifications.slice.ts';
+import {
+  type NotificationsState,
+  readAllRequested,
+  selectLatestUnread,
+  selectUnread,
+} from './notifications.slice.ts';
 
 /**
  * The header's bell (SPEC §4, §9): the unread count, and on opening the 3 newest unread, new
@@ -19,13 +24,17 @@ export function NotificationBell() {
   const dispatch = useDispatch();
   const unread = useSelector(selectUnread) ?? 0;
   const latest = useSelector(selectLatestUnread);
+  // the live channel's state, for the eye of a test or a style (not shown as such)
+  const live = useSelector(
+    (state: { notifications: NotificationsState }) => state.notifications.live,
+  );
   const { open, toggle, close } = useDropdown('notifications');
   const label =
     unread > 0
       ? intl.formatMessage({ id: 'cp.bell.unread' }, { count: unread })
       : intl.formatMessage({ id: 'cp.bell.label' });
   return (
-    <div className={styles.bell} data-open={open || undefined}>
+    <div className={styles.bell} data-open={open || undefined} data-live={live}>
       <button
         type="button"
         className={`${button('secondary')} ${styles.bellButton}`}

@@ -1,11 +1,13 @@
 import { type EventChannel, eventChannel } from 'redux-saga';
 import { call, cancelled, fork, put, select, take, takeLatest } from 'redux-saga/effects';
+import type { Locale } from '../../../shared/locales.ts';
 import {
   HEADER_UNREAD,
   type NotificationsPage,
   type NotificationView,
 } from '../../../shared/notifications.ts';
-import { api } from '../../lib/api.ts';
+import { pagePath } from '../../../shared/routes.ts';
+import { ApiError, api } from '../../lib/api.ts';
 import { type LiveConnection, openLive } from '../../lib/live.ts';
 import { selectLocale } from '../../lib/locale.ts';
 import {
@@ -19,7 +21,8 @@ import {
 
 type LiveEvent =
   | { kind: 'note'; note: NotificationView }
-  | { kind: 'status'; status: NotificationsState['live'] };
+  | { kind: 'status'; status: NotificationsState['live'] }
+  | { kind: 'signedOut' };
 
 /** Types that moved the balance or the level: the header reads the user again. */
 const MOVES_ACCOUNT =
@@ -32,6 +35,16 @@ function liveChannel(lang: string): EventChannel<LiveEvent> {
     openLive(lang, {
       onNotification: (note) => emit({ kind: 'note', note }),
       onStatus: (status) => emit({ kind: 'status', status }),
+      // the session's token still opens GET user (a revoked one answers 401)
+      stillSignedIn: () =>
+        api<unknown>('user').then(
+          (user) => user !== null,
+          (error: unknown) => {
+            if (error instanceof ApiError && error.statusCode === 401) return false;
+            throw error;
+          },
+        ),
+      onSignedOut: () => emit({ kind: 'signedOut' }),
     })
       .then((opened) => {
         if (closed) opened.close();
@@ -47,6 +60,9 @@ function liveChannel(lang: string): EventChannel<LiveEvent> {
     };
   });
 }
+
+/** A full load: the session is gone, nothing of this page's state stays (tests replace it). */
+export const browserPage = { leave: (path: string) => window.location.assign(path) };
 
 function* loadUnread() {
   try {
@@ -65,7 +81,11 @@ export function* liveNotifications() {
   try {
     for (;;) {
       const event: LiveEvent = yield take(channel);
-      if (event.kind === 'status') {
+      if (event.kind === 'signedOut') {
+        // logged out elsewhere or its password changed: this page's session is over
+        const locale: Locale = yield select(selectLocale);
+        yield call(browserPage.leave, pagePath('login', locale));
+      } else if (event.kind === 'status') {
         yield put(liveChanged(event.status));
         // after a reconnect the count may have moved while we were away
         if (event.status === 'on') yield fork(loadUnread);
