@@ -31,14 +31,14 @@ test('a short balance: top up the missing amount, come back, pay from the balanc
 
   // one choice, the top-up first; one button
   const choice = form.getByRole('radiogroup', { name: /short for this order/ });
-  await expect(choice.getByRole('radio', { name: /^Top up the missing/ })).toBeChecked();
+  await expect(choice.getByRole('radio', { name: /^Top up \$[\d.]+ and pay/ })).toBeChecked();
   const submit = form.locator('button[type="submit"]');
   await expect(
     form.locator('button[type="submit"], [data-testid="short-balance"] button'),
   ).toHaveCount(1);
-  await choice.getByRole('radio', { name: /^Pay the whole order/ }).check();
+  await choice.getByRole('radio', { name: /^Pay the whole/ }).check();
   await expect(submit).toHaveText(/^Pay \$/);
-  await choice.getByRole('radio', { name: /^Top up the missing/ }).check();
+  await choice.getByRole('radio', { name: /^Top up \$[\d.]+ and pay/ }).check();
   await expect(submit).toHaveText(/^Top up \$/);
 
   await form.locator('[data-method="card_world"] input').check();

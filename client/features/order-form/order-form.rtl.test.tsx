@@ -431,14 +431,14 @@ describe('the cabinet’s order form (CLIENT_LK, paid from the balance first)', 
         .getAllByRole('radio')
         .map((radio) => [radio.closest('label')!.textContent, (radio as HTMLInputElement).checked]),
     ).toEqual([
-      ['Top up the missing $6.10, then pay from the balance', true],
-      ['Pay the whole order, $16.10, by card or another method', false],
+      ['Top up $6.10 and pay from the balance', true],
+      ['Pay the whole $16.10 by card or another method', false],
     ]);
     expect(screen.getAllByRole('radiogroup')).toHaveLength(1);
     const action = () =>
       screen.getAllByRole('button', { name: /^(Pay |Top up)/ }).map((button) => button.textContent);
     expect(action()).toEqual(['Top up $6.10']);
-    await user.click(within(choice).getByRole('radio', { name: /^Pay the whole order/ }));
+    await user.click(within(choice).getByRole('radio', { name: /^Pay the whole/ }));
     expect(action()).toEqual(['Pay $16.10']);
     await user.click(screen.getByRole('radio', { name: 'Bank card' }));
     expect(action()).toEqual(['Pay $16.10']);
