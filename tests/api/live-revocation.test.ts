@@ -9,11 +9,11 @@ import { createOutboxMailer } from '../../server/integrations/mail/outbox-mailer
 import { createLogger } from '../../server/lib/logger.ts';
 import type { AuthService } from '../../server/modules/auth/auth.service.ts';
 import { attachLiveGateway, type LiveGateway } from '../../server/realtime/live-gateway.ts';
-import { startLivePush } from '../../server/realtime/live-push.ts';
 import { createServices } from '../../server/services.ts';
 import { createAssets } from '../../server/ssr/assets.ts';
 import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
 import { createTestAppWith, ENGINES, signUp, TEST_MANIFEST, type TestApp } from '../support/app.ts';
+import { type LiveServer, startLiveServer } from '../support/live.ts';
 
 /**
  * Issue 30.12: a live socket ends with the token it authenticated with. A logout, a password
@@ -111,10 +111,8 @@ function resetCode(outbox: string): string {
 
 describe.each(ENGINES)('live channel: revoked tokens on %s (one instance)', (engine) => {
   let t: TestApp;
-  let gateway: LiveGateway;
+  let live: LiveServer;
   let port: number;
-  let stopServer: () => Promise<unknown>;
-  let push: { stop(): Promise<void> };
   const sockets: Socket[] = [];
   const open = (token: string) => {
     const socket = client(port, token);
@@ -124,31 +122,12 @@ describe.each(ENGINES)('live channel: revoked tokens on %s (one instance)', (eng
 
   beforeAll(async () => {
     t = await createTestAppWith({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, { engine });
-    const running = await startServer(t.app, {
-      port: 0,
-      host: '127.0.0.1',
-      timeoutMs: 2000,
-      logger,
-    });
-    port = running.port;
-    gateway = await attachLiveGateway(running.server, {
-      auth: t.services.auth,
-      redisUrl: null,
-      logger,
-    });
-    push = startLivePush({
-      notifications: t.services.notifications,
-      publish: gateway.publish,
-      intervalMs: 100,
-      logger,
-    });
-    stopServer = () => running.shutdown('test');
+    live = await startLiveServer(t, logger);
+    port = live.port;
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await push.stop();
-    await gateway.close();
-    await stopServer();
+    await live.stop();
     await t.database.close();
   });
 

@@ -1,12 +1,9 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
-import { startServer } from '../../server/http-server.ts';
 import { createLogger } from '../../server/lib/logger.ts';
-import type { NotificationsService } from '../../server/modules/notifications/notifications.service.ts';
-import { attachLiveGateway, type LiveGateway } from '../../server/realtime/live-gateway.ts';
-import { startLivePush } from '../../server/realtime/live-push.ts';
 import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+import { type LiveServer, startLiveServer } from '../support/live.ts';
 
 /**
  * SPEC §3 Notification, §7 Notifications and the live channel: the calls, their paging and
@@ -242,10 +239,8 @@ const connected = (socket: Socket) =>
 
 describe('live channel (socket.io, one instance)', () => {
   let t: TestApp;
-  let gateway: LiveGateway;
+  let live: LiveServer;
   let port: number;
-  let stopServer: () => Promise<unknown>;
-  let push: { stop(): Promise<void> };
   const sockets: Socket[] = [];
   const open = (options: Parameters<typeof connect>[1] = {}) => {
     const socket = client(port, options);
@@ -256,31 +251,12 @@ describe('live channel (socket.io, one instance)', () => {
   beforeAll(async () => {
     t = await createTestAppWith({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
     const logger = createLogger({ logLevel: 'silent', logPretty: false });
-    const running = await startServer(t.app, {
-      port: 0,
-      host: '127.0.0.1',
-      timeoutMs: 2000,
-      logger,
-    });
-    port = running.port;
-    gateway = await attachLiveGateway(running.server, {
-      auth: t.services.auth,
-      redisUrl: null,
-      logger,
-    });
-    push = startLivePush({
-      notifications: t.services.notifications as NotificationsService,
-      publish: gateway.publish,
-      intervalMs: 100,
-      logger,
-    });
-    stopServer = () => running.shutdown('test');
+    live = await startLiveServer(t, logger);
+    port = live.port;
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await push.stop();
-    await gateway.close();
-    await stopServer();
+    await live.stop();
     await t.database.close();
   });
 
