@@ -43,6 +43,7 @@ import { profileRoutes } from './modules/users/profile.routes.ts';
 import type { Services } from './services.ts';
 import type { Assets } from './ssr/assets.ts';
 import { PageCache } from './ssr/page-cache.ts';
+import { pageCacheMiddleware } from './ssr/page-cache-middleware.ts';
 import { pageRenderer } from './ssr/render.tsx';
 
 export interface AppDeps {
@@ -220,14 +221,16 @@ export function createApp({
   app.use(referralCapture({ secureCookies: config.publicUrl.startsWith('https:') }));
   app.use(accessRedirects);
   if (config.benchCeilingFile) app.get('/__bench/ceiling/', benchCeiling(config.benchCeilingFile));
+  const pageCache = new PageCache(config.pageCacheMaxEntries, config.pageCacheTtlMs);
   app.get(
     '/{*path}',
+    pageCacheMiddleware(pageCache),
     pageRenderer({
       assets,
       logger,
       routes,
       renderTimeoutMs: config.renderTimeoutMs,
-      cache: new PageCache(config.pageCacheMaxEntries, config.pageCacheTtlMs),
+      cache: pageCache,
       catalog,
       payments,
       paymentMethods,

@@ -147,3 +147,47 @@ export function streamDocument(element: ReactNode, res: Response, options: Strea
   const timer = setTimeout(() => stream.abort(new Error('render timed out')), options.timeoutMs);
   res.on('close', () => clearTimeout(timer));
 }
+
+interface SendOptions {
+  /** The page's script (`entryLoader`). */
+  loader: string;
+  nonce: string | undefined;
+  /** the loaders' status (200, or 404 for a page that is not there) */
+  status: number;
+  /** crawlers get the complete document; people get the shell as soon as it is ready */
+  waitForAll: boolean;
+  timeoutMs: number;
+  /** Keeps a page that rendered whole with status 200 (the page cache), when it may be kept. */
+  keep: ((body: Buffer) => void) | null;
+  /** Called once a whole document is out (the page's kept subtrees are rendered then). */
+  onSent: () => void;
+  onShellError: (error: unknown) => void;
+  onError: (error: unknown) => void;
+}
+
+/** Writes a page: whole when nothing in it waits (the usual case), else streamed. */
+export function sendDocument(element: ReactNode, res: Response, options: SendOptions): void {
+  const start = (status: number) => {
+    res.status(status);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'private, no-cache');
+    return options.keep !== null && status === 200;
+  };
+  const body = wholeDocument(element, options.loader, options.nonce);
+  if (body !== null) {
+    if (start(options.status)) options.keep?.(body);
+    res.end(body);
+    options.onSent();
+    return;
+  }
+  streamDocument(element, res, {
+    loader: options.loader,
+    nonce: options.nonce,
+    waitForAll: options.waitForAll,
+    timeoutMs: options.timeoutMs,
+    start: (failed) => start(failed ? 500 : options.status),
+    onComplete: (page) => options.keep?.(page),
+    onShellError: options.onShellError,
+    onError: options.onError,
+  });
+}
