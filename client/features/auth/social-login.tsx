@@ -2,17 +2,15 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
-import type { VisitorState } from '../../../shared/visitor.ts';
 import { button } from '../../components/button/button.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { api } from '../../lib/api.ts';
+import { selectSocialProviders } from '../../lib/app-state.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
-
-const selectProviders = (state: { visitor: VisitorState }) => state.visitor.socialProviders;
 
 /** Buttons for the configured providers (VK ID, Google); each starts the code flow. */
 export function SocialButtons() {
-  const providers = useSelector(selectProviders);
+  const providers = useSelector(selectSocialProviders);
   const locale = useLocale();
   if (!providers.length) return null;
   return (

@@ -265,3 +265,5 @@ export const servicesKey = (client: Client, platform: CatalogPlatform): string =
 
 export const quoteKey = (request: Omit<QuoteRequest, 'key'>): string =>
   `${request.currency}|${request.client}|${request.tag}|${request.count}`;
+
+export const selectOrderForm = (state: { orderForm: OrderFormState }) => state.orderForm;

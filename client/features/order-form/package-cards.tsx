@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { CatalogPlatform, PriceTable } from '../../../shared/catalog.ts';
 import { shownSaving } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
-import type { VisitorState } from '../../../shared/visitor.ts';
+import { selectCurrency } from '../../lib/app-state.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { orderFormActions as actions } from './order-form.slice.ts';
 import styles from './package-cards.module.css';
@@ -30,9 +30,7 @@ export function PackageCards({
 }) {
   const intl = useIntl();
   const dispatch = useDispatch();
-  const currency = useSelector(
-    (state: { visitor: VisitorState }) => state.visitor.currency,
-  ) as Currency;
+  const currency = useSelector(selectCurrency) as Currency;
   const prices = informers[currency]?.[tag] ?? {};
   const packages = PACKAGES.filter((count) => prices[String(count)]).slice(0, SHOWN);
   if (!packages.length) return null;

@@ -22,4 +22,4 @@ const sessionSlice = createSlice({
 export const sessionActions = sessionSlice.actions;
 export const { logoutRequested, userRefreshNeeded, userLoaded } = sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
-export const selectUser = (state: { session: SessionState }) => state.session.user;
+export { selectUser } from '../../lib/app-state.ts';

@@ -3,9 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { CURRENCIES, CURRENCY_SYMBOLS } from '../../../shared/regions.ts';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
 import styles from './switchers.module.css';
-import { currencyChanged, type VisitorState } from './visitor.slice.ts';
-
-const selectCurrency = (state: { visitor: VisitorState }) => state.visitor.currency;
+import { currencyChanged, selectCurrency } from './visitor.slice.ts';
 
 /** RUB / USD / EUR: prices everywhere follow the choice; it is kept in a cookie. */
 export function CurrencySwitcher() {

@@ -36,4 +36,11 @@ export const selectRates = (state: { visitor: { rates?: CurrencyRate[] } }) =>
   state.visitor.rates ?? null;
 
 /** The site's public origin (canonical links, shareable links). */
-export const selectPublicUrl = (state: { visitor: VisitorState }) => state.visitor.publicUrl;
+export {
+  selectCurrency,
+  selectMetaRestricted,
+  selectPublicUrl,
+  selectRegion,
+  selectSocialProviders,
+  selectVisitor,
+} from '../../lib/app-state.ts';

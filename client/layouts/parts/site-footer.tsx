@@ -7,20 +7,16 @@ import { servicePagesOf } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
 import { StaticSubtree } from '../../components/static-subtree/static-subtree.tsx';
-import type { VisitorState } from '../../features/visitor/visitor.slice.ts';
+import { selectMetaRestricted, selectRegion } from '../../features/visitor/visitor.slice.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
 import styles from './site-footer.module.css';
-
-const selectRegion = (state: { visitor: VisitorState }) => state.visitor.region;
 
 /** Footer: services per platform, legal pages for the visitor's region, contacts, GeoLite2. */
 export function SiteFooter() {
   const locale = useLocale();
   const legalRegion = legalRegionFor(locale, useSelector(selectRegion));
-  const metaRestricted = useSelector(
-    (state: { visitor: VisitorState }) => state.visitor.metaRestricted,
-  );
+  const metaRestricted = useSelector(selectMetaRestricted);
   // the render date must not differ between server and browser: both use today's UTC date
   const now = new Date();
   return (

@@ -3,12 +3,11 @@ import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLoaderData, useRevalidator } from 'react-router';
 import type { Platform } from '../../../shared/platforms.ts';
-import type { VisitorState } from '../../../shared/visitor.ts';
 import { PlatformLanding } from '../../features/landing/platform-landing.tsx';
 import { fromPrices } from '../../features/order-form/informer-prices.ts';
 import type { OrderFormData } from '../../features/order-form/order-form.loader.ts';
 import { OrderForm } from '../../features/order-form/order-form.tsx';
-import { currencyChanged } from '../../features/visitor/visitor.slice.ts';
+import { currencyChanged, selectCurrency } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { SiteData } from '../../layouts/parts/site-data.tsx';
 import { formatMoney } from '../../lib/money.ts';
@@ -23,7 +22,7 @@ export function LandingWithForm({ platform }: { platform: Platform }) {
   const dispatch = useDispatch();
   const data = useLoaderData() as OrderFormData;
   const { pageId } = useRouteHandle();
-  const currency = useSelector((state: { visitor: VisitorState }) => state.visitor.currency);
+  const currency = useSelector(selectCurrency);
   const shown = (data.platform === 'fake' ? platform : data.platform) as Platform;
   // the cards' prices came for the currency of the first render: another currency reloads them
   const revalidator = useRevalidator();

@@ -10,12 +10,12 @@ import {
 } from '../../../../shared/catalog.ts';
 import type { Platform } from '../../../../shared/platforms.ts';
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
-import type { VisitorState } from '../../../../shared/visitor.ts';
 import { button } from '../../../components/button/button.ts';
 import { PlatformIcon } from '../../../components/icons/platform-icon.tsx';
 import { Link } from '../../../components/link/link.tsx';
 import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { selectUser } from '../../../features/session/session.slice.ts';
+import { selectMetaRestricted } from '../../../features/visitor/visitor.slice.ts';
 import { navPlatforms } from '../../../layouts/parts/platform-links.ts';
 import { api } from '../../../lib/api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
@@ -66,9 +66,7 @@ export function ServicePrices({ level }: { level: number | null }) {
   const intl = useIntl();
   const to = useLocalePath();
   const user = useSelector(selectUser);
-  const restricted = useSelector(
-    (state: { visitor: VisitorState }) => state.visitor.metaRestricted,
-  );
+  const restricted = useSelector(selectMetaRestricted);
   const platforms = navPlatforms(restricted);
   const [params, setParams] = useSearchParams();
   const asked = params.get('platform');

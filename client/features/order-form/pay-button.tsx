@@ -1,0 +1,38 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { button } from '../../components/button/button.ts';
+import { formatMoney } from '../../lib/money.ts';
+import styles from './order-form.module.css';
+import { topUpAmount } from './short-balance.tsx';
+import type { OrderFormModel } from './use-order-form.ts';
+
+/** The form's one button: "Pay $x", or "Top up $y" when the cabinet's balance is topped up. */
+export function PayButton({ model }: { model: OrderFormModel }) {
+  const intl = useIntl();
+  const { form, toppingUp, missing, chosenMethod, currency, pair } = model;
+  return (
+    <button
+      type="submit"
+      className={`${button('primary', { large: true })} ${styles.pay}`}
+      disabled={form.submitting || form.toppingUp}
+      aria-busy={form.submitting || form.toppingUp || undefined}
+    >
+      {form.submitting || form.toppingUp ? (
+        <FormattedMessage id="order.submitting" />
+      ) : toppingUp ? (
+        <FormattedMessage
+          id="order.topUpMissing"
+          values={{
+            amount: formatMoney(intl, topUpAmount(missing ?? 0, chosenMethod, currency), currency),
+          }}
+        />
+      ) : pair ? (
+        <FormattedMessage
+          id="order.pay"
+          values={{ amount: formatMoney(intl, pair[0], currency) }}
+        />
+      ) : (
+        <FormattedMessage id="order.payNoPrice" />
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,44 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import { formStyles } from '../../components/form/text-field.tsx';
+import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import styles from './order-form.module.css';
+import type { Selection } from './order-form.selection.ts';
+import { orderFormActions as actions } from './order-form.slice.ts';
+
+/** The order form's first step: the platform, as a row of icon buttons. */
+export function PlatformPicker({ selection }: { selection: Selection }) {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  return (
+    <fieldset className={styles.group}>
+      <legend className={formStyles.label}>
+        <FormattedMessage id="order.platform" />
+      </legend>
+      <div className={styles.platforms}>
+        {selection.platforms.map((platform) => (
+          <button
+            key={platform}
+            type="button"
+            className={styles.platform}
+            data-platform={platform}
+            aria-pressed={platform === selection.platform}
+            title={intl.formatMessage({ id: `platform.${platform}` })}
+            onClick={() => {
+              if (platform !== selection.platform) dispatch(actions.platformChosen(platform));
+            }}
+          >
+            {platform === 'fake' ? (
+              <span aria-hidden="true">F</span>
+            ) : (
+              <PlatformIcon platform={platform} size={22} />
+            )}
+            <span className="visually-hidden">
+              <FormattedMessage id={`platform.${platform}`} />
+            </span>
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
