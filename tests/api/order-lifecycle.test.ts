@@ -1,7 +1,13 @@
 import request from 'supertest';
 import { AppError } from '../../server/lib/app-error.ts';
 import { ledger, NOT_ENOUGH_BALANCE } from '../../server/modules/ledger/ledger.service.ts';
-import { deliveredShare, rolledUpStatus } from '../../server/modules/orders/order-lifecycle.ts';
+import {
+  deliveredShare,
+  IllegalTransitionError,
+  ORDER_TRANSITIONS,
+  rolledUpStatus,
+} from '../../server/modules/orders/order-lifecycle.ts';
+import { FINAL_ORDER_STATUSES, ORDER_STATUSES } from '../../shared/orders.ts';
 import {
   balanceOf as balanceOfUser,
   createTestAppWith,
@@ -28,6 +34,15 @@ describe('delivered share and roll-up (pure rules)', () => {
     expect(deliveredShare('PAID', 'RUNNING', row)).toBeNull();
     expect(deliveredShare('CREATED', 'EXPIRED', row)).toBeNull();
     expect(deliveredShare('CREATED', 'ERROR', row)).toBeNull();
+  });
+
+  it('lets an ended order move nowhere, and every other state somewhere (DOMAIN.md)', () => {
+    for (const status of ORDER_STATUSES)
+      expect([status, ORDER_TRANSITIONS[status].length > 0]).toEqual([
+        status,
+        !FINAL_ORDER_STATUSES.includes(status),
+      ]);
+    expect(ORDER_TRANSITIONS.CREATED).toEqual(['PAID', 'EXPIRED']);
   });
 
   it('rolls a _MULTI order up from its rows', () => {
@@ -137,9 +152,32 @@ describe.each(ENGINES)('ledger and lifecycle on %s', (engine) => {
       const order = await orderRow(res.body.data.order.id);
       expect(order.status).toBe('CREATED');
       const work = t.services.orders.workOn();
-      expect(await work.move(order, 'CREATED', 'ERROR', 'test')).toBe(true);
+      expect(await work.move(order, 'CREATED', 'EXPIRED', 'test')).toBe(true);
       expect(await balanceOf(buyer.user.id)).toBe(0);
       expect(await ledgerOf(buyer.user.id)).toEqual([]);
+    });
+
+    it('refuses a move the transitions table does not allow, writing nothing', async () => {
+      const { buyer, orderId } = await paidOrder({
+        tag: 'INSTAGRAM_LIKES',
+        link: POST,
+        quantity: 1000,
+      });
+      const work = t.services.orders.workOn();
+      const paid = await orderRow(orderId);
+      const before = await ledgerOf(buyer.user.id);
+      // a paid order cannot be "expired", nor a created one fail; an ended one never moves
+      await expect(work.move(paid, 'PAID', 'EXPIRED', 'test')).rejects.toThrow(
+        new IllegalTransitionError('PAID', 'EXPIRED'),
+      );
+      await expect(work.move(paid, 'CREATED', 'ERROR', 'test')).rejects.toThrow(
+        'An order cannot move from CREATED to ERROR',
+      );
+      await expect(work.move(paid, 'COMPLETED', 'RUNNING', 'test')).rejects.toThrow(
+        IllegalTransitionError,
+      );
+      expect((await orderRow(orderId)).status).toBe('PAID');
+      expect(await ledgerOf(buyer.user.id)).toEqual(before);
     });
 
     it('moves an order once when two workers race: one history row, one refund', async () => {

@@ -45,6 +45,30 @@ export function rolledUpStatus(rows: readonly OrderStatus[]): OrderStatus {
   return 'PARTIAL';
 }
 
+/**
+ * The legal moves of an order (DOMAIN.md "Orders"): paid or expired once created, submitted,
+ * refused or canceled once paid, ended once running; an ended order never moves again. A
+ * `_MULTI` order's own status follows its rows (`rolledUpStatus`), outside this table.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  CREATED: ['PAID', 'EXPIRED'],
+  PAID: ['RUNNING', 'CANCELED', 'ERROR'],
+  RUNNING: ['COMPLETED', 'PARTIAL', 'CANCELED', 'ERROR'],
+  COMPLETED: [],
+  PARTIAL: [],
+  CANCELED: [],
+  EXPIRED: [],
+  ERROR: [],
+};
+
+/** A move the table does not allow: a bug of the caller, never a buyer's doing. */
+export class IllegalTransitionError extends Error {
+  constructor(from: OrderStatus, to: OrderStatus) {
+    super(`An order cannot move from ${from} to ${to}`);
+    this.name = 'IllegalTransitionError';
+  }
+}
+
 export interface Transition {
   /** an order and, for a `_MULTI` order moving as one, its rows */
   ids: number[];
@@ -205,11 +229,15 @@ export function createOrderLifecycle({
   }
 
   return {
-    /** Moves the orders still in `from` to `to` with all that goes with it; answers them. */
+    /**
+     * Moves the orders still in `from` to `to` with all that goes with it; answers them. A move
+     * ORDER_TRANSITIONS does not allow throws before anything is written.
+     */
     async transition(
       trx: Db,
       { ids, from, to, at, note = null, set = {}, unsubmitted = false }: Transition,
     ) {
+      if (!ORDER_TRANSITIONS[from]?.includes(to)) throw new IllegalTransitionError(from, to);
       const moved = await moveStatus(
         trx,
         ids,
