@@ -1,4 +1,5 @@
 import {
+  type Client,
   isAutoType,
   isMultiTag,
   MAX_LINKS,
@@ -137,17 +138,14 @@ export function createOrderPlacement({
     }
   }
 
-  async function place(
-    input: OrderInput,
-    context: OrderContext,
-    { intakeId }: { intakeId?: number } = {},
-  ): Promise<PlacedOrder> {
+  /** The order as asked, checked against the service (SPEC §5): what it is for, how many. */
+  async function validated(input: OrderInput, context: OrderContext) {
     const { user } = context;
     const staff = Boolean(user?.isStaff);
     if (input.test && !staff) throw new AppError(ORDER_ERRORS.testOnlyStaff, 403);
     const viewer = user ? { staff, level: user.discountLevel } : { staff: false, level: 1 };
     // cabinet prices and limits are for logged-in users (SPEC §3 CLIENT_LK)
-    const client = input.client === 'CLIENT_LK' ? 'CLIENT_LK' : 'CLIENT_MAIN';
+    const client: Client = input.client === 'CLIENT_LK' ? 'CLIENT_LK' : 'CLIENT_MAIN';
     if (client === 'CLIENT_LK' && !user) throw new AppError(ORDER_ERRORS.cabinetLogin, 401);
     const service = await catalog.service(input.tag, client, viewer, context.lang);
     if (!service.labels.includes('ENABLED') || !service.labels.includes('VISIBLE'))
@@ -179,13 +177,20 @@ export function createOrderPlacement({
     if (!currency) throw new AppError(ORDER_ERRORS.currency, 400);
     const email = user ? user.email : input.email?.trim();
     if (!email) throw new AppError(ORDER_ERRORS.email, 400);
+    return { user, viewer, client, service, links, auto, most, comments, count, currency, email };
+  }
 
-    // the cost is computed here, never taken from the client
+  /** Its cost (computed here, never taken from the client) and how it is paid. */
+  async function priced(
+    order: Awaited<ReturnType<typeof validated>>,
+    input: OrderInput,
+    context: OrderContext,
+  ) {
+    const { service, count, currency, client, viewer, user } = order;
     const [cost, discount] = await catalog.orderCost(
       { tag: service.tag, count, currency, client },
       viewer,
     );
-
     const methods = await paymentMethods.list(currency, context.country);
     const method = methods.methods.find((entry) => entry.id === input.method);
     if (!method) throw new AppError(ORDER_ERRORS.method, 400);
@@ -199,14 +204,29 @@ export function createOrderPlacement({
     }
     if (method.show_agreement_flag && input.agreement !== true)
       throw new AppError(ORDER_ERRORS.agreement, 400);
-
-    const serviceId = await catalog.serviceId(service.tag);
     const gateway = fromBalance
       ? null
       : payments.gatewayFor(await paymentMethods.gatewayOf(method.id));
     if (!fromBalance && !gateway) throw new AppError(ORDER_ERRORS.method, 400);
+    return { cost, discount, method, fromBalance, gateway };
+  }
+
+  /**
+   * The order, its `_MULTI` rows, its first history row and its payment (or its balance debit
+   * and PAID) in one transaction, before anyone is told (DOMAIN.md).
+   */
+  async function persisted(
+    order: Awaited<ReturnType<typeof validated>>,
+    price: Awaited<ReturnType<typeof priced>>,
+    input: OrderInput,
+    context: OrderContext,
+    intakeId: number | undefined,
+  ) {
+    const { user, service, links, auto, most, comments, count, currency, email, client } = order;
+    const { cost, discount, method, fromBalance, gateway } = price;
+    const serviceId = await catalog.serviceId(service.tag);
     const at = now().toISOString();
-    const placed = await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const payment = fromBalance
         ? null
         : await payments.insert(trx, {
@@ -241,7 +261,7 @@ export function createOrderPlacement({
         created_at: at,
         updated_at: at,
       };
-      const order = await insertOrder(trx, {
+      const row = await insertOrder(trx, {
         ...base,
         public_id: newPublicId(),
         parent_id: null,
@@ -261,7 +281,7 @@ export function createOrderPlacement({
               links.map((link) => ({
                 ...base,
                 public_id: newPublicId(),
-                parent_id: order.id,
+                parent_id: row.id,
                 link,
                 count: input.quantity,
                 cost: 0,
@@ -270,11 +290,11 @@ export function createOrderPlacement({
               })),
             )
           : [];
-      const ids = [order.id, ...children];
+      const ids = [row.id, ...children];
       await insertEvents(trx, ids, 'CREATED', at, null);
       if (fromBalance) {
         // SPEC §4 / DOMAIN.md: the debit and PAID in one transaction; never below zero
-        await ledger.debit(trx, { userId: user!.id, amount: cost, orderId: order.id, at });
+        await ledger.debit(trx, { userId: user!.id, amount: cost, orderId: row.id, at });
         await lifecycle.transition(trx, {
           ids,
           from: 'CREATED',
@@ -282,13 +302,26 @@ export function createOrderPlacement({
           at,
           note: 'paid from balance',
         });
-        return { order: { ...order, status: 'PAID' as const }, payment: null };
+        return { order: { ...row, status: 'PAID' as const }, payment: null };
       }
-      return { order, payment };
+      return { order: row, payment };
     });
+  }
 
+  /**
+   * An order, as DOMAIN.md has it: validate → price → persist → checkout (the gateway's page,
+   * or, paid from the balance, the receipt).
+   */
+  async function place(
+    input: OrderInput,
+    context: OrderContext,
+    { intakeId }: { intakeId?: number } = {},
+  ): Promise<PlacedOrder> {
+    const order = await validated(input, context);
+    const price = await priced(order, input, context);
+    const placed = await persisted(order, price, input, context, intakeId);
     const redirect = placed.payment
-      ? await payments.startCheckout(placed.payment, `${service.name} × ${input.quantity}`)
+      ? await payments.startCheckout(placed.payment, `${order.service.name} × ${input.quantity}`)
       : null;
     if (!placed.payment) await sendReceipt(placed.order);
     return {
