@@ -9,7 +9,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { providerErrors } from '../../lib/metrics.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrderWork, Progress } from '../orders/order-work.ts';
-import type { OrderRow } from '../orders/orders.table.ts';
+import type { WorkOrder } from '../orders/orders.service.ts';
 
 export interface FulfilmentOptions {
   /** names this worker in leases */
@@ -62,12 +62,12 @@ export function createFulfilmentService({
   const retryMaxMs = options.retryMaxMs ?? 30 * 60_000;
   const giveUpAfterMs = options.giveUpAfterMs ?? 24 * 3_600_000;
 
-  async function leaveForCheck(order: OrderRow, error?: unknown) {
+  async function leaveForCheck(order: WorkOrder, error?: unknown) {
     await orders.leaveForCheck(order);
     logger.error({ err: error, order: order.public_id }, 'submit outcome unknown, needs a check');
   }
 
-  async function submit(order: OrderRow): Promise<'submitted' | 'refused' | 'retry' | 'unknown'> {
+  async function submit(order: WorkOrder): Promise<'submitted' | 'refused' | 'retry' | 'unknown'> {
     if (order.submit_started_at && !order.provider_order_id) {
       // a worker died between recording the submit and the answer: never send it again
       await leaveForCheck(order);
@@ -131,7 +131,7 @@ export function createFulfilmentService({
     }
   }
 
-  async function apply(order: OrderRow, upstream: UpstreamOrderStatus) {
+  async function apply(order: WorkOrder, upstream: UpstreamOrderStatus) {
     const startCount = Number.parseInt(upstream.start_count, 10);
     const remains = Number.parseInt(upstream.remains, 10);
     const progress: Progress = {
@@ -157,7 +157,7 @@ export function createFulfilmentService({
     /** One round of asking providers about running orders (multi-status, 100 a call). */
     async syncRunning(limit = 500) {
       const claimed = await orders.claimToSync(lease, limit, syncEveryMs);
-      const byProvider = new Map<string, OrderRow[]>();
+      const byProvider = new Map<string, WorkOrder[]>();
       for (const order of claimed) {
         const providerId = order.provider_id ?? 'simulator';
         byProvider.set(providerId, [...(byProvider.get(providerId) ?? []), order]);

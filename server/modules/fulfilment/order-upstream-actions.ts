@@ -6,7 +6,7 @@ import {
 import type { Logger } from '../../lib/logger.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrderUpstream, Upstream } from '../orders/order-upstream.ts';
-import type { OrderRow } from '../orders/orders.table.ts';
+import type { WorkOrder } from '../orders/orders.service.ts';
 import { ENDS, type ProviderLookup } from './fulfilment.service.ts';
 
 const FAILED_LIST_MS = 30_000;
@@ -55,7 +55,7 @@ export function createOrderUpstreamActions({
   }
 
   /** The provider that has the order and its service id there; null when not placed. */
-  async function placement(order: OrderRow) {
+  async function placement(order: WorkOrder) {
     if (!order.provider_order_id || !order.provider_id) return null;
     const provider = await providerOf(order.provider_id);
     if (!provider) return null;
@@ -68,7 +68,7 @@ export function createOrderUpstreamActions({
   }
 
   async function ask<T>(
-    order: OrderRow,
+    order: WorkOrder,
     call: (at: NonNullable<Awaited<ReturnType<typeof placement>>>) => Promise<T>,
   ): Promise<Upstream<T>> {
     const at = await placement(order);

@@ -1,5 +1,6 @@
 import type { Progress } from './order-work.ts';
-import type { OrderRow, OrderStatus } from './orders.table.ts';
+import type { OrderStatus } from './orders.table.ts';
+import type { WorkOrder } from './work-order.ts';
 
 /** An answer of the provider, or why there is none: it refused, or could not be reached. */
 export type Upstream<T> =
@@ -21,12 +22,12 @@ export interface UpstreamState {
  */
 export interface OrderUpstream {
   /** whether the provider's service offers it (its `services` list, cached) */
-  allows(order: OrderRow, action: 'cancel' | 'refill'): Promise<boolean>;
-  cancel(order: OrderRow): Promise<Upstream<null>>;
+  allows(order: WorkOrder, action: 'cancel' | 'refill'): Promise<boolean>;
+  cancel(order: WorkOrder): Promise<Upstream<null>>;
   /** the provider's refill id */
-  refill(order: OrderRow): Promise<Upstream<string>>;
-  refillStatus(order: OrderRow, refillId: string): Promise<Upstream<string>>;
-  status(order: OrderRow): Promise<Upstream<UpstreamState>>;
+  refill(order: WorkOrder): Promise<Upstream<string>>;
+  refillStatus(order: WorkOrder, refillId: string): Promise<Upstream<string>>;
+  status(order: WorkOrder): Promise<Upstream<UpstreamState>>;
 }
 
 /** No provider at all (tests of the orders module alone): nothing is offered. */

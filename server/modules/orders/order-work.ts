@@ -3,7 +3,8 @@ import type { Logger } from '../../lib/logger.ts';
 import { leaseOrders, recordSubmitIntent } from './order-leases.repository.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import { eventsOf, orderByPublicId, updateOrders } from './orders.repository.ts';
-import type { OrderRow, OrderStatus } from './orders.table.ts';
+import type { OrderStatus } from './orders.table.ts';
+import type { WorkOrder } from './work-order.ts';
 
 /** What a provider tells of an order placed with it. */
 export interface Progress {
@@ -44,7 +45,7 @@ export function createOrderWork({
 
   return {
     /** PAID orders due to go to their provider (never a `_MULTI` order itself: its rows go). */
-    claimToSubmit({ owner, leaseMs }: Lease, limit: number): Promise<OrderRow[]> {
+    claimToSubmit({ owner, leaseMs }: Lease, limit: number): Promise<WorkOrder[]> {
       return leaseOrders(
         db,
         { kind: 'submit', now: now().toISOString() },
@@ -57,7 +58,7 @@ export function createOrderWork({
       { owner, leaseMs }: Lease,
       limit: number,
       syncEveryMs: number,
-    ): Promise<OrderRow[]> {
+    ): Promise<WorkOrder[]> {
       return leaseOrders(
         db,
         { kind: 'sync', now: now().toISOString(), syncedBefore: later(-syncEveryMs) },
@@ -69,7 +70,7 @@ export function createOrderWork({
      * Commits the intent to submit before the provider is called (and renews the lease for
      * the call); false when this worker no longer holds the order or it was placed already.
      */
-    recordSubmitIntent(order: OrderRow, lease: Lease, providerId: string): Promise<boolean> {
+    recordSubmitIntent(order: WorkOrder, lease: Lease, providerId: string): Promise<boolean> {
       return recordSubmitIntent(db, order.id, {
         owner: lease.owner,
         providerId,
@@ -79,7 +80,7 @@ export function createOrderWork({
     },
 
     /** The provider surely did not take it: try again after `waitMs`. */
-    async retryLater(order: OrderRow, waitMs: number): Promise<void> {
+    async retryLater(order: WorkOrder, waitMs: number): Promise<void> {
       await updateOrders(db, [order.id], {
         submit_started_at: null,
         next_attempt_at: later(waitMs),
@@ -88,12 +89,12 @@ export function createOrderWork({
     },
 
     /** The provider surely did not take it and we stop trying: the intent is withdrawn. */
-    async withdrawIntent(order: OrderRow): Promise<void> {
+    async withdrawIntent(order: WorkOrder): Promise<void> {
       await updateOrders(db, [order.id], { submit_started_at: null });
     },
 
     /** A submit whose outcome is unknown: never sent again, an operator checks it. */
-    async leaveForCheck(order: OrderRow): Promise<void> {
+    async leaveForCheck(order: WorkOrder): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await updateOrders(trx, [order.id], { needs_check: 1, ...RELEASED });
         await lifecycle.record(
@@ -107,7 +108,7 @@ export function createOrderWork({
     },
 
     /** The provider's news of an order still running. */
-    async recordProgress(order: OrderRow, progress: Progress): Promise<void> {
+    async recordProgress(order: WorkOrder, progress: Progress): Promise<void> {
       const at = now().toISOString();
       const changes = { ...progress, synced_at: at, ...RELEASED };
       // the first start count turns "Processing" into "In progress": told with the change
@@ -120,12 +121,12 @@ export function createOrderWork({
     },
 
     /** Asked about, nothing learnt (the provider had no answer for it). */
-    async markSynced(order: OrderRow): Promise<void> {
+    async markSynced(order: WorkOrder): Promise<void> {
       await updateOrders(db, [order.id], { synced_at: now().toISOString(), ...RELEASED });
     },
 
     /** Gives orders back untouched (their provider could not be asked). */
-    async release(orders: OrderRow[]): Promise<void> {
+    async release(orders: WorkOrder[]): Promise<void> {
       await updateOrders(
         db,
         orders.map((order) => order.id),
@@ -138,7 +139,7 @@ export function createOrderWork({
      * progress; false when it had moved on already.
      */
     async move(
-      order: OrderRow,
+      order: WorkOrder,
       from: OrderStatus,
       to: OrderStatus,
       note: string,

@@ -35,6 +35,7 @@ export { ORDER_ERRORS } from './order-placement.ts';
 export type { OrderUpstream } from './order-upstream.ts';
 export type { IntakeView, OrderContext, OrderView, PlacedOrder } from './order-views.ts';
 export { OWN_ORDER_ERRORS, type OwnOrdersQuery } from './own-orders.ts';
+export type { WorkOrder } from './work-order.ts';
 export { toOrderView };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
