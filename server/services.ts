@@ -20,7 +20,7 @@ import { createLegalService } from './modules/content/legal.service.ts';
 import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
 import { createOrderUpstreamActions } from './modules/fulfilment/order-upstream-actions.ts';
 import { builtInSimulator, providerRegistry } from './modules/fulfilment/providers.ts';
-import { createLedgerReads } from './modules/ledger/ledger.service.ts';
+import { createLedgerReads } from './modules/ledger/ledger-reads.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import {

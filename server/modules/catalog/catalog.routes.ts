@@ -2,6 +2,7 @@ import { type Response, Router } from 'express';
 import type { Client, ServiceType } from '../../../shared/catalog.ts';
 import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
 import { isLocale, type Locale } from '../../../shared/locales.ts';
+import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import {
   CURRENCIES,
   type Currency,
@@ -23,7 +24,6 @@ import {
 import { contextOf, currentUser, priceCurrency } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
-import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
 import { type CatalogService, GUEST, type Viewer } from './catalog.service.ts';
 
 const ok = (res: Response, data: unknown) => res.json({ status: 'success', data });
@@ -39,7 +39,8 @@ export function catalogRoutes({
   endpoints,
 }: {
   catalog: CatalogService;
-  paymentMethods: PaymentMethodsService;
+  /** the payments module's methods for a currency and country (catalog imports no payments) */
+  paymentMethods: { list(currency: Currency, country: string): Promise<PaymentMethodsData> };
   /** every API call (GET endpoints), from the app's router */
   endpoints: () => string[];
 }): Router {

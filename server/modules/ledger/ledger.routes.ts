@@ -10,7 +10,7 @@ import type { PublicUser } from '../../../shared/user.ts';
 import { currentUser } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ValidationError, validate } from '../../lib/validate.ts';
-import type { LedgerReads } from './ledger.service.ts';
+import type { LedgerReads } from './ledger-reads.service.ts';
 
 const DEFAULT_LIMIT = 20;
 

@@ -1,5 +1,5 @@
 import express, { type Request, Router } from 'express';
-import { isPublicId } from '../../../shared/orders.ts';
+import { isPublicId, type OrderView } from '../../../shared/orders.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
 import { depositSchema } from '../../../shared/schemas/orders.schemas.ts';
@@ -7,7 +7,6 @@ import { contextOf, currentUser } from '../../http/request-context.ts';
 import { returnPathOf } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
 import type { PaymentMethodsService } from './payment-methods.service.ts';
 import { type PaymentsService, toPaymentView } from './payments.service.ts';
 
@@ -51,7 +50,8 @@ export function paymentsRoutes({
   publicUrl,
 }: {
   payments: PaymentsService;
-  orders: OrdersService;
+  /** the orders module's view of the order a payment paid for (payments imports no orders) */
+  orders: { ofPayment(paymentId: number): Promise<OrderView | null> };
   paymentMethods: PaymentMethodsService;
   publicUrl: string;
 }): Router {

@@ -1,7 +1,6 @@
 import { REFS_PAGE_SIZE, type RefsPage, type RefsTotal } from '../../../shared/referrals.ts';
 import type { Db } from '../../db/database.ts';
-import type { LedgerReads } from '../ledger/ledger.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import type { LedgerReads } from '../ledger/ledger-reads.service.ts';
 import { maskedEmailsOf, referralsCountOf } from '../users/users.service.ts';
 import { withdrawnSumsOf } from './withdrawals.repository.ts';
 
@@ -23,7 +22,8 @@ export function createIncomeService({
 }: {
   db: Db;
   ledgerReads: LedgerReads;
-  orders: Pick<OrdersService, 'buyersOf'>;
+  /** the orders module: the buyer's user id by order public id (referrals imports no orders) */
+  orders: { buyersOf(publicIds: string[]): Promise<Map<string, number>> };
   withdrawMin: Record<string, number>;
 }) {
   return {

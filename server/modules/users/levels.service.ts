@@ -1,11 +1,10 @@
 import type { LevelView, PremiumStatuses } from '../../../shared/ledger.ts';
+import type { NotificationView } from '../../../shared/notifications.ts';
 import { levelReached } from '../../../shared/pricing.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import type { Db } from '../../db/database.ts';
 import type { CatalogService, DiscountLevelView } from '../catalog/catalog.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
 import { findUserForUpdate, raiseDiscountLevel } from './users.repository.ts';
 
 /** The catalogue's levels (the table prices use) with thresholds in one currency's minor units. */
@@ -23,21 +22,38 @@ export function levelsIn(levels: readonly DiscountLevelView[], currency: Currenc
 export type LevelsService = ReturnType<typeof createLevelsService>;
 
 /**
+ * What levels ask of the payments and notifications modules, stated here so that users
+ * imports neither (server/services.ts passes their services).
+ */
+export interface LevelsDeps {
+  db: Db;
+  catalog: Pick<CatalogService, 'levels'>;
+  payments: {
+    /** told of each settled payment inside the settling transaction */
+    onSettled(
+      listener: (
+        trx: Db,
+        payment: { status: string; user_id: number | null },
+        at: string,
+      ) => Promise<void>,
+    ): void;
+    /** total paid in by settled payments in one currency, minor units */
+    paidIn(trx: Db, userId: number, currency: string): Promise<number>;
+  };
+  notifications: {
+    notify(
+      trx: Db,
+      notification: { userId: number; type: string; data: NotificationView['data'] },
+    ): Promise<void>;
+  };
+}
+
+/**
  * Discount levels (DOMAIN.md): reached by total paid in (settled payments in the account
  * currency) and never lowered. The level rises in the transaction that settles a payment,
  * so the next price a user is quoted already carries it.
  */
-export function createLevelsService({
-  db,
-  catalog,
-  payments,
-  notifications,
-}: {
-  db: Db;
-  catalog: Pick<CatalogService, 'levels'>;
-  payments: Pick<PaymentsService, 'onSettled' | 'paidIn'>;
-  notifications: Pick<NotificationsService, 'notify'>;
-}) {
+export function createLevelsService({ db, catalog, payments, notifications }: LevelsDeps) {
   /** Raises a user to the level their total paid in reaches; answers the new level or null. */
   async function raise(trx: Db, userId: number, at: string): Promise<number | null> {
     // the row lock makes a second settlement of this user wait and then see this one's sum

@@ -13,12 +13,18 @@ import { type Limits, rateLimit } from '../../http/rate-limit.ts';
 import { contextOf } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
-import type { AuthService } from '../auth/auth.service.ts';
 import type { ProfileService } from './profile.service.ts';
 
 export interface ProfileRoutesDeps {
   profile: ProfileService;
-  auth: AuthService;
+  /** the auth module's password change (it keeps this session's token): users imports no auth */
+  auth: {
+    changePassword(
+      userId: number,
+      keepToken: string,
+      input: { current?: string | undefined; password: string },
+    ): Promise<PublicUser>;
+  };
   secureCookies: boolean;
   rateLimitPerMinute: number;
   limits: Limits;

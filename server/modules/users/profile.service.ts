@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_TAKEN,
   type DeleteAccountRequest,
   PROFILE_MESSAGES as P,
   type ProfileChanges,
@@ -6,15 +7,6 @@ import {
 import type { PublicUser } from '../../../shared/user.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  type AuthService,
-  EMAIL_OR_LOGIN_TAKEN,
-  EMAIL_TAKEN,
-  LOGIN_TAKEN,
-} from '../auth/auth.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
-import type { WithdrawalsService } from '../referrals/withdrawals.service.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -25,13 +17,22 @@ import {
 } from './users.repository.ts';
 import { toPublicUser } from './users.service.ts';
 
+/**
+ * What the profile asks of the modules above users (auth, orders, referrals' withdrawals,
+ * payments), stated here so that users imports none of them: server/services.ts passes their
+ * services.
+ */
 export interface ProfileDeps {
   db: Db;
-  auth: Pick<AuthService, 'confirmPassword' | 'logoutEverywhere'>;
-  orders: Pick<OrdersService, 'hasOpenOrders'>;
+  auth: {
+    /** a 400 on `field` when the password is missing or wrong (none to check: passes) */
+    confirmPassword(userId: number, password: string | undefined, field: string): Promise<void>;
+    logoutEverywhere(userId: number): Promise<void>;
+  };
+  orders: { hasOpenOrders(userId: number): Promise<boolean> };
   /** held withdraw money comes back in the currency it was asked in */
-  withdrawals: Pick<WithdrawalsService, 'hasPending'>;
-  payments: Pick<PaymentsService, 'hasWaitingDeposit'>;
+  withdrawals: { hasPending(userId: number): Promise<boolean> };
+  payments: { hasWaitingDeposit(userId: number): Promise<boolean> };
   now?: () => Date;
 }
 
@@ -57,13 +58,13 @@ export function createProfileService({
       const changes: { login?: string; email?: string; lang?: string; cur?: string } = {};
       if (login !== undefined && login !== user.login) {
         const owner = await findUserByLogin(db, login);
-        if (owner && owner.id !== user.id) throw new AppError(LOGIN_TAKEN, 409);
+        if (owner && owner.id !== user.id) throw new AppError(ACCOUNT_TAKEN.login, 409);
         changes.login = login;
       }
       if (email !== undefined && email !== user.email) {
         await auth.confirmPassword(user.id, input.password, 'password');
         const owner = await findUserByEmail(db, email);
-        if (owner && owner.id !== user.id) throw new AppError(EMAIL_TAKEN, 409);
+        if (owner && owner.id !== user.id) throw new AppError(ACCOUNT_TAKEN.email, 409);
         changes.email = email;
       }
       if (input.lang !== undefined && input.lang !== user.lang) changes.lang = input.lang;
@@ -82,7 +83,7 @@ export function createProfileService({
         }).catch((error: Error) => {
           // two accounts racing for the same e-mail or login: the unique index decides
           if (/unique|constraint/i.test(error.message))
-            throw new AppError(EMAIL_OR_LOGIN_TAKEN, 409);
+            throw new AppError(ACCOUNT_TAKEN.either, 409);
           throw error;
         });
         // the balance moved between the check and the update: still nothing converts
