@@ -126,8 +126,12 @@ export function createServices({
     // a reseller's webhook hears of each change of their orders, in its transaction
     onStatus: webhooks.orderChanged,
   });
-  // a settled payment may lift its payer's discount level, in the settling transaction
   const levels = createLevelsService({ db, catalog, payments, notifications });
+  // what a settled payment does, in this order: inside the settling transaction its order is
+  // paid (or closed), then its payer's discount level may rise; once committed, the receipt
+  payments.onSettled(orders.paymentSettled);
+  payments.onSettled(levels.paymentSettled);
+  payments.onSettledCommitted(orders.paymentCommitted);
   const ledgerReads = createLedgerReads({ db, orders, payments });
   const withdrawals = createWithdrawalsService({
     db,

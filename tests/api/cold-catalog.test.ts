@@ -85,7 +85,7 @@ describe.each(ENGINES)('catalogue reads inside a transaction, snapshot cold, on 
     const levels = createLevelsService({
       db,
       catalog: cold(),
-      payments: { onSettled: () => {}, paidIn: async () => 500_000 },
+      payments: { paidIn: async () => 500_000 },
       notifications: t.services.notifications,
     });
     const at = new Date().toISOString();

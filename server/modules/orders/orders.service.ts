@@ -6,7 +6,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
+import type { PaymentsService, SettledListener } from '../payments/payments.service.ts';
 import type { ReferralsService } from '../referrals/referrals.service.ts';
 import { createOrderIntake } from './order-intake.ts';
 import { createOrderLifecycle, type OrderStatusListener } from './order-lifecycle.ts';
@@ -89,31 +89,34 @@ export function createOrdersService({
   const intake = createOrderIntake({ db, place, payments, logger, now });
   const own = createOwnOrders({ db, lifecycle, upstream, catalog, logger, now });
 
-  // a settled payment pays its order: CREATED → PAID (a failed one leaves it to expire)
-  payments.onSettled(async (trx, payment, at, reason) => {
-    if (payment.purpose !== 'order') return;
-    const ids = await orderIdsOfPayment(trx, payment.id);
-    if (payment.status === 'SUCCESS')
-      await lifecycle.transition(trx, { ids, from: 'CREATED', to: 'PAID', at, note: 'paid' });
-    else if (reason === 'expired')
-      await lifecycle.transition(trx, {
-        ids,
-        from: 'CREATED',
-        to: 'EXPIRED',
-        at,
-        note: 'not paid in time',
-      });
-    else await lifecycle.record(trx, ids, 'CREATED', at, 'payment failed');
-  });
-
-  // the receipt goes once the payment's settlement has been committed
-  payments.onSettledCommitted(async (payment) => {
-    if (payment.purpose !== 'order' || payment.status !== 'SUCCESS') return;
-    const order = await orderOfPayment(db, payment.id);
-    if (order) await sendReceipt(order);
-  });
-
   return {
+    /**
+     * A payment settled, inside its transaction (wired in server/services.ts): its order is
+     * paid, CREATED → PAID; an expired one is closed; a failed one is noted and left to expire.
+     */
+    paymentSettled: (async (trx, payment, at, reason) => {
+      if (payment.purpose !== 'order') return;
+      const ids = await orderIdsOfPayment(trx, payment.id);
+      if (payment.status === 'SUCCESS')
+        await lifecycle.transition(trx, { ids, from: 'CREATED', to: 'PAID', at, note: 'paid' });
+      else if (reason === 'expired')
+        await lifecycle.transition(trx, {
+          ids,
+          from: 'CREATED',
+          to: 'EXPIRED',
+          at,
+          note: 'not paid in time',
+        });
+      else await lifecycle.record(trx, ids, 'CREATED', at, 'payment failed');
+    }) satisfies SettledListener,
+
+    /** A payment's settlement was committed: a paid order's receipt goes to its buyer. */
+    async paymentCommitted(payment: Parameters<SettledListener>[1]) {
+      if (payment.purpose !== 'order' || payment.status !== 'SUCCESS') return;
+      const order = await orderOfPayment(db, payment.id);
+      if (order) await sendReceipt(order);
+    },
+
     place,
     queue: intake.queue,
     intake: intake.intake,

@@ -29,14 +29,6 @@ export interface LevelsDeps {
   db: Db;
   catalog: Pick<CatalogService, 'levels'>;
   payments: {
-    /** told of each settled payment inside the settling transaction */
-    onSettled(
-      listener: (
-        trx: Db,
-        payment: { status: string; user_id: number | null },
-        at: string,
-      ) => Promise<void>,
-    ): void;
     /** total paid in by settled payments in one currency, minor units */
     paidIn(trx: Db, userId: number, currency: string): Promise<number>;
   };
@@ -74,13 +66,14 @@ export function createLevelsService({ db, catalog, payments, notifications }: Le
     return level;
   }
 
-  payments.onSettled(async (trx, payment, at) => {
-    if (payment.status === 'SUCCESS' && payment.user_id !== null)
-      await raise(trx, payment.user_id, at);
-  });
-
   return {
     raise,
+
+    /** A payment settled, inside its transaction (wired in server/services.ts): a successful one may lift its payer's level. */
+    async paymentSettled(trx: Db, payment: { status: string; user_id: number | null }, at: string) {
+      if (payment.status === 'SUCCESS' && payment.user_id !== null)
+        await raise(trx, payment.user_id, at);
+    },
 
     /**
      * `user/premium_statuses`: the levels in the user's currency with theirs, the total paid
