@@ -20,12 +20,11 @@ export type ServiceKind =
 
 /**
  * A per-day (or per-hour) cap stated in the marketing copy (SPEC §9); `key` names the
- * message, `kinds` the services it is about. The one source of these figures: the landings
- * and the cabinet's facts beside its order form (shared/service-facts.ts) both read it.
+ * message. The one source of these figures: the landings and the cabinet's facts beside its
+ * order form (shared/service-facts.ts says which services each cap is about) both read it.
  */
 export interface DeliveryCap {
   key: string;
-  kinds: readonly ServiceKind[];
   min?: number;
   max: number;
   per: 'day' | 'hour';
@@ -33,41 +32,39 @@ export interface DeliveryCap {
 
 export const DELIVERY_CAPS: Record<Platform, DeliveryCap[]> = {
   instagram: [
-    { key: 'caps.autoLikesAndLikes', kinds: ['auto-likes', 'likes'], max: 20_000, per: 'day' },
-    { key: 'caps.autoViewsAndViews', kinds: ['auto-views', 'views'], max: 500_000, per: 'day' },
+    { key: 'caps.autoLikesAndLikes', max: 20_000, per: 'day' },
+    { key: 'caps.autoViewsAndViews', max: 500_000, per: 'day' },
     {
       key: 'caps.commentsAndFollowers',
-      kinds: ['comments', 'followers'],
       max: 3_000,
       per: 'day',
     },
-    { key: 'caps.reelsViews', kinds: ['reels-views'], max: 10_000, per: 'day' },
-    { key: 'caps.storyViews', kinds: ['story-views'], max: 10_000, per: 'day' },
+    { key: 'caps.reelsViews', max: 10_000, per: 'day' },
+    { key: 'caps.storyViews', max: 10_000, per: 'day' },
   ],
   telegram: [
-    { key: 'caps.followers', kinds: ['followers'], max: 1_000, per: 'day' },
-    { key: 'caps.postViews', kinds: ['views'], max: 500_000, per: 'day' },
+    { key: 'caps.followers', max: 1_000, per: 'day' },
+    { key: 'caps.postViews', max: 500_000, per: 'day' },
   ],
   tiktok: [
-    { key: 'caps.followers', kinds: ['followers'], max: 2_000, per: 'day' },
-    { key: 'caps.likes', kinds: ['likes', 'auto-likes'], min: 120, max: 200, per: 'hour' },
-    { key: 'caps.shares', kinds: ['reposts'], max: 10_000, per: 'day' },
-    { key: 'caps.views', kinds: ['views', 'auto-views'], max: 500_000, per: 'day' },
+    { key: 'caps.followers', max: 2_000, per: 'day' },
+    { key: 'caps.likes', min: 120, max: 200, per: 'hour' },
+    { key: 'caps.shares', max: 10_000, per: 'day' },
+    { key: 'caps.views', max: 500_000, per: 'day' },
   ],
   vk: [
     {
       key: 'caps.likesFollowersFriends',
-      kinds: ['likes', 'auto-likes', 'followers', 'friends'],
       max: 500,
       per: 'day',
     },
-    { key: 'caps.comments', kinds: ['comments'], max: 200, per: 'day' },
-    { key: 'caps.postAndVideoViews', kinds: ['views'], max: 1_500, per: 'day' },
+    { key: 'caps.comments', max: 200, per: 'day' },
+    { key: 'caps.postAndVideoViews', max: 1_500, per: 'day' },
   ],
   youtube: [
-    { key: 'caps.likes', kinds: ['likes'], max: 10_000, per: 'day' },
-    { key: 'caps.subscribers', kinds: ['followers'], max: 300, per: 'day' },
-    { key: 'caps.views', kinds: ['views'], max: 5_000, per: 'day' },
+    { key: 'caps.likes', max: 10_000, per: 'day' },
+    { key: 'caps.subscribers', max: 300, per: 'day' },
+    { key: 'caps.views', max: 5_000, per: 'day' },
   ],
   threads: [],
 };

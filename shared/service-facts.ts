@@ -29,10 +29,40 @@ export function launchOf(platform: string, kind: string): LaunchKey | null {
 export type Speed = Pick<DeliveryCap, 'min' | 'max' | 'per'>;
 
 /**
+ * Which service kinds each of a platform's caps (DELIVERY_CAPS, by its message key) is about:
+ * the cabinet's facts need it, the landings do not (so it is not in their first visit).
+ */
+const KINDS_OF_CAP: Partial<Record<Platform, Record<string, readonly ServiceKind[]>>> = {
+  instagram: {
+    'caps.autoLikesAndLikes': ['auto-likes', 'likes'],
+    'caps.autoViewsAndViews': ['auto-views', 'views'],
+    'caps.commentsAndFollowers': ['comments', 'followers'],
+    'caps.reelsViews': ['reels-views'],
+    'caps.storyViews': ['story-views'],
+  },
+  telegram: { 'caps.followers': ['followers'], 'caps.postViews': ['views'] },
+  tiktok: {
+    'caps.followers': ['followers'],
+    'caps.likes': ['likes', 'auto-likes'],
+    'caps.shares': ['reposts'],
+    'caps.views': ['views', 'auto-views'],
+  },
+  vk: {
+    'caps.likesFollowersFriends': ['likes', 'auto-likes', 'followers', 'friends'],
+    'caps.comments': ['comments'],
+    'caps.postAndVideoViews': ['views'],
+  },
+  youtube: { 'caps.likes': ['likes'], 'caps.subscribers': ['followers'], 'caps.views': ['views'] },
+};
+
+/**
  * How fast a service delivers: the cap the marketing copy states for it (SPEC §9, one source
  * with the landings: DELIVERY_CAPS), or null when the copy states none.
  */
 export function speedOf(platform: string, kind: string): Speed | null {
+  const kinds = KINDS_OF_CAP[platform as Platform] ?? {};
   const caps = DELIVERY_CAPS[platform as Platform] ?? [];
-  return caps.find((cap) => (cap.kinds as readonly string[]).includes(kind)) ?? null;
+  return (
+    caps.find((cap) => (kinds[cap.key] as readonly string[] | undefined)?.includes(kind)) ?? null
+  );
 }

@@ -1,4 +1,5 @@
 import english from '../../locales/en.json' with { type: 'json' };
+import { DELIVERY_CAPS } from '../../shared/platforms.ts';
 import { speedOf } from '../../shared/service-facts.ts';
 import { SERVICE_PAGES } from '../../shared/service-pages.ts';
 
@@ -33,5 +34,15 @@ describe('service speeds', () => {
       ]);
     }
     expect(checked).toBeGreaterThan(5);
+  });
+
+  it('tie every cap the landings state to the services it is about', () => {
+    for (const [platform, caps] of Object.entries(DELIVERY_CAPS))
+      for (const cap of caps) {
+        const about = SERVICE_PAGES.filter(
+          (page) => page.platform === platform && speedOf(platform, page.kind) === cap,
+        );
+        expect([platform, cap.key, about.length > 0]).toEqual([platform, cap.key, true]);
+      }
   });
 });
