@@ -6,6 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { loadToolConfig } from '../server/config.ts';
 
 const BRAND = '#5b3df5';
 const MARK = (size: number) =>
@@ -22,7 +23,7 @@ const CARDS: Record<string, { title: string; color: string; line: string }> = {
 };
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: loadToolConfig().chromiumPath,
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });

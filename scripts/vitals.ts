@@ -3,10 +3,11 @@
  * (7) days, from the beacons browsers sent (POST /api/analytics), as a table on stdout.
  */
 import { bootstrap } from '../server/bootstrap.ts';
+import { loadToolConfig } from '../server/config.ts';
 
-const days = Number(process.env.VITALS_DAYS ?? 7);
+const days = loadToolConfig().vitalsDays;
 const { database, services } = await bootstrap({ seed: false });
-const rows = await services.analytics.vitalsSummary(Number.isFinite(days) && days > 0 ? days : 7);
+const rows = await services.analytics.vitalsSummary(days);
 await database.close();
 const kinds = [...new Set(rows.map((row) => row.pageKind))].sort();
 const names = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'];

@@ -15,10 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from '../../build/build.ts';
+import { loadToolConfig } from '../../server/config.ts';
 import { THROUGHPUT_TARGETS } from './budgets.ts';
 import { freePort, root, rssMb, signUpFor, spawnServer } from './server.ts';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const DURATION = loadToolConfig().benchDuration;
 const CONNECTIONS = [1, 10, 50];
 const TTFB_SAMPLES = 200;
 const PERSON =

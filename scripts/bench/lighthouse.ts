@@ -14,6 +14,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { build } from '../../build/build.ts';
+import { loadToolConfig } from '../../server/config.ts';
 import { LIGHTHOUSE_TARGETS } from './budgets.ts';
 import {
   CHROMIUM,
@@ -65,7 +66,7 @@ async function runOnce(chromePort: number, port: number, page: (typeof PAGES)[nu
 
 /** This build against another checkout's, alternating (see the file's comment). */
 async function compare(against: string) {
-  const runs = Number(process.env.LH_RUNS ?? 5);
+  const runs = loadToolConfig().lighthouseRuns;
   const builds = [
     { name: 'this build', dir: root },
     { name: path.basename(against), dir: against },

@@ -9,11 +9,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from '../../build/build.ts';
+import { loadToolConfig } from '../../server/config.ts';
 import { freePort, root, rssMb, signUpFor, spawnServer, untilReady } from './server.ts';
 
-const DURATION = Number(process.env.LOAD_DURATION ?? 60);
-const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 50);
-const SOAK_MINUTES = Number(process.env.SOAK_MINUTES ?? 0);
+const {
+  loadDuration: DURATION,
+  loadConnections: CONNECTIONS,
+  soakMinutes: SOAK_MINUTES,
+} = loadToolConfig();
 const PERSON =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
 

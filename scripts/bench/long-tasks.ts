@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { loadToolConfig } from '../../server/config.ts';
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
@@ -23,7 +24,7 @@ const PAGES = [
   { name: 'home ru', path: '/' },
   { name: 'service page ru', path: '/uslugi/lajki-v-instagram/' },
 ];
-const RUNS = Number(process.env.LONG_TASK_RUNS ?? 5);
+const RUNS = loadToolConfig().longTaskRuns;
 /** How long the page must stay without a long task, once hydrated, for a load to end. */
 const QUIET_MS = 1500;
 

@@ -12,10 +12,14 @@ import { SourceMap } from 'node:module';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { build } from '../../build/build.ts';
+import { loadToolConfig } from '../../server/config.ts';
 import { freePort, root, signUpFor, spawnServer, untilReady } from './server.ts';
 
-const DURATION = Number(process.env.PROFILE_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.PROFILE_CONNECTIONS ?? 10);
+const {
+  profileDuration: DURATION,
+  profileConnections: CONNECTIONS,
+  profileKeep,
+} = loadToolConfig();
 const PERSON =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36';
 const PAGES: Record<string, string> = {
@@ -125,7 +129,7 @@ async function main() {
   for (const [name, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`${share(us)}  ${name}`);
   console.log(`\nprofile: ${path.relative(root, path.join(dir, file))}`);
-  if (process.env.PROFILE_KEEP === 'false') await rm(dir, { recursive: true });
+  if (!profileKeep) await rm(dir, { recursive: true });
 }
 
 await main();

@@ -3,13 +3,13 @@ import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SAMPLE_OPERATOR_ENV } from '../../server/config.ts';
+import { loadToolConfig, SAMPLE_OPERATOR_ENV } from '../../server/config.ts';
 
 /** The benchmarks run the production server exactly as `npm run serve` does. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Debian's Chromium and the flags the browser benchmarks drive it with. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = loadToolConfig().chromiumPath;
 export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
