@@ -75,6 +75,12 @@ export interface OwnOrderView extends OrderView {
   refill: RefillView | null;
 }
 
+/** GET c_orders: one page of the buyer's orders and the total. */
+export interface OrdersPage {
+  items: OwnOrderView[];
+  meta: { total: number; page: number; limit: number };
+}
+
 /** A refill the buyer asked for and the provider's last word on it. */
 export interface RefillView {
   id: string;
@@ -116,6 +122,20 @@ export interface PaymentView {
   created_at: string;
   settled_at: string | null;
   order: OrderView | null;
+}
+
+/** POST c_orders/main: the order, its payment, and where the buyer goes to pay. */
+export interface PlacedOrder {
+  order: OrderView;
+  payment: { id: string; status: string } | null;
+  /** where to send the buyer to pay; null when paid from the balance */
+  redirect: string | null;
+}
+
+/** POST deposit: the top-up's payment and the gateway's checkout it waits at. */
+export interface DepositStarted {
+  payment: { id: string; status: PaymentStatus };
+  redirect: string;
 }
 
 /** Orders, payments and async intakes are known outside by 20 random letters and digits. */

@@ -53,6 +53,12 @@ export interface WithdrawalView {
   decided_at: string | null;
 }
 
+/** `GET user/withdrawals`: the user's withdraw requests, newest first. */
+export interface WithdrawalsPage {
+  items: WithdrawalView[];
+  meta: { total: number; page: number; limit: number };
+}
+
 /** `GET user/refs/total`: what the program brought and what can be taken out. */
 export interface RefsTotal {
   currency: string;

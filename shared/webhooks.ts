@@ -34,3 +34,9 @@ export interface WebhookDeliveryView {
   order: number | null;
   status: string | null;
 }
+
+/** GET user/webhook: the endpoint (null: none set) and its latest deliveries. */
+export interface WebhookPage {
+  endpoint: WebhookEndpointView | null;
+  deliveries: WebhookDeliveryView[];
+}

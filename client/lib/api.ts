@@ -13,11 +13,14 @@ export class ApiError extends Error {
   }
 }
 
-/** Calls /api/<path>; a status other than success is thrown as an ApiError (SPEC §8). */
-export async function api<T>(
+/**
+ * Calls /api/<path>; a status other than success is thrown as an ApiError (SPEC §8). The
+ * transport only: calls are made through endpoints.ts, which types them from the contract.
+ */
+export async function api(
   path: string,
   { method = 'GET', body, signal }: { method?: string; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
+): Promise<unknown> {
   // offline, nothing can succeed: the form says so at once (the banner says why)
   if (!isOnline()) throw new ApiError('The service is temporary unavailable', 0);
   let response: Response;
@@ -36,7 +39,7 @@ export async function api<T>(
     throw new ApiError('The service is temporary unavailable', 0);
   }
   const payload = (await response.json().catch(() => null)) as
-    | { status: 'success'; data: T }
+    | { status: 'success'; data: unknown }
     | { status: 'error'; message?: string; statusCode?: number; errors?: Record<string, string> }
     | null;
   if (payload?.status === 'success') return payload.data;

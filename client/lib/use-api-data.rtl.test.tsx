@@ -25,7 +25,7 @@ describe('useApiData', () => {
   const wait = (ms: number) => act(async () => void (await jest.advanceTimersByTimeAsync(ms)));
 
   it('keeps its loading state at least 200 ms, however fast the answer', async () => {
-    const { result } = renderHook(() => useApiData('user/premium_statuses'));
+    const { result } = renderHook(() => useApiData('GET user/premium_statuses'));
     await wait(TIMING.minFetchDelayMs - 20);
     expect(result.current).toMatchObject({ loading: true, data: null });
     await wait(20);
@@ -33,7 +33,7 @@ describe('useApiData', () => {
   });
 
   it('logs a failure to the console and keeps the list it had', async () => {
-    const { result } = renderHook(() => useApiData('user/premium_statuses'));
+    const { result } = renderHook(() => useApiData('GET user/premium_statuses'));
     await wait(TIMING.minFetchDelayMs);
     answer = () => new ApiRefusal(503, 'The service is temporary unavailable');
     act(() => result.current.retry());

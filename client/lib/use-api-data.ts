@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import type { AnswerOf } from '../../shared/api-contract/index.ts';
 import { TIMING } from '../../shared/constants.ts';
-import { ApiError, api } from './api.ts';
+import { ApiError } from './api.ts';
+import { type CallArgs, callApi, pathOf, type ReadKey } from './endpoints.ts';
 
 const atLeast = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -13,11 +15,15 @@ export interface ApiData<T> {
 }
 
 /**
- * GET /api/<path> after hydration, again whenever the path changes or on retry. SPEC §9: an
- * answer is taken no sooner than 200 ms after the ask, so the loading state shows rather than
- * flashes; SPEC §8: a failure is logged to the console and the last answer kept.
+ * A GET of the contract (`useApiData('GET user/refs', { query: { page } })`) after hydration,
+ * again whenever its path or query changes or on retry. SPEC §9: an answer is taken no sooner
+ * than 200 ms after the ask, so the loading state shows rather than flashes; SPEC §8: a
+ * failure is logged to the console and the last answer kept.
  */
-export function useApiData<T>(path: string): ApiData<T> {
+export function useApiData<K extends ReadKey>(key: K, ...args: CallArgs<K>): ApiData<AnswerOf<K>> {
+  type T = AnswerOf<K>;
+  // what is asked, as text: a new path or query asks again (a new options object does not)
+  const path = pathOf(key, ...args);
   const [data, setData] = useState<T | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<ApiError | null>(null);
@@ -28,7 +34,8 @@ export function useApiData<T>(path: string): ApiData<T> {
     const controller = new AbortController();
     setLoading(true);
     setError(null);
-    Promise.all([api<T>(path, { signal: controller.signal }), atLeast(TIMING.minFetchDelayMs)])
+    const options = [{ ...args[0], signal: controller.signal }] as CallArgs<K>;
+    Promise.all([callApi(key, ...options), atLeast(TIMING.minFetchDelayMs)])
       .then(([answer]) => {
         if (controller.signal.aborted) return;
         setData(answer);

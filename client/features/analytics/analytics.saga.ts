@@ -1,5 +1,5 @@
-import { call, delay, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { api } from '../../lib/api.ts';
+import { delay, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { callEffect } from '../../lib/api-effects.ts';
 import { getCookie, setCookie } from '../../lib/cookies.ts';
 import { analyticsActions } from './analytics.actions.ts';
 import {
@@ -101,19 +101,17 @@ export function* analyticsSaga() {
           : {}),
       };
       try {
-        yield call(api, 'mp', {
-          method: 'POST',
+        yield* callEffect('POST mp', {
           body: { client_id: context.clientId, events: [{ name: event.name, params }] },
         });
         if (event.name === 'page_view' && typeof event.params?.page_location === 'string')
-          yield call(
-            api,
-            `yaHit?${new URLSearchParams({
+          yield* callEffect('GET yaHit', {
+            query: {
               pageUrl: event.params.page_location,
               clientId: context.ymUid,
               title: String(event.params.page_title ?? '').slice(0, 500),
-            })}`,
-          );
+            },
+          });
       } catch (error) {
         console.warn('analytics: not sent', error);
       }
@@ -160,14 +158,14 @@ export function* analyticsSaga() {
       if (told.includes(action.payload)) return;
       sessionStorage.setItem(PURCHASED_KEY, [...told, action.payload].slice(-20).join(','));
       try {
-        const purchase: Record<string, unknown> = yield call(
-          api,
-          `payment/${encodeURIComponent(action.payload)}/ecommerce`,
-        );
+        const purchase = yield* callEffect('GET payment/:id/ecommerce', {
+          params: { id: action.payload },
+        });
         yield put(
           analyticsActions.tracked({
             name: 'purchase',
-            params: purchase as AnalyticsEvent['params'],
+            // GA4's ecommerce `items` ride along with the plain params (POST mp allows them)
+            params: purchase as unknown as AnalyticsEvent['params'],
           }),
         );
       } catch (error) {

@@ -1,4 +1,5 @@
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
+import type { BodyOf } from '../../../shared/api-contract/index.ts';
 
 /**
  * The web-vitals beacon (issue 17): each metric as it becomes final is kept, and when the
@@ -13,7 +14,8 @@ export function reportWebVitals(): void {
   for (const on of [onCLS, onFCP, onINP, onLCP, onTTFB]) on(keep);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState !== 'hidden' || !kept.length) return;
-    const body = JSON.stringify({
+    // the contract's `POST analytics` body (sent as text: a beacon cannot set a JSON type)
+    const beacon: BodyOf<'POST analytics'> = {
       path: location.pathname,
       metrics: kept.map(({ name, value, rating, id }) => ({
         name,
@@ -21,8 +23,8 @@ export function reportWebVitals(): void {
         rating,
         id: id.slice(0, 100),
       })),
-    });
+    };
     kept = [];
-    navigator.sendBeacon?.('/api/analytics', body);
+    navigator.sendBeacon?.('/api/analytics', JSON.stringify(beacon));
   });
 }

@@ -3,16 +3,13 @@ import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router';
 import { emailProblem, loginProblem, passwordProblem } from '../../../shared/auth-rules.ts';
 import { isSafeRedirect } from '../../../shared/safe-redirect.ts';
-import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
 import { formStyles, TextField } from '../../components/form/text-field.tsx';
 import { Link } from '../../components/link/link.tsx';
-import { api } from '../../lib/api.ts';
+import { callApi } from '../../lib/endpoints.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { ruleMessage } from './auth-errors.ts';
 import { useAuthForm } from './use-auth-form.ts';
-
-type Session = { token: string; user: PublicUser };
 
 /** After a login: the remembered path if it is safe, else the cabinet (a full load: new session). */
 function useAfterLogin() {
@@ -95,8 +92,7 @@ export function LoginForm() {
       password: v.password ? undefined : ruleMessage(intl, 'passwordRequired'),
     }),
     async (v) => {
-      await api<Session>('login/local', {
-        method: 'POST',
+      await callApi('POST login/local', {
         body: { login: v.login.trim(), password: v.password },
       });
       done();
@@ -147,8 +143,7 @@ export function SignupForm() {
       ...newPasswordProblems(intl, v),
     }),
     async (v) => {
-      await api<Session>('register', {
-        method: 'POST',
+      await callApi('POST register', {
         body: {
           email: v.email.trim(),
           login: v.login.trim(),
@@ -199,7 +194,7 @@ export function ResetForm() {
       return { email: problem ? ruleMessage(intl, problem) : undefined };
     },
     async (v) => {
-      await api('reset', { method: 'POST', body: { email: v.email.trim(), lang: locale } });
+      await callApi('POST reset', { body: { email: v.email.trim(), lang: locale } });
       setSent(true);
     },
   );
@@ -232,7 +227,7 @@ export function SetPasswordForm() {
     { password: '', password_confirmation: '' },
     (v) => newPasswordProblems(intl, v),
     async (v) => {
-      await api<Session>('set_password', { method: 'POST', body: { code, ...v } });
+      await callApi('POST set_password', { body: { code, ...v } });
       window.location.assign(to('cp'));
     },
   );

@@ -4,8 +4,8 @@ import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { button } from '../../components/button/button.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
-import { api } from '../../lib/api.ts';
 import { selectSocialProviders } from '../../lib/app-state.ts';
+import { callApi } from '../../lib/endpoints.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 
 /** Buttons for the configured providers (VK ID, Google); each starts the code flow. */
@@ -45,7 +45,7 @@ export function SocialLogin() {
 
   useEffect(() => {
     if (!done) return;
-    api('slogin/auth', { method: 'POST' })
+    callApi('POST slogin/auth')
       .then(() => window.location.assign(to('cp')))
       .catch((error: unknown) => {
         console.error('social login failed', error);

@@ -9,7 +9,8 @@ import {
   isArticleTag,
 } from '../../../shared/articles.ts';
 import type { Locale } from '../../../shared/locales.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { callApi, pathOf } from '../../lib/endpoints.ts';
 
 /** On the server: the articles service in process; in the browser: the API. */
 export interface ArticlesReader {
@@ -32,9 +33,10 @@ const browserReader: ArticlesReader = {
   // SPEC §8: a failed list is logged to the console and the list left as it was (the last
   // one of that query, or an empty one the page says could not be loaded)
   list: async ({ lang, sort, page, limit, tag }) => {
-    const path = `articles?lang=${lang}&sort=${sort}&page=${page}&limit=${limit}${tag ? `&tag=${tag}` : ''}`;
+    const query = { lang, sort, page: String(page), limit: String(limit), tag };
+    const path = pathOf('GET articles', { query });
     try {
-      const answer = await api<ArticlesPage>(path);
+      const answer = await callApi('GET articles', { query });
       lastLists.set(path, answer);
       return answer;
     } catch (error) {
@@ -46,7 +48,7 @@ const browserReader: ArticlesReader = {
   },
   // an unknown article is a 404 page; any other failure is logged and shown as the error it is
   article: (lang, slug) =>
-    api<ArticleView>(`articles/${slug}?lang=${lang}`).catch((error: unknown) => {
+    callApi('GET articles/:slug', { params: { slug }, query: { lang } }).catch((error: unknown) => {
       if (error instanceof ApiError && error.statusCode === 404) return null;
       console.error(`GET articles/${slug} failed:`, error);
       throw error;

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import { LEGAL_DOCS, type LegalDocument, type LegalPageId } from '../../../shared/legal.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import { isLegalRegion, type LegalRegion } from '../../../shared/regions.ts';
-import { api } from '../../lib/api.ts';
+import { callApi } from '../../lib/endpoints.ts';
 
 /** On the server: the legal texts in process; in the browser: the API. */
 export interface LegalReader {
@@ -17,7 +17,9 @@ export const LEGAL_CONTEXT_KEY = 'legal';
 
 const browserReader: LegalReader = {
   document: (doc, region, lang) =>
-    api<LegalDocument>(`legal/${doc}/${region}?lang=${lang}`).catch(() => null),
+    callApi('GET legal/:doc/:region', { params: { doc, region }, query: { lang } }).catch(
+      () => null,
+    ),
 };
 
 /** A legal page's text (SPEC §2 Legal pages); a region without one answers 404. */

@@ -1,13 +1,11 @@
 import { type EventChannel, eventChannel } from 'redux-saga';
 import { call, cancelled, fork, put, select, take, takeLatest } from 'redux-saga/effects';
 import type { Locale } from '../../../shared/locales.ts';
-import {
-  HEADER_UNREAD,
-  type NotificationsPage,
-  type NotificationView,
-} from '../../../shared/notifications.ts';
+import { HEADER_UNREAD, type NotificationView } from '../../../shared/notifications.ts';
 import { pagePath } from '../../../shared/routes.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { callEffect } from '../../lib/api-effects.ts';
+import { callApi } from '../../lib/endpoints.ts';
 import { type LiveConnection, openLive } from '../../lib/live.ts';
 import { selectLocale } from '../../lib/locale.ts';
 import {
@@ -37,7 +35,7 @@ function liveChannel(lang: string): EventChannel<LiveEvent> {
       onStatus: (status) => emit({ kind: 'status', status }),
       // the session's token still opens GET user (a revoked one answers 401)
       stillSignedIn: () =>
-        api<unknown>('user').then(
+        callApi('GET user').then(
           (user) => user !== null,
           (error: unknown) => {
             if (error instanceof ApiError && error.statusCode === 401) return false;
@@ -66,7 +64,7 @@ export const browserPage = { leave: (path: string) => window.location.assign(pat
 
 function* loadUnread() {
   try {
-    const page: NotificationsPage = yield call(api<NotificationsPage>, 'user/notifications/unread');
+    const page = yield* callEffect('GET user/notifications/unread');
     yield put(unreadLoaded({ count: page.meta.unread, items: page.items.slice(0, HEADER_UNREAD) }));
   } catch (error) {
     console.error('unread notifications could not be loaded', error);
@@ -100,7 +98,7 @@ export function* liveNotifications() {
 
 function* readAll() {
   try {
-    yield call(api, 'user/notifications/read', { method: 'POST' });
+    yield* callEffect('POST user/notifications/read');
     yield put(allRead());
   } catch (error) {
     console.error('notifications could not be marked read', error);

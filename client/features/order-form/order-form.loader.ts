@@ -4,8 +4,8 @@ import { COOKIE_NAMES, QUANTITY_PRESETS } from '../../../shared/constants.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import type { Platform, ServiceKind } from '../../../shared/platforms.ts';
 import { isCurrency } from '../../../shared/regions.ts';
-import { api } from '../../lib/api.ts';
 import { getCookie } from '../../lib/cookies.ts';
+import { callApi } from '../../lib/endpoints.ts';
 import { loadServiceFaq, type ServiceFaq } from './service-faq.ts';
 
 /** What a landing's order form and price cards need before they render. */
@@ -34,18 +34,19 @@ const browserReader: StorefrontReader = {
   faq: (kind, locale) => loadServiceFaq(locale, kind),
   pagePlatform: (platform) => platform,
   services: (platform, lang) =>
-    api<ServiceView[]>(
-      `user_services/tiny?${new URLSearchParams({ labels: 'CLIENT_MAIN VISIBLE', platform, lang })}`,
-    ),
+    callApi('GET user_services/tiny', {
+      query: { labels: 'CLIENT_MAIN VISIBLE', platform, lang },
+    }),
   informers: (platform, counts) => {
-    const query = new URLSearchParams({
-      labels: 'CLIENT_MAIN VISIBLE',
-      platform,
-      counts: counts.join(','),
-    });
     const currency = getCookie(COOKIE_NAMES.currency);
-    if (isCurrency(currency)) query.set('cur', currency);
-    return api<PriceTable>(`informers/tiny?${query}`);
+    return callApi('GET informers/tiny', {
+      query: {
+        labels: 'CLIENT_MAIN VISIBLE',
+        platform,
+        counts: counts.join(','),
+        cur: isCurrency(currency) ? currency : undefined,
+      },
+    });
   },
 };
 

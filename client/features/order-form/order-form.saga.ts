@@ -9,12 +9,12 @@ import {
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
-import type { CatalogPlatform, Client, CostPair, ServiceView } from '../../../shared/catalog.ts';
+import type { CatalogPlatform, Client } from '../../../shared/catalog.ts';
 import type { Locale } from '../../../shared/locales.ts';
-import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
+import type { PlacedOrder } from '../../../shared/orders.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { pagePath } from '../../../shared/routes.ts';
-import { api } from '../../lib/api.ts';
+import { callEffect } from '../../lib/api-effects.ts';
 import { selectLocale } from '../../lib/locale.ts';
 import type { PayloadAction } from '../../lib/slice.ts';
 import {
@@ -94,9 +94,13 @@ function* lookUpQuote(action: PayloadAction<QuoteRequest>) {
   yield delay(QUOTE_DEBOUNCE_MS);
   const controller = new AbortController();
   try {
-    const query = new URLSearchParams({ tag, count: String(count), cur: currency });
-    if (client === 'CLIENT_LK') query.set('client', client);
-    const pair: CostPair = yield call(api<CostPair>, `prices/orderCost?${query}`, {
+    const pair = yield* callEffect('GET prices/orderCost', {
+      query: {
+        tag,
+        count: String(count),
+        cur: currency,
+        ...(client === 'CLIENT_LK' ? { client } : {}),
+      },
       signal: controller.signal,
     });
     yield put(actions.quoteLoaded({ key, pair }));
@@ -115,8 +119,9 @@ function* loadServices(
   const { platform, lang, client } = action.payload;
   const key = servicesKey(client, platform);
   try {
-    const query = new URLSearchParams({ labels: `${client} VISIBLE`, platform, lang });
-    const services: ServiceView[] = yield call(api<ServiceView[]>, `user_services/tiny?${query}`);
+    const services = yield* callEffect('GET user_services/tiny', {
+      query: { labels: `${client} VISIBLE`, platform, lang },
+    });
     yield put(actions.servicesLoaded({ key, services }));
   } catch {
     yield put(actions.servicesFailed(key));
@@ -127,24 +132,17 @@ function* loadMethods(action: PayloadAction<Currency>) {
   const form: OrderFormState = yield select(formOf);
   if (form.methods[action.payload]) return;
   try {
-    const data: PaymentMethodsData = yield call(
-      api<PaymentMethodsData>,
-      `payment/methods?currency=${action.payload}`,
-    );
+    const data = yield* callEffect('GET payment/methods', {
+      query: { currency: action.payload },
+    });
     yield put(actions.methodsLoaded({ currency: action.payload, data }));
   } catch {
     // the panel stays empty and says so; the next currency switch tries again
   }
 }
 
-interface Placed {
-  order: { id: string };
-  payment: { id: string } | null;
-  redirect: string | null;
-}
-
 /** Where the browser goes: the gateway's checkout, or the thanks page when the balance paid. */
-function destinationOf(placed: Placed, locale: Locale): string {
+function destinationOf(placed: PlacedOrder, locale: Locale): string {
   return placed.redirect ?? `${pagePath('thanks', locale)}?order=${placed.order.id}`;
 }
 
@@ -157,8 +155,7 @@ function* submitOrder(action: PayloadAction<OrderPayload>) {
   const { client } = action.payload;
   const locale: Locale = yield select(selectLocale);
   try {
-    const placed: Placed = yield call(api<Placed>, 'c_orders/main', {
-      method: 'POST',
+    const placed = yield* callEffect('POST c_orders/main', {
       body: {
         tag,
         link,
@@ -187,19 +184,14 @@ function* submitOrder(action: PayloadAction<OrderPayload>) {
  */
 function* topUp(action: PayloadAction<TopUpRequest>) {
   try {
-    const started: { redirect: string | null } = yield call(
-      api<{ redirect: string | null }>,
-      'deposit',
-      {
-        method: 'POST',
-        body: {
-          amount: action.payload.amount,
-          method: action.payload.method,
-          agreement: action.payload.agreement,
-          return_path: window.location.pathname,
-        },
+    const started = yield* callEffect('POST deposit', {
+      body: {
+        amount: action.payload.amount,
+        method: action.payload.method,
+        agreement: action.payload.agreement,
+        return_path: window.location.pathname,
       },
-    );
+    });
     if (started.redirect) yield call(browser.go, started.redirect);
   } catch (error) {
     yield put(actions.topUpFailed((error as Error).message));

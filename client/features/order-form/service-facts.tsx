@@ -1,17 +1,12 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LinkKind } from '../../../shared/link-rules.ts';
+import type { AverageTimeView } from '../../../shared/orders.ts';
 import { LAUNCH_TIMES } from '../../../shared/platforms.ts';
 import { launchOf, speedOf } from '../../../shared/service-facts.ts';
-import { api } from '../../lib/api.ts';
+import { callApi } from '../../lib/endpoints.ts';
 import type { Selection } from './order-form.selection.ts';
 import styles from './service-facts.module.css';
-
-interface AverageTime {
-  tag: string;
-  seconds: number | null;
-  orders: number;
-}
 
 /** Seconds as the largest whole units that matter: "2 h 15 min", "3 d 4 h", "12 min". */
 function useDuration() {
@@ -41,12 +36,12 @@ export function ServiceFacts({ selection }: { selection: Selection }) {
   const duration = useDuration();
   const { service, limits } = selection;
   const tag = service?.tag ?? null;
-  const [average, setAverage] = useState<AverageTime | null>(null);
+  const [average, setAverage] = useState<AverageTimeView | null>(null);
   useEffect(() => {
     if (!tag) return;
     let live = true;
     setAverage(null);
-    api<AverageTime>(`c_orders/average_time?tag=${tag}`)
+    callApi('GET c_orders/average_time', { query: { tag } })
       .then((data) => live && setAverage(data))
       .catch(() => live && setAverage({ tag, seconds: null, orders: 0 }));
     return () => {

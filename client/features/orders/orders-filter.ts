@@ -1,6 +1,7 @@
 import { PAGE_SIZES } from '../../../shared/constants.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../shared/orders.ts';
 import { PLATFORMS, type Platform } from '../../../shared/platforms.ts';
+import type { OrdersListQuery } from '../../../shared/schemas/orders.schemas.ts';
 
 /** The cabinet's order filter (SPEC §3 saved filter): what the URL query of /cp/orders/ says. */
 export interface OrdersFilter {
@@ -86,16 +87,15 @@ export function queryOf(filter: OrdersFilter): URLSearchParams {
 }
 
 /** The API's query for a filter (GET c_orders): a range given upside down is put right. */
-export function apiQueryOf(filter: OrdersFilter): string {
+export function apiQueryOf(filter: OrdersFilter): OrdersListQuery {
   const fixed = { ...filter };
   if (fixed.from && fixed.to && fixed.from > fixed.to)
     [fixed.from, fixed.to] = [fixed.to, fixed.from];
   if (fixed.costMin && fixed.costMax && Number(fixed.costMin) > Number(fixed.costMax))
     [fixed.costMin, fixed.costMax] = [fixed.costMax, fixed.costMin];
-  const query = queryOf(fixed);
-  query.set('page', String(filter.page));
-  query.set('limit', String(filter.limit));
-  return query.toString();
+  // the URL's fields (queryOf writes only fields of the list's query), then the paging
+  const fields = Object.fromEntries(queryOf(fixed)) as OrdersListQuery;
+  return { ...fields, page: String(filter.page), limit: String(filter.limit) };
 }
 
 /** Whether anything narrows the list (the empty state then says so and offers a reset). */

@@ -1,22 +1,16 @@
 import { isFinalStatus, type OwnOrderView } from '../../../shared/orders.ts';
-import { api } from '../../lib/api.ts';
+import type { OrdersListQuery } from '../../../shared/schemas/orders.schemas.ts';
+import { callApi } from '../../lib/endpoints.ts';
 
 /** GET c_orders: one page of the buyer's orders and the total. */
-export interface OrdersPage {
-  items: OwnOrderView[];
-  meta: { total: number; page: number; limit: number };
-}
-
-export const fetchOrders = (query: string, signal?: AbortSignal) =>
-  api<OrdersPage>(`c_orders?${query}`, signal ? { signal } : {});
+export const fetchOrders = (query: OrdersListQuery, signal?: AbortSignal) =>
+  callApi('GET c_orders', { query, ...(signal ? { signal } : {}) });
 
 /** POST c_orders/{id}/cancel: the order as it is after the cancel. */
-export const cancelOrder = (id: string) =>
-  api<OwnOrderView>(`c_orders/${id}/cancel`, { method: 'POST' });
+export const cancelOrder = (id: string) => callApi('POST c_orders/:id/cancel', { params: { id } });
 
 /** POST c_orders/{id}/refill: the order with its new refill. */
-export const refillOrder = (id: string) =>
-  api<OwnOrderView>(`c_orders/${id}/refill`, { method: 'POST' });
+export const refillOrder = (id: string) => callApi('POST c_orders/:id/refill', { params: { id } });
 
 /** An order (or one of its links) that is paid or running may still change by itself. */
 export const isMoving = (order: OwnOrderView): boolean =>

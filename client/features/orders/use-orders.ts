@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OwnOrderView } from '../../../shared/orders.ts';
+import type { OrdersPage, OwnOrderView } from '../../../shared/orders.ts';
+import type { OrdersListQuery } from '../../../shared/schemas/orders.schemas.ts';
 import { ApiError } from '../../lib/api.ts';
-import { fetchOrders, isMoving, type OrdersPage } from './orders.api.ts';
+import { pathOf } from '../../lib/endpoints.ts';
+import { fetchOrders, isMoving } from './orders.api.ts';
 
 /** How often orders on screen that may still change are asked about again. */
 export const POLL_MS = 10_000;
@@ -21,7 +23,9 @@ export interface OrdersList {
  * One page of the buyer's orders for an API query; while some of them are paid or running
  * and the tab is visible, the page is read again every POLL_MS, without a skeleton.
  */
-export function useOrders(query: string, pollMs = POLL_MS): OrdersList {
+export function useOrders(query: OrdersListQuery, pollMs = POLL_MS): OrdersList {
+  // the call as text: a new query asks again (a new object of the same query does not)
+  const asked = pathOf('GET c_orders', { query });
   const [page, setPage] = useState<OrdersPage | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<ApiError | null>(null);
@@ -33,11 +37,11 @@ export function useOrders(query: string, pollMs = POLL_MS): OrdersList {
   useEffect(() => {
     const controller = new AbortController();
     // a poll of the same query refreshes quietly; a new query shows it is loading
-    const quiet = shown.current === query;
+    const quiet = shown.current === asked;
     if (!quiet) setLoading(true);
     fetchOrders(query, controller.signal)
       .then((answer) => {
-        shown.current = query;
+        shown.current = asked;
         setPage(answer);
         setError(null);
         setLoading(false);
@@ -50,7 +54,7 @@ export function useOrders(query: string, pollMs = POLL_MS): OrdersList {
         setLoading(false);
       });
     return () => controller.abort();
-  }, [query, attempt, tick]);
+  }, [asked, attempt, tick]);
 
   const moving = Boolean(page?.items.some(isMoving));
   // biome-ignore lint/correctness/useExhaustiveDependencies: each answer (page) starts the next wait

@@ -12,7 +12,7 @@ import { button } from '../../components/button/button.ts';
 import { chip } from '../../components/chip/chip.ts';
 import { AgreementCheck, MethodOption } from '../../components/form/choices.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
-import { api } from '../../lib/api.ts';
+import { callApi } from '../../lib/endpoints.ts';
 import { formatMoney } from '../../lib/money.ts';
 import styles from './deposit-form.module.css';
 import { type PaymentState, paymentActions } from './payment.slice.ts';
@@ -49,7 +49,7 @@ export function DepositForm() {
 
   useEffect(() => {
     let live = true;
-    api<PaymentMethodsData>(`payment/methods?currency=${currency}`)
+    callApi('GET payment/methods', { query: { currency } })
       .then((data) => live && setMethods(data))
       .catch(() => live && setMethods({ methods: [], groups: {} }));
     return () => {

@@ -5,7 +5,7 @@ import {
   type OrderView,
   type PaymentView,
 } from '../../../shared/orders.ts';
-import { api } from '../../lib/api.ts';
+import { callApi } from '../../lib/endpoints.ts';
 
 /** What a thanks page shows: the payment it follows and the order it paid, when known. */
 export interface ThanksData {
@@ -30,8 +30,8 @@ export const PAYMENTS_CONTEXT_KEY = 'payments';
 const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
 
 const browserReader: PaymentsReader = {
-  payment: (id) => orNull(api<PaymentView>(`payment/${id}`)),
-  order: (id) => orNull(api<ReceiptOrder>(`c_orders/${id}`)),
+  payment: (id) => orNull(callApi('GET payment/:id', { params: { id } })),
+  order: (id) => orNull(callApi('GET c_orders/:id', { params: { id } })),
 };
 
 /** Thanks pages: `?payment=` (back from a gateway) or `?order=` (paid from the balance). */

@@ -1,6 +1,6 @@
 import { all, call, delay, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import { type FollowedOrder, isFinalStatus, type PaymentView } from '../../../shared/orders.ts';
-import { api } from '../../lib/api.ts';
+import { isFinalStatus } from '../../../shared/orders.ts';
+import { callEffect } from '../../lib/api-effects.ts';
 import type { PayloadAction } from '../../lib/slice.ts';
 import { paymentActions as actions } from './payment.slice.ts';
 
@@ -11,7 +11,7 @@ const POLL_ATTEMPTS = 150;
 function* poll(id: string) {
   for (let attempt = 0; attempt < POLL_ATTEMPTS; attempt++) {
     try {
-      const payment: PaymentView = yield call(api<PaymentView>, `payment/${id}`);
+      const payment = yield* callEffect('GET payment/:id', { params: { id } });
       yield put(actions.paymentUpdated(payment));
       if (payment.status !== 'WAITING') return;
     } catch {
@@ -54,7 +54,7 @@ function* pollOrder(id: string) {
     yield delay(wait);
     yield call(untilVisible);
     try {
-      const order: FollowedOrder = yield call(api<FollowedOrder>, `c_orders/${id}`);
+      const order = yield* callEffect('GET c_orders/:id', { params: { id } });
       yield put(actions.orderUpdated(order));
       if (isFinalStatus(order.status)) return;
     } catch {
@@ -77,8 +77,7 @@ export const browser = { go: (url: string) => window.location.assign(url) };
 
 function* deposit(action: PayloadAction<{ amount: number; method: number; agreement?: boolean }>) {
   try {
-    const placed: { redirect: string } = yield call(api<{ redirect: string }>, 'deposit', {
-      method: 'POST',
+    const placed = yield* callEffect('POST deposit', {
       body: { ...action.payload, return_path: window.location.pathname },
     });
     yield call(browser.go, placed.redirect);

@@ -1,15 +1,14 @@
-import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { Locale } from '../../../shared/locales.ts';
 import { pagePath } from '../../../shared/routes.ts';
-import type { PublicUser } from '../../../shared/user.ts';
-import { api } from '../../lib/api.ts';
+import { callEffect } from '../../lib/api-effects.ts';
 import { selectLocale } from '../../lib/locale.ts';
 import { logoutRequested, userLoaded, userRefreshNeeded } from './session.slice.ts';
 
 /** SPEC §2: after logout the visitor goes to the home page (a full load: the session is gone). */
 function* logout() {
   try {
-    yield call(api, 'logout', { method: 'POST' });
+    yield* callEffect('POST logout');
   } catch (error) {
     console.error('logout failed', error);
   }
@@ -20,7 +19,7 @@ function* logout() {
 /** The header's balance and level follow a top-up, an order, a refund or a profile change. */
 function* refreshUser() {
   try {
-    const user: PublicUser | null = yield call(api<PublicUser | null>, 'user');
+    const user = yield* callEffect('GET user');
     if (user) yield put(userLoaded(user));
   } catch (error) {
     console.error('user refresh failed', error);

@@ -1,8 +1,8 @@
-import { call, delay, fork, put, takeEvery } from 'redux-saga/effects';
+import { delay, fork, put, takeEvery } from 'redux-saga/effects';
 import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
-import { api } from '../../lib/api.ts';
+import { callEffect } from '../../lib/api-effects.ts';
 import { setCookie } from '../../lib/cookies.ts';
-import { type CurrencyRate, currencyChanged, ratesLoaded } from './visitor.slice.ts';
+import { currencyChanged, ratesLoaded } from './visitor.slice.ts';
 
 /** SPEC §9: currencies refresh every 5 minutes. */
 export const RATES_REFRESH_MS = 300_000;
@@ -12,7 +12,7 @@ export function* refreshRates() {
   if (typeof window === 'undefined') return;
   for (;;) {
     try {
-      const data: { currencies: CurrencyRate[] } = yield call(api, 'currencies/data');
+      const data = yield* callEffect('GET currencies/data');
       yield put(ratesLoaded(data.currencies));
     } catch (error) {
       // SPEC §8: logged, and the list is left as it is

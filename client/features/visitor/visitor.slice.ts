@@ -1,15 +1,11 @@
+import type { CurrencyRate } from '../../../shared/api-contract/catalog.ts';
 import type { DeviceClass } from '../../../shared/device.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import type { VisitorState } from '../../../shared/visitor.ts';
 import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
-export type { VisitorState };
-
 /** A currency's rate in roubles (GET currencies/data), refreshed in the browser. */
-export interface CurrencyRate {
-  code: Currency;
-  amount: number;
-}
+export type { CurrencyRate, VisitorState };
 
 const visitorSlice = createSlice({
   name: 'visitor',

@@ -20,7 +20,7 @@ import { serviceNameOf } from '../../features/orders/service-name.ts';
 import { type ThanksData, thanksLoader } from '../../features/payment/payment.loader.ts';
 import { type PaymentState, paymentActions } from '../../features/payment/payment.slice.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
-import { api } from '../../lib/api.ts';
+import { callApi } from '../../lib/endpoints.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
@@ -160,7 +160,7 @@ function KeepOrder({ orderId }: { orderId: string }) {
         disabled={state === 'busy'}
         onClick={() => {
           setState('busy');
-          api(`c_orders/${orderId}/claim`, { method: 'POST' })
+          callApi('POST c_orders/:id/claim', { params: { id: orderId } })
             .then(() => setState('done'))
             .catch((error: Error) => setState(error.message));
         }}

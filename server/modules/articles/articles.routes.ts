@@ -1,10 +1,7 @@
 import { type Response, Router } from 'express';
+import { API } from '../../../shared/api-contract/index.ts';
 import { ARTICLES_PAGE_SIZE } from '../../../shared/articles.ts';
-import {
-  type ArticlesQuery,
-  articleQuery,
-  articlesQuery,
-} from '../../../shared/schemas/articles.schemas.ts';
+import type { ArticlesQuery } from '../../../shared/schemas/articles.schemas.ts';
 import { contextOf } from '../../http/request-context.ts';
 import { visitorOf } from '../../http/visitor-hash.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -19,7 +16,7 @@ export function articlesRoutes({ articles }: { articles: ArticlesService }): Rou
   const router = Router();
 
   router.get('/articles', async (req, res) => {
-    const query = validate<ArticlesQuery>(articlesQuery, req.query);
+    const query = validate<ArticlesQuery>(API['GET articles'].query.schema, req.query);
     const data = await articles.list({
       lang: langOf(query, res),
       ...(query.tag ? { tag: query.tag } : {}),
@@ -31,7 +28,7 @@ export function articlesRoutes({ articles }: { articles: ArticlesService }): Rou
   });
 
   router.get('/articles/:slug', async (req, res) => {
-    const query = validate<{ lang?: string }>(articleQuery, req.query);
+    const query = validate<{ lang?: string }>(API['GET articles/:slug'].query.schema, req.query);
     const slug = String(req.params.slug);
     const found = /^[a-z0-9-]{1,120}$/.test(slug)
       ? await articles.bySlug(langOf(query, res), slug, visitorOf(req))

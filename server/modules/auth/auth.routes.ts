@@ -1,14 +1,9 @@
 import { type CookieOptions, type Response, Router } from 'express';
+import { API } from '../../../shared/api-contract/index.ts';
 import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
 import { isRefCode } from '../../../shared/referrals.ts';
 import { defaultCurrency, isCurrency } from '../../../shared/regions.ts';
-import {
-  loginSchema,
-  registerSchema,
-  resetSchema,
-  setPasswordSchema,
-} from '../../../shared/schemas/auth.schemas.ts';
 import { type Limits, rateLimit, take } from '../../http/rate-limit.ts';
 import { contextOf, currentUser } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -50,7 +45,10 @@ export function authRoutes({
   const localeOf = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
 
   router.post('/login/local', limited, async (req, res) => {
-    const input = validate<{ login: string; password: string }>(loginSchema, req.body);
+    const input = validate<{ login: string; password: string }>(
+      API['POST login/local'].body.schema,
+      req.body,
+    );
     const account = input.login.trim().toLowerCase();
     const refused = await take(perAccount, account);
     if (refused) {
@@ -72,7 +70,7 @@ export function authRoutes({
       lang?: string;
       cur?: string;
       ref?: string;
-    }>(registerSchema, req.body);
+    }>(API['POST register'].body.schema, req.body);
     const lang = localeOf(input.lang);
     const refCookie: unknown = req.cookies?.[COOKIE_NAMES.ref];
     const { token, user } = await auth.register({
@@ -101,14 +99,20 @@ export function authRoutes({
   });
 
   router.post('/reset', limited, async (req, res) => {
-    const input = validate<{ email: string; lang?: string }>(resetSchema, req.body);
+    const input = validate<{ email: string; lang?: string }>(
+      API['POST reset'].body.schema,
+      req.body,
+    );
     await auth.requestReset(input.email, localeOf(input.lang));
     // the same answer whether or not the address has an account
     res.json({ status: 'success', data: { sent: true } });
   });
 
   router.post('/set_password', limited, async (req, res) => {
-    const input = validate<{ code: string; password: string }>(setPasswordSchema, req.body);
+    const input = validate<{ code: string; password: string }>(
+      API['POST set_password'].body.schema,
+      req.body,
+    );
     const { token, user } = await auth.setPassword(input.code, input.password);
     // a new password lifts the account's lock, whichever name the guesses were made under
     for (const name of [user.login, user.email])

@@ -1,4 +1,5 @@
 import { type Response, Router } from 'express';
+import { API } from '../../../shared/api-contract/index.ts';
 import type { Client, ServiceType } from '../../../shared/catalog.ts';
 import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
 import { isLocale, type Locale } from '../../../shared/locales.ts';
@@ -13,12 +14,7 @@ import {
 import {
   type CatalogQuery,
   emptyQuery,
-  informersTinyQuery,
-  orderCostQuery,
-  paymentMethodsQuery,
-  pricesTinyQuery,
   servicesFindQuery,
-  servicesTinyQuery,
   tagsByCurQuery,
 } from '../../../shared/schemas/catalog.schemas.ts';
 import { contextOf, currentUser, priceCurrency } from '../../http/request-context.ts';
@@ -69,7 +65,7 @@ export function catalogRoutes({
     raw ? [...new Set(raw.split(',').map(Number))] : [...QUANTITY_PRESETS];
 
   router.get('/user_services/tiny', async (req, res) => {
-    const query = validate<CatalogQuery>(servicesTinyQuery, req.query);
+    const query = validate<CatalogQuery>(API['GET user_services/tiny'].query.schema, req.query);
     const labels = labelsOf(query.labels);
     const client = clientOf(res, labels);
     const services = await catalog.services(
@@ -135,7 +131,7 @@ export function catalogRoutes({
   });
 
   router.get('/prices/tiny', async (req, res) => {
-    const query = validate<CatalogQuery>(pricesTinyQuery, req.query);
+    const query = validate<CatalogQuery>(API['GET prices/tiny'].query.schema, req.query);
     const labels = labelsOf(query.labels);
     const client = clientOf(res, labels);
     // SPEC §7: cur for the main client only; the cabinet prices in the user's currency
@@ -156,7 +152,7 @@ export function catalogRoutes({
   });
 
   router.get('/informers/tiny', async (req, res) => {
-    const query = validate<CatalogQuery>(informersTinyQuery, req.query);
+    const query = validate<CatalogQuery>(API['GET informers/tiny'].query.schema, req.query);
     const labels = labelsOf(query.labels);
     if (labels.includes('CLIENT_LK'))
       throw new AppError('Informers show the storefront prices: use CLIENT_MAIN', 400);
@@ -178,7 +174,7 @@ export function catalogRoutes({
   });
 
   router.get('/prices/orderCost', async (req, res) => {
-    const query = validate<CatalogQuery>(orderCostQuery, req.query);
+    const query = validate<CatalogQuery>(API['GET prices/orderCost'].query.schema, req.query);
     const client = clientOf(res, [], query.client);
     const pair = await catalog.orderCost(
       {
@@ -193,7 +189,7 @@ export function catalogRoutes({
   });
 
   router.get('/currencies/data', async (req, res) => {
-    validate(emptyQuery, req.query);
+    validate(API['GET currencies/data'].query.schema, req.query);
     ok(res, { currencies: await catalog.currencies() });
   });
 
@@ -210,7 +206,7 @@ export function catalogRoutes({
   });
 
   router.get('/payment/methods', async (req, res) => {
-    const query = validate<CatalogQuery>(paymentMethodsQuery, req.query);
+    const query = validate<CatalogQuery>(API['GET payment/methods'].query.schema, req.query);
     ok(res, await paymentMethods.list(query.currency as Currency, contextOf(res).visitor.country));
   });
 

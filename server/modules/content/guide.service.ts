@@ -1,15 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { GuideView } from '../../../shared/api-keys.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 
-export interface GuideView {
-  lang: Locale;
-  /** the reader's language has no guide: this one stands in */
-  fallback: boolean;
-  html: string;
-  toc: { id: string; text: string }[];
-}
+export type { GuideView };
 
 /**
  * The reseller API guide of /cp/api/ (content/api-guide/<lang>.md): read and rendered on first

@@ -1,6 +1,7 @@
 import { type RequestHandler, type Response, Router } from 'express';
+import { API } from '../../../shared/api-contract/index.ts';
 import { HEADER_UNREAD, NOTIFICATIONS_PAGE_SIZE } from '../../../shared/notifications.ts';
-import { notificationsQuery, type PagingQuery } from '../../../shared/schemas/cabinet.schemas.ts';
+import type { PagingQuery } from '../../../shared/schemas/cabinet.schemas.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { contextOf, currentUser } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -26,7 +27,7 @@ export function notificationsRoutes({
 
   router.get('/user/notifications', async (req, res) => {
     const user = userOf(res);
-    const query = validate<PagingQuery>(notificationsQuery, req.query);
+    const query = validate<PagingQuery>(API['GET user/notifications'].query.schema, req.query);
     const data = await notifications.page(user.id, {
       page: Number(query.page ?? 1),
       limit: Number(query.limit ?? NOTIFICATIONS_PAGE_SIZE),
@@ -38,7 +39,10 @@ export function notificationsRoutes({
   // the header's list: the newest unread (3 unless asked otherwise), with their count
   router.get('/user/notifications/unread', async (req, res) => {
     const user = userOf(res);
-    const query = validate<PagingQuery>(notificationsQuery, req.query);
+    const query = validate<PagingQuery>(
+      API['GET user/notifications/unread'].query.schema,
+      req.query,
+    );
     const data = await notifications.page(user.id, {
       page: Number(query.page ?? 1),
       limit: Number(query.limit ?? HEADER_UNREAD),

@@ -1,9 +1,9 @@
 import type { Locale } from '../../../shared/locales.ts';
-import { deliveredOf, type OrderView } from '../../../shared/orders.ts';
+import { deliveredOf, type OrderView, type PlacedOrder } from '../../../shared/orders.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import type { OrderIntakeRow, OrderRow } from './orders.table.ts';
 
-export type { OrderView };
+export type { OrderView, PlacedOrder };
 
 /** An order as the API shows it. */
 export const toOrderView = (row: OrderRow): OrderView => ({
@@ -65,13 +65,6 @@ export interface OrderContext {
   returnPath: string;
   /** a guest's referral code (cookie), kept for when they sign up and claim the order */
   refCode?: string | null;
-}
-
-export interface PlacedOrder {
-  order: OrderView;
-  payment: { id: string; status: string } | null;
-  /** where to send the buyer to pay; null when paid from the balance */
-  redirect: string | null;
 }
 
 /** An async order as c_orders/async answers it: queued, then the placed order or the error. */

@@ -1,16 +1,14 @@
 import { type Request, type Response, Router } from 'express';
+import { API } from '../../../shared/api-contract/index.ts';
 import { COOKIE_NAMES } from '../../../shared/constants.ts';
 import { localeOfPath } from '../../../shared/locales.ts';
 import { isPublicId, type OrderStatus } from '../../../shared/orders.ts';
 import { isRefCode } from '../../../shared/referrals.ts';
 import {
   asyncOrderSchema,
-  averageTimeQuery,
   ORDERS_LIST_MESSAGES,
   type OrderInput,
   type OrdersListQuery,
-  orderSchema,
-  ordersListQuery,
 } from '../../../shared/schemas/orders.schemas.ts';
 import { contextOf, currentUser } from '../../http/request-context.ts';
 import { pageOfRequest } from '../../http/return-path.ts';
@@ -84,7 +82,7 @@ export function ordersRoutes({
   const router = Router();
 
   router.post('/c_orders/main', async (req, res) => {
-    const input = validate<OrderInput>(orderSchema, req.body);
+    const input = validate<OrderInput>(API['POST c_orders/main'].body.schema, req.body);
     const placed = await orders.place(input, orderContextOf(req, res, publicUrl));
     res.status(201).json({ status: 'success', data: placed });
   });
@@ -111,13 +109,16 @@ export function ordersRoutes({
   router.get('/c_orders', async (req, res) => {
     const user = currentUser(res);
     if (!user) throw new AppError('Log in to see your orders', 401);
-    const query = validate<OrdersListQuery>(ordersListQuery, req.query);
+    const query = validate<OrdersListQuery>(API['GET c_orders'].query.schema, req.query);
     res.json({ status: 'success', data: await orders.own.list(user.id, ownQueryOf(query)) });
   });
 
   // before /c_orders/:id: public, the order form's side panel reads it
   router.get('/c_orders/average_time', async (req, res) => {
-    const { tag } = validate<{ tag: string }>(averageTimeQuery, req.query);
+    const { tag } = validate<{ tag: string }>(
+      API['GET c_orders/average_time'].query.schema,
+      req.query,
+    );
     res.json({ status: 'success', data: await orders.own.averageTime(tag) });
   });
 

@@ -1,8 +1,8 @@
 import express, { type Request, Router } from 'express';
+import { API } from '../../../shared/api-contract/index.ts';
 import { isPublicId, type OrderView } from '../../../shared/orders.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
-import { depositSchema } from '../../../shared/schemas/orders.schemas.ts';
 import { contextOf, currentUser } from '../../http/request-context.ts';
 import { returnPathOf } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -62,7 +62,7 @@ export function paymentsRoutes({
     const user = currentUser(res);
     if (!user) throw new AppError('Log in to top up your balance', 401);
     const input = validate<{ amount: number; method: number; agreement?: boolean }>(
-      depositSchema,
+      API['POST deposit'].body.schema,
       req.body,
     );
     if (!isCurrency(user.cur)) throw new AppError('Unknown currency: use RUB, USD or EUR', 400);

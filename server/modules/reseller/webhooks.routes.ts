@@ -1,5 +1,6 @@
 import { type Response, Router } from 'express';
-import { type WebhookBody, webhookBody } from '../../../shared/schemas/cabinet.schemas.ts';
+import { API } from '../../../shared/api-contract/index.ts';
+import type { WebhookBody } from '../../../shared/schemas/cabinet.schemas.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { currentUser } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -27,7 +28,7 @@ export function webhooksRoutes({ webhooks }: { webhooks: WebhooksService }): Rou
   });
 
   router.put('/user/webhook', async (req, res) => {
-    const body = validate<WebhookBody>(webhookBody, req.body ?? {});
+    const body = validate<WebhookBody>(API['PUT user/webhook'].body.schema, req.body ?? {});
     const endpoint = await webhooks.setUrl(userOf(res).id, body.url);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'success', data: endpoint });

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { emptyQuery } from '../../../shared/schemas/catalog.schemas.ts';
+import { API } from '../../../shared/api-contract/index.ts';
 import { contextOf, currentUser } from '../../http/request-context.ts';
 import { validate } from '../../lib/validate.ts';
 import type { LevelsService } from './levels.service.ts';
@@ -8,7 +8,7 @@ import type { LevelsService } from './levels.service.ts';
 export function levelsRoutes({ levels }: { levels: LevelsService }): Router {
   const router = Router();
   router.get('/user/premium_statuses', async (req, res) => {
-    validate(emptyQuery, req.query);
+    validate(API['GET user/premium_statuses'].query.schema, req.query);
     const data = await levels.statusesOf(currentUser(res), contextOf(res).visitor.currency);
     res.json({ status: 'success', data });
   });

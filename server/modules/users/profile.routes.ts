@@ -1,12 +1,10 @@
 import { type Response, Router } from 'express';
+import { API } from '../../../shared/api-contract/index.ts';
 import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
-import {
-  type DeleteAccountRequest,
-  deleteAccountSchema,
-  type PasswordChange,
-  type ProfileChanges,
-  passwordChangeSchema,
-  profileSchema,
+import type {
+  DeleteAccountRequest,
+  PasswordChange,
+  ProfileChanges,
 } from '../../../shared/schemas/profile.schemas.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { type Limits, rateLimit } from '../../http/rate-limit.ts';
@@ -51,7 +49,7 @@ export function profileRoutes({
 
   router.patch('/user', limited, async (req, res) => {
     const { user } = signedIn(res);
-    const input = validate<ProfileChanges>(profileSchema, req.body);
+    const input = validate<ProfileChanges>(API['PATCH user'].body.schema, req.body);
     const updated = await profile.update(user, input);
     // the next page opens in the new language (SPEC §4: the cookie is the second source)
     if (input.lang !== undefined)
@@ -66,7 +64,7 @@ export function profileRoutes({
 
   router.post('/user/password', limited, async (req, res) => {
     const { user, token } = signedIn(res);
-    const input = validate<PasswordChange>(passwordChangeSchema, req.body);
+    const input = validate<PasswordChange>(API['POST user/password'].body.schema, req.body);
     const updated = await auth.changePassword(user.id, token, {
       current: input.current_password,
       password: input.password,
@@ -76,7 +74,10 @@ export function profileRoutes({
 
   router.post('/user/delete', limited, async (req, res) => {
     const { user } = signedIn(res);
-    const input = validate<DeleteAccountRequest>(deleteAccountSchema, req.body ?? {});
+    const input = validate<DeleteAccountRequest>(
+      API['POST user/delete'].body.schema,
+      req.body ?? {},
+    );
     const data = await profile.requestDeletion(user, input);
     res.clearCookie(COOKIE_NAMES.auth, {
       httpOnly: true,

@@ -3,18 +3,11 @@ import { useLocale } from '../../../lib/locale.ts';
 import { useApiData } from '../../../lib/use-api-data.ts';
 import styles from './api.module.css';
 
-interface GuideView {
-  lang: string;
-  fallback: boolean;
-  html: string;
-  toc: { id: string; text: string }[];
-}
-
 /** The reseller API guide (content/api-guide/, rendered and sanitised on the server). */
 export function ApiGuide() {
   const intl = useIntl();
   const locale = useLocale();
-  const guide = useApiData<GuideView>(`content/api-guide?lang=${locale}`);
+  const guide = useApiData('GET content/api-guide', { query: { lang: locale } });
   if (!guide.data) return null;
   const { data } = guide;
   return (

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import type { ApiKeyView } from '../../../../shared/api-keys.ts';
 import { button } from '../../../components/button/button.ts';
 import { Icon } from '../../../components/icons/icons.tsx';
 import { selectPublicUrl } from '../../../features/visitor/visitor.slice.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { api } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
+import { callApi } from '../../../lib/endpoints.ts';
 import { useApiData } from '../../../lib/use-api-data.ts';
 import styles from './api.module.css';
 import { ApiGuide } from './api-guide.tsx';
@@ -21,7 +20,7 @@ import { WebhookCard } from './webhook-card.tsx';
 export default function ApiPage() {
   const intl = useIntl();
   const origin = useSelector(selectPublicUrl);
-  const current = useApiData<ApiKeyView | null>('user/api-key');
+  const current = useApiData('GET user/api-key');
   const [fresh, setFresh] = useState<string | null>(null);
   const [copied, setCopied] = useState<boolean | 'failed'>(false);
   const [busy, setBusy] = useState(false);
@@ -32,7 +31,10 @@ export default function ApiPage() {
     setBusy(true);
     setFailed(false);
     try {
-      const answer = await api<{ key: string } | null>('user/api-key', { method });
+      const answer =
+        method === 'POST'
+          ? await callApi('POST user/api-key')
+          : await callApi('DELETE user/api-key');
       setFresh(answer?.key ?? null);
       setCopied(false);
       current.retry();

@@ -1,18 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { WebhookDeliveryView, WebhookEndpointView } from '../../../../shared/webhooks.ts';
+import type { WebhookDeliveryView } from '../../../../shared/webhooks.ts';
 import { button } from '../../../components/button/button.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Icon } from '../../../components/icons/icons.tsx';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
+import { callApi } from '../../../lib/endpoints.ts';
 import { useApiData } from '../../../lib/use-api-data.ts';
 import styles from './api.module.css';
-
-interface WebhookPage {
-  endpoint: WebhookEndpointView | null;
-  deliveries: WebhookDeliveryView[];
-}
 
 /** While a delivery waits for its first attempt, the log asks again this often. */
 const FOLLOW_MS = 2000;
@@ -26,7 +22,7 @@ const stateOf = (delivery: WebhookDeliveryView) =>
  */
 export function WebhookCard() {
   const intl = useIntl();
-  const page = useApiData<WebhookPage>('user/webhook');
+  const page = useApiData('GET user/webhook');
   const [url, setUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -74,7 +70,7 @@ export function WebhookCard() {
     event.preventDefault();
     void act(
       async () => {
-        await api('user/webhook', { method: 'PUT', body: { url: url ?? endpoint?.url ?? '' } });
+        await callApi('PUT user/webhook', { body: { url: url ?? endpoint?.url ?? '' } });
         setUrl(null);
       },
       { done: 'cp.api.webhook.saved' },
@@ -147,7 +143,7 @@ export function WebhookCard() {
               className={button('primary')}
               disabled={busy}
               onClick={() =>
-                act(() => api('user/webhook/test', { method: 'POST' }), {
+                act(() => callApi('POST user/webhook/test'), {
                   done: 'cp.api.webhook.testQueued',
                 })
               }
@@ -161,7 +157,7 @@ export function WebhookCard() {
               onClick={() =>
                 act(
                   async () => {
-                    await api('user/webhook/secret', { method: 'POST' });
+                    await callApi('POST user/webhook/secret');
                     setShown(true);
                     setCopied(false);
                   },
@@ -178,7 +174,7 @@ export function WebhookCard() {
               onClick={() =>
                 act(
                   async () => {
-                    await api('user/webhook', { method: 'DELETE' });
+                    await callApi('DELETE user/webhook');
                     setUrl(null);
                   },
                   { confirmId: 'cp.api.webhook.removeConfirm' },

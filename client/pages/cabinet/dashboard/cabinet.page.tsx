@@ -3,7 +3,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import type { CatalogPlatform } from '../../../../shared/catalog.ts';
-import type { PremiumStatuses } from '../../../../shared/ledger.ts';
 import { PLATFORMS } from '../../../../shared/platforms.ts';
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
@@ -40,7 +39,7 @@ export default function DashboardPage() {
   const user = useSelector(selectUser);
   const [params] = useSearchParams();
   const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
-  const statuses = useApiData<PremiumStatuses>('user/premium_statuses');
+  const statuses = useApiData('GET user/premium_statuses');
 
   // /cp/?service=TAG (from the price list): that service in the form
   const asked = params.get('service');

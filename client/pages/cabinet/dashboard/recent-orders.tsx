@@ -11,7 +11,7 @@ const SHOWN = 5;
 /** The dashboard's last orders (GET c_orders, newest first), kept live while they run. */
 export function RecentOrders() {
   const dispatch = useDispatch();
-  const { page, loading, error, reload, replace } = useOrders(`limit=${SHOWN}&page=1`);
+  const { page, loading, error, reload, replace } = useOrders({ limit: String(SHOWN), page: '1' });
   // an order changed (the live channel says so): read the list again at once
   useLiveRefresh('order.', reload);
 

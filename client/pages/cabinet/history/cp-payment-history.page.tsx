@@ -1,5 +1,4 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import type { TransactionsPage, TransactionTotals } from '../../../../shared/ledger.ts';
 import { Pager } from '../../../components/pager/pager.tsx';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
 import { useApiData } from '../../../lib/use-api-data.ts';
@@ -25,8 +24,8 @@ export default function HistoryPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const filter = filterOf(params);
-  const list = useApiData<TransactionsPage>(`user/transactions?${listQuery(filter)}`);
-  const totals = useApiData<TransactionTotals>(`user/transactions/totals?${totalsQuery(filter)}`);
+  const list = useApiData('GET user/transactions', { query: listQuery(filter) });
+  const totals = useApiData('GET user/transactions/totals', { query: totalsQuery(filter) });
 
   const nothing = !isFiltered(filter) && list.data?.meta.total === 0;
 

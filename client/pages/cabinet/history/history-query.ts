@@ -1,5 +1,6 @@
 import { PAGE_SIZES } from '../../../../shared/constants.ts';
 import { LEDGER_GROUPS, type LedgerGroup } from '../../../../shared/ledger.ts';
+import type { TransactionsQuery } from '../../../../shared/schemas/ledger.schemas.ts';
 
 /** The history's filter as the page's URL keeps it (shareable; the back button restores it). */
 export interface HistoryFilter {
@@ -60,20 +61,18 @@ const text = (params: URLSearchParams) => params.toString().replaceAll('%2C', ',
 /** The page's URL query of a filter. */
 export const searchOf = (filter: HistoryFilter): string => text(paramsOf(filter));
 
-/** `user/transactions` query of a filter. */
-export function listQuery(filter: HistoryFilter): string {
-  const params = paramsOf(filter);
-  params.set('page', String(filter.page));
-  params.set('limit', String(filter.limit));
-  return text(params);
+/** `user/transactions` query of a filter: the URL's fields, then the paging. */
+export function listQuery(filter: HistoryFilter): TransactionsQuery {
+  const fields: TransactionsQuery = Object.fromEntries(paramsOf(filter));
+  return { ...fields, page: String(filter.page), limit: String(filter.limit) };
 }
 
 /** `user/transactions/totals` query: the same days, every group. */
-export function totalsQuery(filter: HistoryFilter): string {
-  const params = new URLSearchParams();
-  if (filter.from) params.set('from', filter.from);
-  if (filter.to) params.set('to', filter.to);
-  return params.toString();
+export function totalsQuery(filter: HistoryFilter): Pick<TransactionsQuery, 'from' | 'to'> {
+  return {
+    ...(filter.from ? { from: filter.from } : {}),
+    ...(filter.to ? { to: filter.to } : {}),
+  };
 }
 
 export const isFiltered = (filter: HistoryFilter): boolean =>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { RefsPage, RefsTotal, WithdrawalView } from '../../../../shared/referrals.ts';
 import { isCurrency } from '../../../../shared/regions.ts';
 import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
@@ -20,11 +19,9 @@ const STATS = ['referrals', 'earned', 'available', 'pending', 'withdrawn'] as co
 export default function IncomePage() {
   const intl = useIntl();
   const [page, setPage] = useState(1);
-  const total = useApiData<RefsTotal>('user/refs/total');
-  const refs = useApiData<RefsPage>(`user/refs?page=${page}`);
-  const withdrawals = useApiData<{ items: WithdrawalView[]; meta: { total: number } }>(
-    'user/withdrawals',
-  );
+  const total = useApiData('GET user/refs/total');
+  const refs = useApiData('GET user/refs', { query: { page: String(page) } });
+  const withdrawals = useApiData('GET user/withdrawals');
   const data = total.data;
   const currency = data && isCurrency(data.currency) ? data.currency : 'RUB';
   const money = (minor: number) => formatMoney(intl, minor, currency);

@@ -3,12 +3,16 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { RefsTotal, WithdrawalView } from '../../../../shared/referrals.ts';
 import { isCurrency } from '../../../../shared/regions.ts';
-import { WITHDRAW_METHODS } from '../../../../shared/schemas/cabinet.schemas.ts';
+import {
+  WITHDRAW_METHODS,
+  type WithdrawMethod,
+} from '../../../../shared/schemas/cabinet.schemas.ts';
 import { button } from '../../../components/button/button.ts';
 import { formStyles, TextField } from '../../../components/form/text-field.tsx';
 import { userRefreshNeeded } from '../../../features/session/session.slice.ts';
-import { ApiError, api } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
+import { callApi } from '../../../lib/endpoints.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import type { ApiData } from '../../../lib/use-api-data.ts';
 import styles from './income.module.css';
@@ -35,7 +39,7 @@ export function WithdrawCard({
   const intl = useIntl();
   const dispatch = useDispatch();
   const [amount, setAmount] = useState('');
-  const [method, setMethod] = useState<string>(WITHDRAW_METHODS[0]);
+  const [method, setMethod] = useState<WithdrawMethod>(WITHDRAW_METHODS[0]);
   const [details, setDetails] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sent, setSent] = useState(false);
@@ -52,7 +56,7 @@ export function WithdrawCard({
     setErrors({});
     setSent(false);
     try {
-      await api('user/withdrawals', { method: 'POST', body: { amount, method, details } });
+      await callApi('POST user/withdrawals', { body: { amount, method, details } });
       setSent(true);
       setAmount('');
       setDetails('');
@@ -120,7 +124,7 @@ export function WithdrawCard({
               id="withdraw-method"
               className={`${formStyles.input} ${styles.select}`}
               value={method}
-              onChange={(event) => setMethod(event.target.value)}
+              onChange={(event) => setMethod(event.target.value as WithdrawMethod)}
             >
               {WITHDRAW_METHODS.map((value) => (
                 <option key={value} value={value}>

@@ -42,9 +42,9 @@ export default function NotificationsScreen() {
   const dispatch = useDispatch();
   const { page, limit } = pageOf(params);
   const locale = useLocale();
-  const list = useApiData<NotificationsPage>(
-    `user/notifications?page=${page}&limit=${limit}&lang=${locale}`,
-  );
+  const list = useApiData('GET user/notifications', {
+    query: { page: String(page), limit: String(limit), lang: locale },
+  });
   const arrived = useSelector(selectArrived);
   const unread = useSelector(selectUnread);
   // what arrived before this list was read is in it already; keep only the newer ones

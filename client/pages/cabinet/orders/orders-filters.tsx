@@ -6,7 +6,7 @@ import { PLATFORMS, type Platform } from '../../../../shared/platforms.ts';
 import { chip } from '../../../components/chip/chip.ts';
 import { PlatformIcon } from '../../../components/icons/platform-icon.tsx';
 import type { OrdersFilter } from '../../../features/orders/orders-filter.ts';
-import { api } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/endpoints.ts';
 import styles from './orders-page.module.css';
 
 /** The status choices: all, the ones still moving, then each state. */
@@ -71,8 +71,8 @@ export function OrdersFilters({
       return;
     }
     const controller = new AbortController();
-    const labels = encodeURIComponent('CLIENT_LK VISIBLE');
-    api<ServiceView[]>(`user_services/tiny?labels=${labels}&platform=${filter.platform}`, {
+    callApi('GET user_services/tiny', {
+      query: { labels: 'CLIENT_LK VISIBLE', platform: filter.platform },
       signal: controller.signal,
     })
       .then(setServices)

@@ -1,4 +1,3 @@
-import type { PremiumStatuses } from '../../../../shared/ledger.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
 import { useApiData } from '../../../lib/use-api-data.ts';
 import { LevelCard } from './level-card.tsx';
@@ -12,7 +11,7 @@ import { ServicePrices } from './service-prices.tsx';
  * of a platform, already with the user's level taken off.
  */
 export default function PricePage() {
-  const statuses = useApiData<PremiumStatuses>('user/premium_statuses');
+  const statuses = useApiData('GET user/premium_statuses');
   return (
     <HeadingPage titleId="cp.price.title" leadId="cp.price.lead" noindex>
       <div className={styles.page} data-testid="cp-page">

@@ -2,12 +2,7 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
-import {
-  byTypeOrder,
-  isMultiTag,
-  type PriceTable,
-  type ServiceView,
-} from '../../../../shared/catalog.ts';
+import { byTypeOrder, isMultiTag, type ServiceView } from '../../../../shared/catalog.ts';
 import type { Platform } from '../../../../shared/platforms.ts';
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
@@ -17,12 +12,12 @@ import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { selectUser } from '../../../features/session/session.slice.ts';
 import { selectMetaRestricted } from '../../../features/visitor/visitor.slice.ts';
 import { navPlatforms } from '../../../layouts/parts/platform-links.ts';
-import { api } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/endpoints.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import styles from './price.module.css';
 
-const LABELS = encodeURIComponent('CLIENT_LK VISIBLE');
+const LABELS = 'CLIENT_LK VISIBLE';
 const PER = 100;
 
 interface PriceRow {
@@ -37,7 +32,7 @@ interface PriceRow {
  */
 async function rowsOf(platform: Platform, currency: Currency): Promise<PriceRow[]> {
   const services = (
-    await api<ServiceView[]>(`user_services/tiny?labels=${LABELS}&platform=${platform}`)
+    await callApi('GET user_services/tiny', { query: { labels: LABELS, platform } })
   )
     .filter((service) => !isMultiTag(service.tag))
     .sort((a, b) => byTypeOrder(a.type, b.type));
@@ -45,9 +40,9 @@ async function rowsOf(platform: Platform, currency: Currency): Promise<PriceRow[
   const counts = [
     ...new Set([PER, ...services.map((service) => Math.max(PER, service.min_order))]),
   ].slice(0, 20);
-  const table = await api<PriceTable>(
-    `prices/tiny?labels=${LABELS}&platform=${platform}&counts=${counts.join(',')}`,
-  );
+  const table = await callApi('GET prices/tiny', {
+    query: { labels: LABELS, platform, counts: counts.join(',') },
+  });
   const prices = table[currency] ?? {};
   return services.map((service) => {
     const byCount = prices[service.tag] ?? {};

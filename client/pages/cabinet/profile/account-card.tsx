@@ -5,7 +5,7 @@ import type { PublicUser } from '../../../../shared/user.ts';
 import { formStyles, TextField } from '../../../components/form/text-field.tsx';
 import { ruleMessage } from '../../../features/auth/auth-errors.ts';
 import { userLoaded } from '../../../features/session/session.slice.ts';
-import { api } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/endpoints.ts';
 import { CardForm } from './card-form.tsx';
 import styles from './profile.module.css';
 import { useProfileForm } from './use-profile-form.ts';
@@ -27,8 +27,7 @@ export function AccountCard({ user }: { user: PublicUser }) {
     }),
     async (v) => {
       const what = changed(v);
-      const updated = await api<PublicUser>('user', {
-        method: 'PATCH',
+      const updated = await callApi('PATCH user', {
         body: {
           ...(what.login ? { login: v.login.trim() } : {}),
           ...(what.email ? { email: v.email.trim() } : {}),

@@ -4,7 +4,7 @@ import { isCurrency } from '../../../../shared/regions.ts';
 import type { PublicUser } from '../../../../shared/user.ts';
 import { button } from '../../../components/button/button.ts';
 import { formStyles, TextField } from '../../../components/form/text-field.tsx';
-import { api } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/endpoints.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { CardForm } from './card-form.tsx';
 import styles from './profile.module.css';
@@ -23,8 +23,7 @@ export function DeleteCard({ user, onRequested }: { user: PublicUser; onRequeste
     { password: '', reason: '' },
     () => ({}),
     async (v) => {
-      await api<{ requested_at: string }>('user/delete', {
-        method: 'POST',
+      await callApi('POST user/delete', {
         body: {
           ...(v.password ? { password: v.password } : {}),
           ...(v.reason.trim() ? { reason: v.reason.trim() } : {}),

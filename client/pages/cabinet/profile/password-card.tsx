@@ -1,11 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { passwordProblem } from '../../../../shared/auth-rules.ts';
-import type { PublicUser } from '../../../../shared/user.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { ruleMessage } from '../../../features/auth/auth-errors.ts';
 import { userLoaded } from '../../../features/session/session.slice.ts';
-import { api } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/endpoints.ts';
 import { CardForm } from './card-form.tsx';
 import styles from './profile.module.css';
 import { useProfileForm } from './use-profile-form.ts';
@@ -28,8 +27,7 @@ export function PasswordCard() {
       };
     },
     async (v) => {
-      const { user } = await api<{ user: PublicUser }>('user/password', {
-        method: 'POST',
+      const { user } = await callApi('POST user/password', {
         body: {
           // an account made by social login has none yet: it sets its first one
           ...(v.current_password ? { current_password: v.current_password } : {}),

@@ -8,7 +8,7 @@ import type { PublicUser } from '../../../../shared/user.ts';
 import { formStyles } from '../../../components/form/text-field.tsx';
 import { userLoaded, userRefreshNeeded } from '../../../features/session/session.slice.ts';
 import { currencyChanged } from '../../../features/visitor/visitor.slice.ts';
-import { api } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/endpoints.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { CardForm } from './card-form.tsx';
 import styles from './profile.module.css';
@@ -77,8 +77,7 @@ export function PreferencesCard({ user }: { user: PublicUser }) {
     { lang, cur },
     () => ({}),
     async (v) => {
-      const updated = await api<PublicUser>('user', {
-        method: 'PATCH',
+      const updated = await callApi('PATCH user', {
         body: {
           ...(v.lang !== user.lang ? { lang: v.lang } : {}),
           ...(v.cur !== user.cur ? { cur: v.cur } : {}),

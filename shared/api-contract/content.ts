@@ -1,0 +1,43 @@
+import type { GuideView } from '../api-keys.ts';
+import type { ArticlesPage, ArticleView } from '../articles.ts';
+import type { LegalDocument } from '../legal.ts';
+import type { Locale } from '../locales.ts';
+import { type ArticlesQuery, articleQuery, articlesQuery } from '../schemas/articles.schemas.ts';
+import { checked, type Endpoints, typed } from './endpoint.ts';
+
+/** A GA4 event's parameters (analytics.routes.ts checks their names and sizes). */
+type EventParams = Record<string, string | number | boolean>;
+
+/** `queued`: the event waits in the outbox for the worker (false: forwarding is off). */
+type Queued = { queued: boolean };
+
+/**
+ * The written content (SPEC §7 Articles; legal texts and the API guide: content.routes.ts)
+ * and analytics (SPEC §7 Analytics: analytics.routes.ts checks these with its own schemas).
+ */
+export const CONTENT_API = {
+  'GET articles': { query: checked<ArticlesQuery>(articlesQuery), answer: typed<ArticlesPage>() },
+  'GET articles/:slug': {
+    query: checked<{ lang?: Locale }>(articleQuery),
+    answer: typed<ArticleView>(),
+  },
+  'GET legal/:doc/:region': { query: typed<{ lang?: Locale }>(), answer: typed<LegalDocument>() },
+  'GET content/api-guide': { query: typed<{ lang?: Locale }>(), answer: typed<GuideView>() },
+
+  'POST mp': {
+    body: typed<{ client_id: string; events: { name: string; params?: EventParams }[] }>(),
+    answer: typed<Queued>(),
+  },
+  'GET yaHit': {
+    query: typed<{ pageUrl: string; clientId: string; counterId?: string; title?: string }>(),
+    answer: typed<Queued>(),
+  },
+  // the web-vitals beacon (navigator.sendBeacon, text/plain): answers 204, no envelope
+  'POST analytics': {
+    body: typed<{
+      path: string;
+      metrics: { name: string; value: number; rating?: string; id?: string }[];
+    }>(),
+    answer: typed<null>(),
+  },
+} satisfies Endpoints;

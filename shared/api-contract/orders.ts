@@ -1,0 +1,62 @@
+import type {
+  AverageTimeView,
+  DepositStarted,
+  FollowedOrder,
+  OrdersPage,
+  OwnOrderView,
+  PaymentView,
+  PlacedOrder,
+} from '../orders.ts';
+import {
+  averageTimeQuery,
+  depositSchema,
+  type OrderInput,
+  type OrdersListQuery,
+  orderSchema,
+  ordersListQuery,
+} from '../schemas/orders.schemas.ts';
+import { checked, type Endpoints, typed } from './endpoint.ts';
+
+/** POST deposit: a top-up in minor units of the user's currency. */
+export interface DepositInput {
+  amount: number;
+  method: number;
+  agreement?: boolean;
+  /** the page the gateway sends the payer back to */
+  return_path?: string;
+}
+
+/** GET payment/{id}/ecommerce: a settled payment as analytics' purchase event. */
+export interface PurchaseView {
+  transaction_id: string;
+  value: number;
+  currency: string;
+  items: { item_id: string; item_variant?: string; quantity: number; price: number }[];
+}
+
+/** SPEC §7 Orders (orders.routes.ts) and Payments (payments.routes.ts). */
+export const ORDERS_API = {
+  'POST c_orders/main': {
+    body: checked<OrderInput>(orderSchema),
+    answer: typed<PlacedOrder>(),
+  },
+  'GET c_orders': {
+    query: checked<OrdersListQuery>(ordersListQuery),
+    answer: typed<OrdersPage>(),
+  },
+  'GET c_orders/average_time': {
+    query: checked<{ tag: string }>(averageTimeQuery),
+    answer: typed<AverageTimeView>(),
+  },
+  // the receipt link: whoever holds the id may follow the order
+  'GET c_orders/:id': { answer: typed<FollowedOrder>() },
+  'POST c_orders/:id/claim': { answer: typed<FollowedOrder>() },
+  'POST c_orders/:id/cancel': { answer: typed<OwnOrderView>() },
+  'POST c_orders/:id/refill': { answer: typed<OwnOrderView>() },
+  'POST deposit': {
+    body: checked<DepositInput>(depositSchema),
+    answer: typed<DepositStarted>(),
+  },
+  'GET payment/:id': { answer: typed<PaymentView>() },
+  'GET payment/:id/ecommerce': { answer: typed<PurchaseView>() },
+} satisfies Endpoints;
