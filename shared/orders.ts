@@ -54,6 +54,8 @@ export interface OrderView {
 
 /** An order in the buyer's cabinet: progress, `_MULTI` rows and what the buyer may still do. */
 export interface OwnOrderView extends OrderView {
+  /** the order's number, as the reseller API (`/api/v2`) answered it: what support asks for */
+  number: number;
   updated_at: string;
   /** the platform of the service (null for staff test services) */
   platform: Platform | null;

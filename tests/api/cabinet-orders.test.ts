@@ -228,6 +228,28 @@ describe.each(ENGINES)('cabinet orders on %s', (engine) => {
       expect(idsOf(await list(owner, `q=${ids.foreign}`))).toEqual([]);
     });
 
+    it('gives each order the number the reseller API names it by, and finds it by that number', async () => {
+      const items = (await list(owner)).body.data.items as { id: string; number: number }[];
+      const tiktok = items.find((item) => item.id === ids.tiktok)!;
+      const row = await t.database.db
+        .selectFrom('orders')
+        .select('id')
+        .where('public_id', '=', ids.tiktok!)
+        .executeTakeFirstOrThrow();
+      expect(tiktok.number).toBe(row.id);
+      // the digits alone also find links that hold them; "#" names the number only
+      expect(idsOf(await list(owner, `q=${tiktok.number}`))).toContain(ids.tiktok);
+      expect(idsOf(await list(owner, `q=%23${tiktok.number}`))).toEqual([ids.tiktok]);
+      // another user's number finds nothing; a number past the column's range neither (no 500)
+      const foreign = await t.database.db
+        .selectFrom('orders')
+        .select('id')
+        .where('public_id', '=', ids.foreign!)
+        .executeTakeFirstOrThrow();
+      expect(idsOf(await list(owner, `q=%23${foreign.id}`))).toEqual([]);
+      expect(idsOf(await list(owner, 'q=%239999999999'))).toEqual([]);
+    });
+
     it('pages with the total', async () => {
       const first = await list(owner, 'limit=2');
       expect(idsOf(first)).toEqual([ids.claimed, ids.multi]);

@@ -188,7 +188,10 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
         </span>
         <div className={styles.title}>
           <h3 className={styles.service}>{serviceNameOf(intl, order.tag)}</h3>
-          <span className={styles.id}>{order.id}</span>
+          <span className={styles.id}>
+            <FormattedMessage id="cp.orders.number" values={{ number: String(order.number) }} /> ·{' '}
+            {order.id}
+          </span>
         </div>
         <OrderStatusBadge status={order.status} />
       </header>

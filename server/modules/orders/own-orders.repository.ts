@@ -31,6 +31,10 @@ export async function ordersOfUser(
   { page, limit, ...filter }: { page: number; limit: number } & OrderFilter,
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const { statuses, tags, q, from, before, costMin, costMax } = filter;
+  // an order's number as the reseller API gave it ("12345" or "#12345"), within the column's
+  // range (a larger one finds nothing rather than failing on PostgreSQL)
+  const number = q !== undefined && /^#?\d{1,10}$/.test(q) ? Number(q.replace('#', '')) : null;
+  const byNumber = number !== null && number <= 2_147_483_647 ? number : null;
   const mine = db
     .selectFrom('orders')
     .where('user_id', '=', userId)
@@ -43,6 +47,7 @@ export async function ordersOfUser(
       qb.where((eb) =>
         eb.or([
           eb('public_id', '=', q!),
+          ...(byNumber !== null ? [eb('id', '=', byNumber)] : []),
           sql<boolean>`lower(${sql.ref('link')}) like ${`%${likeLiteral(q!.toLowerCase())}%`} escape '\\'`,
         ]),
       ),

@@ -116,6 +116,7 @@ export function createOwnOrders({
     const { remains, refunded } = progressOf(row, rows);
     const view = {
       ...toOrderView(row),
+      number: row.id,
       updated_at: row.updated_at,
       platform: platformOfTag(row.tag),
       start_count: row.start_count,

@@ -20,6 +20,7 @@ function order(
   const done = status === 'COMPLETED';
   return {
     id,
+    number: 23_500 + id.length,
     tag,
     link,
     quantity: 1000,
