@@ -92,6 +92,39 @@ describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
     });
   });
 
+  it('charges rate × quantity / 1000 at every quantity, and status tells the balance drop (issue 32)', async () => {
+    await setBalance(10_000_000);
+    const services = (await post({ key, action: 'services' })).body as {
+      service: number;
+      name: string;
+      rate: string;
+    }[];
+    // "several posts" twins price quantity × links: they are not listed
+    expect(services.some((entry) => /several posts/i.test(entry.name))).toBe(false);
+    const likes = services.find((entry) => entry.name === 'Instagram likes')!;
+    const rateMinor = Math.round(Number(likes.rate) * 100);
+    for (const quantity of [100, 1_000, 5_000]) {
+      const before = Math.round(
+        Number((await post({ key, action: 'balance' })).body.balance) * 100,
+      );
+      const added = await post({
+        key,
+        action: 'add',
+        service: String(likes.service),
+        link: LINK,
+        quantity: String(quantity),
+      }).expect(200);
+      const after = Math.round(Number((await post({ key, action: 'balance' })).body.balance) * 100);
+      const expected = Math.ceil((rateMinor * quantity) / 1000);
+      expect([quantity, before - after]).toEqual([quantity, expected]);
+      const status = await post({ key, action: 'status', order: String(added.body.order) });
+      expect([quantity, Math.round(Number(status.body.charge) * 100)]).toEqual([
+        quantity,
+        before - after,
+      ]);
+    }
+  });
+
   it('refuses like the panels do, with HTTP 200 and nothing changed', async () => {
     await setBalance(100_000);
     const likes = (await post({ key, action: 'services' })).body.find(

@@ -180,17 +180,25 @@ export function createOrderPlacement({
     return { user, viewer, client, service, links, auto, most, comments, count, currency, email };
   }
 
-  /** Its cost (computed here, never taken from the client) and how it is paid. */
+  /**
+   * Its cost (computed here, never taken from the client) and how it is paid. The reseller
+   * API prices linearly, as panels do (issue 32): its rate per 1 000 (minor units, after the
+   * buyer's level) × count / 1 000, rounded up to the minor unit; everything else by tiers.
+   */
   async function priced(
     order: Awaited<ReturnType<typeof validated>>,
     input: OrderInput,
     context: OrderContext,
+    ratePer1000?: number,
   ) {
     const { service, count, currency, client, viewer, user } = order;
-    const [cost, discount] = await catalog.orderCost(
+    const [tiered, saved] = await catalog.orderCost(
       { tag: service.tag, count, currency, client },
       viewer,
     );
+    const cost =
+      ratePer1000 === undefined ? tiered : Math.max(1, Math.ceil((ratePer1000 * count) / 1000));
+    const discount = Math.max(0, tiered + saved - cost);
     const methods = await paymentMethods.list(currency, context.country);
     const method = methods.methods.find((entry) => entry.id === input.method);
     if (!method) throw new AppError(ORDER_ERRORS.method, 400);
@@ -315,10 +323,10 @@ export function createOrderPlacement({
   async function place(
     input: OrderInput,
     context: OrderContext,
-    { intakeId }: { intakeId?: number } = {},
+    { intakeId, ratePer1000 }: { intakeId?: number; ratePer1000?: number } = {},
   ): Promise<PlacedOrder> {
     const order = await validated(input, context);
-    const price = await priced(order, input, context);
+    const price = await priced(order, input, context, ratePer1000);
     const placed = await persisted(order, price, input, context, intakeId);
     const redirect = placed.payment
       ? await payments.startCheckout(placed.payment, `${order.service.name} × ${input.quantity}`)

@@ -1,4 +1,10 @@
-import { isAutoType, MAX_POSTS, orderLimits, type ServiceView } from '../../../shared/catalog.ts';
+import {
+  isAutoType,
+  isMultiTag,
+  MAX_POSTS,
+  orderLimits,
+  type ServiceView,
+} from '../../../shared/catalog.ts';
 import { isLocale } from '../../../shared/locales.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import { isCurrency } from '../../../shared/regions.ts';
@@ -81,20 +87,25 @@ export function createPanelApiService({
     );
     return Promise.all(
       services
-        .filter((service) => service.labels.includes('ENABLED'))
+        // "several posts" twins price quantity × links: not a panel's one rate per unit
+        .filter((service) => service.labels.includes('ENABLED') && !isMultiTag(service.tag))
         .map(async (service) => ({ service, id: await catalog.serviceId(service.tag) })),
     );
   }
 
-  /** The user's price of 1000, worked out from the least order when 1000 is out of range. */
-  async function ratePer1000(user: PublicUser, service: ServiceView): Promise<string> {
+  /**
+   * The user's price of 1000 in minor units (after their level), worked out from the least
+   * order when 1000 is out of range: the one rate an API order is charged by (issue 32:
+   * charge = rate × quantity / 1000, rounded up), so a panel's imported rate predicts it.
+   */
+  async function ratePer1000(user: PublicUser, service: ServiceView): Promise<number> {
     const limits = orderLimits(service, user.isStaff);
     const count = Math.min(Math.max(1000, limits.min), limits.max);
     const [cost] = await catalog.orderCost(
       { tag: service.tag, count, currency: currencyOf(user), client: 'CLIENT_LK' },
       viewerOf(user),
     );
-    return decimal(Math.round((cost * 1000) / count));
+    return Math.round((cost * 1000) / count);
   }
 
   return {
@@ -108,7 +119,7 @@ export function createPanelApiService({
             name: service.name,
             type: panelType(service),
             category: service.platform === 'fake' ? 'Test' : service.platform,
-            rate: await ratePer1000(user, service),
+            rate: decimal(await ratePer1000(user, service)),
             min: String(limits.min),
             max: String(limits.max),
             refill: !isAutoType(service.type),
@@ -164,6 +175,7 @@ export function createPanelApiService({
             ...(key ? { idempotency_key: key } : {}),
           },
           { user, lang: langOf(user), country: 'UNKNOWN', returnPath: '/' },
+          { ratePer1000: await ratePer1000(user, service) },
         );
         return { order: await orders.own.numberOf(placed.order.id, user.id) };
       } catch (error) {
