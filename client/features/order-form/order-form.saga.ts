@@ -3,6 +3,7 @@ import {
   call,
   cancelled,
   delay,
+  fork,
   put,
   select,
   takeEvery,
@@ -14,11 +15,15 @@ import type { Locale } from '../../../shared/locales.ts';
 import type { PlacedOrder } from '../../../shared/orders.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { pagePath } from '../../../shared/routes.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import type { VisitorState } from '../../../shared/visitor.ts';
 import { callEffect } from '../../lib/api-effects.ts';
 import { selectLocale } from '../../lib/locale.ts';
 import type { PayloadAction } from '../../lib/slice.ts';
+import type { FormView, formView } from './order-form.selection.ts';
 import {
   orderFormActions as actions,
+  type FormPage,
   type OrderFormState,
   type OrderPayload,
   type QuoteRequest,
@@ -113,11 +118,112 @@ function* lookUpQuote(action: PayloadAction<QuoteRequest>) {
   }
 }
 
+/** What the form lacks and the saga asks for: services, a quote, the currency's methods. */
+export interface FormNeeds {
+  /** the platform whose services are missing (and did not fail: the buyer retries those) */
+  services: CatalogPlatform | null;
+  quote: QuoteRequest | null;
+  methods: Currency | null;
+}
+
+/** What the form lacks, from its view of the state (order-form.selection.ts's formView). */
+export function needsOf(
+  { context, selection, pair }: FormView,
+  state: OrderFormState,
+  client: Client,
+): FormNeeds {
+  const failed = state.servicesFailed[servicesKey(client, selection.platform)];
+  const { quoteKey: key, tag, count } = selection;
+  return {
+    services: !context.services && !failed ? selection.platform : null,
+    quote:
+      key && tag && count !== null && !pair
+        ? { key, tag, count, currency: context.currency, client }
+        : null,
+    methods: context.methods ? null : context.currency,
+  };
+}
+
+type AppState = {
+  orderForm: OrderFormState;
+  session?: { user: PublicUser | null };
+  visitor?: VisitorState | null;
+};
+
+/**
+ * Asks for what the form on screen lacks, after anything that changes it: the services of the
+ * platform in effect, the quote of the selection, the methods of the currency. A quote or the
+ * methods already asked for are not asked again (a newer look-up would cancel it) until
+ * something else was asked in between, or the form is mounted again.
+ */
+function* askForNeeds() {
+  let page: FormPage | undefined;
+  let view: typeof formView | undefined;
+  let askedQuote: string | null = null;
+  let askedMethods: string | null = null;
+  const needsNow = (state: AppState) =>
+    page && view && state.visitor
+      ? needsOf(
+          view(state.orderForm, page, state.session?.user ?? null, state.visitor),
+          state.orderForm,
+          page.client,
+        )
+      : null;
+  yield takeEvery(NEEDS_TRIGGERS, function* ask(action: { type: string }) {
+    if (actions.formMounted.match(action)) {
+      page = action.payload.page;
+      view = action.payload.view as typeof formView | undefined;
+      askedQuote = askedMethods = null;
+    } else if (actions.formUnmounted.match(action)) page = view = undefined;
+    const needs: FormNeeds | null = yield select(needsNow);
+    if (!page || !needs) return;
+    if (needs.services)
+      yield put(
+        actions.servicesNeeded({ platform: needs.services, lang: page.lang, client: page.client }),
+      );
+    if (needs.quote && needs.quote.key !== askedQuote) {
+      askedQuote = needs.quote.key;
+      yield put(actions.quoteNeeded(needs.quote));
+    } else if (!needs.quote) askedQuote = null;
+    if (needs.methods && needs.methods !== askedMethods) {
+      askedMethods = needs.methods;
+      yield put(actions.methodsNeeded(needs.methods));
+    } else if (!needs.methods) askedMethods = null;
+  });
+}
+
+/** What changes what the form needs: the page, the choice, what was loaded, who pays in what. */
+const NEEDS_TRIGGERS = [
+  actions.formMounted.type,
+  actions.formUnmounted.type,
+  actions.restored.type,
+  actions.platformChosen.type,
+  actions.serviceChosen.type,
+  actions.serviceUnset.type,
+  actions.numerosityChanged.type,
+  actions.inputChanged.type,
+  actions.quantityChosen.type,
+  actions.customQuantityChanged.type,
+  actions.postsChanged.type,
+  actions.quantityMaxChanged.type,
+  actions.commentsChanged.type,
+  actions.servicesLoaded.type,
+  // the visitor's and the session's (features do not import each other's slices)
+  'visitor/currencyChanged',
+  'session/userLoaded',
+];
+
+/** Services being fetched, by servicesKey: asked again meanwhile, they are not fetched twice. */
+const servicesInFlight = new Set<string>();
+
 function* loadServices(
   action: PayloadAction<{ platform: CatalogPlatform; lang: string; client: Client }>,
 ) {
   const { platform, lang, client } = action.payload;
   const key = servicesKey(client, platform);
+  const known: OrderFormState = yield select(formOf);
+  if (known.services[key] || servicesInFlight.has(key)) return;
+  servicesInFlight.add(key);
   try {
     const services = yield* callEffect('GET user_services/tiny', {
       query: { labels: `${client} VISIBLE`, platform, lang },
@@ -125,6 +231,8 @@ function* loadServices(
     yield put(actions.servicesLoaded({ key, services }));
   } catch {
     yield put(actions.servicesFailed(key));
+  } finally {
+    servicesInFlight.delete(key);
   }
 }
 
@@ -201,6 +309,7 @@ function* topUp(action: PayloadAction<TopUpRequest>) {
 export function* orderFormSaga() {
   yield all([
     takeEvery(actions.formMounted.type, restore),
+    fork(askForNeeds),
     takeEvery(
       [
         actions.platformChosen.type,

@@ -25,7 +25,15 @@ import {
 import { PLATFORMS, type Platform } from '../../../shared/platforms.ts';
 import { autoQuantity } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
-import { type Numerosity, type OrderFormState, quoteKey } from './order-form.slice.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import type { VisitorState } from '../../../shared/visitor.ts';
+import {
+  type FormPage,
+  type Numerosity,
+  type OrderFormState,
+  quoteKey,
+  servicesKey,
+} from './order-form.slice.ts';
 
 /** Posts an auto order covers until the buyer says otherwise. */
 export const DEFAULT_POSTS = 10;
@@ -177,6 +185,54 @@ export function priceOf(state: OrderFormState, selection: Selection): CostPair |
   return selection.quoteKey ? (state.quotes[selection.quoteKey] ?? null) : null;
 }
 
+/** The page's part of what the form works from (FormPage without its language). */
+export type PageFacts = Omit<FormPage, 'lang'>;
+
+export interface FormView {
+  context: FormContext;
+  selection: Selection;
+  /** the price known for the selection: looked up, or (a guest's, on a landing) the page's */
+  pair: CostPair | null;
+}
+
+/**
+ * What the form shows from the state, on its page, for the user (or the visitor): the hook
+ * renders it, the saga asks for what it lacks. The page brings the storefront's services of
+ * its platform and the guests' prices at the presets; the rest are fetched into the slice.
+ */
+export function formView(
+  state: OrderFormState,
+  page: PageFacts,
+  user: PublicUser | null,
+  visitor: Pick<VisitorState, 'currency' | 'metaRestricted'>,
+): FormView {
+  const currency = (user?.cur ?? visitor.currency) as Currency;
+  const platformChoice = state.platform ?? page.platform;
+  const storefront = page.client !== 'CLIENT_LK';
+  const context: FormContext = {
+    pagePlatform: page.platform,
+    pageService: page.service,
+    services:
+      storefront && platformChoice === page.platform && page.services
+        ? page.services
+        : (state.services[servicesKey(page.client, platformChoice)] ?? null),
+    staff: Boolean(user?.isStaff),
+    loggedIn: Boolean(user),
+    balance: user?.balance ?? 0,
+    currency,
+    client: page.client,
+    methods: state.methods[currency] ?? null,
+    metaRestricted: visitor.metaRestricted,
+  };
+  const selection = selectionOf(state, context);
+  const key = selection.quoteKey;
+  const pair =
+    priceOf(state, selection) ??
+    (key && storefront && !user ? quotesFromInformers(page.informers)[key] : null) ??
+    null;
+  return { context, selection, pair };
+}
+
 export interface ShownMethod {
   method: PaymentMethod;
   state: Extract<MethodState, { shown: true }>;
@@ -202,6 +258,64 @@ export function shownMethods(context: FormContext, price: number | null): ShownM
     if (state.shown) shown.push({ method, state });
   }
   return shown;
+}
+
+/**
+ * Where the cabinet stands with the price at hand: its balance covers it (the balance is
+ * shown), falls short, or neither is known (not the cabinet, or no price yet).
+ */
+export type BalanceStanding = 'covered' | 'short' | null;
+
+export interface MethodsInEffect {
+  /** the method paid with: the chosen one while usable, else the cabinet's balance, else none */
+  method: number | null;
+  /** whether the panel is shown */
+  visible: boolean;
+}
+
+/**
+ * SPEC §4, issue 30: the method in effect and the panel's visibility. The chosen method holds
+ * while it is shown and enabled (a new price may hide or disable it). The cabinet pays from
+ * the balance while it covers the price, and shows the panel once it has a price (the balance
+ * chosen, or the methods a short balance needs), unless the buyer hid the panel at this price
+ * (`declinedAt`): then it stays hidden and the balance is not chosen behind their back.
+ */
+export function methodsInEffect(
+  state: Pick<OrderFormState, 'method' | 'methodsVisible' | 'declinedAt'>,
+  shown: ShownMethod[],
+  {
+    standing,
+    quoteKey: at,
+    priced,
+  }: {
+    standing: BalanceStanding;
+    /** the selection's quote key (the price at hand) */
+    quoteKey: string | null;
+    /** the cabinet has had a price: its panel stays shown through the next look-up */
+    priced: boolean;
+  },
+): MethodsInEffect {
+  const declined = state.declinedAt === (at ?? '');
+  const chosen = shown.find((entry) => entry.method.id === state.method);
+  const method =
+    chosen && !chosen.state.disabled
+      ? chosen.method.id
+      : standing === 'covered' && !declined
+        ? BALANCE_METHOD_ID
+        : null;
+  const opened = (standing !== null || priced) && !declined;
+  return { method, visible: state.methodsVisible || opened };
+}
+
+/** Where the cabinet's balance stands against the price (null off the cabinet or unpriced). */
+export function balanceStanding(
+  context: Pick<FormContext, 'client' | 'loggedIn' | 'balance'>,
+  shown: ShownMethod[],
+  price: number | null,
+): BalanceStanding {
+  if (context.client !== 'CLIENT_LK' || !context.loggedIn || price === null) return null;
+  if (price > context.balance) return 'short';
+  return shown.some((entry) => entry.method.id === BALANCE_METHOD_ID) ? 'covered' : null;
 }
 
 /** Message keys of the form's problems (shown once the buyer tried to pay). */

@@ -1,7 +1,15 @@
-import type { CatalogPlatform, Client, CostPair, ServiceView } from '../../../shared/catalog.ts';
+import type {
+  CatalogPlatform,
+  Client,
+  CostPair,
+  PriceTable,
+  ServiceView,
+} from '../../../shared/catalog.ts';
 import { parseWholeNumber } from '../../../shared/numbers.ts';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
+import type { PublicUser } from '../../../shared/user.ts';
+import type { VisitorState } from '../../../shared/visitor.ts';
 import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
 /**
@@ -37,8 +45,15 @@ export interface OrderFormState {
   comments: string;
   email: string;
   agreement: boolean;
+  /** the panel as the buyer toggled it (the cabinet also opens it itself: methodsInEffect) */
   methodsVisible: boolean;
+  /** the method the buyer chose (the one in effect is methodsInEffect's) */
   method: number | null;
+  /**
+   * the quote key (or '') of the price at which the buyer hid the panel: for that price the
+   * cabinet neither opens it nor defaults to the balance again (methodsInEffect)
+   */
+  declinedAt: string | null;
   /** errors show once the buyer tried to pay */
   attempted: boolean;
   /** services by `${client}|${platform}` (servicesKey), fetched when picked */
@@ -71,6 +86,7 @@ export const initialOrderFormState: OrderFormState = {
   agreement: false,
   methodsVisible: false,
   method: null,
+  declinedAt: null,
   attempted: false,
   services: {},
   servicesFailed: {},
@@ -94,6 +110,42 @@ export interface RestoredChoice {
   methodsVisible?: boolean;
 }
 
+/**
+ * The page a form is on, as its loader gave it: the saga works out from it (and the choice)
+ * which services, quote and methods are missing.
+ */
+export interface FormPage {
+  platform: CatalogPlatform;
+  /** the tag a service page preselects */
+  service: string | null;
+  client: Client;
+  lang: string;
+  /** the storefront's services of the page's platform, when the page brought them (the cabinet
+   * fetches its own: formView) */
+  services: ServiceView[] | null;
+  /** the storefront's prices at the presets (guests' quotes) */
+  informers: PriceTable;
+}
+
+/**
+ * The form's view of the state (order-form.selection.ts's formView: its context, selection
+ * and known price). The form hands it to the saga with formMounted, so that the saga's chunk
+ * does not import the form's rules (a module both imported would be a file of its own on
+ * every landing's first visit).
+ */
+export type FormViewOf = (
+  state: OrderFormState,
+  page: FormPage,
+  user: PublicUser | null,
+  visitor: Pick<VisitorState, 'currency' | 'metaRestricted'>,
+) => unknown;
+
+/** How the buyer hid the methods panel: as it was shown, for the price (quote key) at hand. */
+export interface PanelToggle {
+  shown: boolean;
+  at: string | null;
+}
+
 export interface QuoteRequest {
   key: string;
   tag: string;
@@ -106,8 +158,16 @@ const orderFormSlice = createSlice({
   name: 'orderForm',
   initialState: initialOrderFormState,
   reducers: {
-    /** The form is on screen for a page: the saga restores what this tab chose before. */
-    formMounted(_state, _action: PayloadAction<{ pageId: string }>) {},
+    /**
+     * The form is on screen for a page: the saga restores what this tab chose before and
+     * (given the page) asks for what the form lacks.
+     */
+    formMounted(
+      _state,
+      _action: PayloadAction<{ pageId: string; page?: FormPage; view?: FormViewOf }>,
+    ) {},
+    /** The form left the screen: nothing more is asked for it. */
+    formUnmounted() {},
     restored(state, action: PayloadAction<RestoredChoice>) {
       Object.assign(state, action.payload);
     },
@@ -155,21 +215,21 @@ const orderFormSlice = createSlice({
     agreementToggled(state, action: PayloadAction<boolean>) {
       state.agreement = action.payload;
     },
-    /** SPEC §4: the panel's visibility is saved; hiding it clears the chosen method. */
-    methodsPanelToggled(state) {
-      state.methodsVisible = !state.methodsVisible;
-      if (!state.methodsVisible) state.method = null;
+    /**
+     * SPEC §4: the panel's visibility is saved; hiding it clears the chosen method. The form
+     * says whether the panel was shown (the cabinet may show it unasked) and at which price.
+     */
+    methodsPanelToggled(state, action: PayloadAction<PanelToggle | undefined>) {
+      const shown = action.payload?.shown ?? state.methodsVisible;
+      state.methodsVisible = !shown;
+      if (shown) {
+        state.method = null;
+        state.declinedAt = action.payload?.at ?? '';
+      }
     },
     methodChosen(state, action: PayloadAction<number>) {
       state.method = action.payload;
       state.methodsVisible = true;
-    },
-    /** The cabinet's balance fell short: the methods it needs are shown. */
-    methodsPanelOpened(state) {
-      state.methodsVisible = true;
-    },
-    methodCleared(state) {
-      state.method = null;
     },
     payAttempted(state) {
       state.attempted = true;

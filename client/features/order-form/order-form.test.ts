@@ -3,11 +3,15 @@ import createSagaMiddleware, { type Task } from 'redux-saga';
 import type { ServiceView } from '../../../shared/catalog.ts';
 import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
 import type { PaymentMethod, PaymentMethodsData } from '../../../shared/payment-methods.ts';
-import { orderFormSaga, QUOTE_DEBOUNCE_MS } from './order-form.saga.ts';
+import { needsOf as needsOfView, orderFormSaga, QUOTE_DEBOUNCE_MS } from './order-form.saga.ts';
 import {
+  balanceStanding,
   DEFAULT_POSTS,
   errorsOf,
   type FormContext,
+  formView,
+  methodsInEffect,
+  type PageFacts,
   platformsFor,
   quotesFromInformers,
   selectionOf,
@@ -15,6 +19,7 @@ import {
 } from './order-form.selection.ts';
 import {
   orderFormActions as actions,
+  type FormPage,
   initialOrderFormState,
   type OrderFormState,
   type QuoteRequest,
@@ -650,7 +655,7 @@ describe('errorsOf', () => {
   });
 
   it('wants a usable method: chosen, shown and not disabled', () => {
-    expect(errors(reducer(valid, actions.methodCleared())).method).toBe('order.error.method');
+    expect(errors({ ...valid, method: null }).method).toBe('order.error.method');
     // CARD_BIG is hidden at this price (its group has CARD)
     expect(errors(reducer(valid, actions.methodChosen(CARD_BIG.id))).method).toBe(
       'order.error.method',
@@ -1036,5 +1041,300 @@ describe('orderFormSaga', () => {
     store.dispatch(actions.quoteNeeded(request('INSTAGRAM_LIKES', 100)));
     await wait(QUOTE_DEBOUNCE_MS + 100);
     expect(form().quoteError).toBe('The service is temporary unavailable');
+  });
+});
+
+/* ------------------------------------------------------------------ derived methods (issue 31.2) */
+
+describe('methodsInEffect and balanceStanding (the cabinet pays from the balance first)', () => {
+  const cabinet = context({ client: 'CLIENT_LK', loggedIn: true, balance: 1_000 });
+  const covered = shownMethods(cabinet, 1_000);
+  const short = shownMethods(cabinet, 5_000);
+  const at = { standing: 'covered' as const, quoteKey: 'USD|CLIENT_LK|INSTAGRAM_LIKES|1000' };
+
+  it('says whether the cabinet’s balance covers the price, falls short, or neither is known', () => {
+    expect(balanceStanding(cabinet, covered, 1_000)).toBe('covered');
+    expect(balanceStanding(cabinet, short, 5_000)).toBe('short');
+    expect(balanceStanding(cabinet, shownMethods(cabinet, null), null)).toBeNull();
+    // the storefront has no standing, even for a logged-in buyer
+    const storefront = context({ loggedIn: true, balance: 1_000 });
+    expect(balanceStanding(storefront, shownMethods(storefront, 1_000), 1_000)).toBeNull();
+  });
+
+  it('defaults to the balance while it covers the price, and shows the panel', () => {
+    expect(methodsInEffect(initialOrderFormState, covered, { ...at, priced: true })).toEqual({
+      method: -1,
+      visible: true,
+    });
+    // nothing before a price is known: the panel stays as the buyer left it
+    expect(
+      methodsInEffect(initialOrderFormState, shownMethods(cabinet, null), {
+        standing: null,
+        quoteKey: null,
+        priced: false,
+      }),
+    ).toEqual({ method: null, visible: false });
+  });
+
+  it('keeps the buyer’s choice while it is shown and enabled, whatever the balance', () => {
+    const card = run(actions.methodChosen(CARD.id));
+    expect(methodsInEffect(card, covered, { ...at, priced: true }).method).toBe(CARD.id);
+    // CARD is above its maximum at 200,000: hidden, so the balance (were it to cover) or none
+    const high = shownMethods(context({ client: 'CLIENT_LK', loggedIn: true }), 200_000);
+    expect(methodsInEffect(card, high, { ...at, standing: 'short', priced: true }).method).toBe(
+      null,
+    );
+    expect(methodsInEffect(card, covered, { ...at, priced: true }).method).toBe(CARD.id);
+    // a lone method below its minimum is shown disabled: not in effect
+    const crypto = run(actions.methodChosen(CRYPTO.id));
+    expect(methodsInEffect(crypto, covered, { ...at, priced: true }).method).toBe(-1);
+    // the stored choice is left as the buyer made it
+    expect(crypto.method).toBe(CRYPTO.id);
+  });
+
+  it('opens the panel when the balance falls short, with no method chosen for the buyer', () => {
+    expect(
+      methodsInEffect(initialOrderFormState, short, {
+        standing: 'short',
+        quoteKey: 'USD|CLIENT_LK|INSTAGRAM_LIKES|5000',
+        priced: true,
+      }),
+    ).toEqual({ method: null, visible: true });
+  });
+
+  it('keeps the panel hidden, and the balance unchosen, at the price the buyer hid it', () => {
+    const hidden = run(
+      actions.methodChosen(BALANCE.id),
+      actions.methodsPanelToggled({ shown: true, at: at.quoteKey }),
+    );
+    expect(hidden).toMatchObject({ method: null, methodsVisible: false, declinedAt: at.quoteKey });
+    expect(methodsInEffect(hidden, covered, { ...at, priced: true })).toEqual({
+      method: null,
+      visible: false,
+    });
+    // opened again, nothing is chosen behind the buyer's back
+    const reopened = reducer(
+      hidden,
+      actions.methodsPanelToggled({ shown: false, at: at.quoteKey }),
+    );
+    expect(methodsInEffect(reopened, covered, { ...at, priced: true })).toEqual({
+      method: null,
+      visible: true,
+    });
+    // another price is another offer: the balance again while it covers, the panel when short
+    const other = { ...at, quoteKey: 'USD|CLIENT_LK|INSTAGRAM_LIKES|500', priced: true };
+    expect(methodsInEffect(hidden, covered, other)).toEqual({ method: -1, visible: true });
+    expect(methodsInEffect(hidden, short, { ...other, standing: 'short' })).toEqual({
+      method: null,
+      visible: true,
+    });
+  });
+
+  it('hides a panel the cabinet showed unasked with one toggle', () => {
+    const state = reducer(
+      initialOrderFormState,
+      actions.methodsPanelToggled({ shown: true, at: at.quoteKey }),
+    );
+    expect(state.methodsVisible).toBe(false);
+    expect(methodsInEffect(state, covered, { ...at, priced: true }).visible).toBe(false);
+  });
+
+  it('is the buyer’s toggle and choice alone on the storefront', () => {
+    const storefront = shownMethods(context(), 1_000);
+    const off = { standing: null, quoteKey: 'USD|CLIENT_MAIN|INSTAGRAM_LIKES|1000', priced: false };
+    expect(methodsInEffect(initialOrderFormState, storefront, off)).toEqual({
+      method: null,
+      visible: false,
+    });
+    const chosen = run(actions.methodChosen(WALLET.id));
+    expect(methodsInEffect(chosen, storefront, off)).toEqual({ method: WALLET.id, visible: true });
+  });
+});
+
+/* ------------------------------------------------------------------ what the form lacks */
+
+const PAGE: PageFacts = {
+  platform: 'instagram',
+  service: 'INSTAGRAM_LIKES',
+  client: 'CLIENT_MAIN',
+  services: SERVICES,
+  informers: { USD: { INSTAGRAM_LIKES: { '1000': { cost: 699, discount: 0 } } } },
+};
+const GUEST = { currency: 'USD' as const, metaRestricted: false };
+
+/** What the saga asks for, from the form's view of the state. */
+const needsOf = (
+  state: OrderFormState,
+  page: PageFacts,
+  user: Parameters<typeof formView>[2],
+  visitor: typeof GUEST,
+) => needsOfView(formView(state, page, user, visitor), state, page.client);
+
+describe('needsOf over formView (what the saga asks for)', () => {
+  it('asks a guest on a landing for the methods only: the page brought services and prices', () => {
+    expect(needsOf(initialOrderFormState, PAGE, null, GUEST)).toEqual({
+      services: null,
+      quote: null,
+      methods: 'USD',
+    });
+    const loaded = run(actions.methodsLoaded({ currency: 'USD', data: METHODS }));
+    expect(needsOf(loaded, PAGE, null, GUEST)).toEqual({
+      services: null,
+      quote: null,
+      methods: null,
+    });
+  });
+
+  it('asks for a price the page does not have', () => {
+    const custom = run(actions.customQuantityChanged('1234'));
+    expect(needsOf(custom, PAGE, null, GUEST).quote).toEqual({
+      key: 'USD|CLIENT_MAIN|INSTAGRAM_LIKES|1234',
+      tag: 'INSTAGRAM_LIKES',
+      count: 1234,
+      currency: 'USD',
+      client: 'CLIENT_MAIN',
+    });
+    // looked up, it is known
+    const quoted = reducer(
+      custom,
+      actions.quoteLoaded({ key: 'USD|CLIENT_MAIN|INSTAGRAM_LIKES|1234', pair: [863, 0] }),
+    );
+    expect(needsOf(quoted, PAGE, null, GUEST).quote).toBeNull();
+  });
+
+  it('asks for another platform’s services, but not again once they failed', () => {
+    const tiktok = run(actions.platformChosen('tiktok'));
+    expect(needsOf(tiktok, PAGE, null, GUEST).services).toBe('tiktok');
+    const failed = reducer(tiktok, actions.servicesFailed('CLIENT_MAIN|tiktok'));
+    expect(needsOf(failed, PAGE, null, GUEST).services).toBeNull();
+  });
+
+  it('asks the cabinet for its own services and prices, in the user’s currency', () => {
+    const cabinet: PageFacts = { ...PAGE, client: 'CLIENT_LK', services: null, informers: {} };
+    const user = { cur: 'EUR', balance: 0, isStaff: false } as Parameters<typeof needsOf>[2];
+    expect(needsOf(initialOrderFormState, cabinet, user, GUEST)).toEqual({
+      services: 'instagram',
+      quote: null,
+      methods: 'EUR',
+    });
+    const loaded = run(actions.servicesLoaded({ key: 'CLIENT_LK|instagram', services: SERVICES }));
+    expect(needsOf(loaded, cabinet, user, GUEST).quote?.key).toBe(
+      'EUR|CLIENT_LK|INSTAGRAM_LIKES|1000',
+    );
+    expect(formView(loaded, cabinet, user, GUEST).context.services).toBe(SERVICES);
+  });
+});
+
+describe('orderFormSaga: asking for what the form lacks', () => {
+  let calls: string[];
+  let tasks: Task[];
+  const fetchBefore = globalThis.fetch;
+  const FORM_PAGE: FormPage = { ...PAGE, lang: 'en' };
+  const TIKTOK = [service({ tag: 'TIKTOK_LIKES', platform: 'tiktok' })];
+
+  function makeStore(user: unknown = null) {
+    const sagaMiddleware = createSagaMiddleware();
+    const created = legacy_createStore(
+      combineReducers({
+        orderForm: reducer,
+        // the visitor's and the session's slices, as far as the form reads them
+        visitor: (state = { ...GUEST }, action: { type: string; payload?: unknown }) =>
+          action.type === 'visitor/currencyChanged'
+            ? { ...state, currency: action.payload as 'USD' }
+            : state,
+        session: (state = { user }) => state,
+      }),
+      applyMiddleware(sagaMiddleware),
+    );
+    tasks.push(sagaMiddleware.run(orderFormSaga));
+    return created;
+  }
+
+  beforeEach(() => {
+    installStorage();
+    calls = [];
+    tasks = [];
+    globalThis.fetch = (async (input: RequestInfo | URL) => {
+      const url = String(input);
+      calls.push(url);
+      if (url.includes('payment/methods')) return answer({ status: 'success', data: METHODS });
+      if (url.includes('user_services/tiny')) return answer({ status: 'success', data: TIKTOK });
+      return answer({ status: 'success', data: [863, 0] });
+    }) as typeof fetch;
+  });
+
+  afterEach(() => {
+    for (const task of tasks) task.cancel();
+    globalThis.fetch = fetchBefore;
+    uninstallStorage();
+  });
+
+  it('asks for nothing until a form is mounted with its page', async () => {
+    const store = makeStore();
+    store.dispatch(actions.formMounted({ pageId: 'service:instagram-likes' }));
+    store.dispatch(actions.platformChosen('tiktok'));
+    await wait(QUOTE_DEBOUNCE_MS + 100);
+    expect(calls).toEqual([]);
+  });
+
+  it('on formMounted, asks for the currency’s methods; a custom quantity, for its price', async () => {
+    const store = makeStore();
+    store.dispatch(
+      actions.formMounted({ pageId: 'service:instagram-likes', page: FORM_PAGE, view: formView }),
+    );
+    await wait(10);
+    expect(calls).toEqual(['/api/payment/methods?currency=USD']);
+    expect(store.getState().orderForm.methods.USD).toEqual(METHODS);
+
+    store.dispatch(actions.customQuantityChanged('1234'));
+    await wait(QUOTE_DEBOUNCE_MS + 100);
+    expect(calls.slice(1)).toEqual([
+      '/api/prices/orderCost?tag=INSTAGRAM_LIKES&count=1234&cur=USD',
+    ]);
+    // a choice that changes no price asks for nothing more
+    store.dispatch(actions.inputChanged('https://www.instagram.com/p/C8xYz12AbCd/'));
+    store.dispatch(actions.emailChanged('buyer@example.com'));
+    await wait(QUOTE_DEBOUNCE_MS + 100);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('on platformChosen, asks once for the platform’s services, then its price', async () => {
+    const store = makeStore();
+    store.dispatch(actions.formMounted({ pageId: 'home', page: FORM_PAGE, view: formView }));
+    store.dispatch(actions.platformChosen('tiktok'));
+    // the same need again while the services load is not a second request
+    store.dispatch(actions.numerosityChanged('single'));
+    await wait(QUOTE_DEBOUNCE_MS + 100);
+    expect(calls.filter((url) => url.includes('user_services'))).toEqual([
+      '/api/user_services/tiny?labels=CLIENT_MAIN+VISIBLE&platform=tiktok&lang=en',
+    ]);
+    expect(store.getState().orderForm.services['CLIENT_MAIN|tiktok']).toEqual(TIKTOK);
+    // the page's prices are Instagram's: TikTok's 1000 likes are looked up
+    expect(calls.filter((url) => url.includes('orderCost'))).toEqual([
+      '/api/prices/orderCost?tag=TIKTOK_LIKES&count=1000&cur=USD',
+    ]);
+  });
+
+  it('on a currency change, asks for that currency’s methods', async () => {
+    const store = makeStore();
+    store.dispatch(actions.formMounted({ pageId: 'home', page: FORM_PAGE, view: formView }));
+    await wait(10);
+    store.dispatch({ type: 'visitor/currencyChanged', payload: 'EUR' });
+    await wait(QUOTE_DEBOUNCE_MS + 100);
+    expect(calls.filter((url) => url.includes('payment/methods'))).toEqual([
+      '/api/payment/methods?currency=USD',
+      '/api/payment/methods?currency=EUR',
+    ]);
+  });
+
+  it('stops asking once the form is unmounted', async () => {
+    const store = makeStore();
+    store.dispatch(actions.formMounted({ pageId: 'home', page: FORM_PAGE, view: formView }));
+    await wait(10);
+    store.dispatch(actions.formUnmounted());
+    store.dispatch({ type: 'visitor/currencyChanged', payload: 'EUR' });
+    store.dispatch(actions.platformChosen('tiktok'));
+    await wait(QUOTE_DEBOUNCE_MS + 100);
+    expect(calls).toEqual(['/api/payment/methods?currency=USD']);
   });
 });

@@ -117,13 +117,13 @@ export function OrderForm({
             />
           )}
           <PaymentMethodsPanel
-            visible={form.methodsVisible}
-            chosen={form.method}
+            visible={model.methods.visible}
+            chosen={model.methods.method}
             shown={model.shown}
             data={model.context.methods}
             currency={model.currency}
             error={show ? say(errors.method) : null}
-            onToggle={() => dispatch(actions.methodsPanelToggled())}
+            onToggle={model.togglePanel}
             onChoose={(id) => dispatch(actions.methodChosen(id))}
             {...(onCurrencySwitch && !user ? { onCurrencySwitch } : {})}
           />

@@ -1,19 +1,17 @@
-import { type FormEvent, useEffect, useId, useMemo, useRef } from 'react';
+import { type FormEvent, useEffect, useId, useMemo } from 'react';
 import { flushSync } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import type { Client, ServiceView } from '../../../shared/catalog.ts';
+import type { Client } from '../../../shared/catalog.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
-import type { Currency } from '../../../shared/regions.ts';
 import { selectUser, selectVisitor } from '../../lib/app-state.ts';
 import { useLocale } from '../../lib/locale.ts';
 import type { OrderFormData } from './order-form.loader.ts';
 import {
+  balanceStanding,
   errorsOf,
-  type FormContext,
-  priceOf,
-  quotesFromInformers,
-  selectionOf,
+  formView,
+  methodsInEffect,
   shownMethods,
 } from './order-form.selection.ts';
 import { orderFormActions as actions, selectOrderForm, servicesKey } from './order-form.slice.ts';
@@ -29,9 +27,10 @@ export interface OrderFormOptions {
 
 /**
  * The order form's state (SPEC §4): what was chosen lives in the orderForm slice (saved to
- * session storage by its saga); the selection, the price, the methods shown and the errors
- * are derived here; the effects ask for what is missing (services, a quote, the methods) and
- * keep the chosen method valid; `submit` checks, then orders or tops up the balance.
+ * session storage by its saga); the selection, the price, the methods shown, the method in
+ * effect and the errors are derived with order-form.selection.ts; mounted, the form tells the
+ * saga its page, and the saga asks for what is missing (services, a quote, the methods);
+ * `submit` checks, then orders or tops up the balance.
  */
 export function useOrderForm({ data, pageId, pageService, client }: OrderFormOptions) {
   const intl = useIntl();
@@ -42,104 +41,53 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
   const user = useSelector(selectUser);
   const form = useSelector(selectOrderForm);
 
-  const currency = (user?.cur ?? visitor.currency) as Currency;
-  const platformChoice =
-    form.platform && form.platform !== data.platform ? form.platform : data.platform;
-  const cabinet = client === 'CLIENT_LK';
-  // the page brings the storefront's services of its platform; the rest are fetched
-  const services: ServiceView[] | null =
-    !cabinet && platformChoice === data.platform
-      ? data.services
-      : (form.services[servicesKey(client, platformChoice)] ?? null);
-  const context: FormContext = {
-    pagePlatform: data.platform,
-    pageService,
-    services,
-    staff: Boolean(user?.isStaff),
-    loggedIn: Boolean(user),
-    balance: user?.balance ?? 0,
-    currency,
-    client,
-    methods: form.methods[currency] ?? null,
-    metaRestricted: visitor.metaRestricted,
-  };
-  const selection = selectionOf(form, context);
-  // guests' preset prices come with the page (informers); everything else from orderCost
-  const seeded = useMemo(
-    () => (user || cabinet ? {} : quotesFromInformers(data.informers)),
-    [user, cabinet, data.informers],
+  // the page as its loader gave it: the first render in the browser is the server's
+  const page = useMemo(
+    () => ({
+      platform: data.platform,
+      service: pageService,
+      client,
+      services: data.services,
+      informers: data.informers,
+    }),
+    [data.platform, data.services, data.informers, pageService, client],
   );
-  const pair =
-    priceOf(form, selection) ?? (selection.quoteKey ? seeded[selection.quoteKey] : null) ?? null;
+  const cabinet = client === 'CLIENT_LK';
+  const { context, selection, pair } = formView(form, page, user, visitor);
+  const { currency, services } = context;
   const price = pair?.[0] ?? null;
   // the cabinet's balance is short: topping up the rest picks the top-up's method (any but the
   // balance: a top-up is clamped to the method's limits), paying the order picks the order's
   const missing =
     cabinet && user && price !== null && price > user.balance ? price - user.balance : null;
   const toppingUp = missing !== null && form.shortChoice === 'topUp';
+  const atPrice = shownMethods(context, price);
   const shown = toppingUp
     ? shownMethods(context, null).filter((entry) => entry.method.id !== BALANCE_METHOD_ID)
-    : shownMethods(context, price);
-  const errors = errorsOf(form, selection, context, shown);
-  const chosenMethod = shown.find((entry) => entry.method.id === form.method)?.method;
+    : atPrice;
+  // the chosen method while usable, else the cabinet's balance while it covers the price
+  const methods = methodsInEffect(form, shown, {
+    standing: balanceStanding(context, atPrice, price),
+    quoteKey: selection.quoteKey,
+    priced: cabinet && Object.keys(form.quotes).length > 0,
+  });
+  const errors = errorsOf({ ...form, method: methods.method }, selection, context, shown);
+  const chosenMethod = shown.find((entry) => entry.method.id === methods.method)?.method;
   const { limits } = selection;
 
+  // the saga restores the tab's choice and asks for what is missing (services, quote, methods)
   useEffect(() => {
-    dispatch(actions.formMounted({ pageId }));
-  }, [dispatch, pageId]);
+    dispatch(actions.formMounted({ pageId, page: { ...page, lang: locale }, view: formView }));
+    return () => {
+      dispatch(actions.formUnmounted());
+    };
+  }, [dispatch, pageId, page, locale]);
   const servicesFailed = Boolean(form.servicesFailed[servicesKey(client, selection.platform)]);
   const loadServices = () =>
     dispatch(actions.servicesNeeded({ platform: selection.platform, lang: locale, client }));
-  useEffect(() => {
-    if (!services && !servicesFailed)
-      dispatch(actions.servicesNeeded({ platform: selection.platform, lang: locale, client }));
-  }, [dispatch, services, selection.platform, locale, servicesFailed, client]);
   const quoteMissing = Boolean(selection.quoteKey && !pair);
-  useEffect(() => {
-    if (!quoteMissing || !selection.tag || selection.count === null) return;
-    dispatch(
-      actions.quoteNeeded({
-        key: selection.quoteKey!,
-        tag: selection.tag,
-        count: selection.count,
-        currency,
-        client,
-      }),
-    );
-  }, [
-    dispatch,
-    quoteMissing,
-    selection.quoteKey,
-    selection.tag,
-    selection.count,
-    currency,
-    client,
-  ]);
-  useEffect(() => {
-    if (!form.methods[currency]) dispatch(actions.methodsNeeded(currency));
-  }, [dispatch, currency, form.methods]);
-  // a chosen method that the new price hides or disables is no longer chosen
-  const chosenState = shown.find((entry) => entry.method.id === form.method)?.state;
-  useEffect(() => {
-    if (form.method !== null && price !== null && (!chosenState || chosenState.disabled))
-      dispatch(actions.methodCleared());
-  }, [dispatch, form.method, price, chosenState]);
-  // the cabinet pays from the balance first, whenever it comes to cover the price; a buyer who
-  // then hides the panel has it hidden (the balance is chosen again only once it had not covered)
-  const balanceShown = shown.some((entry) => entry.method.id === BALANCE_METHOD_ID);
-  const balanceOffered = useRef(false);
-  useEffect(() => {
-    if (!balanceShown) balanceOffered.current = false;
-    else if (cabinet && form.method === null && !balanceOffered.current) {
-      balanceOffered.current = true;
-      dispatch(actions.methodChosen(BALANCE_METHOD_ID));
-    }
-  }, [dispatch, cabinet, balanceShown, form.method]);
-  // short of balance, either way needs a method: the panel opens when the balance falls short
-  const short = missing !== null;
-  useEffect(() => {
-    if (short) dispatch(actions.methodsPanelOpened());
-  }, [dispatch, short]);
+  const togglePanel = () =>
+    dispatch(actions.methodsPanelToggled({ shown: methods.visible, at: selection.quoteKey }));
 
   const say = (key: string | undefined, values: Record<string, string | number> = {}) =>
     key ? intl.formatMessage({ id: key }, values) : null;
@@ -170,7 +118,7 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
       dispatch(
         actions.topUpRequested({
           amount: topUpAmount(missing, chosenMethod, currency),
-          method: form.method!,
+          method: methods.method!,
           agreement: form.agreement,
         }),
       );
@@ -186,7 +134,7 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
         comments: selection.customComments ? selection.comments.join('\n') : null,
         count: selection.count ?? selection.quantity,
         currency,
-        method: form.method!,
+        method: methods.method!,
         email: user ? null : form.email.trim(),
         agreement: form.agreement,
         client,
@@ -213,6 +161,8 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
     shown,
     errors,
     chosenMethod,
+    methods,
+    togglePanel,
     show,
     say,
     quantityError,
