@@ -80,7 +80,15 @@ export function* liveNotifications() {
     for (;;) {
       const event: LiveEvent = yield take(channel);
       if (event.kind === 'signedOut') {
-        // logged out elsewhere or its password changed: this page's session is over
+        // logged out elsewhere or its password changed: this page's session is over (unless
+        // this page ended it itself and says so: a deletion request shows its confirmation)
+        const ended: boolean = yield select(
+          (state: { session: { ended?: boolean } }) => state.session.ended === true,
+        );
+        if (ended) {
+          channel.close();
+          return;
+        }
         const locale: Locale = yield select(selectLocale);
         yield call(browserPage.leave, pagePath('login', locale));
       } else if (event.kind === 'status') {

@@ -4,6 +4,8 @@ import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 /** SPEC §4 Login: loggedIn with the user loaded, from the server's render. */
 export interface SessionState {
   user: PublicUser | null;
+  /** this page ended its own session (a deletion request): the live channel's end is expected */
+  ended?: boolean;
 }
 
 const sessionSlice = createSlice({
@@ -11,6 +13,10 @@ const sessionSlice = createSlice({
   initialState: { user: null } as SessionState,
   reducers: {
     logoutRequested() {},
+    /** The page's own request ended the session (the account's deletion was requested). */
+    sessionEnded(state) {
+      state.ended = true;
+    },
     /** Something moved the balance, level or profile: read the user again (GET user). */
     userRefreshNeeded() {},
     userLoaded(state, action: PayloadAction<PublicUser>) {
@@ -20,6 +26,7 @@ const sessionSlice = createSlice({
 });
 
 export const sessionActions = sessionSlice.actions;
-export const { logoutRequested, userRefreshNeeded, userLoaded } = sessionSlice.actions;
+export const { logoutRequested, sessionEnded, userRefreshNeeded, userLoaded } =
+  sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
 export { selectUser } from '../../lib/app-state.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { formStyles } from '../../../components/form/text-field.tsx';
-import { selectUser } from '../../../features/session/session.slice.ts';
+import { selectUser, sessionEnded } from '../../../features/session/session.slice.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { AccountCard } from './account-card.tsx';
@@ -19,6 +19,7 @@ import styles from './profile.module.css';
 export default function ProfilePage() {
   const to = useLocalePath();
   const user = useSelector(selectUser);
+  const dispatch = useDispatch();
   const [requested, setRequested] = useState(false);
   return (
     <HeadingPage titleId="cp.profile.title" leadId="cp.profile.lead" noindex>
@@ -39,7 +40,14 @@ export default function ProfilePage() {
             <AccountCard user={user} />
             <PreferencesCard user={user} />
             <PasswordCard />
-            <DeleteCard user={user} onRequested={() => setRequested(true)} />
+            <DeleteCard
+              user={user}
+              onRequested={() => {
+                // the request logs out everywhere: this page stays to say it was received
+                dispatch(sessionEnded());
+                setRequested(true);
+              }}
+            />
           </div>
         )
       )}
