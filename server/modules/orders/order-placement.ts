@@ -62,11 +62,13 @@ function commentLines(service: ServiceView, comments: string | null | undefined)
 }
 
 /**
- * The order's links, one per line for a `_MULTI` service, each checked against SPEC §5. The
- * API's messages are English: a refused link names the service in English (`englishName`),
- * not in the visitor's language, so an error reads in one language.
+ * The order's links, one per line for a `_MULTI` service, each checked against SPEC §5; the
+ * first that does not fit the service is `refused` (the caller names the service in its error).
  */
-function checkLinks(service: ServiceView, link: string, englishName: string): string[] {
+function checkLinks(
+  service: ServiceView,
+  link: string,
+): { lines: string[]; refused: string | null } {
   const lines = isMultiTag(service.tag)
     ? link
         .split(/\r?\n/)
@@ -75,13 +77,10 @@ function checkLinks(service: ServiceView, link: string, englishName: string): st
     : [link.trim()];
   if (!lines.length || !lines[0]) throw new AppError('Enter the login or link', 400);
   if (lines.length > MAX_LINKS) throw new AppError(ORDER_ERRORS.tooManyLinks, 400);
-  if (service.platform === 'fake' || !service.link_kinds.length) return lines;
+  if (service.platform === 'fake' || !service.link_kinds.length) return { lines, refused: null };
   const kinds = service.link_kinds as LinkKind[];
-  for (const line of lines) {
-    if (!checkLink(service.platform as Platform, kinds, line).ok)
-      throw new AppError(`This is not a valid link for ${englishName}: ${line.slice(0, 200)}`, 400);
-  }
-  return lines;
+  const refused = lines.find((line) => !checkLink(service.platform as Platform, kinds, line).ok);
+  return { lines, refused: refused ?? null };
 }
 
 export type OrderPlacement = ReturnType<typeof createOrderPlacement>;
@@ -151,9 +150,16 @@ export function createOrderPlacement({
     if (!service.labels.includes('ENABLED') || !service.labels.includes('VISIBLE'))
       throw new AppError(ORDER_ERRORS.unavailable, 400);
 
-    const english =
-      context.lang === 'en' ? service : await catalog.service(input.tag, client, viewer, 'en');
-    const links = checkLinks(service, input.link, english.name);
+    const { lines: links, refused } = checkLinks(service, input.link);
+    if (refused !== null) {
+      // the API's messages are English: the service is named in English too (one language)
+      const english =
+        context.lang === 'en' ? service : await catalog.service(input.tag, client, viewer, 'en');
+      throw new AppError(
+        `This is not a valid link for ${english.name}: ${refused.slice(0, 200)}`,
+        400,
+      );
+    }
     const limits = orderLimits(service, staff);
     if (input.quantity < limits.min || input.quantity > limits.max)
       throw new AppError(`The quantity must be from ${limits.min} to ${limits.max}`, 400);

@@ -114,7 +114,7 @@ export function createOwnOrders({
     const refill = refills.get(row.id);
     const children = await Promise.all(rows.map((child) => viewOf(child, [], refills)));
     const { remains, refunded } = progressOf(row, rows);
-    const view = {
+    return {
       ...toOrderView(row),
       number: row.id,
       updated_at: row.updated_at,
@@ -123,9 +123,6 @@ export function createOwnOrders({
       remains,
       ...deliveryOf(row, rows),
       refunded,
-    };
-    return {
-      ...view,
       children,
       can_cancel: await canCancel(row, rows),
       can_refill: await canRefill(row, rows, refill),
