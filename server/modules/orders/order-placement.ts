@@ -236,90 +236,103 @@ export function createOrderPlacement({
     context: OrderContext,
     intakeId: number | undefined,
   ) {
+    const serviceId = await catalog.serviceId(order.service.tag);
+    return db
+      .transaction()
+      .execute((trx) => persistIn(trx, serviceId, order, price, input, context, intakeId));
+  }
+
+  /** `persisted`'s writes inside the caller's transaction (a mass order writes several). */
+  async function persistIn(
+    trx: Db,
+    serviceId: number,
+    order: Awaited<ReturnType<typeof validated>>,
+    price: Awaited<ReturnType<typeof priced>>,
+    input: OrderInput,
+    context: OrderContext,
+    intakeId: number | undefined,
+  ) {
     const { user, service, links, auto, most, comments, count, currency, email, client } = order;
     const { cost, discount, method, fromBalance, gateway } = price;
-    const serviceId = await catalog.serviceId(service.tag);
     const at = now().toISOString();
-    return db.transaction().execute(async (trx) => {
-      const payment = fromBalance
-        ? null
-        : await payments.insert(trx, {
-            userId: user?.id ?? null,
-            purpose: 'order',
-            methodId: method.id,
-            gateway: gateway!,
-            amount: cost,
-            currency,
-            returnPath: context.returnPath,
-          });
-      const base = {
-        user_id: user?.id ?? null,
-        email,
-        service_id: serviceId,
-        tag: service.tag,
-        client,
-        quantity: input.quantity,
-        posts: auto ? (input.posts ?? null) : null,
-        quantity_max: auto ? most : null,
-        comments: comments ? comments.join('\n') : null,
-        currency,
-        method_id: method.id,
-        status: 'CREATED' as const,
-        region_value: input.region_value ?? null,
-        ref_code: user ? null : (context.refCode ?? null),
-        lang: context.lang,
-        test: input.test ? 1 : 0,
-        start_count: null,
-        remains: null,
-        provider_order_id: null,
-        created_at: at,
-        updated_at: at,
-      };
-      const row = await insertOrder(trx, {
-        ...base,
-        public_id: newPublicId(),
-        parent_id: null,
-        link: links.join('\n'),
-        count,
-        cost,
-        discount,
-        payment_id: payment?.id ?? null,
-        ...(intakeId ? { intake_id: intakeId } : {}),
-        ...(input.idempotency_key && user ? { idempotency_key: input.idempotency_key } : {}),
-      });
-      // a _MULTI order has a row per link, each for the quantity, paid through the parent
-      const children =
-        links.length > 1
-          ? await insertOrderRows(
-              trx,
-              links.map((link) => ({
-                ...base,
-                public_id: newPublicId(),
-                parent_id: row.id,
-                link,
-                count: input.quantity,
-                cost: 0,
-                discount: 0,
-                payment_id: null,
-              })),
-            )
-          : [];
-      const ids = [row.id, ...children];
-      await insertEvents(trx, ids, 'CREATED', at, null);
-      if (fromBalance) {
-        // SPEC §4 / DOMAIN.md: the debit and PAID in one transaction; never below zero
-        await ledger.debit(trx, { userId: user!.id, amount: cost, orderId: row.id, at });
-        await lifecycle.transition(trx, {
-          ids,
-          from: 'CREATED',
-          to: 'PAID',
-          at,
-          note: 'paid from balance',
+    const payment = fromBalance
+      ? null
+      : await payments.insert(trx, {
+          userId: user?.id ?? null,
+          purpose: 'order',
+          methodId: method.id,
+          gateway: gateway!,
+          amount: cost,
+          currency,
+          returnPath: context.returnPath,
         });
-        return { order: { ...row, status: 'PAID' as const }, payment: null };
-      }
-      return { order: row, payment };
+    const base = {
+      user_id: user?.id ?? null,
+      email,
+      service_id: serviceId,
+      tag: service.tag,
+      client,
+      quantity: input.quantity,
+      posts: auto ? (input.posts ?? null) : null,
+      quantity_max: auto ? most : null,
+      comments: comments ? comments.join('\n') : null,
+      currency,
+      method_id: method.id,
+      status: 'CREATED' as const,
+      region_value: input.region_value ?? null,
+      ref_code: user ? null : (context.refCode ?? null),
+      lang: context.lang,
+      test: input.test ? 1 : 0,
+      start_count: null,
+      remains: null,
+      provider_order_id: null,
+      created_at: at,
+      updated_at: at,
+    };
+    const row = await insertOrder(trx, {
+      ...base,
+      public_id: newPublicId(),
+      parent_id: null,
+      link: links.join('\n'),
+      count,
+      cost,
+      discount,
+      payment_id: payment?.id ?? null,
+      ...(intakeId ? { intake_id: intakeId } : {}),
+      ...(input.idempotency_key && user ? { idempotency_key: input.idempotency_key } : {}),
     });
+    // a _MULTI order has a row per link, each for the quantity, paid through the parent
+    const children =
+      links.length > 1
+        ? await insertOrderRows(
+            trx,
+            links.map((link) => ({
+              ...base,
+              public_id: newPublicId(),
+              parent_id: row.id,
+              link,
+              count: input.quantity,
+              cost: 0,
+              discount: 0,
+              payment_id: null,
+            })),
+          )
+        : [];
+    const ids = [row.id, ...children];
+    await insertEvents(trx, ids, 'CREATED', at, null);
+    if (fromBalance) {
+      // SPEC §4 / DOMAIN.md: the debit and PAID in one transaction; never below zero
+      await ledger.debit(trx, { userId: user!.id, amount: cost, orderId: row.id, at });
+      await lifecycle.transition(trx, {
+        ids,
+        from: 'CREATED',
+        to: 'PAID',
+        at,
+        note: 'paid from balance',
+      });
+      return { order: { ...row, status: 'PAID' as const }, payment: null };
+    }
+    return { order: row, payment };
   }
 
   /**
