@@ -1,17 +1,10 @@
-import {
-  isAutoType,
-  isMultiTag,
-  MAX_POSTS,
-  orderLimits,
-  type ServiceView,
-} from '../../../shared/catalog.ts';
-import { isLocale } from '../../../shared/locales.ts';
+import { isAutoType, MAX_POSTS, orderLimits, type ServiceView } from '../../../shared/catalog.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
-import { isCurrency } from '../../../shared/regions.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import { createPanelCatalogue } from './panel-catalogue.ts';
 import { decimal, panelOrderStatus } from './panel-words.ts';
 
 /** The texts the big panels answer with (DOMAIN.md "Upstream providers"). */
@@ -76,37 +69,7 @@ export function createPanelApiService({
   catalog: CatalogService;
   orders: OrdersService;
 }) {
-  const viewerOf = (user: PublicUser) => ({ staff: user.isStaff, level: user.discountLevel });
-  const langOf = (user: PublicUser) => (isLocale(user.lang) ? user.lang : 'en');
-  const currencyOf = (user: PublicUser) => (isCurrency(user.cur) ? user.cur : 'USD');
-
-  async function catalogue(user: PublicUser) {
-    const services = await catalog.services(
-      { client: 'CLIENT_LK', labels: ['VISIBLE'], lang: langOf(user) },
-      viewerOf(user),
-    );
-    return Promise.all(
-      services
-        // "several posts" twins price quantity × links: not a panel's one rate per unit
-        .filter((service) => service.labels.includes('ENABLED') && !isMultiTag(service.tag))
-        .map(async (service) => ({ service, id: await catalog.serviceId(service.tag) })),
-    );
-  }
-
-  /**
-   * The user's price of 1000 in minor units (after their level), worked out from the least
-   * order when 1000 is out of range: the one rate an API order is charged by (issue 32:
-   * charge = rate × quantity / 1000, rounded up), so a panel's imported rate predicts it.
-   */
-  async function ratePer1000(user: PublicUser, service: ServiceView): Promise<number> {
-    const limits = orderLimits(service, user.isStaff);
-    const count = Math.min(Math.max(1000, limits.min), limits.max);
-    const [cost] = await catalog.orderCost(
-      { tag: service.tag, count, currency: currencyOf(user), client: 'CLIENT_LK' },
-      viewerOf(user),
-    );
-    return Math.round((cost * 1000) / count);
-  }
+  const { catalogue, ratePer1000, langOf, currencyOf } = createPanelCatalogue({ catalog });
 
   return {
     async services(user: PublicUser) {
