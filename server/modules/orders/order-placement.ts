@@ -85,6 +85,23 @@ function checkLinks(
 
 export type OrderPlacement = ReturnType<typeof createOrderPlacement>;
 
+/** A line of a mass order: what to place and the rate it is charged by, or why it cannot be. */
+export type ManyLine = { input: OrderInput; ratePer1000?: number } | { refused: string };
+
+/**
+ * A mass order's outcome: the lines refused (by index, nothing placed), a balance short of
+ * the total (nothing placed), or every order placed and paid, with its number.
+ */
+export type ManyOutcome =
+  | { kind: 'refused'; lines: { index: number; error: string }[] }
+  | { kind: 'short'; total: number; currency: string }
+  | {
+      kind: 'placed';
+      orders: { order: ReturnType<typeof toOrderView>; number: number }[];
+      total: number;
+      currency: string;
+    };
+
 /**
  * Orders (DOMAIN.md): everything the form sent is checked again here, the cost is computed
  * here, and the order (with its `_MULTI` rows), its first history row and its payment or
@@ -360,5 +377,62 @@ export function createOrderPlacement({
     };
   }
 
-  return { place, sendReceipt };
+  /**
+   * A mass order (issue 32.4): every line is checked and priced first, each with its own
+   * error (a line the caller already refused keeps its own); only when all pass are they
+   * written, in one transaction, so a balance short of the total places none of them. Each
+   * placed order's receipt goes out after the commit, as `place` sends it.
+   */
+  async function placeMany(lines: ManyLine[], context: OrderContext): Promise<ManyOutcome> {
+    const refused: { index: number; error: string }[] = [];
+    const ready: {
+      order: Awaited<ReturnType<typeof validated>>;
+      price: Awaited<ReturnType<typeof priced>>;
+      input: OrderInput;
+      serviceId: number;
+    }[] = [];
+    for (const [index, line] of lines.entries()) {
+      if ('refused' in line) {
+        refused.push({ index, error: line.refused });
+        continue;
+      }
+      try {
+        const order = await validated(line.input, context);
+        const price = await priced(order, line.input, context, line.ratePer1000);
+        const serviceId = await catalog.serviceId(order.service.tag);
+        ready.push({ order, price, input: line.input, serviceId });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refused.push({ index, error: error.message });
+      }
+    }
+    if (refused.length) return { kind: 'refused', lines: refused };
+    const total = ready.reduce((sum, line) => sum + line.price.cost, 0);
+    const currency = ready[0]?.order.currency ?? 'USD';
+    let placed: OrderRow[];
+    try {
+      placed = await db.transaction().execute(async (trx) => {
+        const rows: OrderRow[] = [];
+        for (const { order, price, input, serviceId } of ready)
+          rows.push(
+            (await persistIn(trx, serviceId, order, price, input, context, undefined)).order,
+          );
+        return rows;
+      });
+    } catch (error) {
+      // the ledger's debit refused one of them: the whole transaction rolled back
+      if (error instanceof AppError && error.statusCode === 402)
+        return { kind: 'short', total, currency };
+      throw error;
+    }
+    for (const order of placed) if (order.payment_id === null) await sendReceipt(order);
+    return {
+      kind: 'placed',
+      orders: placed.map((row) => ({ order: toOrderView(row), number: row.id })),
+      total,
+      currency,
+    };
+  }
+
+  return { place, placeMany, sendReceipt };
 }

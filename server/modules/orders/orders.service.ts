@@ -31,7 +31,7 @@ import {
 import { ordersOfUser, rowsOf } from './own-orders.repository.ts';
 import { createOwnOrders } from './own-orders.ts';
 
-export { ORDER_ERRORS } from './order-placement.ts';
+export { type ManyLine, type ManyOutcome, ORDER_ERRORS } from './order-placement.ts';
 export type { OrderUpstream } from './order-upstream.ts';
 export type { IntakeView, OrderContext, OrderView, PlacedOrder } from './order-views.ts';
 export { OWN_ORDER_ERRORS, type OwnOrdersQuery } from './own-orders.ts';
@@ -75,7 +75,7 @@ export function createOrdersService({
   now?: () => Date;
 }) {
   const lifecycle = createOrderLifecycle({ notifications, referrals, logger, onStatus });
-  const { place, sendReceipt } = createOrderPlacement({
+  const { place, placeMany, sendReceipt } = createOrderPlacement({
     db,
     catalog,
     paymentMethods,
@@ -118,6 +118,8 @@ export function createOrdersService({
     },
 
     place,
+    /** A mass order: every line checked first, then all placed in one transaction, or none. */
+    placeMany,
     queue: intake.queue,
     intake: intake.intake,
     processQueued: intake.processQueued,
