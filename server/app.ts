@@ -35,6 +35,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes, webhookRoutes } from './modules/payments/payments.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { apiKeysRoutes } from './modules/reseller/api-keys.routes.ts';
+import { massOrdersRoutes } from './modules/reseller/mass-orders.routes.ts';
 import { panelApiRoutes } from './modules/reseller/panel-api.routes.ts';
 import { webhooksRoutes } from './modules/reseller/webhooks.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
@@ -191,6 +192,7 @@ export function createApp({
   api.use(apiKeysRoutes({ apiKeys: services.apiKeys }));
   api.use(webhooksRoutes({ webhooks: services.webhooks }));
   api.use(referralsRoutes({ income: services.income, withdrawals: services.withdrawals }));
+  api.use(massOrdersRoutes({ massOrders: services.massOrders, publicUrl: config.publicUrl }));
   api.use(ordersRoutes({ orders, publicUrl: config.publicUrl }));
   api.use(paymentsRoutes({ payments, orders, paymentMethods, publicUrl: config.publicUrl }));
   api.use(

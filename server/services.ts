@@ -35,6 +35,7 @@ import { createIncomeService } from './modules/referrals/income.service.ts';
 import { createReferralsService } from './modules/referrals/referrals.service.ts';
 import { createWithdrawalsService } from './modules/referrals/withdrawals.service.ts';
 import { createApiKeysService } from './modules/reseller/api-keys.service.ts';
+import { createMassOrdersService } from './modules/reseller/mass-orders.service.ts';
 import { createPanelApiService } from './modules/reseller/panel-api.service.ts';
 import { createWebhooksService } from './modules/reseller/webhooks.service.ts';
 import { createLevelsService } from './modules/users/levels.service.ts';
@@ -177,9 +178,12 @@ export function createServices({
   // POST unshorten: short links followed to their end, public addresses only
   const unshorten = createUnshortener();
   const panel = createPanelApiService({ catalog, orders });
+  // the cabinet's mass order: /api/v2's numbers and rates, placed as one transaction
+  const massOrders = createMassOrdersService({ catalog, orders });
   return {
     apiKeys,
     panel,
+    massOrders,
     webhooks,
     unshorten,
     analytics,

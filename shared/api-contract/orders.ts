@@ -1,3 +1,4 @@
+import type { MassOrderPlaced } from '../mass-orders.ts';
 import type {
   AverageTimeView,
   DepositStarted,
@@ -7,6 +8,7 @@ import type {
   PaymentView,
   PlacedOrder,
 } from '../orders.ts';
+import { type MassOrderBody, massOrderBody } from '../schemas/mass-orders.schemas.ts';
 import {
   averageTimeQuery,
   depositSchema,
@@ -39,6 +41,11 @@ export const ORDERS_API = {
   'POST c_orders/main': {
     body: checked<OrderInput>(orderSchema),
     answer: typed<PlacedOrder>(),
+  },
+  // the cabinet's mass order (issue 32.4): one order a line, all placed or none
+  'POST c_orders/mass': {
+    body: checked<MassOrderBody>(massOrderBody),
+    answer: typed<MassOrderPlaced>(),
   },
   'GET c_orders': {
     query: checked<OrdersListQuery>(ordersListQuery),

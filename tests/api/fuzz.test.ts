@@ -8,6 +8,7 @@ import * as authSchemas from '../../shared/schemas/auth.schemas.ts';
 import * as cabinetSchemas from '../../shared/schemas/cabinet.schemas.ts';
 import * as catalogSchemas from '../../shared/schemas/catalog.schemas.ts';
 import * as ledgerSchemas from '../../shared/schemas/ledger.schemas.ts';
+import * as massOrdersSchemas from '../../shared/schemas/mass-orders.schemas.ts';
 import * as ordersSchemas from '../../shared/schemas/orders.schemas.ts';
 import * as profileSchemas from '../../shared/schemas/profile.schemas.ts';
 import { countRows, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
@@ -63,6 +64,7 @@ function schemaKeys(): string[] {
     cabinetSchemas,
     catalogSchemas,
     ledgerSchemas,
+    massOrdersSchemas,
     ordersSchemas,
     profileSchemas,
   ])

@@ -1,0 +1,21 @@
+import { MASS_ERRORS, MAX_MASS_TEXT } from '../mass-orders.ts';
+import { UNKNOWN_FIELD } from './auth.schemas.ts';
+
+/** POST c_orders/mass: the lines as one text (each line is checked by the service). */
+export interface MassOrderBody {
+  orders: string;
+}
+
+export const massOrderBody = {
+  $id: 'c_orders/mass',
+  type: 'object',
+  additionalProperties: false,
+  required: ['orders'],
+  properties: {
+    orders: { type: 'string', maxLength: MAX_MASS_TEXT, errorMessage: MASS_ERRORS.text },
+  },
+  errorMessage: {
+    required: { orders: MASS_ERRORS.text },
+    additionalProperties: UNKNOWN_FIELD,
+  },
+} as const;
