@@ -19,7 +19,11 @@ import { createGuideService } from './modules/content/guide.service.ts';
 import { createLegalService } from './modules/content/legal.service.ts';
 import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
 import { createOrderUpstreamActions } from './modules/fulfilment/order-upstream-actions.ts';
-import { builtInSimulator, providerRegistry } from './modules/fulfilment/providers.ts';
+import {
+  builtInSimulator,
+  providerRegistry,
+  simulatorWatcher,
+} from './modules/fulfilment/providers.ts';
 import { createLedgerReads } from './modules/ledger/ledger-reads.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
@@ -141,13 +145,23 @@ export function createServices({
   });
   const profile = createProfileService({ db, auth, orders, payments, withdrawals });
   const income = createIncomeService({ db, ledgerReads, orders, withdrawMin: config.withdrawMin });
+  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const watcher = simulatorWatcher({ db, simulator, simulatorUrl: config.simulatorUrl });
+  const subscriptions = orders.subscriptionsOn();
+  /** one round of looking at subscriptions' accounts for new posts (the worker's job) */
+  const watchSubscriptions = () =>
+    subscriptions.watchDue({
+      watcher,
+      lease: { owner: workerId, leaseMs: config.workerLeaseMs },
+      checkEveryMs: config.subscriptionCheckMs,
+    });
   const fulfilment = createFulfilmentService({
     orders: orders.workOn(),
     providerOf,
     catalog,
     logger,
     options: {
-      workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+      workerId,
       leaseMs: config.workerLeaseMs,
       syncEveryMs: config.fulfilmentSyncMs,
     },
@@ -197,6 +211,7 @@ export function createServices({
     referrals,
     simulator,
     fulfilment,
+    watchSubscriptions,
     catalog,
     paymentMethods: methods,
     payments,

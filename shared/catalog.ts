@@ -119,3 +119,28 @@ export const TYPE_OF_KIND: Record<ServiceKind, ServiceType> = {
 };
 
 export const isAutoType = (type: ServiceType): boolean => type === 'AUTO';
+
+/**
+ * Drip-feed (issue 32): an order split into `runs` equal runs `interval` minutes apart, as
+ * panels take it (`runs`, `interval`). Offered where a count grows gradually: not for
+ * comments (their own lines), auto orders (per post) or several links at once.
+ */
+export const DRIP_FEED = { minRuns: 2, maxRuns: 100, minInterval: 1, maxInterval: 1440 } as const;
+
+const DRIP_FEED_TYPES: readonly ServiceType[] = [
+  'LIKES',
+  'SUBS',
+  'FRIENDS',
+  'VIEWS',
+  'SHORTS',
+  'REACTIONS',
+  'REPOSTS',
+];
+
+export const isDripFeedable = (service: { type: ServiceType; tag: string }): boolean =>
+  DRIP_FEED_TYPES.includes(service.type) && !isMultiTag(service.tag);
+
+/** A subscription's `delay` (minutes from a new post to its order): the panels' list. */
+export const SUBSCRIPTION_DELAYS = [
+  0, 5, 10, 15, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 360, 420, 480, 540, 600,
+] as const;

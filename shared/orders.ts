@@ -69,13 +69,39 @@ export interface OwnOrderView extends OrderView {
   progress: number;
   /** minor units given back to the balance */
   refunded: number;
-  /** a `_MULTI` order's rows, one per link (empty otherwise) */
+  /** a `_MULTI` order's rows (one per link), a drip-feed's runs, a subscription's post orders */
   children: OwnOrderView[];
+  /** a drip-feed order's runs, the minutes between them and how many have been sent */
+  drip_feed: { runs: number; interval: number; runs_done: number } | null;
+  /** an auto order's subscription: the account it watches and how far it is */
+  subscription: SubscriptionView | null;
   can_cancel: boolean;
   can_refill: boolean;
   /** the latest refill asked for, or null */
   refill: RefillView | null;
 }
+
+/** An auto order as a subscription (issue 32): ACTIVE and PAUSED still watch the account. */
+export interface SubscriptionView {
+  state: 'ACTIVE' | 'PAUSED' | 'COMPLETED' | 'CANCELED';
+  username: string;
+  min: number;
+  max: number;
+  posts: number;
+  /** posts ordered for so far */
+  posts_placed: number;
+  old_posts: number;
+  /** minutes from a post to its order */
+  delay: number;
+  /** the last day it watches (YYYY-MM-DD, UTC), or null */
+  expiry: string | null;
+}
+
+/** How many runs of a drip-feed order have been sent to the provider. */
+export const runsDone = (rows: readonly { status: OrderStatus }[]): number =>
+  rows.filter(
+    (row) => row.status !== 'CREATED' && row.status !== 'PAID' && row.status !== 'EXPIRED',
+  ).length;
 
 /** GET c_orders: one page of the buyer's orders and the total. */
 export interface OrdersPage {

@@ -22,6 +22,12 @@ export const fulfilment = {
     parse: ms(1_000, 3_600_000),
     doc: 'how often a running order is asked about at its provider',
   }),
+  subscriptionCheckMs: setting({
+    env: 'SUBSCRIPTION_CHECK_MS',
+    default: 60_000,
+    parse: ms(100, 3_600_000),
+    doc: "how often a subscription's account is looked at for new posts",
+  }),
   simulatorUrl: setting({
     env: 'SIMULATOR_URL',
     default: null,

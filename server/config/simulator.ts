@@ -15,6 +15,12 @@ export const simulatorPace = {
     parse: ms(0, 3_600_000),
     doc: 'how long a new order stays Pending',
   }),
+  postEveryMs: setting({
+    env: 'SIMULATOR_POST_EVERY_MS',
+    default: 1_800_000,
+    parse: ms(100, 86_400_000),
+    doc: 'how often a watched account publishes a new post (subscriptions)',
+  }),
 };
 
 /** `npm run simulator`: the simulator as an HTTP server of its own. */

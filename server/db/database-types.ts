@@ -15,6 +15,7 @@ import type {
   OrderEventsTable,
   OrderIntakeTable,
   OrderRefillsTable,
+  OrderSubscriptionsTable,
   OrdersTable,
 } from '../modules/orders/orders.table.ts';
 import type {
@@ -53,6 +54,7 @@ export interface Database {
   transactions: TransactionsTable;
   order_intake: OrderIntakeTable;
   order_refills: OrderRefillsTable;
+  order_subscriptions: OrderSubscriptionsTable;
   providers: ProvidersTable;
   notifications: NotificationsTable;
   account_deletion_requests: AccountDeletionRequestsTable;

@@ -16,6 +16,7 @@ import * as apiKeys from './migrations/0011-api-keys.ts';
 import * as orderIdempotency from './migrations/0012-order-idempotency.ts';
 import * as webhooks from './migrations/0013-webhooks.ts';
 import * as analytics from './migrations/0014-analytics.ts';
+import * as dripFeedSubscriptions from './migrations/0015-drip-feed-subscriptions.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-order-idempotency': orderIdempotency,
   '0013-webhooks': webhooks,
   '0014-analytics': analytics,
+  '0015-drip-feed-subscriptions': dripFeedSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

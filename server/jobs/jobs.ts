@@ -41,6 +41,11 @@ export function workerJobs(services: Services, config: Config, logger: Logger): 
         }),
     },
     {
+      // subscriptions (auto orders) look at their accounts: a new post gets its post order
+      name: 'orders.subscriptions',
+      run: () => services.watchSubscriptions(),
+    },
+    {
       // paid orders go to their provider
       name: 'fulfilment.submit',
       run: () => services.fulfilment.submitDue(),

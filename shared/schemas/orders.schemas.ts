@@ -1,5 +1,5 @@
 import { EMAIL_PATTERN, AUTH_MESSAGES as M } from '../auth-rules.ts';
-import { MAX_LINKS, MAX_POSTS } from '../catalog.ts';
+import { DRIP_FEED, MAX_LINKS, MAX_POSTS, SUBSCRIPTION_DELAYS } from '../catalog.ts';
 import { PLATFORMS, type Platform } from '../platforms.ts';
 import { CURRENCIES } from '../regions.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
@@ -16,6 +16,11 @@ export const ORDER_MESSAGES = {
   returnPath: 'The return path is a path of this site',
   client: 'client is CLIENT_MAIN or CLIENT_LK',
   comments: 'Comments are text, one a line',
+  runs: `Runs are from ${DRIP_FEED.minRuns} to ${DRIP_FEED.maxRuns}`,
+  interval: `The interval is from ${DRIP_FEED.minInterval} to ${DRIP_FEED.maxInterval} minutes`,
+  delay: `The delay is one of ${SUBSCRIPTION_DELAYS.join(', ')} minutes`,
+  expiry: 'The expiry is a date, YYYY-MM-DD',
+  oldPosts: `From 0 to ${MAX_POSTS} old posts`,
 } as const;
 
 /** The page to come back to from the gateway: an internal path (checked again as a safe redirect). */
@@ -69,6 +74,36 @@ export const orderSchema = {
       maxLength: 200_000,
       errorMessage: ORDER_MESSAGES.comments,
     },
+    // drip-feed: `quantity` per run, `runs` runs `interval` minutes apart
+    runs: {
+      type: ['integer', 'null'],
+      minimum: DRIP_FEED.minRuns,
+      maximum: DRIP_FEED.maxRuns,
+      errorMessage: ORDER_MESSAGES.runs,
+    },
+    interval: {
+      type: ['integer', 'null'],
+      minimum: DRIP_FEED.minInterval,
+      maximum: DRIP_FEED.maxInterval,
+      errorMessage: ORDER_MESSAGES.interval,
+    },
+    // a subscription (auto order): minutes from a new post to its order, and its last day
+    delay: {
+      type: ['integer', 'null'],
+      enum: [...SUBSCRIPTION_DELAYS, null],
+      errorMessage: ORDER_MESSAGES.delay,
+    },
+    old_posts: {
+      type: ['integer', 'null'],
+      minimum: 0,
+      maximum: MAX_POSTS,
+      errorMessage: ORDER_MESSAGES.oldPosts,
+    },
+    expiry: {
+      type: ['string', 'null'],
+      format: 'date',
+      errorMessage: ORDER_MESSAGES.expiry,
+    },
     // the cabinet's prices and limits (logged-in users)
     client: {
       type: 'string',
@@ -107,6 +142,13 @@ export interface OrderInput {
   posts?: number | null;
   quantity_max?: number | null;
   comments?: string | null;
+  runs?: number | null;
+  interval?: number | null;
+  delay?: number | null;
+  /** a subscription's count of the account's latest posts before it that it also orders for */
+  old_posts?: number | null;
+  /** YYYY-MM-DD, UTC: the subscription's last day */
+  expiry?: string | null;
   client?: 'CLIENT_MAIN' | 'CLIENT_LK';
   currency?: string;
   method: number;

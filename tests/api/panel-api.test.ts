@@ -42,6 +42,7 @@ describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
       max: expect.stringMatching(/^\d+$/),
       refill: true,
       cancel: true,
+      dripfeed: true,
     });
     // the cabinet's price of 1 000 likes: RUB 0.175 a like from 1 000 … at most 0.19
     expect(Number(likes.rate)).toBeGreaterThan(100);
@@ -219,15 +220,20 @@ describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
       [{ ...form, min: '10' }, /^Quantity less than minimal \d+$/],
       [{ ...form, max: '99999999' }, /^Quantity more than maximal \d+$/],
       [{ ...form, username: '' }, 'Incorrect link'],
-      [{ ...form, delay: '30' }, 'This service does not support delay'],
-      [{ ...form, expiry: '31/12/2026' }, 'This service does not support expiry'],
+      [{ ...form, delay: '7' }, 'Incorrect delay'],
+      [{ ...form, delay: 'soon' }, 'Incorrect delay'],
+      [{ ...form, expiry: '31/02/2027' }, 'Incorrect expiry: a date as d/m/Y'],
+      [{ ...form, expiry: '2027-01-31' }, 'Incorrect expiry: a date as d/m/Y'],
+      [{ ...form, expiry: '01/01/2020' }, 'The expiry cannot be in the past'],
+      [{ ...form, old_posts: '101' }, 'Incorrect old_posts: from 0 to 100'],
+      [{ ...form, runs: '3', interval: '5' }, 'This service does not support drip-feed'],
     ];
     for (const [bad, error] of refusals) {
       const res = await post(bad).expect(200);
       expect(Object.keys(res.body)).toEqual(['error']);
       expect(res.body.error).toMatch(error);
     }
-    // no drip-feed service in our catalogue: runs are refused, not ignored
+    // drip-feed is checked like the panels do; delay and expiry belong to subscriptions
     const likes = (await post({ key, action: 'services' })).body.find(
       (s: { name: string }) => s.name === 'Instagram likes',
     );
@@ -238,9 +244,15 @@ describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
       link: LINK,
       quantity: '100',
     };
-    expect((await post({ ...drip, runs: '5', interval: '30' })).body).toEqual({
-      error: 'This service does not support drip-feed',
-    });
+    for (const [bad, error] of [
+      [{ runs: '101', interval: '30' }, 'Incorrect runs: from 2 to 100'],
+      [{ runs: 'many', interval: '30' }, 'Incorrect runs: from 2 to 100'],
+      [{ runs: '5' }, 'Incorrect interval: from 1 to 1440 minutes'],
+      [{ runs: '5', interval: '1441' }, 'Incorrect interval: from 1 to 1440 minutes'],
+      [{ delay: '30' }, 'This service does not support delay'],
+      [{ expiry: '31/12/2099' }, 'This service does not support expiry'],
+    ] as const)
+      expect((await post({ ...drip, ...bad })).body).toEqual({ error });
     // what clients send for no drip-feed and no delay is accepted
     expect((await post({ ...drip, runs: '', interval: '', delay: '0' })).body).toEqual({
       order: expect.any(Number),

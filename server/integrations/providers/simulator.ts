@@ -57,6 +57,11 @@ export interface SimulatorOptions {
   /** share of `add` calls refused with "Not enough funds on balance" (0..1, default 0) */
   errorRate?: number;
   now?: () => number;
+  /**
+   * how often a watched account publishes a new post (default 30 min): an account is watched
+   * from the first `posts` call that names it (issue 32's subscriptions)
+   */
+  postEveryMs?: number;
   /** drawn four times per valid `add`: refusal, fate, Partial share, start count */
   random?: () => number;
   services?: SimService[];
@@ -74,6 +79,45 @@ export interface Simulator {
   down: boolean;
   /** replaces what it sells (orders already taken keep going) */
   stock(services: SimService[]): void;
+  /** watched accounts (`platform:username`) and when each was first asked about */
+  watched: Map<string, number>;
+}
+
+/** An account name as people write it: `@name`, `name` or its profile's address. */
+const accountName = (raw: string) =>
+  (raw.trim().replace(/\/+$/, '').split('/').at(-1) ?? '').replace(/^@/, '') || 'account';
+
+/** A post's short code, the same for one account and number every time. */
+function postCode(account: string, n: number, length: number, digits = false) {
+  let hash = 2166136261;
+  for (const char of `${account}#${n}`) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  const alphabet = digits
+    ? '0123456789'
+    : 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_';
+  let code = '';
+  for (let i = 0; i < length; i++) {
+    hash = Math.imul(hash ^ (hash >>> 15), 2246822507) >>> 0;
+    code += alphabet[hash % alphabet.length];
+  }
+  return digits ? `7${code.slice(1)}` : code;
+}
+
+/** The address of an account's n-th post on its platform, as SPEC §5's link checks take it. */
+export function simulatedPostLink(platform: string, account: string, n: number): string {
+  switch (platform) {
+    case 'tiktok':
+      return `https://www.tiktok.com/@${account}/video/${postCode(account, n, 19, true)}`;
+    case 'youtube':
+      return `https://www.youtube.com/watch?v=${postCode(account, n, 11)}`;
+    case 'telegram':
+      return `https://t.me/${account}/${n}`;
+    case 'vk':
+      return `https://vk.com/wall-${postCode(account, 0, 8, true)}_${n}`;
+    case 'threads':
+      return `https://www.threads.net/@${account}/post/${postCode(account, n, 11)}`;
+    default:
+      return `https://www.instagram.com/p/${postCode(account, n, 11)}/`;
+  }
 }
 
 export const DEFAULT_SIM_SERVICES: SimService[] = [
@@ -121,6 +165,8 @@ const CURRENCY = 'USD';
 /** a Canceled fate shows In progress this long before it ends */
 const CANCEL_AFTER_MS = 10_000;
 const MAX_IDS = 100;
+/** posts a watched account already has when it is first asked about */
+const OLD_POSTS = 12;
 const STARTING_BALANCE = 10_000n * 100_000n; // in 1e-5 USD
 
 /** `"0.90"` → units of 1e-8. */
@@ -157,6 +203,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const errorRate = options.errorRate ?? 0;
   const now = options.now ?? (() => Date.now());
   const random = options.random ?? Math.random;
+  const postEvery = options.postEveryMs ?? 30 * 60_000;
+  if (!(postEvery > 0)) throw new RangeError('simulator: postEveryMs must be > 0');
   if (!(speed > 0) || !(startDelay >= 0))
     throw new RangeError('simulator: speedPerMinute must be > 0 and startDelayMs >= 0');
   for (const rate of [partialRate, cancelRate, errorRate, partialRate + cancelRate])
@@ -318,6 +366,33 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     },
 
     balance: () => ({ balance: money(STARTING_BALANCE - spent), currency: CURRENCY }),
+
+    /**
+     * Not a panel action: the posts of a watched account after `since` (a post number), the
+     * account watcher's source for subscriptions. An account named "private…" cannot be seen.
+     */
+    posts(form) {
+      const raw = form.get('username')?.trim();
+      if (!raw) return { error: 'Incorrect username' };
+      const account = accountName(raw);
+      if (/^private/i.test(account)) return { error: 'Account is private or does not exist' };
+      const platform = form.get('platform')?.trim() || 'instagram';
+      const key = `${platform}:${account.toLowerCase()}`;
+      const since = wholeNumber(form.get('since')) ?? 0;
+      const at = now();
+      const from = sim.watched.get(key) ?? at;
+      sim.watched.set(key, from);
+      // an account has OLD_POSTS posts when first watched, then one more every postEvery
+      const published = OLD_POSTS + Math.floor((at - from) / postEvery);
+      const posts = [];
+      for (let n = since + 1; n <= published && posts.length < MAX_IDS; n++)
+        posts.push({
+          id: String(n),
+          link: simulatedPostLink(platform, account, n),
+          published: new Date(from + (n - OLD_POSTS) * postEvery).toISOString(),
+        });
+      return { posts };
+    },
   };
 
   function handle(form: URLSearchParams): unknown {
@@ -336,6 +411,7 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     orders,
     down: false,
     stock,
+    watched: new Map(),
   };
   return sim;
 }

@@ -1,5 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import {
+  type AccountWatcher,
+  createSimulatorWatcher,
+} from '../../integrations/providers/account-watcher.ts';
+import {
   createSimulator,
   type SimService,
   type Simulator,
@@ -83,4 +87,34 @@ export function builtInSimulator(
     return call(url, form, timeoutMs);
   };
   return simulator;
+}
+
+/**
+ * Subscriptions' account watcher: the simulator's `posts` call, in process or over HTTP at
+ * `simulatorUrl`, with the key of the providers table's simulator row.
+ */
+export function simulatorWatcher({
+  db,
+  simulator,
+  simulatorUrl,
+}: {
+  db: Db;
+  simulator: Simulator;
+  simulatorUrl: string | null;
+}): AccountWatcher {
+  let watcher: AccountWatcher | null = null;
+  return {
+    async postsSince(account, since) {
+      if (!watcher) {
+        const row = await enabledProvider(db, 'simulator');
+        if (!row) return { ok: false, reason: 'unavailable', message: 'no simulator provider' };
+        watcher = createSimulatorWatcher({
+          url: simulatorUrl ?? 'internal',
+          key: row.api_key,
+          transport: simulatorUrl ? httpTransport : simulator.transport,
+        });
+      }
+      return watcher.postsSince(account, since);
+    },
+  };
 }

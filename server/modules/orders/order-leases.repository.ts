@@ -29,7 +29,8 @@ export async function leaseOrders(
       .orderBy('id')
       .limit(limit);
     if (which.kind === 'submit') {
-      // leaf orders: a _MULTI order is submitted through its rows, one per link
+      // leaf orders: a _MULTI order is submitted through its rows, one per link (a drip-feed
+      // one through its runs)
       query = query
         .where('status', '=', 'PAID')
         .where((eb) =>
@@ -42,6 +43,17 @@ export async function leaseOrders(
                 .selectFrom('orders as child')
                 .select('child.id')
                 .whereRef('child.parent_id', '=', 'orders.id'),
+            ),
+          ),
+        )
+        // a subscription is never sent itself: its post orders are
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('order_subscriptions')
+                .select('order_subscriptions.order_id')
+                .whereRef('order_subscriptions.order_id', '=', 'orders.id'),
             ),
           ),
         );

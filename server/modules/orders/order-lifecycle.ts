@@ -13,10 +13,15 @@ import {
   moveStatus,
   type OrderChanges,
   orderById,
+  releaseRun,
   setParentStatus,
 } from './orders.repository.ts';
 import type { OrderRow, OrderStatus } from './orders.table.ts';
 import { rowsOf } from './own-orders.repository.ts';
+import { subscriptionsOf } from './subscriptions.repository.ts';
+
+/** A drip-feed run not yet released: the run before it releases it when it is sent. */
+export const RUN_HELD = '9999-12-31T00:00:00.000Z';
 
 /** The states an order never leaves. */
 export const FINAL_STATUSES = FINAL_ORDER_STATUSES;
@@ -120,10 +125,9 @@ export function createOrderLifecycle({
     if (row.parent_id === null) return { value: Number(row.cost), payer: row };
     const parent = await orderById(trx, row.parent_id);
     if (!parent) throw new Error(`order row ${row.id} has no parent ${row.parent_id}`);
-    return {
-      value: Math.floor(Number(parent.cost) / (await countChildren(trx, parent.id))),
-      payer: parent,
-    };
+    // a subscription's post orders share its posts, a drip-feed's runs share its runs
+    const shares = parent.posts ?? parent.runs ?? (await countChildren(trx, parent.id));
+    return { value: Math.floor(Number(parent.cost) / Math.max(1, shares)), payer: parent };
   }
 
   /** what a notification of this order names: its quantity and service */
@@ -214,7 +218,12 @@ export function createOrderLifecycle({
   }
 
   async function rollUp(trx: Db, parentId: number, at: string) {
-    const next = rolledUpStatus(await childStatusesOf(trx, parentId));
+    const watching = (await subscriptionsOf(trx, [parentId])).get(parentId);
+    // a subscription runs while it watches its account, whatever its post orders did
+    const next =
+      watching?.state === 'ACTIVE' || watching?.state === 'PAUSED'
+        ? 'RUNNING'
+        : rolledUpStatus(await childStatusesOf(trx, parentId));
     const before = await orderById(trx, parentId);
     if (await setParentStatus(trx, parentId, next, at)) {
       await insertEvents(trx, [parentId], next, at, 'follows its links');
@@ -228,7 +237,22 @@ export function createOrderLifecycle({
     }
   }
 
+  /** A drip-feed run left PAID (sent, refused): the next run is due `interval` from now. */
+  async function releaseNextRun(trx: Db, row: OrderRow, at: string) {
+    const parent = await orderById(trx, row.parent_id!);
+    if (!parent?.runs || !parent.run_interval) return;
+    await releaseRun(
+      trx,
+      parent.id,
+      RUN_HELD,
+      new Date(Date.parse(at) + parent.run_interval * 60_000).toISOString(),
+    );
+  }
+
   return {
+    /** A parent's status from its rows again (a subscription that stopped watching). */
+    rollUp,
+
     /**
      * Moves the orders still in `from` to `to` with all that goes with it; answers them. A move
      * ORDER_TRANSITIONS does not allow throws before anything is written.
@@ -257,6 +281,7 @@ export function createOrderLifecycle({
         // rows that moved with their _MULTI order: the order speaks for them
         if (row.parent_id !== null && movedIds.has(row.parent_id)) continue;
         await consequences(trx, row, from, to, at);
+        if (row.parent_id !== null && from === 'PAID') await releaseNextRun(trx, row, at);
         if (row.parent_id !== null) await rollUp(trx, row.parent_id, at);
         else await announce(trx, row.id, { status: from, start_count: null }, at);
       }

@@ -1,6 +1,7 @@
 import {
   type Client,
   isAutoType,
+  isDripFeedable,
   isMultiTag,
   MAX_LINKS,
   orderLimits,
@@ -25,10 +26,11 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import type { OrderLifecycle } from './order-lifecycle.ts';
+import { type OrderLifecycle, RUN_HELD } from './order-lifecycle.ts';
 import { type OrderContext, type PlacedOrder, toOrderView } from './order-views.ts';
 import { insertEvents, insertOrder, insertOrderRows } from './orders.repository.ts';
 import type { OrderRow } from './orders.table.ts';
+import { insertSubscription } from './subscriptions.repository.ts';
 
 export const ORDER_ERRORS = {
   unavailable: 'The service is temporary unavailable',
@@ -46,6 +48,13 @@ export const ORDER_ERRORS = {
   autoRange: 'The most per post cannot be less than the least',
   commentsOnly: 'Only comment services take comments',
   commentsCount: 'The quantity is the number of comments: one comment a line',
+  // the panels' own words (issue 32)
+  dripFeed: 'This service does not support drip-feed',
+  dripFeedInterval: 'A drip-feed order needs runs and an interval',
+  delay: 'This service does not support delay',
+  expiry: 'This service does not support expiry',
+  expiryPast: 'The expiry cannot be in the past',
+  oldPosts: 'This service does not support old posts',
 } as const;
 
 /** A comments order's own comments: one a line, blank lines dropped, each up to 1 000 characters. */
@@ -59,6 +68,29 @@ function commentLines(service: ServiceView, comments: string | null | undefined)
   if (lines.some((line) => line.length > 1_000))
     throw new AppError('A comment is up to 1 000 characters', 400);
   return lines;
+}
+
+/** A drip-feed's runs and interval (minutes), when asked for and offered; null otherwise. */
+function dripFeedOf(service: ServiceView, input: OrderInput, links: number) {
+  if (input.runs == null && input.interval == null) return null;
+  if (!isDripFeedable(service) || links > 1) throw new AppError(ORDER_ERRORS.dripFeed, 400);
+  if (input.runs == null || input.interval == null)
+    throw new AppError(ORDER_ERRORS.dripFeedInterval, 400);
+  return { runs: input.runs, interval: input.interval };
+}
+
+/** An auto order's delay and last day (the end of that UTC day); other orders take neither. */
+function subscriptionOf(auto: boolean, input: OrderInput, now: Date) {
+  if (!auto) {
+    if (input.delay) throw new AppError(ORDER_ERRORS.delay, 400);
+    if (input.expiry) throw new AppError(ORDER_ERRORS.expiry, 400);
+    if (input.old_posts) throw new AppError(ORDER_ERRORS.oldPosts, 400);
+    return null;
+  }
+  const expiry = input.expiry ? `${input.expiry}T23:59:59.999Z` : null;
+  if (expiry && expiry < now.toISOString()) throw new AppError(ORDER_ERRORS.expiryPast, 400);
+  const oldPosts = Math.min(input.old_posts ?? 0, input.posts ?? 0);
+  return { delay: input.delay ?? 0, expiry, oldPosts };
 }
 
 /**
@@ -190,9 +222,11 @@ export function createOrderPlacement({
     const comments = commentLines(service, input.comments);
     if (comments && comments.length !== input.quantity)
       throw new AppError(ORDER_ERRORS.commentsCount, 400);
+    const drip = dripFeedOf(service, input, links.length);
+    const subscription = subscriptionOf(auto, input, now());
     const count = auto
       ? autoQuantity(input.quantity, most, input.posts!)
-      : input.quantity * links.length;
+      : input.quantity * links.length * (drip?.runs ?? 1);
 
     // a user pays in their own currency; a guest names theirs and gives an e-mail
     const asked = user ? user.cur : input.currency;
@@ -200,7 +234,11 @@ export function createOrderPlacement({
     if (!currency) throw new AppError(ORDER_ERRORS.currency, 400);
     const email = user ? user.email : input.email?.trim();
     if (!email) throw new AppError(ORDER_ERRORS.email, 400);
-    return { user, viewer, client, service, links, auto, most, comments, count, currency, email };
+    return {
+      ...{ user, viewer, client, service, links, auto, most, comments, count, currency, email },
+      drip,
+      subscription,
+    };
   }
 
   /**
@@ -270,6 +308,7 @@ export function createOrderPlacement({
     intakeId: number | undefined,
   ) {
     const { user, service, links, auto, most, comments, count, currency, email, client } = order;
+    const { drip, subscription } = order;
     const { cost, discount, method, fromBalance, gateway } = price;
     const at = now().toISOString();
     const payment = fromBalance
@@ -317,24 +356,47 @@ export function createOrderPlacement({
       payment_id: payment?.id ?? null,
       ...(intakeId ? { intake_id: intakeId } : {}),
       ...(input.idempotency_key && user ? { idempotency_key: input.idempotency_key } : {}),
+      ...(drip ? { runs: drip.runs, run_interval: drip.interval } : {}),
     });
-    // a _MULTI order has a row per link, each for the quantity, paid through the parent
-    const children =
-      links.length > 1
-        ? await insertOrderRows(
-            trx,
-            links.map((link) => ({
-              ...base,
-              public_id: newPublicId(),
-              parent_id: row.id,
-              link,
-              count: input.quantity,
-              cost: 0,
-              discount: 0,
-              payment_id: null,
-            })),
-          )
+    if (subscription)
+      await insertSubscription(trx, {
+        order_id: row.id,
+        username: links[0]!,
+        min: input.quantity,
+        max: most,
+        posts: input.posts!,
+        old_posts: subscription.oldPosts,
+        delay: subscription.delay,
+        expiry: subscription.expiry,
+        state: 'ACTIVE',
+        cursor: null,
+        next_check_at: at,
+        created_at: at,
+        updated_at: at,
+      });
+    // a _MULTI order has a row per link, a drip-feed one a row per run, each for the
+    // quantity, paid through the parent; a run waits for the one before it (RUN_HELD)
+    const rows = drip
+      ? Array.from({ length: drip.runs }, (_, run) => ({
+          link: links[0]!,
+          next_attempt_at: run === 0 ? null : RUN_HELD,
+        }))
+      : links.length > 1
+        ? links.map((link) => ({ link, next_attempt_at: null }))
         : [];
+    const children = await insertOrderRows(
+      trx,
+      rows.map((each) => ({
+        ...base,
+        ...each,
+        public_id: newPublicId(),
+        parent_id: row.id,
+        count: input.quantity,
+        cost: 0,
+        discount: 0,
+        payment_id: null,
+      })),
+    );
     const ids = [row.id, ...children];
     await insertEvents(trx, ids, 'CREATED', at, null);
     if (fromBalance) {

@@ -35,15 +35,17 @@ export function deliveryOf(
   return { delivered, progress: count > 0 ? Math.round((delivered / count) * 1000) / 1000 : 0 };
 }
 
+/** A row's units still to deliver: as its provider said, else all of them unless completed. */
+const remainsOf = (row: OrderRow) => row.remains ?? (row.status === 'COMPLETED' ? 0 : row.count);
+
 /**
- * How far an order is, as the reseller protocol tells it: a `_MULTI` order is as far as its
- * rows together (remains known once every row's is; refunds of the order and of its rows).
+ * How far an order is, as the reseller protocol tells it: an order with rows (`_MULTI` links,
+ * drip-feed runs, a subscription's post orders) is as far as its rows together, a row its
+ * provider has not spoken of yet counting whole; refunds of the order and of its rows.
  */
 export function progressOf(row: OrderRow, rows: readonly OrderRow[]) {
   const remains = rows.length
-    ? rows.every((child) => child.remains !== null)
-      ? rows.reduce((sum, child) => sum + child.remains!, 0)
-      : null
+    ? rows.reduce((sum, child) => sum + remainsOf(child), 0)
     : row.remains;
   return {
     status: row.status,

@@ -155,6 +155,25 @@ export async function setParentStatus(
   return Boolean(moved);
 }
 
+/** The first held run of a drip-feed order becomes due at `due`. */
+export async function releaseRun(db: Db, parentId: number, held: string, due: string) {
+  const next = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('parent_id', '=', parentId)
+    .where('status', '=', 'PAID')
+    .where('next_attempt_at', '=', held)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (next)
+    await db
+      .updateTable('orders')
+      .set({ next_attempt_at: due })
+      .where('id', '=', next.id)
+      .execute();
+}
+
 export async function addRefunded(db: Db, orderId: number, amount: number): Promise<void> {
   await db
     .updateTable('orders')

@@ -30,6 +30,7 @@ import {
 } from './orders.repository.ts';
 import { ordersOfUser, rowsOf } from './own-orders.repository.ts';
 import { createOwnOrders } from './own-orders.ts';
+import { createSubscriptions } from './subscriptions.ts';
 
 export { type ManyLine, type ManyOutcome, ORDER_ERRORS } from './order-placement.ts';
 export type { OrderUpstream } from './order-upstream.ts';
@@ -87,7 +88,8 @@ export function createOrdersService({
     now,
   });
   const intake = createOrderIntake({ db, place, payments, logger, now });
-  const own = createOwnOrders({ db, lifecycle, upstream, catalog, logger, now });
+  const subscriptions = createSubscriptions({ db, lifecycle, logger, now });
+  const own = createOwnOrders({ db, lifecycle, upstream, subscriptions, catalog, logger, now });
 
   return {
     /**
@@ -127,6 +129,9 @@ export function createOrdersService({
     own,
     /** Paid and running orders as fulfilment works on them, on the worker's clock. */
     workOn: (clock: () => Date = now) => createOrderWork({ db, lifecycle, logger, now: clock }),
+    /** Subscriptions (auto orders) watching their accounts, on the worker's clock. */
+    subscriptionsOn: (clock: () => Date = now) =>
+      createSubscriptions({ db, lifecycle, logger, now: clock }),
 
     /**
      * Whether a user has an order whose money may still come back to the balance (a refund

@@ -19,6 +19,9 @@ export interface OrdersTable {
   posts: number | null;
   /** an auto order's most per post (`quantity` is its least); null elsewhere */
   quantity_max: Generated<number | null>;
+  /** a drip-feed order's runs (its rows, one per run) and the minutes between them */
+  runs: Generated<number | null>;
+  run_interval: Generated<number | null>;
   /** a comments order's comments, one a line */
   comments: Generated<string | null>;
   count: number;
@@ -99,3 +102,31 @@ export interface OrderRefillsTable {
 }
 
 export type OrderRefillRow = Selectable<OrderRefillsTable>;
+
+export type SubscriptionState = 'ACTIVE' | 'PAUSED' | 'COMPLETED' | 'CANCELED';
+
+/** An auto order's subscription (migration 0015): what it watches and how far it is. */
+export interface OrderSubscriptionsTable {
+  order_id: number;
+  username: string;
+  min: number;
+  max: number;
+  posts: number;
+  /** how many of the account's latest posts before it began it also orders for */
+  old_posts: Generated<number>;
+  /** minutes from a new post to its order */
+  delay: number;
+  /** the end of the last day it watches (ISO time), or null: until `posts` */
+  expiry: string | null;
+  state: SubscriptionState;
+  posts_placed: Generated<number>;
+  /** the watcher's mark: posts after it are new */
+  cursor: string | null;
+  next_check_at: string | null;
+  lease_owner: Generated<string | null>;
+  lease_until: Generated<string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type OrderSubscriptionRow = Selectable<OrderSubscriptionsTable>;

@@ -4,6 +4,8 @@ import {
   type OwnOrderView,
   platformOfTag,
   type RefillView,
+  runsDone,
+  type SubscriptionView,
 } from '../../../shared/orders.ts';
 import type { Platform } from '../../../shared/platforms.ts';
 import type { Db } from '../../db/database.ts';
@@ -13,7 +15,12 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { OrderUpstream } from './order-upstream.ts';
 import { deliveryOf, progressOf, toOrderView } from './order-views.ts';
-import type { OrderRefillRow, OrderRow, OrderStatus } from './orders.table.ts';
+import type {
+  OrderRefillRow,
+  OrderRow,
+  OrderStatus,
+  OrderSubscriptionRow,
+} from './orders.table.ts';
 import { createOrderNumbers } from './own-order-numbers.ts';
 import {
   completionTimes,
@@ -25,6 +32,7 @@ import {
   rowsOf,
   setRefillStatus,
 } from './own-orders.repository.ts';
+import { isWatching, type Subscriptions } from './subscriptions.ts';
 
 export const OWN_ORDER_ERRORS = {
   notFound: 'Order not found',
@@ -57,6 +65,18 @@ const REFILL_ENDS = new Set(['completed', 'rejected', 'canceled', 'cancelled', '
 const refillRunning = (refill: OrderRefillRow | undefined) =>
   Boolean(refill) && !REFILL_ENDS.has(refill!.status.toLowerCase().replace(/\s+/g, ''));
 
+export const subscriptionView = (sub: OrderSubscriptionRow): SubscriptionView => ({
+  state: sub.state,
+  username: sub.username,
+  min: sub.min,
+  max: sub.max,
+  posts: sub.posts,
+  posts_placed: sub.posts_placed,
+  old_posts: sub.old_posts,
+  delay: sub.delay,
+  expiry: sub.expiry?.slice(0, 10) ?? null,
+});
+
 /** Not yet on its way to a provider: no worker recorded a submit. */
 const unsubmitted = (row: OrderRow) =>
   row.status === 'PAID' && row.submit_started_at === null && row.provider_order_id === null;
@@ -77,6 +97,7 @@ export function createOwnOrders({
   db,
   lifecycle,
   upstream,
+  subscriptions,
   catalog,
   logger,
   now,
@@ -85,12 +106,18 @@ export function createOwnOrders({
   db: Db;
   lifecycle: OrderLifecycle;
   upstream: OrderUpstream;
+  subscriptions: Subscriptions;
   catalog: CatalogService;
   logger: Logger;
   now: () => Date;
   averageCacheMs?: number;
 }) {
-  async function canCancel(row: OrderRow, rows: OrderRow[]): Promise<boolean> {
+  async function canCancel(
+    row: OrderRow,
+    rows: OrderRow[],
+    sub?: OrderSubscriptionRow,
+  ): Promise<boolean> {
+    if (isWatching(sub)) return true;
     if (row.status === 'PAID') return unsubmitted(row) && rows.every(unsubmitted);
     if (row.status !== 'RUNNING') return false;
     for (const leaf of rows.length ? rows : [row]) {
@@ -110,8 +137,10 @@ export function createOwnOrders({
     row: OrderRow,
     rows: OrderRow[],
     refills: Map<number, OrderRefillRow>,
+    subs: Map<number, OrderSubscriptionRow> = new Map(),
   ): Promise<OwnOrderView> {
     const refill = refills.get(row.id);
+    const sub = subs.get(row.id);
     const children = await Promise.all(rows.map((child) => viewOf(child, [], refills)));
     const { remains, refunded } = progressOf(row, rows);
     return {
@@ -124,7 +153,12 @@ export function createOwnOrders({
       ...deliveryOf(row, rows),
       refunded,
       children,
-      can_cancel: await canCancel(row, rows),
+      drip_feed:
+        row.runs && row.run_interval
+          ? { runs: row.runs, interval: row.run_interval, runs_done: runsDone(rows) }
+          : null,
+      subscription: sub ? subscriptionView(sub) : null,
+      can_cancel: await canCancel(row, rows, sub),
       can_refill: await canRefill(row, rows, refill),
       refill: refill ? toRefillView(refill) : null,
     };
@@ -139,12 +173,14 @@ export function createOwnOrders({
       db,
       [...list, ...rows].map((order) => order.id),
     );
+    const subs = await subscriptions.of(list.map((order) => order.id));
     return Promise.all(
       list.map((order) =>
         viewOf(
           order,
           rows.filter((row) => row.parent_id === order.id),
           refills,
+          subs,
         ),
       ),
     );
@@ -230,6 +266,12 @@ export function createOwnOrders({
      */
     async cancel(publicId: string, userId: number): Promise<OwnOrderView> {
       const order = await mine(publicId, userId);
+      // a watching subscription stops: its unused posts and unsent post orders come back
+      if (isWatching((await subscriptions.of([order.id])).get(order.id))) {
+        if (!(await subscriptions.cancel(order.id)))
+          throw new AppError(OWN_ORDER_ERRORS.cancelTooLate, 409);
+        return viewOfId(publicId, userId);
+      }
       const rows = await rowsOf(db, [order.id]);
       const at = now().toISOString();
       if (order.status === 'PAID') {

@@ -1,4 +1,5 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { DRIP_FEED, MAX_POSTS, SUBSCRIPTION_DELAYS } from '../../../shared/catalog.ts';
 import { hasControlChars } from '../../../shared/control-chars.ts';
 import { type Limits, take } from '../../http/rate-limit.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -24,6 +25,37 @@ function numberField(input: Record<string, unknown>, name: string, refusal: stri
   const value = whole(raw);
   if (value === undefined) throw new PanelError(refusal);
   return { [name]: value };
+}
+
+/**
+ * Drip-feed as panels send it: `runs` absent, empty, 0 or 1 means none; otherwise `runs`
+ * 2–100 and `interval` 1–1440 minutes, each refused in the panels' words when out of range.
+ */
+function dripFeedOf(input: Record<string, unknown>) {
+  const raw = text(input.runs)?.trim();
+  if (!raw) return null;
+  const runs = whole(raw);
+  if (runs === 0 || runs === 1) return null;
+  if (runs === undefined || runs < DRIP_FEED.minRuns || runs > DRIP_FEED.maxRuns)
+    throw new PanelError(PANEL_ERRORS.runs);
+  const interval = whole(input.interval);
+  if (
+    interval === undefined ||
+    interval < DRIP_FEED.minInterval ||
+    interval > DRIP_FEED.maxInterval
+  )
+    throw new PanelError(PANEL_ERRORS.interval);
+  return { runs, interval };
+}
+
+/** `d/m/Y` (panels' expiry) → `YYYY-MM-DD`, or undefined when it is no real date. */
+function panelDay(raw: string): string | undefined {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(raw);
+  if (!match) return undefined;
+  const [, d, m, y] = match;
+  const day = `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day ? undefined : day;
 }
 
 /**
@@ -109,19 +141,27 @@ export function panelApiRoutes({
         // a Subscriptions order names the profile as `username`
         const link = (text(input.link) || text(input.username))?.trim();
         if (!link) throw new PanelError(PANEL_ERRORS.link);
-        // our catalogue has no drip-feed, delayed or expiring services: said, never ignored
-        // `runs` absent, empty, 0 or 1 means none; anything else (a count, a word) asks for it
-        const runs = text(input.runs)?.trim();
-        if (runs && (whole(runs) ?? 2) > 1) throw new PanelError(PANEL_ERRORS.dripFeed);
-        if (text(input.delay)?.trim() && whole(input.delay) !== 0)
+        const dripFeed = dripFeedOf(input);
+        const expiry = text(input.expiry)?.trim();
+        const day = expiry ? panelDay(expiry) : undefined;
+        if (expiry && !day) throw new PanelError(PANEL_ERRORS.expiry);
+        const oldPosts = numberField(input, 'old_posts', PANEL_ERRORS.oldPosts);
+        if ((oldPosts.old_posts ?? 0) > MAX_POSTS) throw new PanelError(PANEL_ERRORS.oldPosts);
+        const delay = numberField(input, 'delay', PANEL_ERRORS.delay);
+        if (
+          delay.delay !== undefined &&
+          !(SUBSCRIPTION_DELAYS as readonly number[]).includes(delay.delay)
+        )
           throw new PanelError(PANEL_ERRORS.delay);
-        if (text(input.expiry)?.trim()) throw new PanelError(PANEL_ERRORS.expiry);
         const comments = text(input.comments);
         const quantity = whole(input.quantity) ?? 0;
         const subscription = {
           ...numberField(input, 'min', PANEL_ERRORS.min),
           ...numberField(input, 'max', PANEL_ERRORS.max),
           ...numberField(input, 'posts', PANEL_ERRORS.posts),
+          ...oldPosts,
+          ...delay,
+          ...(day ? { expiry: day } : {}),
         };
         // Idempotency-Key (header) or idempotency_key (field): a retry never places twice
         const idempotencyKey = req.get('idempotency-key') ?? text(input.idempotency_key);
@@ -134,6 +174,7 @@ export function panelApiRoutes({
             quantity,
             ...(comments ? { comments } : {}),
             subscription,
+            ...(dripFeed ? { dripFeed } : {}),
             ...(idempotencyKey ? { idempotencyKey } : {}),
           }),
         );

@@ -1,11 +1,17 @@
-import { isAutoType, MAX_POSTS, orderLimits, type ServiceView } from '../../../shared/catalog.ts';
+import {
+  isAutoType,
+  isDripFeedable,
+  MAX_POSTS,
+  orderLimits,
+  type ServiceView,
+} from '../../../shared/catalog.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import { createPanelCatalogue } from './panel-catalogue.ts';
-import { decimal, panelOrderStatus } from './panel-words.ts';
+import { decimal, panelOrderStatus, panelSubscriptionStatus } from './panel-words.ts';
 
 /** The texts the big panels answer with (DOMAIN.md "Upstream providers"). */
 export const PANEL_ERRORS = {
@@ -20,9 +26,11 @@ export const PANEL_ERRORS = {
   max: 'Incorrect max',
   posts: `Incorrect posts: from 1 to ${MAX_POSTS}`,
   range: 'Incorrect min and max: min cannot be more than max',
-  dripFeed: 'This service does not support drip-feed',
-  delay: 'This service does not support delay',
-  expiry: 'This service does not support expiry',
+  runs: 'Incorrect runs: from 2 to 100',
+  interval: 'Incorrect interval: from 1 to 1440 minutes',
+  delay: 'Incorrect delay',
+  expiry: 'Incorrect expiry: a date as d/m/Y',
+  oldPosts: `Incorrect old_posts: from 0 to ${MAX_POSTS}`,
   refill: 'Refill not found',
   idempotency: 'Incorrect idempotency key',
   rate: 'Too many requests, slow down',
@@ -57,6 +65,13 @@ function subscriptionOf(given: { min?: number; max?: number; posts?: number } | 
   return { min, max, posts };
 }
 
+/** A subscription's delay, expiry and old posts, when given (the order refuses them elsewhere). */
+const subscriptionTerms = (given?: { delay?: number; expiry?: string; old_posts?: number }) => ({
+  ...(given?.delay !== undefined ? { delay: given.delay } : {}),
+  ...(given?.expiry !== undefined ? { expiry: given.expiry } : {}),
+  ...(given?.old_posts !== undefined ? { old_posts: given.old_posts } : {}),
+});
+
 /**
  * The SMM panel API v2 for resellers (issue 15): a key acts for its user, with the cabinet's
  * services, prices, discount level and balance. Orders are placed by the same `place()` as
@@ -87,6 +102,7 @@ export function createPanelApiService({
             max: String(limits.max),
             refill: !isAutoType(service.type),
             cancel: true,
+            dripfeed: isDripFeedable(service),
           };
         }),
       );
@@ -100,7 +116,17 @@ export function createPanelApiService({
         quantity: number;
         comments?: string;
         /** a Subscriptions service: per post from `min` to `max`, for `posts` posts */
-        subscription?: { min?: number; max?: number; posts?: number };
+        subscription?: {
+          min?: number;
+          max?: number;
+          posts?: number;
+          old_posts?: number;
+          delay?: number;
+          /** YYYY-MM-DD */
+          expiry?: string;
+        };
+        /** drip-feed: `quantity` per run */
+        dripFeed?: { runs: number; interval: number };
         /** the same key within 24 h answers the first order, never places twice */
         idempotencyKey?: string;
       },
@@ -133,6 +159,10 @@ export function createPanelApiService({
             quantity,
             ...(comments !== undefined ? { comments } : {}),
             ...(auto ? { quantity_max: auto.max, posts: auto.posts } : {}),
+            ...subscriptionTerms(input.subscription),
+            ...(input.dripFeed
+              ? { runs: input.dripFeed.runs, interval: input.dripFeed.interval }
+              : {}),
             client: 'CLIENT_LK',
             method: BALANCE_METHOD_ID,
             ...(key ? { idempotency_key: key } : {}),
@@ -156,7 +186,14 @@ export function createPanelApiService({
 
     async status(user: PublicUser, ids: number[]) {
       const found = await orders.own.byNumbers(user.id, ids);
-      return new Map([...found].map(([id, order]) => [id, panelOrderStatus(order)]));
+      return new Map(
+        [...found].map(([id, order]) => [
+          id,
+          order.subscription
+            ? panelSubscriptionStatus({ ...order, subscription: order.subscription })
+            : panelOrderStatus(order),
+        ]),
+      );
     },
 
     /** Cancels (or refills) an order of the user by its number; refusals in the panel's words. */

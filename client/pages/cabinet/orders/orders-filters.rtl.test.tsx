@@ -43,6 +43,8 @@ function order(
     can_cancel: false,
     can_refill: false,
     refill: null,
+    drip_feed: null,
+    subscription: null,
   };
 }
 
