@@ -77,6 +77,17 @@ export interface MassOrderPlaced {
   currency: string;
 }
 
+/** GET c_orders/mass/services: a service a line may name, by its `/api/v2` number. */
+export interface MassService {
+  service: number;
+  name: string;
+  platform: string;
+  /** the price of 1 000 in the account's currency, a decimal string ("1.46") */
+  rate: string;
+  min: number;
+  max: number;
+}
+
 /** A refused line, as the 400's `lines` names it. */
 export interface MassLineRefused {
   line: number;

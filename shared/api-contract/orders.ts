@@ -1,4 +1,4 @@
-import type { MassOrderPlaced } from '../mass-orders.ts';
+import type { MassOrderPlaced, MassService } from '../mass-orders.ts';
 import type {
   AverageTimeView,
   DepositStarted,
@@ -47,6 +47,7 @@ export const ORDERS_API = {
     body: checked<MassOrderBody>(massOrderBody),
     answer: typed<MassOrderPlaced>(),
   },
+  'GET c_orders/mass/services': { answer: typed<MassService[]>() },
   'GET c_orders': {
     query: checked<OrdersListQuery>(ordersListQuery),
     answer: typed<OrdersPage>(),

@@ -126,6 +126,25 @@ describe.each(ENGINES)('mass order on %s', (engine) => {
     for (const order of answer.orders) expect(ids.has(order.public_id)).toBe(true);
   });
 
+  it('lists the services a line may name: the numbers and rates of /api/v2, without subscriptions and comments', async () => {
+    const listed = await request(t.app)
+      .get('/api/c_orders/mass/services')
+      .set('Authorization', r.auth)
+      .expect(200);
+    const mine = listed.body.data as { service: number; name: string; rate: string }[];
+    const likes = byName('Instagram likes');
+    expect(mine.find((entry) => entry.service === likes.service)).toMatchObject({
+      name: likes.name,
+      rate: likes.rate,
+      min: 100,
+    });
+    const excluded = services.filter((entry) => entry.type !== 'Default').map((e) => e.service);
+    expect(excluded.length).toBeGreaterThan(0);
+    expect(mine.filter((entry) => excluded.includes(entry.service))).toEqual([]);
+    expect(mine).toHaveLength(services.length - excluded.length);
+    await request(t.app).get('/api/c_orders/mass/services').expect(401);
+  });
+
   it('names every bad line at once, each with its own error, and places nothing', async () => {
     const likes = byName('Instagram likes');
     const auto = services.find((entry) => entry.type === 'Subscriptions')!;

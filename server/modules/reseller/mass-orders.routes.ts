@@ -24,6 +24,13 @@ export function massOrdersRoutes({
 }): Router {
   const router = Router();
 
+  // the services a line may name, by number, with their rates and limits
+  router.get('/c_orders/mass/services', async (_req, res) => {
+    const { user } = contextOf(res);
+    if (!user) throw new AppError(MASS_ERRORS.login, 401);
+    res.json({ status: 'success', data: await massOrders.services(user) });
+  });
+
   router.post('/c_orders/mass', async (req, res) => {
     const { user, visitor } = contextOf(res);
     if (!user) throw new AppError(MASS_ERRORS.login, 401);

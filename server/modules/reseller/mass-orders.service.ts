@@ -1,10 +1,11 @@
-import { isAutoType } from '../../../shared/catalog.ts';
+import { isAutoType, orderLimits, type ServiceType } from '../../../shared/catalog.ts';
 import {
   echoOf,
   MASS_ERRORS,
   MAX_MASS_LINES,
   type MassLineRefused,
   type MassOrderPlaced,
+  type MassService,
   massLines,
   parseMassLine,
 } from '../../../shared/mass-orders.ts';
@@ -44,7 +45,27 @@ export function createMassOrdersService({
 }) {
   const panel = createPanelCatalogue({ catalog });
 
+  const massable = (type: ServiceType) => !isAutoType(type) && type !== 'COMMENTS';
+
   return {
+    /** What a line may name: the services of /api/v2 but subscriptions and comments. */
+    async services(user: PublicUser): Promise<MassService[]> {
+      const list = (await panel.catalogue(user)).filter(({ service }) => massable(service.type));
+      return Promise.all(
+        list.map(async ({ service, id }) => {
+          const limits = orderLimits(service, user.isStaff);
+          return {
+            service: id,
+            name: service.name,
+            platform: service.platform,
+            rate: decimal(await panel.ratePer1000(user, service)),
+            min: limits.min,
+            max: limits.max,
+          };
+        }),
+      );
+    },
+
     async place(
       user: PublicUser,
       text: string,
