@@ -97,12 +97,6 @@ export interface SubscriptionView {
   expiry: string | null;
 }
 
-/** How many runs of a drip-feed order have been sent to the provider. */
-export const runsDone = (rows: readonly { status: OrderStatus }[]): number =>
-  rows.filter(
-    (row) => row.status !== 'CREATED' && row.status !== 'PAID' && row.status !== 'EXPIRED',
-  ).length;
-
 /** GET c_orders: one page of the buyer's orders and the total. */
 export interface OrdersPage {
   items: OwnOrderView[];

@@ -389,7 +389,10 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         posts.push({
           id: String(n),
           link: simulatedPostLink(platform, account, n),
-          published: new Date(from + (n - OLD_POSTS) * postEvery).toISOString(),
+          // the old ones before it was first watched, the new ones after
+          published: new Date(
+            from + (n <= OLD_POSTS ? n - OLD_POSTS - 1 : n - OLD_POSTS) * postEvery,
+          ).toISOString(),
         });
       return { posts };
     },

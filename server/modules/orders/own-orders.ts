@@ -4,7 +4,6 @@ import {
   type OwnOrderView,
   platformOfTag,
   type RefillView,
-  runsDone,
   type SubscriptionView,
 } from '../../../shared/orders.ts';
 import type { Platform } from '../../../shared/platforms.ts';
@@ -64,6 +63,10 @@ export interface OwnOrdersQuery {
 const REFILL_ENDS = new Set(['completed', 'rejected', 'canceled', 'cancelled', 'error', 'partial']);
 const refillRunning = (refill: OrderRefillRow | undefined) =>
   Boolean(refill) && !REFILL_ENDS.has(refill!.status.toLowerCase().replace(/\s+/g, ''));
+
+/** How many runs of a drip-feed order have gone to the provider. */
+const runsDone = (rows: readonly OrderRow[]) =>
+  rows.filter((row) => row.submit_started_at !== null || row.provider_order_id !== null).length;
 
 export const subscriptionView = (sub: OrderSubscriptionRow): SubscriptionView => ({
   state: sub.state,
