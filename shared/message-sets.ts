@@ -6,7 +6,7 @@ import type { Layout, PageDef, View } from './routes.ts';
  * landing's first visit carries none of them.
  * - cabinet: the customer cabinet's `cp.*` its layout and dashboard need (locales/cabinet/)
  * - cabinet-screens: the texts of the cabinet's own screens (profile, API, income, prices,
- *   payment history), each section's title and lead left in `cabinet` for the navigation
+ *   payment history, mass order), each section's title and lead left in `cabinet` for the navigation
  *   (locales/cabinet-screens/)
  * - pages: sign-in and sign-up, the blog, the legal texts and the payment result pages
  *   (`auth.*`, `blog.*`, `legal.*`, `thanks.*`: locales/pages/)
@@ -27,6 +27,7 @@ export const VIEW_MESSAGE_SETS: Partial<Record<View, readonly MessageSet[]>> = {
   // the profile's forms share sign-up's `auth.*` texts
   'cp-profile': ['cabinet-screens', 'pages'],
   'cp-api': ['cabinet-screens'],
+  'cp-mass': ['cabinet-screens'],
   'cp-income': ['cabinet-screens'],
   'cp-price': ['cabinet-screens'],
   'cp-payment-history': ['cabinet-screens'],

@@ -31,6 +31,7 @@ export type View =
   | 'article'
   | 'cabinet'
   | 'cp-orders'
+  | 'cp-mass'
   | 'cp-payment-history'
   | 'cp-price'
   | 'cp-profile'
@@ -72,6 +73,7 @@ const validLegalRegion: PageDef['validate'] = (params) => isLegalRegion(params.r
 
 export const CABINET_SECTIONS = [
   'orders',
+  'mass',
   'payment',
   'payment-history',
   'income',
@@ -85,6 +87,7 @@ export type CabinetSection = (typeof CABINET_SECTIONS)[number] | 'dashboard';
 /** Cabinet sections with a screen (and a chunk) of their own; the rest share 'cp-section'. */
 const CABINET_VIEWS: Partial<Record<(typeof CABINET_SECTIONS)[number], View>> = {
   orders: 'cp-orders',
+  mass: 'cp-mass',
   'payment-history': 'cp-payment-history',
   income: 'cp-income',
   api: 'cp-api',

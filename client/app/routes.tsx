@@ -47,6 +47,7 @@ const VIEW_MODULES: Record<View, () => Promise<ViewModule>> = {
   article: () => import('../pages/blog/article.page.tsx'),
   cabinet: () => import('../pages/cabinet/dashboard/cabinet.page.tsx'),
   'cp-orders': () => import('../pages/cabinet/orders/cp-orders.page.tsx'),
+  'cp-mass': () => import('../pages/cabinet/mass/cp-mass.page.tsx'),
   'cp-payment-history': () => import('../pages/cabinet/history/cp-payment-history.page.tsx'),
   'cp-price': () => import('../pages/cabinet/price/cp-price.page.tsx'),
   'cp-profile': () => import('../pages/cabinet/profile/cp-profile.page.tsx'),

@@ -197,9 +197,12 @@ export interface ApiCall {
 export class ApiRefusal {
   readonly statusCode: number;
   readonly message: string;
-  constructor(statusCode: number, message: string) {
+  /** what the envelope adds (`errors` by field, a mass order's `lines`) */
+  readonly extra: Record<string, unknown>;
+  constructor(statusCode: number, message: string, extra: Record<string, unknown> = {}) {
     this.statusCode = statusCode;
     this.message = message;
+    this.extra = extra;
   }
 }
 
@@ -239,7 +242,12 @@ export function fakeApi(routes: ApiRoutes) {
             : answer instanceof ApiRefusal
               ? [
                   answer.statusCode,
-                  { status: 'error', message: answer.message, statusCode: answer.statusCode },
+                  {
+                    status: 'error',
+                    message: answer.message,
+                    statusCode: answer.statusCode,
+                    ...answer.extra,
+                  },
                 ]
               : [200, { status: 'success', data: answer ?? null }];
           resolve({ ok: status < 400, status, json: async () => body } as Response);

@@ -1,0 +1,246 @@
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch, useSelector } from 'react-redux';
+import {
+  echoOf,
+  MASS_ERRORS,
+  MAX_MASS_LINES,
+  MAX_MASS_TEXT,
+  type MassLineRefused,
+  type MassOrderPlaced,
+  massLines,
+} from '../../../../shared/mass-orders.ts';
+import { type Currency, isCurrency } from '../../../../shared/regions.ts';
+import { button } from '../../../components/button/button.ts';
+import { formStyles } from '../../../components/form/text-field.tsx';
+import { Link } from '../../../components/link/link.tsx';
+import { selectUser, userRefreshNeeded } from '../../../features/session/session.slice.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { callApi } from '../../../lib/endpoints.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import styles from './mass.module.css';
+import { lineErrorText } from './mass-errors.ts';
+
+/** What the last submit came to: the refused lines, a message, or the orders placed. */
+type Outcome =
+  | { kind: 'lines'; lines: MassLineRefused[] }
+  | { kind: 'message'; text: string; topUp?: boolean }
+  | { kind: 'placed'; placed: MassOrderPlaced };
+
+const minorOf = (decimal: string) => Math.round(Number(decimal) * 100);
+
+/**
+ * The mass order (issue 32.4): one order a line, `service | link | quantity`, with a live
+ * count; the server checks every line before anything is charged and names the bad ones
+ * (shown under the text, each with its line), or places them all from the balance at once.
+ */
+export function MassOrderForm({ example }: { example: string }) {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const to = useLocalePath();
+  const user = useSelector(selectUser);
+  const id = useId();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'USD';
+  const count = useMemo(() => massLines(text).length, [text]);
+  const tooMany = count > MAX_MASS_LINES;
+  const money = (decimal: string, of: string = currency) =>
+    formatMoney(intl, minorOf(decimal), isCurrency(of) ? of : currency);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!count) {
+      setOutcome({ kind: 'message', text: intl.formatMessage({ id: 'cp.mass.errors.empty' }) });
+      return;
+    }
+    if (tooMany) {
+      setOutcome({
+        kind: 'message',
+        text: intl.formatMessage({ id: 'cp.mass.errors.tooMany' }, { max: MAX_MASS_LINES }),
+      });
+      return;
+    }
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const placed = await callApi('POST c_orders/mass', { body: { orders: text } });
+      setOutcome({ kind: 'placed', placed });
+      setText('');
+      dispatch(userRefreshNeeded());
+    } catch (error) {
+      setOutcome(failureOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** A refusal as this screen says it: the lines by number, or one message. */
+  function failureOf(error: unknown): Outcome {
+    if (!(error instanceof ApiError))
+      return { kind: 'message', text: intl.formatMessage({ id: 'cp.mass.errors.failed' }) };
+    const byLine = Object.entries(error.fields).filter(([key]) => /^\d+$/.test(key));
+    if (error.statusCode === 400 && byLine.length) {
+      const all = text.split(/\r\n|\r|\n/);
+      return {
+        kind: 'lines',
+        lines: byLine.map(([key, message]) => ({
+          line: Number(key),
+          text: echoOf((all[Number(key) - 1] ?? '').trim()),
+          error: message,
+        })),
+      };
+    }
+    if (error.statusCode === 402)
+      return {
+        kind: 'message',
+        text: intl.formatMessage({ id: 'cp.mass.errors.funds' }),
+        topUp: true,
+      };
+    const known: Record<string, string> = {
+      [MASS_ERRORS.empty]: intl.formatMessage({ id: 'cp.mass.errors.empty' }),
+      [MASS_ERRORS.tooMany]: intl.formatMessage(
+        { id: 'cp.mass.errors.tooMany' },
+        { max: MAX_MASS_LINES },
+      ),
+    };
+    return {
+      kind: 'message',
+      text:
+        known[error.message] ??
+        (error.statusCode === 0 || error.statusCode >= 500
+          ? intl.formatMessage({ id: 'cp.mass.errors.failed' })
+          : error.message),
+    };
+  }
+
+  const hintId = `${id}-hint`;
+  const countId = `${id}-count`;
+  const errorsId = `${id}-errors`;
+  return (
+    <div className={styles.mass}>
+      <form className={styles.card} onSubmit={submit} noValidate data-testid="mass-form">
+        <div className={styles.head}>
+          <label htmlFor={id} className={formStyles.label}>
+            <FormattedMessage id="cp.mass.label" />
+          </label>
+          {user && (
+            <span className={styles.balance}>
+              <FormattedMessage id="cp.balance" />{' '}
+              <strong data-testid="mass-balance">
+                {formatMoney(intl, user.balance, currency)}
+              </strong>
+            </span>
+          )}
+        </div>
+        <p id={hintId} className={styles.hint}>
+          <FormattedMessage
+            id="cp.mass.hint"
+            values={{ format: <code>service | link | quantity</code>, max: MAX_MASS_LINES }}
+          />
+        </p>
+        <textarea
+          id={id}
+          className={`${formStyles.input} ${styles.text}`}
+          rows={8}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoCorrect="off"
+          autoComplete="off"
+          wrap="off"
+          maxLength={MAX_MASS_TEXT}
+          placeholder={example}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-describedby={`${hintId} ${countId}${outcome?.kind === 'lines' ? ` ${errorsId}` : ''}`}
+          aria-invalid={outcome?.kind === 'lines' || tooMany ? true : undefined}
+          data-testid="mass-text"
+        />
+        <div className={styles.foot}>
+          <span
+            id={countId}
+            className={tooMany ? styles.over : styles.count}
+            aria-live="polite"
+            data-testid="mass-count"
+          >
+            <FormattedMessage id="cp.mass.count" values={{ count, max: MAX_MASS_LINES }} />
+          </span>
+          <button
+            type="submit"
+            className={`${button('primary')} ${styles.submit}`}
+            disabled={busy}
+            data-testid="mass-submit"
+          >
+            <FormattedMessage id={busy ? 'cp.mass.placing' : 'cp.mass.submit'} values={{ count }} />
+          </button>
+        </div>
+        {outcome?.kind === 'lines' && (
+          <div id={errorsId} className={styles.errors} role="alert" data-testid="mass-errors">
+            <p className={styles.errorsTitle}>
+              <FormattedMessage
+                id="cp.mass.errors.lines"
+                values={{ count: outcome.lines.length }}
+              />
+            </p>
+            <ul className={styles.lineList}>
+              {outcome.lines.map((line) => (
+                <li key={line.line} data-line={line.line}>
+                  <strong>
+                    <FormattedMessage id="cp.mass.line" values={{ line: line.line }} />
+                  </strong>{' '}
+                  {lineErrorText(intl, line.error)}
+                  {line.text && <code className={styles.echo}>{line.text}</code>}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {outcome?.kind === 'message' && (
+          <p className={formStyles.alert} role="alert" data-testid="mass-message">
+            {outcome.text}
+            {outcome.topUp && (
+              <>
+                {' '}
+                <Link to={to('cp-payment')}>
+                  <FormattedMessage id="cp.topUp" />
+                </Link>
+              </>
+            )}
+          </p>
+        )}
+      </form>
+      {outcome?.kind === 'placed' && (
+        <section className={styles.done} role="status" data-testid="mass-placed">
+          <p className={styles.doneTitle}>
+            <FormattedMessage
+              id="cp.mass.placed"
+              values={{
+                count: outcome.placed.orders.length,
+                total: money(outcome.placed.total, outcome.placed.currency),
+              }}
+            />
+          </p>
+          <ul className={styles.placedList}>
+            {outcome.placed.orders.map((order) => (
+              <li key={order.order}>
+                <span className={styles.muted}>
+                  <FormattedMessage id="cp.mass.line" values={{ line: order.line }} />
+                </span>
+                <Link to={`${to('cp-orders')}?q=${encodeURIComponent(`#${order.order}`)}`}>
+                  <FormattedMessage id="cp.mass.number" values={{ number: order.order }} />
+                </Link>
+                <span>{money(order.charge, order.currency)}</span>
+              </li>
+            ))}
+          </ul>
+          <Link to={to('cp-orders')} className={button('secondary')}>
+            <FormattedMessage id="cp.allOrders" />
+          </Link>
+        </section>
+      )}
+    </div>
+  );
+}
