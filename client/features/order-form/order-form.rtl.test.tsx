@@ -15,6 +15,7 @@ import {
   renderPage,
   stopSagas,
 } from '../../../tests/support/render.tsx';
+import { CabinetOrderOptions } from './cabinet-order-options.tsx';
 import { browser, orderFormSaga, QUOTE_DEBOUNCE_MS } from './order-form.saga.ts';
 import { ORDER_FORM_ID, OrderForm } from './order-form.tsx';
 import { PackageCards } from './package-cards.tsx';
@@ -168,6 +169,11 @@ beforeEach(() => {
         Number(query.get('count')),
         (query.get('client') as Client | null) ?? 'CLIENT_MAIN',
       ),
+    'POST c_orders/main': () => ({
+      order: { id: 'ord_1', status: 'PAID' },
+      payment: null,
+      redirect: null,
+    }),
     'POST deposit': () => ({
       payment: { id: 'NiDiEBzTMVDzwhPdujUZ', status: 'WAITING' },
       redirect: CHECKOUT,
@@ -393,7 +399,10 @@ describe('the order form on a service page (a guest paying in dollars)', () => {
 /** /cp/: the cabinet's form for a buyer with `balance` cents (DashboardPage's props). */
 function renderCabinet(balance: number) {
   const data = { platform: 'instagram' as const, services: [], informers: {} };
-  return renderPage(<OrderForm data={data} pageId="cp" client="CLIENT_LK" />, {
+  const options = (model: Parameters<typeof CabinetOrderOptions>[0]['model']) => (
+    <CabinetOrderOptions model={model} />
+  );
+  return renderPage(<OrderForm data={data} pageId="cp" client="CLIENT_LK" options={options} />, {
     store: appStore({ user: publicUser({ balance }) }, orderFormSaga),
     path: pagePath('cp', 'en'),
     pageId: 'cp',
@@ -521,5 +530,60 @@ describe('the cabinet’s order form (CLIENT_LK, paid from the balance first)', 
     expect(api.callsOf('POST deposit').map((call) => call.body)).toEqual([
       { amount: 50, method: 2, agreement: true, return_path: '/' },
     ]);
+  });
+});
+
+describe('the cabinet’s drip-feed (issue 32)', () => {
+  it('prices the quantity × runs, says the total and sends runs and interval', async () => {
+    const user = userEvent.setup();
+    renderCabinet(100_000);
+    const drip = await screen.findByRole('switch', { name: /^Drip-feed/ }, QUOTED);
+    expect(screen.queryByRole('spinbutton', { name: 'Runs' })).toBeNull();
+    await user.click(drip);
+    // three runs every 30 minutes until the buyer changes them: 1,000 × 3 is priced
+    expect((await screen.findByTestId('drip-feed-total')).textContent).toBe(
+      '3,000 in all: 1,000 × 3 runs, one every 30 min; the last run starts in 1 hr',
+    );
+    await waitFor(() =>
+      expect(api.callsOf('GET prices/orderCost').at(-1)?.query.get('count')).toBe('3000'),
+    );
+    const runs = screen.getByRole('spinbutton', { name: 'Runs' });
+    await user.clear(runs);
+    await user.type(runs, '101');
+    expect(alerts()).toContain('Runs: from 2 to 100');
+    await user.clear(runs);
+    await user.type(runs, '5');
+    const interval = screen.getByRole('spinbutton', { name: 'Interval, minutes' });
+    await user.clear(interval);
+    await user.type(interval, '90');
+    expect(screen.getByTestId('drip-feed-total').textContent).toBe(
+      '5,000 in all: 1,000 × 5 runs, one every 1 hr 30 min; the last run starts in 6 hr',
+    );
+    await user.type(
+      screen.getByRole('textbox', { name: 'Link to the post' }),
+      'https://www.instagram.com/p/C8xYz12AbCd/',
+    );
+    const pay = await screen.findByRole('button', { name: /^Pay / }, QUOTED);
+    await waitFor(() =>
+      expect(api.callsOf('GET prices/orderCost').at(-1)?.query.get('count')).toBe('5000'),
+    );
+    await user.click(pay);
+    await waitFor(() => expect(api.callsOf('POST c_orders/main')).toHaveLength(1));
+    expect(api.callsOf('POST c_orders/main')[0]!.body).toMatchObject({
+      tag: 'INSTAGRAM_LIKES',
+      quantity: 1000,
+      runs: 5,
+      interval: 90,
+      client: 'CLIENT_LK',
+    });
+  });
+
+  it('is offered in the cabinet only, not on the storefront', async () => {
+    renderCabinet(100_000);
+    await screen.findByRole('switch', { name: /^Drip-feed/ }, QUOTED);
+    cleanup();
+    renderServicePage();
+    await screen.findByRole('button', { name: /^Pay / }, QUOTED);
+    expect(screen.queryByRole('switch', { name: /^Drip-feed/ })).toBeNull();
   });
 });

@@ -207,6 +207,9 @@ const NEEDS_TRIGGERS = [
   actions.postsChanged.type,
   actions.quantityMaxChanged.type,
   actions.commentsChanged.type,
+  actions.dripFeedToggled.type,
+  actions.runsChanged.type,
+  actions.runIntervalChanged.type,
   actions.servicesLoaded.type,
   // the visitor's and the session's (features do not import each other's slices)
   'visitor/currencyChanged',
@@ -260,7 +263,7 @@ export const browser = { go: (url: string) => window.location.assign(url) };
 function* submitOrder(action: PayloadAction<OrderPayload>) {
   const { tag, link, quantity, posts, quantityMax, comments, currency, method, email, agreement } =
     action.payload;
-  const { client } = action.payload;
+  const { client, dripFeed, subscription } = action.payload;
   const locale: Locale = yield select(selectLocale);
   try {
     const placed = yield* callEffect('POST c_orders/main', {
@@ -271,6 +274,9 @@ function* submitOrder(action: PayloadAction<OrderPayload>) {
         ...(posts ? { posts } : {}),
         ...(quantityMax ? { quantity_max: quantityMax } : {}),
         ...(comments ? { comments } : {}),
+        ...(dripFeed ? { runs: dripFeed.runs, interval: dripFeed.interval } : {}),
+        ...(subscription?.delay ? { delay: subscription.delay } : {}),
+        ...(subscription?.expiry ? { expiry: subscription.expiry } : {}),
         ...(client === 'CLIENT_LK' ? { client } : {}),
         currency,
         method,

@@ -4,7 +4,9 @@ import {
   type CatalogPlatform,
   type Client,
   type CostPair,
+  DRIP_FEED,
   isAutoType,
+  isDripFeedable,
   MAX_LINKS,
   MAX_POSTS,
   orderLimits,
@@ -78,7 +80,10 @@ export interface Selection {
   customComments: boolean;
   comments: string[];
   links: string[];
-  /** the count priced: quantity, × posts for auto, × links for multiple */
+  /** the cabinet's drip-feed: offered for this service, and its runs and interval when on */
+  dripFeedable: boolean;
+  dripFeed: { runs: number; interval: number } | null;
+  /** the count priced: quantity, × posts for auto, × links for multiple, × runs for drip-feed */
   count: number | null;
   quoteKey: string | null;
 }
@@ -141,6 +146,18 @@ export function selectionOf(state: OrderFormState, context: FormContext): Select
   // SPEC §9: the cabinet orders auto services as a range per post, priced at its average
   const quantityMax = cabinet && auto && quantity !== null ? (state.quantityMax ?? quantity) : null;
   const links = linesOf(state.input);
+  const dripFeedable =
+    cabinet && numerosity === 'single' && service !== null && isDripFeedable(service);
+  const dripFeed =
+    dripFeedable && state.dripFeed
+      ? { runs: state.runs ?? 0, interval: state.runInterval ?? 0 }
+      : null;
+  const dripOk =
+    !dripFeed ||
+    (dripFeed.runs >= DRIP_FEED.minRuns &&
+      dripFeed.runs <= DRIP_FEED.maxRuns &&
+      dripFeed.interval >= DRIP_FEED.minInterval &&
+      dripFeed.interval <= DRIP_FEED.maxInterval);
   let count: number | null = null;
   const maxOk =
     quantityMax === null || (quantityMax >= (quantity ?? 0) && quantityMax <= limits.max);
@@ -152,7 +169,7 @@ export function selectionOf(state: OrderFormState, context: FormContext): Select
           : null;
     else if (numerosity === 'multiple')
       count = quantity * Math.min(Math.max(links.length, 1), MAX_LINKS);
-    else count = quantity;
+    else count = dripFeed ? (dripOk ? quantity * dripFeed.runs : null) : quantity;
   }
   return {
     platform,
@@ -172,6 +189,8 @@ export function selectionOf(state: OrderFormState, context: FormContext): Select
     customComments,
     comments,
     links,
+    dripFeedable,
+    dripFeed,
     count,
     quoteKey:
       tag && count !== null
@@ -327,6 +346,8 @@ export type FormErrors = Partial<
     | 'quantityMax'
     | 'comments'
     | 'posts'
+    | 'runs'
+    | 'runInterval'
     | 'email'
     | 'method'
     | 'agreement',
@@ -375,6 +396,11 @@ export function errorsOf(
     errors.quantityMax = 'order.error.quantityMax';
   if (selection.auto && (selection.posts < 1 || selection.posts > MAX_POSTS))
     errors.posts = 'order.error.posts';
+  const drip = selection.dripFeed;
+  if (drip && !(drip.runs >= DRIP_FEED.minRuns && drip.runs <= DRIP_FEED.maxRuns))
+    errors.runs = 'order.error.runs';
+  if (drip && !(drip.interval >= DRIP_FEED.minInterval && drip.interval <= DRIP_FEED.maxInterval))
+    errors.runInterval = 'order.error.runInterval';
   if (!context.loggedIn) {
     const email = state.email.trim();
     if (!email) errors.email = 'order.error.email';

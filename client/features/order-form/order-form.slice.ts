@@ -43,6 +43,16 @@ export interface OrderFormState {
   quantityMax: number | null;
   /** the cabinet's comment orders: the comments, one a line */
   comments: string;
+  /**
+   * the cabinet's drip-feed (issue 32): the quantity per run, `runs` runs `runInterval` minutes
+   * apart (null while the field is empty)
+   */
+  dripFeed: boolean;
+  runs: number | null;
+  runInterval: number | null;
+  /** the cabinet's subscriptions (auto orders): minutes from a post to its order, last day */
+  delay: number;
+  expiry: string;
   email: string;
   agreement: boolean;
   /** the panel as the buyer toggled it (the cabinet also opens it itself: methodsInEffect) */
@@ -82,6 +92,11 @@ export const initialOrderFormState: OrderFormState = {
   quantityPosts: null,
   quantityMax: null,
   comments: '',
+  dripFeed: false,
+  runs: null,
+  runInterval: null,
+  delay: 0,
+  expiry: '',
   email: '',
   agreement: false,
   methodsVisible: false,
@@ -209,6 +224,26 @@ const orderFormSlice = createSlice({
     commentsChanged(state, action: PayloadAction<string>) {
       state.comments = action.payload;
     },
+    dripFeedToggled(state, action: PayloadAction<boolean>) {
+      state.dripFeed = action.payload;
+      // three runs half an hour apart until the buyer says otherwise
+      if (action.payload) {
+        state.runs ??= 3;
+        state.runInterval ??= 30;
+      }
+    },
+    runsChanged(state, action: PayloadAction<number | null>) {
+      state.runs = action.payload;
+    },
+    runIntervalChanged(state, action: PayloadAction<number | null>) {
+      state.runInterval = action.payload;
+    },
+    delayChanged(state, action: PayloadAction<number>) {
+      state.delay = action.payload;
+    },
+    expiryChanged(state, action: PayloadAction<string>) {
+      state.expiry = action.payload;
+    },
     emailChanged(state, action: PayloadAction<string>) {
       state.email = action.payload;
     },
@@ -308,6 +343,10 @@ export interface OrderPayload {
   quantityMax: number | null;
   /** a comments order's comments, one a line (cabinet) */
   comments: string | null;
+  /** a drip-feed's runs and minutes between them (cabinet) */
+  dripFeed: { runs: number; interval: number } | null;
+  /** a subscription's delay and last day, YYYY-MM-DD (cabinet auto orders) */
+  subscription: { delay: number; expiry: string | null } | null;
   count: number;
   currency: Currency;
   method: number;

@@ -18,7 +18,7 @@ import { PriceLine } from './price-line.tsx';
 import { QuantityFields } from './quantity-fields.tsx';
 import { ServiceChoice } from './service-choice.tsx';
 import { ShortBalance } from './short-balance.tsx';
-import { useOrderForm } from './use-order-form.ts';
+import { type OrderFormModel, useOrderForm } from './use-order-form.ts';
 
 /** The form's element id: package cards bring it into view. */
 export const ORDER_FORM_ID = 'order-form';
@@ -34,6 +34,8 @@ interface OrderFormProps {
   aside?: (selection: Selection) => ReactNode;
   /** the page lets a guest pay in another currency (a rouble buyer with a foreign card) */
   onCurrencySwitch?: (currency: Currency) => void;
+  /** options after the quantity that only the cabinet offers (drip-feed, a subscription's) */
+  options?: (model: OrderFormModel) => ReactNode;
 }
 
 /**
@@ -48,6 +50,7 @@ export function OrderForm({
   client = 'CLIENT_MAIN',
   aside,
   onCurrencySwitch,
+  options,
 }: OrderFormProps) {
   const dispatch = useDispatch();
   const model = useOrderForm({ data, pageId, pageService, client });
@@ -104,6 +107,7 @@ export function OrderForm({
             quantityError={model.quantityError}
             cabinet={cabinet}
           />
+          {options?.(model)}
           {!user && <EmailField model={model} />}
           <PriceLine model={model} />
 

@@ -132,6 +132,9 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
         posts: selection.auto ? selection.posts : null,
         quantityMax: selection.quantityMax,
         comments: selection.customComments ? selection.comments.join('\n') : null,
+        dripFeed: selection.dripFeed,
+        subscription:
+          cabinet && selection.auto ? { delay: form.delay, expiry: form.expiry || null } : null,
         count: selection.count ?? selection.quantity,
         currency,
         method: methods.method!,

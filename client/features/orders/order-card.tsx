@@ -175,6 +175,8 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
   const money = (minor: number) => formatMoney(intl, minor, order.currency as Currency);
   const number = (value: number | null) => (value === null ? '—' : intl.formatNumber(value));
   const links = order.children.length;
+  // the rows are runs of a drip-feed or post orders of a subscription, else the order's links
+  const rowsOf = order.drip_feed ? 'Runs' : order.subscription ? 'Posts' : 'Links';
   return (
     <article
       className={styles.card}
@@ -196,7 +198,7 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
         <OrderStatusBadge status={order.status} />
       </header>
 
-      {links ? (
+      {links && rowsOf === 'Links' ? (
         <p className={styles.linkLine}>
           <FormattedMessage id="cp.orders.links" values={{ count: links }} />
         </p>
@@ -253,6 +255,48 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
 
       <ProgressBar delivered={order.delivered} count={order.count} progress={order.progress} />
 
+      {order.drip_feed && (
+        <p className={styles.note} data-testid="order-drip-feed">
+          <FormattedMessage
+            id="cp.orders.dripFeed"
+            values={{
+              done: order.drip_feed.runs_done,
+              runs: order.drip_feed.runs,
+              every: intl.formatNumber(order.drip_feed.interval, {
+                style: 'unit',
+                unit: 'minute',
+                unitDisplay: 'short',
+              }),
+            }}
+          />
+        </p>
+      )}
+      {order.subscription && (
+        <p className={styles.note} data-testid="order-subscription">
+          <strong>
+            <FormattedMessage id={`cp.orders.subscription.${order.subscription.state}`} />
+          </strong>{' '}
+          <FormattedMessage
+            id="cp.orders.subscription"
+            values={{
+              placed: order.subscription.posts_placed,
+              posts: order.subscription.posts,
+              min: intl.formatNumber(order.subscription.min),
+              max: intl.formatNumber(order.subscription.max),
+            }}
+          />
+          {order.subscription.expiry && (
+            <>
+              {' '}
+              <FormattedMessage
+                id="cp.orders.subscription.until"
+                values={{ day: formatDate(intl, `${order.subscription.expiry}T12:00:00Z`) }}
+              />
+            </>
+          )}
+        </p>
+      )}
+
       {(order.refunded > 0 || order.refill) && (
         <p className={styles.note}>
           {order.refunded > 0 && (
@@ -286,7 +330,7 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
             onClick={() => setOpen(!open)}
           >
             <FormattedMessage
-              id={open ? 'cp.orders.hideLinks' : 'cp.orders.showLinks'}
+              id={`cp.orders.${open ? 'hide' : 'show'}${rowsOf}`}
               values={{ count: links }}
             />
           </button>

@@ -7,6 +7,7 @@ import { PLATFORMS } from '../../../../shared/platforms.ts';
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
+import { CabinetOrderOptions } from '../../../features/order-form/cabinet-order-options.tsx';
 import { orderFormActions } from '../../../features/order-form/order-form.slice.ts';
 import { OrderForm } from '../../../features/order-form/order-form.tsx';
 import { ServiceFacts } from '../../../features/order-form/service-facts.tsx';
@@ -62,6 +63,7 @@ export default function DashboardPage() {
         pageId="cp"
         client="CLIENT_LK"
         aside={(selection) => <ServiceFacts selection={selection} />}
+        options={(model) => <CabinetOrderOptions model={model} />}
       />
 
       {user && (

@@ -1,0 +1,163 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
+import { DRIP_FEED, SUBSCRIPTION_DELAYS } from '../../../shared/catalog.ts';
+import { parseWholeNumber } from '../../../shared/numbers.ts';
+import { formStyles } from '../../components/form/text-field.tsx';
+import styles from './cabinet-order-options.module.css';
+import { orderFormActions as actions } from './order-form.slice.ts';
+import type { OrderFormModel } from './use-order-form.ts';
+
+/** `90` → `1 h 30 min` in the buyer's language (minutes as the panels count them). */
+function duration(intl: ReturnType<typeof useIntl>, minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [];
+  if (hours)
+    parts.push(intl.formatNumber(hours, { style: 'unit', unit: 'hour', unitDisplay: 'short' }));
+  if (rest || !hours)
+    parts.push(intl.formatNumber(rest, { style: 'unit', unit: 'minute', unitDisplay: 'short' }));
+  return parts.join(' ');
+}
+
+/**
+ * The cabinet's panel options (issue 32), beside the quantity: drip-feed for services that
+ * grow gradually (the quantity every interval, `runs` times, and what that totals), and a
+ * subscription's delay after each new post and last day for auto services. Only the cabinet's
+ * page brings this in, so the landings' form does not carry it.
+ */
+export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
+  const intl = useIntl();
+  const dispatch = useDispatch();
+  const { ids, form, selection, errors, say } = model;
+  const drip = selection.dripFeed;
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <>
+      {selection.dripFeedable && (
+        <fieldset className={styles.options} data-testid="drip-feed">
+          <label className={styles.switch}>
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={form.dripFeed}
+              checked={form.dripFeed}
+              onChange={(event) => dispatch(actions.dripFeedToggled(event.target.checked))}
+            />
+            <span>
+              <strong>
+                <FormattedMessage id="order.dripFeed" />
+              </strong>
+              <span className={styles.hint}>
+                <FormattedMessage id="order.dripFeed.hint" />
+              </span>
+            </span>
+          </label>
+          {drip && (
+            <>
+              <div className={styles.pair}>
+                <label className={styles.field}>
+                  <span className={formStyles.label}>
+                    <FormattedMessage id="order.dripFeed.runs" />
+                  </span>
+                  <input
+                    id={`${ids}-runs`}
+                    className={formStyles.input}
+                    type="number"
+                    inputMode="numeric"
+                    min={DRIP_FEED.minRuns}
+                    max={DRIP_FEED.maxRuns}
+                    value={form.runs ?? ''}
+                    aria-invalid={errors.runs ? true : undefined}
+                    onChange={(event) =>
+                      dispatch(actions.runsChanged(parseWholeNumber(event.target.value.trim(), 4)))
+                    }
+                  />
+                </label>
+                <label className={styles.field}>
+                  <span className={formStyles.label}>
+                    <FormattedMessage id="order.dripFeed.interval" />
+                  </span>
+                  <input
+                    id={`${ids}-interval`}
+                    className={formStyles.input}
+                    type="number"
+                    inputMode="numeric"
+                    min={DRIP_FEED.minInterval}
+                    max={DRIP_FEED.maxInterval}
+                    value={form.runInterval ?? ''}
+                    aria-invalid={errors.runInterval ? true : undefined}
+                    onChange={(event) =>
+                      dispatch(
+                        actions.runIntervalChanged(parseWholeNumber(event.target.value.trim(), 5)),
+                      )
+                    }
+                  />
+                </label>
+              </div>
+              {(errors.runs || errors.runInterval) && (
+                <span className={formStyles.error} role="alert">
+                  {say(errors.runs ?? errors.runInterval, {
+                    ...DRIP_FEED,
+                  })}
+                </span>
+              )}
+              {!errors.runs && !errors.runInterval && selection.quantity !== null && (
+                <p className={styles.total} data-testid="drip-feed-total">
+                  <FormattedMessage
+                    id="order.dripFeed.total"
+                    values={{
+                      total: intl.formatNumber(selection.quantity * drip.runs),
+                      quantity: intl.formatNumber(selection.quantity),
+                      runs: drip.runs,
+                      every: duration(intl, drip.interval),
+                      span: duration(intl, drip.interval * (drip.runs - 1)),
+                    }}
+                  />
+                </p>
+              )}
+            </>
+          )}
+        </fieldset>
+      )}
+      {selection.auto && (
+        <fieldset className={styles.options} data-testid="subscription-options">
+          <div className={styles.pair}>
+            <label className={styles.field}>
+              <span className={formStyles.label}>
+                <FormattedMessage id="order.subscription.delay" />
+              </span>
+              <select
+                className={formStyles.input}
+                value={form.delay}
+                onChange={(event) => dispatch(actions.delayChanged(Number(event.target.value)))}
+              >
+                {SUBSCRIPTION_DELAYS.map((minutes) => (
+                  <option key={minutes} value={minutes}>
+                    {minutes
+                      ? duration(intl, minutes)
+                      : intl.formatMessage({ id: 'order.subscription.noDelay' })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={styles.field}>
+              <span className={formStyles.label}>
+                <FormattedMessage id="order.subscription.expiry" />
+              </span>
+              <input
+                className={formStyles.input}
+                type="date"
+                min={today}
+                value={form.expiry}
+                onChange={(event) => dispatch(actions.expiryChanged(event.target.value))}
+              />
+            </label>
+          </div>
+          <span className={styles.hint}>
+            <FormattedMessage id="order.subscription.hint" />
+          </span>
+        </fieldset>
+      )}
+    </>
+  );
+}
