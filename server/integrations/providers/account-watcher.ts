@@ -58,8 +58,13 @@ export function createSimulatorWatcher({
         return { ok: false, reason: 'unavailable', message: (error as Error).message };
       }
       const answer = body as { posts?: unknown; error?: unknown };
+      // a refused key is ours to fix, not the account's: it is no reason to pause
       if (typeof answer?.error === 'string')
-        return { ok: false, reason: 'hidden', message: answer.error };
+        return {
+          ok: false,
+          reason: answer.error === 'Invalid API key' ? 'unavailable' : 'hidden',
+          message: answer.error,
+        };
       if (!Array.isArray(answer?.posts) || !answer.posts.every(isPost))
         return { ok: false, reason: 'unavailable', message: 'malformed posts answer' };
       return { ok: true, posts: answer.posts };

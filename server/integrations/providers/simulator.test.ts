@@ -428,3 +428,107 @@ describe('npm run simulator', () => {
     expect(proc.out()).toContain('simulator stopped (SIGTERM)');
   });
 });
+
+describe('a watched account (subscriptions)', () => {
+  const EVERY = 60_000;
+
+  it('has 12 old posts when first asked about, then one more every postEveryMs', () => {
+    const { call, wait } = setup({ postEveryMs: EVERY });
+    const first = call({ action: 'posts', username: '@some.profile', platform: 'instagram' });
+    const posts = first.posts as { id: string; link: string; published: string }[];
+    expect(posts.map((post) => post.id)).toEqual(
+      Array.from({ length: 12 }, (_, index) => String(index + 1)),
+    );
+    // all published before it was first watched, oldest first, links of posts of its platform
+    expect(posts.every((post) => Date.parse(post.published) < START)).toBe(true);
+    expect(posts.map((post) => post.published)).toEqual([...posts.map((p) => p.published)].sort());
+    for (const post of posts)
+      expect(post.link).toMatch(/^https:\/\/www\.instagram\.com\/p\/[\w-]{11}\/$/);
+    expect(new Set(posts.map((post) => post.link)).size).toBe(12);
+
+    expect(call({ action: 'posts', username: '@some.profile', since: '12' })).toEqual({
+      posts: [],
+    });
+    wait(EVERY * 2 + 1);
+    const next = call({
+      action: 'posts',
+      username: 'https://www.instagram.com/some.profile/',
+      since: '12',
+    });
+    expect(next.posts).toEqual([
+      { id: '13', link: expect.any(String), published: new Date(START + EVERY).toISOString() },
+      { id: '14', link: expect.any(String), published: new Date(START + 2 * EVERY).toISOString() },
+    ]);
+    // the same account and number always make the same link
+    expect(
+      (
+        call({ action: 'posts', username: 'some.profile', since: '12' }).posts as { link: string }[]
+      )[0]!.link,
+    ).toBe((next.posts as { link: string }[])[0]!.link);
+  });
+
+  it('writes each platform’s post links, and cannot see a private account', () => {
+    const { call } = setup();
+    const link = (platform: string) =>
+      (call({ action: 'posts', username: '@acc', platform }).posts as { link: string }[])[0]!.link;
+    expect(link('tiktok')).toMatch(/^https:\/\/www\.tiktok\.com\/@acc\/video\/7\d{18}$/);
+    expect(link('youtube')).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
+    expect(link('telegram')).toBe('https://t.me/acc/1');
+    expect(link('vk')).toMatch(/^https:\/\/vk\.com\/wall-\d{8}_1$/);
+    expect(link('threads')).toMatch(/^https:\/\/www\.threads\.net\/@acc\/post\/[\w-]{11}$/);
+    expect(call({ action: 'posts', username: '@private.one' })).toEqual({
+      error: 'Account is private or does not exist',
+    });
+    expect(call({ action: 'posts', username: ' ' })).toEqual({ error: 'Incorrect username' });
+  });
+
+  it('is watched through its HTTP server by the account watcher', async () => {
+    const { createSimulatorWatcher } = await import('./account-watcher.ts');
+    const { httpTransport } = await import('./smm-provider.ts');
+    const { sim } = setup({ postEveryMs: EVERY });
+    const server = await startSimulatorServer(sim);
+    try {
+      const watcher = createSimulatorWatcher({
+        url: server.url,
+        key: KEY,
+        transport: httpTransport,
+      });
+      const seen = await watcher.postsSince({ username: '@watched', platform: 'telegram' }, null);
+      expect(seen).toMatchObject({ ok: true });
+      expect(seen.ok && seen.posts.at(-1)).toMatchObject({
+        id: '12',
+        link: 'https://t.me/watched/12',
+      });
+      expect(
+        await watcher.postsSince({ username: '@watched', platform: 'telegram' }, '12'),
+      ).toEqual({
+        ok: true,
+        posts: [],
+      });
+      expect(await watcher.postsSince({ username: '@private.x', platform: 'vk' }, null)).toEqual({
+        ok: false,
+        reason: 'hidden',
+        message: 'Account is private or does not exist',
+      });
+      const wrongKey = createSimulatorWatcher({
+        url: server.url,
+        key: 'nope',
+        transport: httpTransport,
+      });
+      expect(await wrongKey.postsSince({ username: '@a', platform: 'vk' }, null)).toMatchObject({
+        ok: false,
+        reason: 'unavailable',
+      });
+      sim.down = true;
+      expect(
+        await watcher.postsSince({ username: '@watched', platform: 'vk' }, null),
+      ).toMatchObject({
+        ok: false,
+        reason: 'unavailable',
+      });
+    } finally {
+      sim.down = false;
+      await server.close();
+    }
+  });
+});
