@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { DRIP_FEED, SUBSCRIPTION_DELAYS } from '../../../shared/catalog.ts';
+import { DRIP_FEED, isDripFeedable, SUBSCRIPTION_DELAYS } from '../../../shared/catalog.ts';
 import { parseWholeNumber } from '../../../shared/numbers.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
 import styles from './cabinet-order-options.module.css';
@@ -33,7 +33,7 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
   const today = new Date().toISOString().slice(0, 10);
   return (
     <>
-      {selection.dripFeedable && (
+      {selection.dripFeedable && selection.service && isDripFeedable(selection.service) && (
         <fieldset className={styles.options} data-testid="drip-feed">
           <label className={styles.switch}>
             <input

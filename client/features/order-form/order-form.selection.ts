@@ -6,7 +6,6 @@ import {
   type CostPair,
   DRIP_FEED,
   isAutoType,
-  isDripFeedable,
   MAX_LINKS,
   MAX_POSTS,
   orderLimits,
@@ -80,7 +79,7 @@ export interface Selection {
   customComments: boolean;
   comments: string[];
   links: string[];
-  /** the cabinet's drip-feed: offered for this service, and its runs and interval when on */
+  /** the cabinet's drip-feed: possible (one link, the cabinet), and its runs and interval when on */
   dripFeedable: boolean;
   dripFeed: { runs: number; interval: number } | null;
   /** the count priced: quantity, × posts for auto, × links for multiple, × runs for drip-feed */
@@ -146,8 +145,9 @@ export function selectionOf(state: OrderFormState, context: FormContext): Select
   // SPEC §9: the cabinet orders auto services as a range per post, priced at its average
   const quantityMax = cabinet && auto && quantity !== null ? (state.quantityMax ?? quantity) : null;
   const links = linesOf(state.input);
-  const dripFeedable =
-    cabinet && numerosity === 'single' && service !== null && isDripFeedable(service);
+  // the cabinet's options (cabinet-order-options.tsx) offer drip-feed where the service
+  // takes it, and a new service turns it off (serviceChosen)
+  const dripFeedable = cabinet && numerosity === 'single' && service !== null;
   const dripFeed =
     dripFeedable && state.dripFeed
       ? { runs: state.runs ?? 0, interval: state.runInterval ?? 0 }

@@ -196,6 +196,7 @@ const orderFormSlice = createSlice({
     serviceChosen(state, action: PayloadAction<string>) {
       state.service = action.payload;
       state.numerosity = 'single';
+      state.dripFeed = false;
     },
     serviceUnset(state) {
       Object.assign(state, unsetService);
@@ -326,6 +327,7 @@ const orderFormSlice = createSlice({
 /** SPEC §4: unsetting the service forgets numerosity, posts, quantity, service and input. */
 const unsetService: Partial<OrderFormState> = {
   service: null,
+  dripFeed: false,
   numerosity: 'single',
   quantity: null,
   customQuantity: '',
