@@ -91,6 +91,9 @@ export default defineConfig({
         WORKER_INTERVAL_MS: '1000',
         FULFILMENT_SYNC_MS: '2000',
         SIMULATOR_START_DELAY_MS: '15000',
+        // a watched account publishes a post every 2 s; subscriptions look every second
+        SIMULATOR_POST_EVERY_MS: '2000',
+        SUBSCRIPTION_CHECK_MS: '1000',
         // a referral bonus of a test order can be asked for (issue 13's journey)
         WITHDRAW_MIN: 'RUB:1,USD:1,EUR:1',
         // resellers' webhooks reach the test's receiver on loopback (never in production)
