@@ -154,6 +154,7 @@ describe('loadSimulatorConfig (npm run simulator)', () => {
       port: 3400,
       host: '127.0.0.1',
       key: 'simulator-key',
+      postEveryMs: 1_800_000,
       speedPerMinute: 1000,
       startDelayMs: 30_000,
       partialRate: 0,
@@ -165,8 +166,9 @@ describe('loadSimulatorConfig (npm run simulator)', () => {
         SIMULATOR_PORT: '0',
         SIMULATOR_SPEED: '50',
         SIMULATOR_CANCEL_RATE: '0.25',
+        SIMULATOR_POST_EVERY_MS: '500',
       }),
-    ).toMatchObject({ port: 0, speedPerMinute: 50, cancelRate: 0.25 });
+    ).toMatchObject({ port: 0, speedPerMinute: 50, cancelRate: 0.25, postEveryMs: 500 });
   });
 
   it('checks the speed and start delay with the same rule as the server', () => {

@@ -129,6 +129,7 @@ describe.each(ENGINES)('payments re-check on %s', (engine) => {
     expect(workerJobs(t.services, config, logger).map((job) => job.name)).toEqual([
       'orders.intake',
       'payments.recheck',
+      'orders.subscriptions',
       'fulfilment.submit',
       'fulfilment.sync',
       'orders.expire',
