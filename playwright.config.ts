@@ -80,6 +80,7 @@ export default defineConfig({
         // production refuses the public default secret of the sandbox gateway, and starts only
         // with the operator the legal pages name
         PAYMENT_SANDBOX_SECRET: 'e2e-sandbox-secret-0123456789',
+        SECRETS_KEY: '5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e',
         ...SAMPLE_OPERATOR_ENV,
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,

@@ -38,6 +38,7 @@ import { apiKeysRoutes } from './modules/reseller/api-keys.routes.ts';
 import { massOrdersRoutes } from './modules/reseller/mass-orders.routes.ts';
 import { panelApiRoutes } from './modules/reseller/panel-api.routes.ts';
 import { webhooksRoutes } from './modules/reseller/webhooks.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { levelsRoutes } from './modules/users/levels.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
@@ -192,6 +193,16 @@ export function createApp({
   api.use(apiKeysRoutes({ apiKeys: services.apiKeys }));
   api.use(webhooksRoutes({ webhooks: services.webhooks }));
   api.use(referralsRoutes({ income: services.income, withdrawals: services.withdrawals }));
+  api.use(
+    staffRoutes({
+      staffAuth: services.staffAuth,
+      audit: services.audit,
+      secureCookies: config.publicUrl.startsWith('https:'),
+      sessionMs: config.staffSessionMs,
+      limits,
+      sections: [],
+    }),
+  );
   api.use(massOrdersRoutes({ massOrders: services.massOrders, publicUrl: config.publicUrl }));
   api.use(ordersRoutes({ orders, publicUrl: config.publicUrl }));
   api.use(paymentsRoutes({ payments, orders, paymentMethods, publicUrl: config.publicUrl }));

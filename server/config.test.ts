@@ -94,7 +94,10 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start in production without the operator the legal pages name', () => {
-    const secret = { PAYMENT_SANDBOX_SECRET: 'a long random secret value' };
+    const secret = {
+      PAYMENT_SANDBOX_SECRET: 'a long random secret value',
+      SECRETS_KEY: 'ab'.repeat(32),
+    };
     expect(() => loadConfig({ NODE_ENV: 'production', ...secret })).toThrow(
       /LEGAL_OPERATOR_NAME, LEGAL_OPERATOR_ADDRESS, LEGAL_OPERATOR_REGISTRATION, LEGAL_OPERATOR_TAX_ID, LEGAL_OPERATOR_JURISDICTION must be set in production/,
     );
@@ -110,8 +113,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('refuses to start in production with the public default secrets key', () => {
+    const rest = { PAYMENT_SANDBOX_SECRET: 'a long random secret value', ...SAMPLE_OPERATOR_ENV };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...rest })).toThrow(
+      /^Invalid configuration: SECRETS_KEY must be set in production/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ...rest, SECRETS_KEY: 'not hex at all' }),
+    ).toThrow(/SECRETS_KEY="not hex at all" is not 64 hex digits/);
+    const key = 'C0'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', ...rest, SECRETS_KEY: key }).secretsKey).toBe(key);
+  });
+
   it('refuses to start in production with the sandbox on and its public default secret', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ...SAMPLE_OPERATOR_ENV })).toThrow(
+    const OPERATOR = { ...SAMPLE_OPERATOR_ENV, SECRETS_KEY: 'ab'.repeat(32) };
+
+    expect(() => loadConfig({ NODE_ENV: 'production', ...OPERATOR })).toThrow(
       /PAYMENT_SANDBOX_SECRET must be set in production/,
     );
     // set, but to the documented default: as public as no value
@@ -119,7 +136,7 @@ describe('loadConfig', () => {
       loadConfig({
         NODE_ENV: 'production',
         PAYMENT_SANDBOX_SECRET: 'sandbox-development-secret',
-        ...SAMPLE_OPERATOR_ENV,
+        ...OPERATOR,
       }),
     ).toThrow(/PAYMENT_SANDBOX_SECRET must be set in production/);
     // a secret of its own, or no sandbox at all, starts
@@ -127,11 +144,11 @@ describe('loadConfig', () => {
       loadConfig({
         NODE_ENV: 'production',
         PAYMENT_SANDBOX_SECRET: 'a long random secret value',
-        ...SAMPLE_OPERATOR_ENV,
+        ...OPERATOR,
       }).paymentSandbox,
     ).toBe(true);
     expect(
-      loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'false', ...SAMPLE_OPERATOR_ENV })
+      loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'false', ...OPERATOR })
         .paymentSandbox,
     ).toBe(false);
     // development and tests keep the default

@@ -10,6 +10,7 @@ import { createSandboxGateway } from './integrations/payments/sandbox-gateway.ts
 import { createStripeGateway } from './integrations/payments/stripe-gateway.ts';
 import { createWebhookSender } from './integrations/webhooks/webhook-sender.ts';
 import type { Logger } from './lib/logger.ts';
+import { createSecretBox } from './lib/secret-box.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createArticlesService } from './modules/articles/articles.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -42,6 +43,8 @@ import { createApiKeysService } from './modules/reseller/api-keys.service.ts';
 import { createMassOrdersService } from './modules/reseller/mass-orders.service.ts';
 import { createPanelApiService } from './modules/reseller/panel-api.service.ts';
 import { createWebhooksService } from './modules/reseller/webhooks.service.ts';
+import { createAudit } from './modules/staff/audit.service.ts';
+import { createStaffAuth } from './modules/staff/staff-auth.service.ts';
 import { createLevelsService } from './modules/users/levels.service.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 
@@ -192,9 +195,16 @@ export function createServices({
   // POST unshorten: short links followed to their end, public addresses only
   const unshorten = createUnshortener();
   const panel = createPanelApiService({ catalog, orders });
+  // the staff console: its own two-factor sign-in and the audit log (issue 33)
+  const secrets = createSecretBox(config.secretsKey);
+  const staffAuth = createStaffAuth({ db, box: secrets, sessionMs: config.staffSessionMs });
+  const audit = createAudit({ db });
   // the cabinet's mass order: /api/v2's numbers and rates, placed as one transaction
   const massOrders = createMassOrdersService({ catalog, orders });
   return {
+    staffAuth,
+    audit,
+    secrets,
     apiKeys,
     panel,
     massOrders,

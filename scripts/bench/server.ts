@@ -59,6 +59,7 @@ export async function spawnServer(
       NODE_ENV: 'production',
       // production refuses the public default; any long string serves a test's sandbox
       PAYMENT_SANDBOX_SECRET: 'test-sandbox-secret-0123456789',
+      SECRETS_KEY: '5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e',
       // and refuses to start without the operator the legal pages name
       ...SAMPLE_OPERATOR_ENV,
       LOG_LEVEL: 'warn',

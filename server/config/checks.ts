@@ -2,6 +2,7 @@ import { SAMPLE_OPERATOR_ENV } from './legal.ts';
 import { PUBLIC_SANDBOX_SECRET } from './payments.ts';
 import type { Config } from './server.ts';
 import type { SimulatorConfig } from './simulator.ts';
+import { PUBLIC_SECRETS_KEY } from './staff.ts';
 
 /**
  * The rules between keys, checked once every key is read: each yields its problem or false.
@@ -27,6 +28,10 @@ export function serverProblems(config: Config, isSet: (key: string) => boolean):
       config.paymentSandbox &&
       config.sandboxSecret === PUBLIC_SANDBOX_SECRET &&
       'PAYMENT_SANDBOX_SECRET must be set in production while PAYMENT_SANDBOX is on, to another value than its default (which is public)',
+    // the default key is public: secrets encrypted with it are as good as plain text
+    production &&
+      config.secretsKey === PUBLIC_SECRETS_KEY &&
+      'SECRETS_KEY must be set in production (64 hex digits), to another value than its default',
     // the legal pages name the operator: a shop in production never prints a placeholder
     production &&
       unsetOperator.length > 0 &&

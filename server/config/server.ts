@@ -9,6 +9,7 @@ import { pages } from './pages.ts';
 import { payments, paymentsConfig } from './payments.ts';
 import type { Values } from './reader.ts';
 import { runtime } from './runtime.ts';
+import { staff } from './staff.ts';
 
 /** The server's tables, read in this order: NODE_ENV and PORT first, as later defaults follow them. */
 export const SERVER_SETTINGS = {
@@ -22,6 +23,7 @@ export const SERVER_SETTINGS = {
   fulfilment,
   analytics,
   legal,
+  staff,
 };
 
 /** The tables' values in the shape the app uses: the optional integrations null when off. */
@@ -37,6 +39,7 @@ export function assemble(values: Values<typeof SERVER_SETTINGS>) {
     ...values.fulfilment,
     ...analyticsConfig(values.analytics),
     legal: values.legal,
+    ...values.staff,
   };
 }
 

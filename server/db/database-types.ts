@@ -30,6 +30,12 @@ import type {
   WebhookEndpointsTable,
 } from '../modules/reseller/webhooks.table.ts';
 import type {
+  StaffAuditTable,
+  StaffRecoveryCodesTable,
+  StaffSessionsTable,
+  StaffTotpTable,
+} from '../modules/staff/staff.table.ts';
+import type {
   AccountDeletionRequestsTable,
   SocialIdentitiesTable,
   UsersTable,
@@ -55,6 +61,10 @@ export interface Database {
   order_intake: OrderIntakeTable;
   order_refills: OrderRefillsTable;
   order_subscriptions: OrderSubscriptionsTable;
+  staff_totp: StaffTotpTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sessions: StaffSessionsTable;
+  staff_audit: StaffAuditTable;
   providers: ProvidersTable;
   notifications: NotificationsTable;
   account_deletion_requests: AccountDeletionRequestsTable;

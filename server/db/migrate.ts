@@ -17,6 +17,7 @@ import * as orderIdempotency from './migrations/0012-order-idempotency.ts';
 import * as webhooks from './migrations/0013-webhooks.ts';
 import * as analytics from './migrations/0014-analytics.ts';
 import * as dripFeedSubscriptions from './migrations/0015-drip-feed-subscriptions.ts';
+import * as staff from './migrations/0016-staff.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-webhooks': webhooks,
   '0014-analytics': analytics,
   '0015-drip-feed-subscriptions': dripFeedSubscriptions,
+  '0016-staff': staff,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -4,6 +4,7 @@ import { CATALOG_API } from './catalog.ts';
 import { CONTENT_API } from './content.ts';
 import type { Endpoints, ParamNames, PathOf, TypeOf } from './endpoint.ts';
 import { ORDERS_API } from './orders.ts';
+import { STAFF_API } from './staff.ts';
 
 /**
  * The API contract: every call the client makes (docs/api.md), keyed `'<METHOD> <path>'`
@@ -19,6 +20,7 @@ export const API = {
   ...ACCOUNT_API,
   ...CABINET_API,
   ...CONTENT_API,
+  ...STAFF_API,
 } satisfies Endpoints;
 
 export type Api = typeof API;

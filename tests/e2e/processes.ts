@@ -43,6 +43,7 @@ export function spawnProcess(
       NODE_ENV: 'production',
       // production refuses the public default; any long string serves a test's sandbox
       PAYMENT_SANDBOX_SECRET: 'test-sandbox-secret-0123456789',
+      SECRETS_KEY: '5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e',
       // and the operator the legal pages name
       ...SAMPLE_OPERATOR_ENV,
       LOG_LEVEL: 'warn',

@@ -1,0 +1,27 @@
+import { int, matching, ms } from './parsers.ts';
+import { setting } from './reader.ts';
+
+/** The default secrets key: public, so production refuses it (checks.ts). */
+export const PUBLIC_SECRETS_KEY = '0'.repeat(64);
+
+/** The staff console (issue 33): its session, what a moderator may move, the secrets key. */
+export const staff = {
+  secretsKey: setting({
+    env: 'SECRETS_KEY',
+    default: PUBLIC_SECRETS_KEY,
+    parse: matching(/^[0-9a-f]{64}$/i, '64 hex digits (32 bytes)'),
+    doc: "encrypts staff two-factor secrets and providers' API keys at rest (AES-256-GCM); must be set in production",
+  }),
+  staffSessionMs: setting({
+    env: 'STAFF_SESSION_MS',
+    default: 12 * 3_600_000,
+    parse: ms(60_000, 7 * 24 * 3_600_000),
+    doc: 'how long a staff sign-in (after its two-factor code) lasts',
+  }),
+  moderatorAdjustLimit: setting({
+    env: 'STAFF_MODERATOR_ADJUST_LIMIT',
+    default: 100_000,
+    parse: int(0, 1_000_000_000_000, 'minor units (0 or more)'),
+    doc: "the largest balance adjustment a moderator may make, in minor units of the user's currency (admins have no limit)",
+  }),
+};

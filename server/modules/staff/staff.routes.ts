@@ -1,0 +1,133 @@
+import { type CookieOptions, type Response, Router } from 'express';
+import { API } from '../../../shared/api-contract/index.ts';
+import { utcDayRange } from '../../../shared/day-range.ts';
+import type { StaffAuditQuery, StaffCodeBody } from '../../../shared/schemas/staff.schemas.ts';
+import { CAPABILITIES, can } from '../../../shared/staff-permissions.ts';
+import { type Limits, take } from '../../http/rate-limit.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { validate } from '../../lib/validate.ts';
+import type { Audit } from './audit.service.ts';
+import { actorOf, STAFF_ACCESS_ERRORS, STAFF_COOKIE, staffGate, staffOf } from './staff-access.ts';
+import type { StaffAuth } from './staff-auth.service.ts';
+
+/** Two-factor codes a staff account may try a minute (a guess is 1 in a million). */
+const CODE_TRIES_PER_MINUTE = 5;
+
+export const paging = (query: { page?: string; limit?: string }) => ({
+  page: Number(query.page ?? 1),
+  limit: Math.min(Number(query.limit ?? 50), 200),
+});
+
+/**
+ * `/api/staff/`: the console's sign-in (enrol the authenticator app, a code for a staff
+ * session, sign out) and the audit log. The console's other calls (orders, users) are
+ * routers of their own behind the same gate.
+ */
+export function staffRoutes({
+  staffAuth,
+  audit,
+  secureCookies,
+  sessionMs,
+  limits,
+  sections,
+}: {
+  staffAuth: StaffAuth;
+  audit: Audit;
+  secureCookies: boolean;
+  sessionMs: number;
+  limits: Limits;
+  /** the console's sections, each given the gate */
+  sections: ((gate: ReturnType<typeof staffGate>) => Router)[];
+}): Router {
+  const router = Router();
+  const gate = staffGate(staffAuth);
+  const codes = limits.limiter('staff-code', CODE_TRIES_PER_MINUTE, 60);
+  const cookie: CookieOptions = {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookies,
+    path: '/',
+    maxAge: sessionMs,
+  };
+  const open = (res: Response, token: string) => res.cookie(STAFF_COOKIE, token, cookie);
+  const limited = async (res: Response) => {
+    const refused = await take(codes, String(actorOf(res).user.id));
+    if (refused) {
+      res.setHeader('Retry-After', String(refused.wait));
+      throw new AppError('Too many codes tried: wait a minute', 429);
+    }
+  };
+
+  router.get('/staff/me', async (req, res) => {
+    const actor = staffOf(req, res);
+    if (!actor) throw new AppError(STAFF_ACCESS_ERRORS.forbidden, 403);
+    const token: unknown = req.cookies?.[STAFF_COOKIE];
+    const owner = typeof token === 'string' && token ? await staffAuth.userOf(token) : undefined;
+    const state = await staffAuth.state(actor.user.id);
+    const { id, login, email, lang } = actor.user;
+    res.json({
+      status: 'success',
+      data: {
+        user: { id, login, email, lang },
+        role: actor.role,
+        capabilities: CAPABILITIES.filter((capability) => can(actor.role, capability)),
+        enrolled: state.enrolled,
+        signedIn: owner === actor.user.id,
+        recoveryCodesLeft: state.recoveryCodesLeft,
+      },
+    });
+  });
+
+  router.post('/staff/totp/enrol', gate(null, { session: false }), async (_req, res) => {
+    res.json({ status: 'success', data: await staffAuth.startEnrolment(actorOf(res).user) });
+  });
+
+  router.post('/staff/totp/confirm', gate(null, { session: false }), async (req, res) => {
+    const { code } = validate<StaffCodeBody>(API['POST staff/totp/confirm'].body.schema, req.body);
+    await limited(res);
+    const enrolled = await staffAuth.confirmEnrolment(actorOf(res).user, code);
+    open(res, enrolled.token);
+    res.json({
+      status: 'success',
+      data: {
+        recoveryCodes: enrolled.recoveryCodes,
+        expires_at: enrolled.expiresAt.toISOString(),
+      },
+    });
+  });
+
+  router.post('/staff/session', gate(null, { session: false }), async (req, res) => {
+    const { code } = validate<StaffCodeBody>(API['POST staff/session'].body.schema, req.body);
+    await limited(res);
+    const opened = await staffAuth.signIn(actorOf(res).user, code);
+    open(res, opened.token);
+    res.json({ status: 'success', data: { expires_at: opened.expiresAt.toISOString() } });
+  });
+
+  router.delete('/staff/session', gate(null, { session: false }), async (req, res) => {
+    const token: unknown = req.cookies?.[STAFF_COOKIE];
+    if (typeof token === 'string' && token) await staffAuth.signOut(token);
+    res.clearCookie(STAFF_COOKIE, { ...cookie, maxAge: undefined });
+    res.json({ status: 'success', data: null });
+  });
+
+  router.get('/staff/audit', gate('audit'), async (req, res) => {
+    const query = validate<StaffAuditQuery>(API['GET staff/audit'].query.schema, req.query);
+    const range = utcDayRange(query);
+    res.json({
+      status: 'success',
+      data: await audit.list(
+        {
+          ...(query.action ? { action: query.action } : {}),
+          ...(query.target ? { target: query.target } : {}),
+          ...(range.from ? { from: range.from } : {}),
+          ...(range.before ? { to: range.before } : {}),
+        },
+        paging(query),
+      ),
+    });
+  });
+
+  for (const section of sections) router.use(section(gate));
+  return router;
+}

@@ -1,0 +1,72 @@
+import {
+  type StaffAuditQuery,
+  type StaffBalanceBody,
+  type StaffCodeBody,
+  type StaffOrdersQuery,
+  type StaffPartialBody,
+  type StaffUsersQuery,
+  staffAuditQuery,
+  staffBalanceBody,
+  staffCodeBody,
+  staffOrdersQuery,
+  staffPartialBody,
+  staffUsersQuery,
+} from '../schemas/staff.schemas.ts';
+import type {
+  AuditView,
+  StaffEnrolled,
+  StaffEnrolment,
+  StaffMe,
+  StaffOrderDetail,
+  StaffOrderRow,
+  StaffPage,
+  StaffUserDetail,
+  StaffUserRow,
+} from '../staff.ts';
+import { checked, type Endpoints, typed } from './endpoint.ts';
+
+/**
+ * The staff console (issue 33): its sign-in (two-factor), orders, users and the audit log.
+ * Every call needs a staff role (else 403) and, but for `me` and the sign-in itself, a staff
+ * session; each is checked against the permission matrix (shared/staff-permissions.ts).
+ */
+export const STAFF_API = {
+  'GET staff/me': { answer: typed<StaffMe>() },
+  'POST staff/totp/enrol': { answer: typed<StaffEnrolment>() },
+  'POST staff/totp/confirm': {
+    body: checked<StaffCodeBody>(staffCodeBody),
+    answer: typed<StaffEnrolled>(),
+  },
+  'POST staff/session': {
+    body: checked<StaffCodeBody>(staffCodeBody),
+    answer: typed<{ expires_at: string }>(),
+  },
+  'DELETE staff/session': { answer: typed<null>() },
+
+  'GET staff/orders': {
+    query: checked<StaffOrdersQuery>(staffOrdersQuery),
+    answer: typed<StaffPage<StaffOrderRow>>(),
+  },
+  'GET staff/orders/:id': { answer: typed<StaffOrderDetail>() },
+  'POST staff/orders/:id/resend': { answer: typed<StaffOrderDetail>() },
+  'POST staff/orders/:id/cancel': { answer: typed<StaffOrderDetail>() },
+  'POST staff/orders/:id/partial': {
+    body: checked<StaffPartialBody>(staffPartialBody),
+    answer: typed<StaffOrderDetail>(),
+  },
+
+  'GET staff/users': {
+    query: checked<StaffUsersQuery>(staffUsersQuery),
+    answer: typed<StaffPage<StaffUserRow>>(),
+  },
+  'GET staff/users/:id': { answer: typed<StaffUserDetail>() },
+  'POST staff/users/:id/balance': {
+    body: checked<StaffBalanceBody>(staffBalanceBody),
+    answer: typed<StaffUserDetail>(),
+  },
+
+  'GET staff/audit': {
+    query: checked<StaffAuditQuery>(staffAuditQuery),
+    answer: typed<StaffPage<AuditView>>(),
+  },
+} satisfies Endpoints;

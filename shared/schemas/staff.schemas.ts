@@ -1,0 +1,211 @@
+import { UNKNOWN_FIELD } from './auth.schemas.ts';
+
+/** The staff console's bodies and queries (issue 33), checked on the server. */
+
+export const STAFF_MESSAGES = {
+  code: 'Enter the 6-digit code, or a recovery code',
+  page: 'Provide an integer',
+  q: 'The search text is up to 200 characters',
+  day: 'A date is YYYY-MM-DD',
+  status: 'Unknown order status',
+  amount: 'The amount is a whole number of minor units, not 0',
+  reason: 'Give a reason of 3 to 500 characters',
+  delivered: 'The delivered count is a whole number from 0',
+  level: 'The discount level is from 1 to 10',
+  roles: 'Roles are ROLE_ADMIN, ROLE_MODERATOR, ROLE_MANAGER, ROLE_SEO or ROLE_PROXY',
+  blocked: 'blocked is true or false',
+  action: 'An action is up to 64 letters, dots and dashes',
+} as const;
+
+const PAGE = {
+  type: 'string',
+  pattern: '^[1-9][0-9]{0,5}$',
+  errorMessage: STAFF_MESSAGES.page,
+} as const;
+const DAY = { type: 'string', format: 'date', errorMessage: STAFF_MESSAGES.day } as const;
+const Q = { type: 'string', minLength: 1, maxLength: 200, errorMessage: STAFF_MESSAGES.q } as const;
+
+export interface StaffCodeBody {
+  code: string;
+}
+export const staffCodeBody = {
+  $id: 'staff/code',
+  type: 'object',
+  required: ['code'],
+  additionalProperties: false,
+  properties: {
+    code: { type: 'string', minLength: 6, maxLength: 32, errorMessage: STAFF_MESSAGES.code },
+  },
+  errorMessage: { additionalProperties: UNKNOWN_FIELD, required: { code: STAFF_MESSAGES.code } },
+} as const;
+
+export interface StaffOrdersQuery {
+  q?: string;
+  status?: string;
+  provider?: string;
+  from?: string;
+  to?: string;
+  page?: string;
+  limit?: string;
+}
+export const staffOrdersQuery = {
+  $id: 'staff/orders',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    q: Q,
+    status: {
+      type: 'string',
+      enum: ['CREATED', 'PAID', 'RUNNING', 'COMPLETED', 'PARTIAL', 'CANCELED', 'EXPIRED', 'ERROR'],
+      errorMessage: STAFF_MESSAGES.status,
+    },
+    provider: { type: 'string', pattern: '^[\\w.-]{1,64}$', errorMessage: STAFF_MESSAGES.q },
+    from: DAY,
+    to: DAY,
+    page: PAGE,
+    limit: PAGE,
+  },
+  errorMessage: { additionalProperties: UNKNOWN_FIELD },
+} as const;
+
+export interface StaffUsersQuery {
+  q?: string;
+  page?: string;
+  limit?: string;
+}
+export const staffUsersQuery = {
+  $id: 'staff/users',
+  type: 'object',
+  additionalProperties: false,
+  properties: { q: Q, page: PAGE, limit: PAGE },
+  errorMessage: { additionalProperties: UNKNOWN_FIELD },
+} as const;
+
+export interface StaffAuditQuery {
+  action?: string;
+  target?: string;
+  from?: string;
+  to?: string;
+  page?: string;
+  limit?: string;
+}
+export const staffAuditQuery = {
+  $id: 'staff/audit',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    action: { type: 'string', pattern: '^[a-z.-]{1,64}$', errorMessage: STAFF_MESSAGES.action },
+    target: { type: 'string', pattern: '^[a-z]+:[\\w-]{1,64}$', errorMessage: STAFF_MESSAGES.q },
+    from: DAY,
+    to: DAY,
+    page: PAGE,
+    limit: PAGE,
+  },
+  errorMessage: { additionalProperties: UNKNOWN_FIELD },
+} as const;
+
+export interface StaffPartialBody {
+  delivered: number;
+}
+export const staffPartialBody = {
+  $id: 'staff/partial',
+  type: 'object',
+  required: ['delivered'],
+  additionalProperties: false,
+  properties: {
+    delivered: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1_000_000_000,
+      errorMessage: STAFF_MESSAGES.delivered,
+    },
+  },
+  errorMessage: {
+    additionalProperties: UNKNOWN_FIELD,
+    required: { delivered: STAFF_MESSAGES.delivered },
+  },
+} as const;
+
+export interface StaffBalanceBody {
+  /** signed minor units of the user's currency */
+  amount: number;
+  reason: string;
+}
+export const staffBalanceBody = {
+  $id: 'staff/balance',
+  type: 'object',
+  required: ['amount', 'reason'],
+  additionalProperties: false,
+  properties: {
+    amount: {
+      type: 'integer',
+      minimum: -100_000_000_000,
+      maximum: 100_000_000_000,
+      not: { const: 0 },
+      errorMessage: STAFF_MESSAGES.amount,
+    },
+    reason: {
+      type: 'string',
+      minLength: 3,
+      maxLength: 500,
+      pattern: '\\S',
+      errorMessage: STAFF_MESSAGES.reason,
+    },
+  },
+  errorMessage: {
+    additionalProperties: UNKNOWN_FIELD,
+    required: { amount: STAFF_MESSAGES.amount, reason: STAFF_MESSAGES.reason },
+  },
+} as const;
+
+export interface StaffLevelBody {
+  level: number;
+}
+export const staffLevelBody = {
+  $id: 'staff/level',
+  type: 'object',
+  required: ['level'],
+  additionalProperties: false,
+  properties: {
+    level: { type: 'integer', minimum: 1, maximum: 10, errorMessage: STAFF_MESSAGES.level },
+  },
+  errorMessage: { additionalProperties: UNKNOWN_FIELD, required: { level: STAFF_MESSAGES.level } },
+} as const;
+
+export interface StaffRolesBody {
+  roles: string[];
+}
+export const staffRolesBody = {
+  $id: 'staff/roles',
+  type: 'object',
+  required: ['roles'],
+  additionalProperties: false,
+  properties: {
+    roles: {
+      type: 'array',
+      maxItems: 5,
+      uniqueItems: true,
+      items: {
+        type: 'string',
+        enum: ['ROLE_ADMIN', 'ROLE_MODERATOR', 'ROLE_MANAGER', 'ROLE_SEO', 'ROLE_PROXY'],
+      },
+      errorMessage: STAFF_MESSAGES.roles,
+    },
+  },
+  errorMessage: { additionalProperties: UNKNOWN_FIELD, required: { roles: STAFF_MESSAGES.roles } },
+} as const;
+
+export interface StaffBlockBody {
+  blocked: boolean;
+}
+export const staffBlockBody = {
+  $id: 'staff/block',
+  type: 'object',
+  required: ['blocked'],
+  additionalProperties: false,
+  properties: { blocked: { type: 'boolean', errorMessage: STAFF_MESSAGES.blocked } },
+  errorMessage: {
+    additionalProperties: UNKNOWN_FIELD,
+    required: { blocked: STAFF_MESSAGES.blocked },
+  },
+} as const;

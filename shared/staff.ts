@@ -1,0 +1,108 @@
+import type { OrderStatus } from './orders.ts';
+import type { Capability, StaffRole } from './staff-permissions.ts';
+
+/** What the staff console's calls answer (issue 33, docs/api.md "Staff console"). */
+
+/** GET staff/me: who is signed in to the console, what they may open. */
+export interface StaffMe {
+  user: { id: number; login: string | null; email: string; lang: string };
+  role: StaffRole;
+  capabilities: Capability[];
+  /** two-factor sign-in set up (else the console asks to enrol first) */
+  enrolled: boolean;
+  /** a staff session is open (else the console asks for a code) */
+  signedIn: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** POST staff/totp/enrol */
+export interface StaffEnrolment {
+  /** otpauth://totp/… for the authenticator app */
+  uri: string;
+  /** the same as a QR code, SVG markup */
+  qr: string;
+  /** the secret in base32, for typing it in by hand */
+  secret: string;
+}
+
+/** POST staff/totp/confirm: the recovery codes, shown this once. */
+export interface StaffEnrolled {
+  recoveryCodes: string[];
+  expires_at: string;
+}
+
+export interface StaffOrderRow {
+  id: number;
+  public_id: string;
+  user: { id: number; login: string | null; email: string } | null;
+  email: string | null;
+  tag: string;
+  link: string;
+  count: number;
+  cost: number;
+  refunded: number;
+  currency: string;
+  status: OrderStatus;
+  provider_id: string | null;
+  provider_order_id: string | null;
+  start_count: number | null;
+  remains: number | null;
+  needs_check: boolean;
+  /** rows of its own (links, runs, post orders) */
+  rows: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StaffOrderDetail extends StaffOrderRow {
+  children: StaffOrderRow[];
+  history: { status: OrderStatus; note: string | null; created_at: string }[];
+  ledger: {
+    id: number;
+    group: string;
+    amount: number;
+    currency: string;
+    note: string | null;
+    created_at: string;
+  }[];
+  /** what staff may do with it now */
+  actions: { resend: boolean; cancel: boolean; partial: boolean };
+}
+
+export interface StaffUserRow {
+  id: number;
+  login: string | null;
+  email: string;
+  role: string;
+  balance: number;
+  cur: string;
+  discount_level: number;
+  created_at: string;
+}
+
+export interface StaffUserDetail extends StaffUserRow {
+  roles: string[];
+  lang: string;
+  orders: StaffOrderRow[];
+  ledger: StaffOrderDetail['ledger'];
+  api_key: { prefix: string; created_at: string; last_used_at: string | null } | null;
+  /** live customer sign-ins */
+  sessions: number;
+}
+
+export interface StaffPage<T> {
+  items: T[];
+  meta: { total: number; page: number; limit: number };
+}
+
+/** One row of the audit log. */
+export interface AuditView {
+  id: number;
+  staff: { id: number; login: string; role: string };
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  ip: string;
+  created_at: string;
+}
