@@ -39,6 +39,7 @@ import { massOrdersRoutes } from './modules/reseller/mass-orders.routes.ts';
 import { panelApiRoutes } from './modules/reseller/panel-api.routes.ts';
 import { webhooksRoutes } from './modules/reseller/webhooks.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { staffOrdersRoutes, staffUsersRoutes } from './modules/staff/staff-sections.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { levelsRoutes } from './modules/users/levels.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
@@ -200,7 +201,10 @@ export function createApp({
       secureCookies: config.publicUrl.startsWith('https:'),
       sessionMs: config.staffSessionMs,
       limits,
-      sections: [],
+      sections: [
+        staffOrdersRoutes({ orders, audit: services.audit }),
+        staffUsersRoutes({ users: services.staffUsers }),
+      ],
     }),
   );
   api.use(massOrdersRoutes({ massOrders: services.massOrders, publicUrl: config.publicUrl }));

@@ -45,6 +45,7 @@ import { createPanelApiService } from './modules/reseller/panel-api.service.ts';
 import { createWebhooksService } from './modules/reseller/webhooks.service.ts';
 import { createAudit } from './modules/staff/audit.service.ts';
 import { createStaffAuth } from './modules/staff/staff-auth.service.ts';
+import { createStaffUsers } from './modules/staff/staff-users.service.ts';
 import { createLevelsService } from './modules/users/levels.service.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 
@@ -199,11 +200,20 @@ export function createServices({
   const secrets = createSecretBox(config.secretsKey);
   const staffAuth = createStaffAuth({ db, box: secrets, sessionMs: config.staffSessionMs });
   const audit = createAudit({ db });
+  const staffUsers = createStaffUsers({
+    db,
+    orders,
+    apiKeys,
+    auth,
+    audit,
+    moderatorLimit: config.moderatorAdjustLimit,
+  });
   // the cabinet's mass order: /api/v2's numbers and rates, placed as one transaction
   const massOrders = createMassOrdersService({ catalog, orders });
   return {
     staffAuth,
     audit,
+    staffUsers,
     secrets,
     apiKeys,
     panel,

@@ -13,6 +13,8 @@ export const LEDGER_GROUPS = [
   'refund',
   'affiliate_program',
   'withdraw_funds',
+  // a staff member's correction, with its reason (issue 33)
+  'adjustment',
 ] as const;
 export type LedgerGroup = (typeof LEDGER_GROUPS)[number];
 

@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import { type Endpoint, methodAndPath } from '../../shared/api-contract/endpoint.ts';
 import { API, type EndpointKey } from '../../shared/api-contract/index.ts';
@@ -31,9 +32,28 @@ function ask(t: TestApp, key: EndpointKey, query = '') {
 describe('the API contract', () => {
   let t: TestApp;
   let token: string;
+  /** an admin signed in to the staff console: the staff calls check their input after the gate */
+  let staffCookie: string;
   beforeAll(async () => {
     t = await createTestAppWith({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
     ({ token } = await signUp(t.app));
+    const admin = await signUp(t.app);
+    await t.database.db
+      .updateTable('users')
+      .set({ roles: JSON.stringify(['ROLE_ADMIN']) })
+      .where('id', '=', admin.user.id)
+      .execute();
+    const enrol = await request(t.app).post('/api/staff/totp/enrol').set('Cookie', admin.cookie);
+    const code = new TOTP({ secret: Secret.fromBase32(enrol.body.data.secret) }).generate();
+    const confirmed = await request(t.app)
+      .post('/api/staff/totp/confirm')
+      .set('Cookie', admin.cookie)
+      .send({ code });
+    const staff = ([] as string[])
+      .concat(confirmed.headers['set-cookie'] ?? [])
+      .find((line) => line.startsWith('staff='))!
+      .split(';')[0]!;
+    staffCookie = `${admin.cookie}; ${staff}`;
   });
   afterAll(() => t.database.close());
 
@@ -67,10 +87,10 @@ describe('the API contract', () => {
   });
 
   it.each(checked)('%s: the route checks its %s with the contract’s schema', async (key, part) => {
-    const asked = ask(t, key, part === 'query' ? '?zz_unknown=1' : '').set(
-      'Authorization',
-      `Bearer ${token}`,
-    );
+    const base = ask(t, key, part === 'query' ? '?zz_unknown=1' : '');
+    const asked = key.includes(' staff/')
+      ? base.set('Cookie', staffCookie)
+      : base.set('Authorization', `Bearer ${token}`);
     const res = await (part === 'body' ? asked.send({ zz_unknown: 1 }) : asked);
     expect(res.status).toBe(400);
     expect(res.body.errors).toMatchObject({ zz_unknown: UNKNOWN_FIELD });

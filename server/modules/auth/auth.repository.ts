@@ -117,3 +117,15 @@ export async function revokeOtherTokens(
     .returning(['user_id', 'token_hash'])
     .execute();
 }
+
+/** How many of a user's tokens still work (the staff console's "sessions"). */
+export async function liveTokensOf(db: Db, userId: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('auth_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -25,6 +25,7 @@ import {
   consumeReset,
   insertReset,
   insertToken,
+  liveTokensOf,
   type RevokedToken,
   revokeAllTokens,
   revokeOtherTokens,
@@ -160,6 +161,9 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       revokedListeners.add(listener);
       return () => revokedListeners.delete(listener);
     },
+
+    /** How many sign-ins of a user still work (the staff console's user page). */
+    liveSessionsOf: (userId: number) => liveTokensOf(db, userId, now()),
 
     async logout(token: string): Promise<void> {
       reportRevoked(await revokeToken(db, tokenHashOf(token), now()));

@@ -45,6 +45,17 @@ export async function ledgerRowsOf(
   return { rows, total: Number(total.total) };
 }
 
+/** The rows that name an order (its payment, refunds, bonuses), oldest first. */
+export function ledgerRowsOfOrders(db: Db, orderIds: number[]): Promise<TransactionRow[]> {
+  if (!orderIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
+}
+
 /** Sum and count of a user's rows per group and currency. */
 export async function ledgerSumsOf(
   db: Db,

@@ -1,7 +1,12 @@
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { changeBalance } from '../users/users.service.ts';
-import { insertLedgerRow, ledgerSumsOf } from './ledger.repository.ts';
+import {
+  insertLedgerRow,
+  ledgerRowsOf,
+  ledgerRowsOfOrders,
+  ledgerSumsOf,
+} from './ledger.repository.ts';
 import type { LedgerGroup } from './ledger.table.ts';
 
 export const NOT_ENOUGH_BALANCE = 'Not enough money on the balance';
@@ -61,6 +66,21 @@ export const ledger = {
   withdraw: (trx: Db, entry: LedgerEntry) => move(trx, 'withdraw_funds', -1, entry),
   /** A withdraw request staff turned down: its money back. */
   withdrawReturned: (trx: Db, entry: LedgerEntry) => move(trx, 'withdraw_funds', 1, entry),
+  /**
+   * A staff member's correction (issue 33): `amount` signed; a debit never takes the balance
+   * below zero (402). Its reason is the row's note.
+   */
+  adjust: (trx: Db, entry: Omit<LedgerEntry, 'amount'> & { amount: number }) =>
+    move(trx, 'adjustment', entry.amount < 0 ? -1 : 1, {
+      ...entry,
+      amount: Math.abs(entry.amount),
+    }),
+  /** The rows of these orders, oldest first (the staff console's order page). */
+  rowsOfOrders: (db: Db, orderIds: number[]) => ledgerRowsOfOrders(db, orderIds),
+  /** A user's latest rows (the staff console's user page). */
+  async latestOf(db: Db, userId: number, limit = 50) {
+    return (await ledgerRowsOf(db, userId, {}, { page: 1, limit })).rows;
+  },
   /** A user's sum of one group in one currency, read in the caller's transaction. */
   async sumOf(trx: Db, userId: number, group: LedgerGroup, currency: string): Promise<number> {
     const rows = await ledgerSumsOf(trx, userId, { groups: [group] });

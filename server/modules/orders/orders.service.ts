@@ -30,6 +30,7 @@ import {
 } from './orders.repository.ts';
 import { ordersOfUser, rowsOf } from './own-orders.repository.ts';
 import { createOwnOrders } from './own-orders.ts';
+import { createStaffOrders } from './staff-orders.ts';
 import { createSubscriptions } from './subscriptions.ts';
 
 export { type ManyLine, type ManyOutcome, ORDER_ERRORS } from './order-placement.ts';
@@ -129,6 +130,8 @@ export function createOrdersService({
     own,
     /** Paid and running orders as fulfilment works on them, on the worker's clock. */
     workOn: (clock: () => Date = now) => createOrderWork({ db, lifecycle, logger, now: clock }),
+    /** Every buyer's orders as the staff console finds them and acts on them (issue 33). */
+    staff: createStaffOrders({ db, lifecycle, subscriptions, now }),
     /** Subscriptions (auto orders) watching their accounts, on the worker's clock. */
     subscriptionsOn: (clock: () => Date = now) =>
       createSubscriptions({ db, lifecycle, logger, now: clock }),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/engine.ts';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table.ts';
@@ -188,4 +189,63 @@ export async function countReferralsOf(db: Db, referrerId: number): Promise<numb
 export function emailsOf(db: Db, ids: number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db.selectFrom('users').select(['id', 'email']).where('id', 'in', ids).execute();
+}
+
+const likeText = (text: string) =>
+  `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** Users whose login or e-mail holds `q` (or whose id it is), newest first (staff console). */
+export async function searchUsers(
+  db: Db,
+  q: string | undefined,
+  { page, limit }: { page: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const id = q && /^\d{1,10}$/.test(q) ? Number(q) : null;
+  const base = db
+    .selectFrom('users')
+    .$if(q !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          ...(id !== null ? [eb('id', '=', id)] : []),
+          sql<boolean>`lower(${sql.ref('email')}) like ${likeText(q!)} escape '\\'`,
+          sql<boolean>`lower(coalesce(${sql.ref('login')}, '')) like ${likeText(q!)} escape '\\'`,
+        ]),
+      ),
+    );
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+/** Login and e-mail of users by id. */
+export function namesOf(db: Db, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .select(['id', 'login', 'email'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/** Ids of users whose login or e-mail holds `q` (the staff order search's "user"). */
+export async function userIdsMatching(db: Db, q: string, limit = 200): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${sql.ref('email')}) like ${likeText(q)} escape '\\'`,
+        sql<boolean>`lower(coalesce(${sql.ref('login')}, '')) like ${likeText(q)} escape '\\'`,
+      ]),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }

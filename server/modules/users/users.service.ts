@@ -17,9 +17,12 @@ import {
   findUserForUpdate,
   insertUser,
   linkSocial,
+  namesOf,
   raiseDiscountLevel,
+  searchUsers,
   setReferrerOnce,
   updateUser,
+  userIdsMatching,
 } from './users.repository.ts';
 import type { UserRow } from './users.table.ts';
 
@@ -196,3 +199,11 @@ export async function referrerOf(
  * would go below zero or the user does not exist.
  */
 export const changeBalance = addToBalance;
+
+/** The staff console's reads of users (issue 33): search, names, ids matching a text. */
+export const staffUserReads = {
+  search: searchUsers,
+  namesOf,
+  idsMatching: userIdsMatching,
+  byId: findUserById,
+};

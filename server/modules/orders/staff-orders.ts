@@ -1,0 +1,234 @@
+import { FINAL_ORDER_STATUSES } from '../../../shared/orders.ts';
+import type { StaffOrderDetail, StaffOrderRow, StaffPage } from '../../../shared/staff.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ledger } from '../ledger/ledger.service.ts';
+import { staffUserReads } from '../users/users.service.ts';
+import type { OrderLifecycle } from './order-lifecycle.ts';
+import { eventsOf, orderById } from './orders.repository.ts';
+import type { OrderRow, OrderStatus } from './orders.table.ts';
+import { rowsOf } from './own-orders.repository.ts';
+import {
+  clearSubmit,
+  rowCounts,
+  type StaffOrderFilter,
+  searchOrders,
+} from './staff-orders.repository.ts';
+import { isWatching, type Subscriptions } from './subscriptions.ts';
+
+export const STAFF_ORDER_ERRORS = {
+  notFound: 'Order not found',
+  resend: 'Only a paid order not yet taken by its provider can be sent again',
+  cancel: 'This order has ended already',
+  partial: 'Only a running order can be marked partial',
+  delivered: 'The delivered count is less than the order’s count',
+} as const;
+
+/** Writes the audit row of a staff change inside the change's transaction. */
+export type StaffNote = (
+  trx: Db,
+  entry: { action: string; target: string; before: unknown; after: unknown },
+) => Promise<void>;
+
+/** What the audit log keeps of an order: the fields a staff action may change. */
+const snapshot = (row: OrderRow) => ({
+  status: row.status,
+  remains: row.remains,
+  refunded: Number(row.refunded ?? 0),
+  needs_check: Boolean(row.needs_check),
+  provider_id: row.provider_id,
+});
+
+export type StaffOrders = ReturnType<typeof createStaffOrders>;
+
+/**
+ * Orders as the staff console works on them (issue 33): every buyer's, found by number,
+ * public id, provider order id, link, e-mail or buyer; an order's rows, history and ledger
+ * rows; and the staff actions, each through the lifecycle (refunds through the ledger there)
+ * with its audit row in the same transaction.
+ */
+export function createStaffOrders({
+  db,
+  lifecycle,
+  subscriptions,
+  now,
+}: {
+  db: Db;
+  lifecycle: OrderLifecycle;
+  subscriptions: Subscriptions;
+  now: () => Date;
+}) {
+  async function rowsView(rows: OrderRow[]): Promise<StaffOrderRow[]> {
+    const names = new Map(
+      (
+        await staffUserReads.namesOf(
+          db,
+          rows.flatMap((row) => (row.user_id ? [row.user_id] : [])),
+        )
+      ).map((user) => [user.id, user]),
+    );
+    const counts = await rowCounts(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      public_id: row.public_id,
+      user: row.user_id ? (names.get(row.user_id) ?? null) : null,
+      email: row.email,
+      tag: row.tag,
+      link: row.link,
+      count: row.count,
+      cost: Number(row.cost),
+      refunded: Number(row.refunded ?? 0),
+      currency: row.currency,
+      status: row.status,
+      provider_id: row.provider_id,
+      provider_order_id: row.provider_order_id,
+      start_count: row.start_count,
+      remains: row.remains,
+      needs_check: Boolean(row.needs_check),
+      rows: counts.get(row.id) ?? 0,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    }));
+  }
+
+  async function found(id: number): Promise<OrderRow> {
+    const row = await orderById(db, id);
+    if (!row || row.parent_id !== null) throw new AppError(STAFF_ORDER_ERRORS.notFound, 404);
+    return row;
+  }
+
+  const canResend = (row: OrderRow) => row.status === 'PAID' && row.provider_order_id === null;
+  const ended = (status: OrderStatus) => FINAL_ORDER_STATUSES.includes(status);
+
+  async function detail(id: number): Promise<StaffOrderDetail> {
+    const row = await found(id);
+    const children = await rowsOf(db, [row.id]);
+    const [view] = await rowsView([row]);
+    const ledgerRows = await ledger.rowsOfOrders(db, [row.id]);
+    const leaves = children.length ? children : [row];
+    return {
+      ...view!,
+      children: await rowsView(children),
+      history: (await eventsOf(db, row.id)).map((event) => ({
+        status: event.status,
+        note: event.note,
+        created_at: event.created_at,
+      })),
+      ledger: ledgerRows.map((entry) => ({
+        id: entry.id,
+        group: entry.group,
+        amount: Number(entry.amount),
+        currency: entry.currency,
+        note: entry.note,
+        created_at: entry.created_at,
+      })),
+      actions: {
+        resend: leaves.some(canResend),
+        cancel:
+          (row.status === 'PAID' || row.status === 'RUNNING') &&
+          leaves.some((leaf) => !ended(leaf.status)),
+        partial: !children.length && row.status === 'RUNNING',
+      },
+    };
+  }
+
+  /** A staff change and its audit row (the order before and after) in one transaction. */
+  async function act(
+    order: OrderRow,
+    note: StaffNote,
+    action: string,
+    known: OrderRow | undefined,
+    work: (trx: Db, at: string) => Promise<void>,
+  ) {
+    const at = now().toISOString();
+    await db.transaction().execute(async (trx) => {
+      const before = known ?? (await orderById(trx, order.id));
+      await work(trx, at);
+      const after = await orderById(trx, order.id);
+      await note(trx, {
+        action,
+        target: `order:${order.id}`,
+        before: before && snapshot(before),
+        after: after && snapshot(after),
+      });
+    });
+    return detail(order.id);
+  }
+
+  return {
+    async list(
+      filter: Omit<StaffOrderFilter, 'userIds'>,
+      paging: { page: number; limit: number },
+    ): Promise<StaffPage<StaffOrderRow>> {
+      const userIds = filter.q ? await staffUserReads.idsMatching(db, filter.q) : [];
+      const { rows, total } = await searchOrders(db, { ...filter, userIds }, paging);
+      return { items: await rowsView(rows), meta: { total, ...paging } };
+    },
+
+    detail,
+
+    /** A paid order (or row) stuck before its provider (left for a check, retrying) goes again. */
+    async resend(id: number, note: StaffNote) {
+      const order = await found(id);
+      const leaves = (await rowsOf(db, [order.id])).filter(canResend);
+      const targets = leaves.length ? leaves : canResend(order) ? [order] : [];
+      if (!targets.length) throw new AppError(STAFF_ORDER_ERRORS.resend, 409);
+      return act(order, note, 'order.resend', undefined, async (trx, at) => {
+        for (const leaf of targets) {
+          await clearSubmit(trx, leaf.id, at);
+          await lifecycle.record(trx, [leaf.id], 'PAID', at, 'sent again by staff');
+        }
+      });
+    },
+
+    /**
+     * Ends an order (its rows still open) as CANCELED: what was not delivered comes back
+     * through the lifecycle's refund. A provider still delivering is not asked (staff decide).
+     */
+    async cancel(id: number, note: StaffNote) {
+      const order = await found(id);
+      if (order.status !== 'PAID' && order.status !== 'RUNNING')
+        throw new AppError(STAFF_ORDER_ERRORS.cancel, 409);
+      // a watching subscription stops first: its unused posts and unsent post orders come back
+      const before = await orderById(db, order.id);
+      if (isWatching((await subscriptions.of([order.id])).get(order.id)))
+        await subscriptions.cancel(order.id);
+      const children = await rowsOf(db, [order.id]);
+      return act(order, note, 'order.cancel', before, async (trx, at) => {
+        const leaves = children.length ? children : [order];
+        for (const from of ['PAID', 'RUNNING'] as const) {
+          const ids = leaves.filter((leaf) => leaf.status === from).map((leaf) => leaf.id);
+          if (ids.length)
+            await lifecycle.transition(trx, {
+              ids,
+              from,
+              to: 'CANCELED',
+              at,
+              note: 'canceled by staff, refunded',
+            });
+        }
+      });
+    },
+
+    /** A running order ends PARTIAL with `delivered` units: the rest comes back. */
+    async partial(id: number, delivered: number, note: StaffNote) {
+      const order = await found(id);
+      if (order.status !== 'RUNNING' || (await rowsOf(db, [order.id])).length)
+        throw new AppError(STAFF_ORDER_ERRORS.partial, 409);
+      if (delivered >= order.count) throw new AppError(STAFF_ORDER_ERRORS.delivered, 400);
+      return act(order, note, 'order.partial', undefined, async (trx, at) => {
+        await lifecycle.transition(trx, {
+          ids: [order.id],
+          from: 'RUNNING',
+          to: 'PARTIAL',
+          at,
+          note: `marked partial by staff: ${delivered} delivered`,
+          set: { remains: order.count - delivered },
+        });
+      });
+    },
+  };
+}

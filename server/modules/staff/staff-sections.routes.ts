@@ -1,0 +1,107 @@
+import { type Request, Router } from 'express';
+import { API } from '../../../shared/api-contract/index.ts';
+import { utcDayRange } from '../../../shared/day-range.ts';
+import type { OrderStatus } from '../../../shared/orders.ts';
+import type {
+  StaffBalanceBody,
+  StaffOrdersQuery,
+  StaffPartialBody,
+  StaffUsersQuery,
+} from '../../../shared/schemas/staff.schemas.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { validate } from '../../lib/validate.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { StaffNote } from '../orders/staff-orders.ts';
+import type { Audit } from './audit.service.ts';
+import { paging } from './staff.routes.ts';
+import { actorOf, type StaffActor, type staffGate } from './staff-access.ts';
+import type { StaffUsers } from './staff-users.service.ts';
+
+type Gate = ReturnType<typeof staffGate>;
+
+/** A numeric id of the path, or a 404 in the section's words. */
+function idOf(req: Request, notFound: string): number {
+  const raw = String(req.params.id ?? '');
+  if (!/^\d{1,10}$/.test(raw)) throw new AppError(notFound, 404);
+  return Number(raw);
+}
+
+/** The audit row of a staff change, written by the change's own transaction. */
+const noteBy =
+  (audit: Audit, actor: StaffActor): StaffNote =>
+  (trx, entry) =>
+    audit.record(trx, actor, entry);
+
+/** `/api/staff/orders…`: find orders, read one, resend, cancel with refund, mark partial. */
+export function staffOrdersRoutes({ orders, audit }: { orders: OrdersService; audit: Audit }) {
+  return (gate: Gate) => {
+    const router = Router();
+    router.get('/staff/orders', gate('orders'), async (req, res) => {
+      const query = validate<StaffOrdersQuery>(API['GET staff/orders'].query.schema, req.query);
+      const range = utcDayRange(query);
+      const data = await orders.staff.list(
+        {
+          ...(query.q ? { q: query.q.trim() } : {}),
+          ...(query.status ? { status: query.status as OrderStatus } : {}),
+          ...(query.provider ? { provider: query.provider } : {}),
+          ...range,
+        },
+        paging(query),
+      );
+      res.json({ status: 'success', data });
+    });
+    router.get('/staff/orders/:id', gate('orders'), async (req, res) => {
+      res.json({
+        status: 'success',
+        data: await orders.staff.detail(idOf(req, 'Order not found')),
+      });
+    });
+    router.post('/staff/orders/:id/resend', gate('orders'), async (req, res) => {
+      const id = idOf(req, 'Order not found');
+      const data = await orders.staff.resend(id, noteBy(audit, actorOf(res)));
+      res.json({ status: 'success', data });
+    });
+    router.post('/staff/orders/:id/cancel', gate('orders'), async (req, res) => {
+      const id = idOf(req, 'Order not found');
+      const data = await orders.staff.cancel(id, noteBy(audit, actorOf(res)));
+      res.json({ status: 'success', data });
+    });
+    router.post('/staff/orders/:id/partial', gate('orders'), async (req, res) => {
+      const { delivered } = validate<StaffPartialBody>(
+        API['POST staff/orders/:id/partial'].body.schema,
+        req.body,
+      );
+      const id = idOf(req, 'Order not found');
+      const data = await orders.staff.partial(id, delivered, noteBy(audit, actorOf(res)));
+      res.json({ status: 'success', data });
+    });
+    return router;
+  };
+}
+
+/** `/api/staff/users…`: find users, read one, adjust a balance with a reason. */
+export function staffUsersRoutes({ users }: { users: StaffUsers }) {
+  return (gate: Gate) => {
+    const router = Router();
+    router.get('/staff/users', gate('users'), async (req, res) => {
+      const query = validate<StaffUsersQuery>(API['GET staff/users'].query.schema, req.query);
+      res.json({
+        status: 'success',
+        data: await users.list(query.q?.trim() || undefined, paging(query)),
+      });
+    });
+    router.get('/staff/users/:id', gate('users'), async (req, res) => {
+      res.json({ status: 'success', data: await users.detail(idOf(req, 'User not found')) });
+    });
+    router.post('/staff/users/:id/balance', gate('users'), async (req, res) => {
+      const { amount, reason } = validate<StaffBalanceBody>(
+        API['POST staff/users/:id/balance'].body.schema,
+        req.body,
+      );
+      const id = idOf(req, 'User not found');
+      const data = await users.adjustBalance(actorOf(res), id, amount, reason);
+      res.json({ status: 'success', data });
+    });
+    return router;
+  };
+}

@@ -1,0 +1,118 @@
+import type { StaffUserDetail, StaffUserRow } from '../../../shared/staff.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { ledger } from '../ledger/ledger.service.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { ApiKeysService } from '../reseller/api-keys.service.ts';
+import { staffUserReads, toPublicUser } from '../users/users.service.ts';
+import type { UserRow } from '../users/users.table.ts';
+import type { Audit } from './audit.service.ts';
+import type { StaffActor } from './staff-access.ts';
+
+export const STAFF_USER_ERRORS = {
+  notFound: 'User not found',
+  limit: 'A moderator may adjust a balance by at most {limit} minor units',
+} as const;
+
+const rowView = (row: UserRow): StaffUserRow => {
+  const user = toPublicUser(row);
+  return {
+    id: row.id,
+    login: row.login,
+    email: row.email,
+    role: user.role,
+    balance: Number(row.balance),
+    cur: row.cur,
+    discount_level: Number(row.discount_level),
+    created_at: row.created_at,
+  };
+};
+
+export type StaffUsers = ReturnType<typeof createStaffUsers>;
+
+/**
+ * Users as the staff console sees and corrects them (issue 33): search, a user's page (their
+ * ledger, orders, API key and sign-ins), and balance adjustments, each a ledger row with its
+ * reason and an audit row in one transaction; a moderator's within `moderatorLimit`.
+ */
+export function createStaffUsers({
+  db,
+  orders,
+  apiKeys,
+  auth,
+  audit,
+  moderatorLimit,
+  now = () => new Date(),
+}: {
+  db: Db;
+  orders: OrdersService;
+  apiKeys: ApiKeysService;
+  auth: AuthService;
+  audit: Audit;
+  moderatorLimit: number;
+  now?: () => Date;
+}) {
+  async function detail(id: number): Promise<StaffUserDetail> {
+    const row = await staffUserReads.byId(db, id);
+    if (!row) throw new AppError(STAFF_USER_ERRORS.notFound, 404);
+    const [recent, rows, key, sessions] = await Promise.all([
+      orders.staff.list({ userId: id }, { page: 1, limit: 20 }),
+      ledger.latestOf(db, id, 50),
+      apiKeys.view(id),
+      auth.liveSessionsOf(id),
+    ]);
+    const user = toPublicUser(row);
+    return {
+      ...rowView(row),
+      roles: user.roles,
+      lang: row.lang,
+      orders: recent.items,
+      ledger: rows.map((entry) => ({
+        id: entry.id,
+        group: entry.group,
+        amount: Number(entry.amount),
+        currency: entry.currency,
+        note: entry.note,
+        created_at: entry.created_at,
+      })),
+      api_key: key
+        ? { prefix: key.prefix, created_at: key.created_at, last_used_at: key.last_used_at }
+        : null,
+      sessions,
+    };
+  }
+
+  return {
+    async list(q: string | undefined, paging: { page: number; limit: number }) {
+      const { rows, total } = await staffUserReads.search(db, q, paging);
+      return { items: rows.map(rowView), meta: { total, ...paging } };
+    },
+
+    detail,
+
+    /** Adds (or takes, below zero never) `amount` with its reason; the audit row beside it. */
+    async adjustBalance(actor: StaffActor, id: number, amount: number, reason: string) {
+      if (actor.role !== 'admin' && Math.abs(amount) > moderatorLimit)
+        throw new AppError(STAFF_USER_ERRORS.limit.replace('{limit}', String(moderatorLimit)), 403);
+      const row = await staffUserReads.byId(db, id);
+      if (!row) throw new AppError(STAFF_USER_ERRORS.notFound, 404);
+      const at = now().toISOString();
+      await db.transaction().execute(async (trx) => {
+        const balance = await ledger.adjust(trx, {
+          userId: id,
+          amount,
+          note: reason.trim(),
+          at,
+        });
+        await audit.record(trx, actor, {
+          action: 'user.balance',
+          target: `user:${id}`,
+          before: { balance: balance - amount, currency: row.cur },
+          after: { balance, currency: row.cur, reason: reason.trim() },
+        });
+      });
+      return detail(id);
+    },
+  };
+}

@@ -1,0 +1,326 @@
+import { Secret, TOTP } from 'otpauth';
+import request from 'supertest';
+import type { Role } from '../../shared/roles.ts';
+import { CAPABILITIES, type Capability, PERMISSIONS } from '../../shared/staff-permissions.ts';
+import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+
+/**
+ * The staff console's server (issue 33): two-factor sign-in, the permission matrix call by
+ * call, staff actions on orders and balances through the lifecycle and the ledger, each with
+ * its audit row, on SQLite and PostgreSQL.
+ */
+const LINK = 'https://www.instagram.com/p/C8xYz12Stf1/';
+const codeOf = (secret: string) =>
+  new TOTP({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+  }).generate();
+
+/** The staff cookie a Set-Cookie header gives. */
+const staffCookie = (res: request.Response) =>
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((line) => line.startsWith('staff='))!
+    .split(';')[0]!;
+
+describe.each(ENGINES)('the staff console on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestAppWith(
+      { AUTH_RATE_LIMIT_PER_MINUTE: '1000', STAFF_MODERATOR_ADJUST_LIMIT: '5000' },
+      { engine },
+    );
+  });
+  afterAll(() => t.database.close());
+
+  async function account(role: Role | null) {
+    const user = await signUp(t.app, { cur: 'USD', lang: 'en' });
+    if (role)
+      await t.database.db
+        .updateTable('users')
+        .set({ roles: JSON.stringify([role]) })
+        .where('id', '=', user.user.id)
+        .execute();
+    return user;
+  }
+
+  /** A staff account enrolled and signed in: its cookies (account's and staff's). */
+  async function staff(role: Role) {
+    const user = await account(role);
+    const enrol = await request(t.app).post('/api/staff/totp/enrol').set('Cookie', user.cookie);
+    expect(enrol.status).toBe(200);
+    const confirmed = await request(t.app)
+      .post('/api/staff/totp/confirm')
+      .set('Cookie', user.cookie)
+      .send({ code: codeOf(enrol.body.data.secret) });
+    expect(confirmed.status).toBe(200);
+    const cookie = `${user.cookie}; ${staffCookie(confirmed)}`;
+    return { ...user, cookie, secret: enrol.body.data.secret as string, confirmed };
+  }
+
+  it('enrols TOTP once, shows ten recovery codes once, and signs in with a code or a recovery code', async () => {
+    const user = await account('ROLE_ADMIN');
+    const me = () => request(t.app).get('/api/staff/me').set('Cookie', user.cookie);
+    expect((await me()).body.data).toMatchObject({
+      role: 'admin',
+      enrolled: false,
+      signedIn: false,
+      capabilities: [...CAPABILITIES],
+    });
+    // nothing of the console opens before the code
+    expect((await request(t.app).get('/api/staff/orders').set('Cookie', user.cookie)).status).toBe(
+      401,
+    );
+    const enrol = await request(t.app).post('/api/staff/totp/enrol').set('Cookie', user.cookie);
+    expect(enrol.body.data.uri).toMatch(
+      /^otpauth:\/\/totp\/.+\?issuer=.+&secret=[A-Z2-7]{32}&algorithm=SHA1&digits=6&period=30$/,
+    );
+    expect(enrol.body.data.qr).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    const secret: string = enrol.body.data.secret;
+    const wrong = await request(t.app)
+      .post('/api/staff/totp/confirm')
+      .set('Cookie', user.cookie)
+      .send({ code: '000000' === codeOf(secret) ? '111111' : '000000' });
+    expect(wrong.status).toBe(400);
+    const confirmed = await request(t.app)
+      .post('/api/staff/totp/confirm')
+      .set('Cookie', user.cookie)
+      .send({ code: codeOf(secret) });
+    expect(confirmed.status).toBe(200);
+    const codes: string[] = confirmed.body.data.recoveryCodes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect(staffCookie(confirmed)).toMatch(/^staff=[\w-]{40,}$/);
+    expect(String(confirmed.headers['set-cookie'])).toMatch(/HttpOnly/);
+    // enrolled: a second enrolment is refused, the secret never shown again
+    expect(
+      (await request(t.app).post('/api/staff/totp/enrol').set('Cookie', user.cookie)).status,
+    ).toBe(409);
+    expect((await me()).body.data).toMatchObject({ enrolled: true, recoveryCodesLeft: 10 });
+
+    const signIn = (code: string) =>
+      request(t.app).post('/api/staff/session').set('Cookie', user.cookie).send({ code });
+    expect((await signIn('123')).status).toBe(400);
+    const byCode = await signIn(codeOf(secret));
+    expect(byCode.status).toBe(200);
+    const cookie = `${user.cookie}; ${staffCookie(byCode)}`;
+    expect(
+      (await request(t.app).get('/api/staff/me').set('Cookie', cookie)).body.data.signedIn,
+    ).toBe(true);
+    // a recovery code works once, typed in any case and with or without its dashes
+    const recovery = codes[3]!.toLowerCase().replaceAll('-', ' ');
+    expect((await signIn(recovery)).status).toBe(200);
+    expect((await signIn(recovery)).status).toBe(400);
+    expect((await me()).body.data.recoveryCodesLeft).toBe(9);
+    // signing out ends that staff session only
+    await request(t.app).delete('/api/staff/session').set('Cookie', cookie).expect(200);
+    expect((await request(t.app).get('/api/staff/orders').set('Cookie', cookie)).status).toBe(401);
+  });
+
+  it('answers 403 to customers and guests for every staff call', async () => {
+    const customer = await account(null);
+    for (const [method, path] of [
+      ['get', '/api/staff/me'],
+      ['post', '/api/staff/totp/enrol'],
+      ['get', '/api/staff/orders'],
+      ['get', '/api/staff/orders/1'],
+      ['post', '/api/staff/orders/1/cancel'],
+      ['get', '/api/staff/users'],
+      ['post', '/api/staff/users/1/balance'],
+      ['get', '/api/staff/audit'],
+    ] as const) {
+      const asCustomer = await request(t.app)[method](path).set('Cookie', customer.cookie).send({});
+      expect([path, asCustomer.status]).toEqual([path, 403]);
+      const asGuest = await request(t.app)[method](path).send({});
+      expect([path, asGuest.status]).toEqual([path, 403]);
+    }
+  });
+
+  it('lets each role call what the permission matrix gives it, and nothing else', async () => {
+    const calls: [Capability, 'get' | 'post', string, object?][] = [
+      ['orders', 'get', '/api/staff/orders'],
+      ['orders', 'get', '/api/staff/orders/999999'],
+      ['orders', 'post', '/api/staff/orders/999999/cancel'],
+      ['orders', 'post', '/api/staff/orders/999999/resend'],
+      ['orders', 'post', '/api/staff/orders/999999/partial', { delivered: 1 }],
+      ['users', 'get', '/api/staff/users'],
+      ['users', 'get', '/api/staff/users/999999'],
+      ['users', 'post', '/api/staff/users/999999/balance', { amount: 100, reason: 'check' }],
+      ['audit', 'get', '/api/staff/audit'],
+    ];
+    const roles = {
+      admin: 'ROLE_ADMIN',
+      manager: 'ROLE_MANAGER',
+      moderator: 'ROLE_MODERATOR',
+      seo: 'ROLE_SEO',
+      proxy: 'ROLE_PROXY',
+    } as const;
+    for (const [name, role] of Object.entries(roles)) {
+      const member = await staff(role);
+      for (const [capability, method, path, body] of calls) {
+        const res = await request(t.app)
+          [method](path)
+          .set('Cookie', member.cookie)
+          .send(body ?? {});
+        const allowed = PERMISSIONS[name as keyof typeof PERMISSIONS].includes(capability);
+        // allowed: the call itself answers (200, or its own 404 for the missing id)
+        expect([name, path, res.status]).toEqual([name, path, allowed ? expect.any(Number) : 403]);
+        if (allowed) expect([name, path, res.status]).not.toEqual([name, path, 403]);
+      }
+    }
+  });
+
+  it('finds an order by its link, cancels it with its refund, and writes the audit row in the same step', async () => {
+    const admin = await staff('ROLE_ADMIN');
+    const buyer = await account(null);
+    await t.database.db
+      .updateTable('users')
+      .set({ balance: 100_000 })
+      .where('id', '=', buyer.user.id)
+      .execute();
+    const placed = await request(t.app)
+      .post('/api/c_orders/main')
+      .set('Cookie', buyer.cookie)
+      .set('Origin', 'https://shop.test')
+      .send({ tag: 'INSTAGRAM_LIKES', link: LINK, quantity: 100, method: -1, client: 'CLIENT_LK' });
+    expect(placed.status).toBe(201);
+    const balanceOf = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('users')
+            .select('balance')
+            .where('id', '=', buyer.user.id)
+            .executeTakeFirstOrThrow()
+        ).balance,
+      );
+    const paid = await balanceOf();
+
+    const found = await request(t.app)
+      .get('/api/staff/orders')
+      .query({ q: 'C8xYz12Stf1' })
+      .set('Cookie', admin.cookie);
+    expect(found.status).toBe(200);
+    expect(found.body.data.items).toHaveLength(1);
+    const order = found.body.data.items[0];
+    expect(order).toMatchObject({
+      public_id: placed.body.data.order.id,
+      status: 'PAID',
+      link: LINK,
+    });
+    expect(order.user).toMatchObject({ id: buyer.user.id, email: buyer.email });
+    // the buyer's e-mail and the order's number find it too
+    for (const q of [buyer.email, String(order.id), `#${order.id}`])
+      expect(
+        (
+          await request(t.app).get('/api/staff/orders').query({ q }).set('Cookie', admin.cookie)
+        ).body.data.items.map((item: { id: number }) => item.id),
+      ).toContain(order.id);
+
+    const detail = await request(t.app)
+      .get(`/api/staff/orders/${order.id}`)
+      .set('Cookie', admin.cookie);
+    expect(detail.body.data).toMatchObject({
+      actions: { resend: true, cancel: true, partial: false },
+      history: [{ status: 'CREATED' }, { status: 'PAID' }],
+      ledger: [{ group: 'order_payment', amount: -order.cost }],
+    });
+
+    const canceled = await request(t.app)
+      .post(`/api/staff/orders/${order.id}/cancel`)
+      .set('Cookie', admin.cookie);
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.data).toMatchObject({ status: 'CANCELED', refunded: order.cost });
+    expect(await balanceOf()).toBe(paid + order.cost);
+    // once ended, again is refused and changes nothing
+    expect(
+      (
+        await request(t.app)
+          .post(`/api/staff/orders/${order.id}/cancel`)
+          .set('Cookie', admin.cookie)
+      ).status,
+    ).toBe(409);
+    expect(await balanceOf()).toBe(paid + order.cost);
+
+    const log = await request(t.app)
+      .get('/api/staff/audit')
+      .query({ action: 'order.cancel', target: `order:${order.id}` })
+      .set('Cookie', admin.cookie);
+    expect(log.body.data.items).toEqual([
+      expect.objectContaining({
+        staff: { id: admin.user.id, login: admin.login, role: 'admin' },
+        action: 'order.cancel',
+        target: `order:${order.id}`,
+        before: expect.objectContaining({ status: 'PAID', refunded: 0 }),
+        after: expect.objectContaining({ status: 'CANCELED', refunded: order.cost }),
+        ip: expect.any(String),
+      }),
+    ]);
+  });
+
+  it('adjusts a balance with a reason as a ledger row and an audit row; a moderator within the limit', async () => {
+    const admin = await staff('ROLE_ADMIN');
+    const moderator = await staff('ROLE_MODERATOR');
+    const buyer = await account(null);
+    const adjust = (who: { cookie: string }, body: object) =>
+      request(t.app)
+        .post(`/api/staff/users/${buyer.user.id}/balance`)
+        .set('Cookie', who.cookie)
+        .send(body);
+
+    expect((await adjust(admin, { amount: 2500 })).status).toBe(400);
+    expect((await adjust(admin, { amount: 0, reason: 'nothing' })).status).toBe(400);
+    expect((await adjust(admin, { amount: 2500, reason: '  ' })).status).toBe(400);
+    const added = await adjust(admin, { amount: 2500, reason: 'Goodwill for a late order' });
+    expect(added.status).toBe(200);
+    expect(added.body.data).toMatchObject({
+      balance: 2500,
+      ledger: [
+        expect.objectContaining({
+          group: 'adjustment',
+          amount: 2500,
+          note: 'Goodwill for a late order',
+        }),
+      ],
+    });
+    // never below zero
+    expect((await adjust(admin, { amount: -9999, reason: 'too much' })).status).toBe(402);
+    // a moderator's limit is 5000 minor units here
+    expect((await adjust(moderator, { amount: 6000, reason: 'over the limit' })).status).toBe(403);
+    const taken = await adjust(moderator, { amount: -1000, reason: 'Duplicate top-up' });
+    expect(taken.body.data.balance).toBe(1500);
+
+    const log = await request(t.app)
+      .get('/api/staff/audit')
+      .query({ action: 'user.balance', target: `user:${buyer.user.id}` })
+      .set('Cookie', admin.cookie);
+    expect(
+      log.body.data.items.map(
+        (item: { staff: { role: string }; before: unknown; after: unknown }) => [
+          item.staff.role,
+          item.before,
+          item.after,
+        ],
+      ),
+    ).toEqual([
+      [
+        'moderator',
+        { balance: 2500, currency: 'USD' },
+        { balance: 1500, currency: 'USD', reason: 'Duplicate top-up' },
+      ],
+      [
+        'admin',
+        { balance: 0, currency: 'USD' },
+        { balance: 2500, currency: 'USD', reason: 'Goodwill for a late order' },
+      ],
+    ]);
+    // the refused ones left no row
+    expect(log.body.data.meta.total).toBe(2);
+    // the moderator may not read the audit log
+    expect(
+      (await request(t.app).get('/api/staff/audit').set('Cookie', moderator.cookie)).status,
+    ).toBe(403);
+  });
+});
