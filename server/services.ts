@@ -205,6 +205,7 @@ export function createServices({
     orders,
     apiKeys,
     auth,
+    staffAuth,
     audit,
     moderatorLimit: config.moderatorAdjustLimit,
   });

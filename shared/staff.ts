@@ -77,6 +77,8 @@ export interface StaffUserRow {
   balance: number;
   cur: string;
   discount_level: number;
+  /** blocked by staff: no sign-in, API key or live channel */
+  blocked: boolean;
   created_at: string;
 }
 

@@ -18,6 +18,9 @@ import * as webhooks from './migrations/0013-webhooks.ts';
 import * as analytics from './migrations/0014-analytics.ts';
 import * as dripFeedSubscriptions from './migrations/0015-drip-feed-subscriptions.ts';
 import * as staff from './migrations/0016-staff.ts';
+import * as staffCatalogue from './migrations/0017-staff-catalogue.ts';
+import * as paymentEventsArticles from './migrations/0018-payment-events-articles.ts';
+import * as userBlocks from './migrations/0019-user-blocks.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +40,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-analytics': analytics,
   '0015-drip-feed-subscriptions': dripFeedSubscriptions,
   '0016-staff': staff,
+  '0017-staff-catalogue': staffCatalogue,
+  '0018-payment-events-articles': paymentEventsArticles,
+  '0019-user-blocks': userBlocks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,15 +1,21 @@
 import {
   type StaffAuditQuery,
   type StaffBalanceBody,
+  type StaffBlockBody,
   type StaffCodeBody,
+  type StaffLevelBody,
   type StaffOrdersQuery,
   type StaffPartialBody,
+  type StaffRolesBody,
   type StaffUsersQuery,
   staffAuditQuery,
   staffBalanceBody,
+  staffBlockBody,
   staffCodeBody,
+  staffLevelBody,
   staffOrdersQuery,
   staffPartialBody,
+  staffRolesBody,
   staffUsersQuery,
 } from '../schemas/staff.schemas.ts';
 import type {
@@ -64,6 +70,20 @@ export const STAFF_API = {
     body: checked<StaffBalanceBody>(staffBalanceBody),
     answer: typed<StaffUserDetail>(),
   },
+
+  'POST staff/users/:id/level': {
+    body: checked<StaffLevelBody>(staffLevelBody),
+    answer: typed<StaffUserDetail>(),
+  },
+  'POST staff/users/:id/roles': {
+    body: checked<StaffRolesBody>(staffRolesBody),
+    answer: typed<StaffUserDetail>(),
+  },
+  'POST staff/users/:id/block': {
+    body: checked<StaffBlockBody>(staffBlockBody),
+    answer: typed<StaffUserDetail>(),
+  },
+  'POST staff/users/:id/logout': { answer: typed<StaffUserDetail>() },
 
   'GET staff/audit': {
     query: checked<StaffAuditQuery>(staffAuditQuery),

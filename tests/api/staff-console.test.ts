@@ -323,4 +323,88 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
       (await request(t.app).get('/api/staff/audit').set('Cookie', moderator.cookie)).status,
     ).toBe(403);
   });
+
+  it('blocks an account everywhere (sign-in, its tokens, its API key) and unblocks it; roles are the admin’s', async () => {
+    const admin = await staff('ROLE_ADMIN');
+    const moderator = await staff('ROLE_MODERATOR');
+    const buyer = await account(null);
+    const key: string = (await request(t.app).post('/api/user/api-key').set('Cookie', buyer.cookie))
+      .body.data.key;
+    const panel = () =>
+      request(t.app).post('/api/v2').type('form').send({ key, action: 'balance' });
+    expect((await panel()).body).toMatchObject({ currency: 'USD' });
+    const act = (who: { cookie: string }, what: string, body: object = {}) =>
+      request(t.app)
+        .post(`/api/staff/users/${buyer.user.id}/${what}`)
+        .set('Cookie', who.cookie)
+        .send(body);
+
+    const blocked = await act(moderator, 'block', { blocked: true });
+    expect(blocked.status).toBe(200);
+    expect(blocked.body.data).toMatchObject({ blocked: true, sessions: 0 });
+    // its token, its password and its API key open nothing now
+    expect(
+      (await request(t.app).get('/api/user').set('Cookie', buyer.cookie)).body.data,
+    ).toBeNull();
+    const login = await request(t.app)
+      .post('/api/login/local')
+      .send({ login: buyer.login, password: buyer.password });
+    expect([login.status, login.body.message]).toEqual([
+      403,
+      'This account is blocked: write to support',
+    ]);
+    expect((await panel()).body).toEqual({ error: 'Invalid API key' });
+
+    expect((await act(moderator, 'block', { blocked: false })).body.data.blocked).toBe(false);
+    expect(
+      (
+        await request(t.app)
+          .post('/api/login/local')
+          .send({ login: buyer.login, password: buyer.password })
+      ).status,
+    ).toBe(200);
+    expect((await panel()).body).toMatchObject({ currency: 'USD' });
+
+    // the level is set (also lowered); roles only by an admin, whose own are not touched here
+    expect((await act(moderator, 'level', { level: 3 })).body.data.discount_level).toBe(3);
+    expect((await act(moderator, 'level', { level: 11 })).status).toBe(400);
+    expect((await act(moderator, 'roles', { roles: ['ROLE_SEO'] })).status).toBe(403);
+    expect((await act(admin, 'roles', { roles: ['ROLE_SEO', 'ROLE_NOPE'] })).status).toBe(400);
+    expect((await act(admin, 'roles', { roles: ['ROLE_SEO'] })).body.data).toMatchObject({
+      roles: ['ROLE_SEO'],
+      role: 'seo',
+    });
+    expect(
+      (
+        await request(t.app)
+          .post(`/api/staff/users/${admin.user.id}/roles`)
+          .set('Cookie', admin.cookie)
+          .send({ roles: [] })
+      ).status,
+    ).toBe(409);
+    // logged out everywhere: every sign-in ends
+    const again = await request(t.app)
+      .post('/api/login/local')
+      .send({ login: buyer.login, password: buyer.password });
+    const cookie = `auth=${again.body.data.token}`;
+    expect((await request(t.app).get('/api/user').set('Cookie', cookie)).body.data.id).toBe(
+      buyer.user.id,
+    );
+    expect((await act(admin, 'logout')).body.data.sessions).toBe(0);
+    expect((await request(t.app).get('/api/user').set('Cookie', cookie)).body.data).toBeNull();
+
+    const log = await request(t.app)
+      .get('/api/staff/audit')
+      .query({ target: `user:${buyer.user.id}` })
+      .set('Cookie', admin.cookie);
+    expect(log.body.data.items.map((item: { action: string }) => item.action)).toEqual([
+      'user.logout',
+      'user.roles',
+      'user.level',
+      'user.unblock',
+      'user.block',
+    ]);
+    const roles = log.body.data.items[1];
+    expect([roles.before.roles, roles.after.roles]).toEqual([[], ['ROLE_SEO']]);
+  });
 });

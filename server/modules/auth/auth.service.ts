@@ -16,6 +16,7 @@ import {
   accountByLogin,
   accountBySocial,
   createUser,
+  isBlocked,
   linkSocialIdentity,
   type PublicUser,
   setPasswordHash,
@@ -36,6 +37,8 @@ import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const RESET_CODE_TTL_MS = 60 * 60 * 1000;
 export const LOGIN_FAILED = 'Wrong login or password';
+/** A blocked account signs in nowhere (the staff console blocks it). */
+export const ACCOUNT_BLOCKED = 'This account is blocked: write to support';
 export const RESET_CODE_INVALID = 'This link is invalid or has expired. Ask for a new one.';
 const PASSWORD_WRONG = PROFILE_MESSAGES.passwordWrong;
 export const EMAIL_TAKEN = ACCOUNT_TAKEN.email;
@@ -136,6 +139,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       const row = await accountByLogin(db, login);
       const ok = await verifyPassword(password, row?.password_hash ?? null);
       if (!row || !ok) throw new AppError(LOGIN_FAILED, 401);
+      if (isBlocked(row)) throw new AppError(ACCOUNT_BLOCKED, 403);
       return { token: await issueToken(row.id), user: toPublicUser(row) };
     },
 
@@ -144,7 +148,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       if (!token || token.length > 200) return null;
       const userId = await userIdOfToken(db, tokenHashOf(token), now());
       const row = userId === undefined ? undefined : await accountById(db, userId);
-      return row ? toPublicUser(row) : null;
+      return row && !isBlocked(row) ? toPublicUser(row) : null;
     },
 
     /** Whether the token of this hash still works (not revoked, not expired). */
@@ -227,6 +231,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
           if (!row) throw error;
         }
       }
+      if (isBlocked(row)) throw new AppError(ACCOUNT_BLOCKED, 403);
       await linkSocialIdentity(db, row.id, provider, profile.subject, at.toISOString());
       return { token: await issueToken(row.id), user: toPublicUser(row) };
     },
@@ -273,6 +278,15 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
     /** Every token of the user stops working (an account deletion request). */
     async logoutEverywhere(userId: number): Promise<void> {
       reportRevoked(await revokeAllTokens(db, userId, now()));
+    },
+
+    /**
+     * The same inside the caller's transaction (a staff block, with its audit row): answers
+     * what tells the live channel, to call once the transaction has committed.
+     */
+    async logoutEverywhereIn(trx: Db, userId: number): Promise<() => void> {
+      const revoked = await revokeAllTokens(trx, userId, now());
+      return () => reportRevoked(revoked);
     },
   };
 }

@@ -3,7 +3,7 @@ import { API_KEY_PREFIX, type ApiKeyView } from '../../../shared/api-keys.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import type { Db } from '../../db/database.ts';
 import { hashSecret } from '../../lib/ids.ts';
-import { publicUserById } from '../users/users.service.ts';
+import { activeUserById } from '../users/users.service.ts';
 import { deleteKey, keyByHash, keyOfUser, markUsed, putKey } from './api-keys.repository.ts';
 
 /** "Last used" is written at most this often per key (a busy panel calls every second). */
@@ -52,7 +52,8 @@ export function createApiKeysService({ db, now = () => new Date() }: { db: Db; n
       const last = row.last_used_at ? Date.parse(row.last_used_at) : 0;
       if (at.getTime() - last >= MARK_EVERY_MS || row.last_used_ip !== ip)
         await markUsed(db, row.id, at.toISOString(), ip);
-      return publicUserById(db, row.user_id);
+      // a blocked account's key opens nothing
+      return activeUserById(db, row.user_id);
     },
   };
 }

@@ -4,8 +4,11 @@ import { utcDayRange } from '../../../shared/day-range.ts';
 import type { OrderStatus } from '../../../shared/orders.ts';
 import type {
   StaffBalanceBody,
+  StaffBlockBody,
+  StaffLevelBody,
   StaffOrdersQuery,
   StaffPartialBody,
+  StaffRolesBody,
   StaffUsersQuery,
 } from '../../../shared/schemas/staff.schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -79,7 +82,10 @@ export function staffOrdersRoutes({ orders, audit }: { orders: OrdersService; au
   };
 }
 
-/** `/api/staff/users…`: find users, read one, adjust a balance with a reason. */
+/**
+ * `/api/staff/users…`: find users, read one, adjust a balance with a reason, set the
+ * discount level, block or unblock, log out everywhere; roles (admins only).
+ */
 export function staffUsersRoutes({ users }: { users: StaffUsers }) {
   return (gate: Gate) => {
     const router = Router();
@@ -101,6 +107,34 @@ export function staffUsersRoutes({ users }: { users: StaffUsers }) {
       const id = idOf(req, 'User not found');
       const data = await users.adjustBalance(actorOf(res), id, amount, reason);
       res.json({ status: 'success', data });
+    });
+    router.post('/staff/users/:id/level', gate('users'), async (req, res) => {
+      const { level } = validate<StaffLevelBody>(
+        API['POST staff/users/:id/level'].body.schema,
+        req.body,
+      );
+      const id = idOf(req, 'User not found');
+      res.json({ status: 'success', data: await users.setDiscountLevel(actorOf(res), id, level) });
+    });
+    router.post('/staff/users/:id/roles', gate('roles'), async (req, res) => {
+      const { roles } = validate<StaffRolesBody>(
+        API['POST staff/users/:id/roles'].body.schema,
+        req.body,
+      );
+      const id = idOf(req, 'User not found');
+      res.json({ status: 'success', data: await users.setRoles(actorOf(res), id, roles) });
+    });
+    router.post('/staff/users/:id/block', gate('users'), async (req, res) => {
+      const { blocked } = validate<StaffBlockBody>(
+        API['POST staff/users/:id/block'].body.schema,
+        req.body,
+      );
+      const id = idOf(req, 'User not found');
+      res.json({ status: 'success', data: await users.setBlocked(actorOf(res), id, blocked) });
+    });
+    router.post('/staff/users/:id/logout', gate('users'), async (req, res) => {
+      const id = idOf(req, 'User not found');
+      res.json({ status: 'success', data: await users.logoutEverywhere(actorOf(res), id) });
     });
     return router;
   };

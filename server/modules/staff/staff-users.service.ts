@@ -5,13 +5,20 @@ import type { AuthService } from '../auth/auth.service.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { ApiKeysService } from '../reseller/api-keys.service.ts';
-import { staffUserReads, toPublicUser } from '../users/users.service.ts';
+import {
+  isBlocked,
+  staffUserReads,
+  staffUserWrites,
+  toPublicUser,
+} from '../users/users.service.ts';
 import type { UserRow } from '../users/users.table.ts';
 import type { Audit } from './audit.service.ts';
 import type { StaffActor } from './staff-access.ts';
+import type { StaffAuth } from './staff-auth.service.ts';
 
 export const STAFF_USER_ERRORS = {
   notFound: 'User not found',
+  self: 'Staff cannot block, log out or change the roles of their own account here',
   limit: 'A moderator may adjust a balance by at most {limit} minor units',
 } as const;
 
@@ -25,6 +32,7 @@ const rowView = (row: UserRow): StaffUserRow => {
     balance: Number(row.balance),
     cur: row.cur,
     discount_level: Number(row.discount_level),
+    blocked: isBlocked(row),
     created_at: row.created_at,
   };
 };
@@ -41,6 +49,7 @@ export function createStaffUsers({
   orders,
   apiKeys,
   auth,
+  staffAuth,
   audit,
   moderatorLimit,
   now = () => new Date(),
@@ -49,6 +58,7 @@ export function createStaffUsers({
   orders: OrdersService;
   apiKeys: ApiKeysService;
   auth: AuthService;
+  staffAuth: StaffAuth;
   audit: Audit;
   moderatorLimit: number;
   now?: () => Date;
@@ -83,7 +93,76 @@ export function createStaffUsers({
     };
   }
 
+  async function userOf(id: number) {
+    const row = await staffUserReads.byId(db, id);
+    if (!row) throw new AppError(STAFF_USER_ERRORS.notFound, 404);
+    return row;
+  }
+
+  /**
+   * A change of the account and its audit row in one transaction; `signOut` ends every
+   * sign-in of the account in it too (the live channel hears of it once committed).
+   */
+  async function change(
+    actor: StaffActor,
+    id: number,
+    action: string,
+    apply: (trx: Db, at: string) => Promise<void>,
+    { signOut = false } = {},
+  ) {
+    if (id === actor.user.id && action !== 'user.level')
+      throw new AppError(STAFF_USER_ERRORS.self, 409);
+    const before = await userOf(id);
+    const at = now().toISOString();
+    const told = await db.transaction().execute(async (trx) => {
+      await apply(trx, at);
+      const tell = signOut ? await auth.logoutEverywhereIn(trx, id) : null;
+      if (signOut) await staffAuth.signOutEverywhere(trx, id);
+      const after = (await staffUserReads.byId(trx, id))!;
+      const facts = (row: typeof before) => ({
+        roles: toPublicUser(row).roles,
+        discount_level: Number(row.discount_level),
+        blocked: isBlocked(row),
+      });
+      await audit.record(trx, actor, {
+        action,
+        target: `user:${id}`,
+        before: facts(before),
+        after: facts(after),
+      });
+      return tell;
+    });
+    told?.();
+    return detail(id);
+  }
+
   return {
+    /** Blocked: no sign-in, no API key, every session and socket ended; or unblocked. */
+    setBlocked: (actor: StaffActor, id: number, blocked: boolean) =>
+      change(
+        actor,
+        id,
+        blocked ? 'user.block' : 'user.unblock',
+        (trx, at) => staffUserWrites.setBlocked(trx, id, blocked, at),
+        { signOut: blocked },
+      ),
+
+    setDiscountLevel: (actor: StaffActor, id: number, level: number) =>
+      change(actor, id, 'user.level', (trx, at) =>
+        staffUserWrites.setDiscountLevel(trx, id, level, at),
+      ),
+
+    /** Admins only (the gate's 'roles'): a role taken away ends the account's staff sessions. */
+    setRoles: (actor: StaffActor, id: number, roles: string[]) =>
+      change(actor, id, 'user.roles', async (trx, at) => {
+        await staffUserWrites.setRoles(trx, id, roles, at);
+        await staffAuth.signOutEverywhere(trx, id);
+      }),
+
+    /** Every sign-in of the account ends (site, cabinet, live channel, staff console). */
+    logoutEverywhere: (actor: StaffActor, id: number) =>
+      change(actor, id, 'user.logout', async () => {}, { signOut: true }),
+
     async list(q: string | undefined, paging: { page: number; limit: number }) {
       const { rows, total } = await staffUserReads.search(db, q, paging);
       return { items: rows.map(rowView), meta: { total, ...paging } };

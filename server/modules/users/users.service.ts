@@ -103,6 +103,31 @@ export async function publicUserById(db: Db, id: number): Promise<PublicUser | n
   return row ? toPublicUser(row) : null;
 }
 
+/** Whether staff blocked the account: it signs in nowhere (site, API key, live channel). */
+export const isBlocked = (row: Pick<UserRow, 'blocked_at'>): boolean => row.blocked_at != null;
+
+/** A user who may act (not blocked), by id, or null: API keys act only for these. */
+export async function activeUserById(db: Db, id: number): Promise<PublicUser | null> {
+  const row = await findUserById(db, id);
+  return row && !isBlocked(row) ? toPublicUser(row) : null;
+}
+
+/**
+ * The staff console's changes of an account (issue 33), each inside the caller's
+ * transaction, which also writes the audit row: blocked or not, the discount level, roles.
+ */
+export const staffUserWrites = {
+  async setBlocked(db: Db, id: number, blocked: boolean, at: string) {
+    await updateUser(db, id, { blocked_at: blocked ? at : null, updated_at: at });
+  },
+  async setDiscountLevel(db: Db, id: number, level: number, at: string) {
+    await updateUser(db, id, { discount_level: level, updated_at: at });
+  },
+  async setRoles(db: Db, id: number, roles: string[], at: string) {
+    await updateUser(db, id, { roles: JSON.stringify(roles.filter(isRole)), updated_at: at });
+  },
+};
+
 /** Accounts as auth needs them (with the password hash): by id, e-mail, login, social id. */
 export const accountById = findUserById;
 export const accountByEmail = findUserByEmail;

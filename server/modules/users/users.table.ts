@@ -18,6 +18,8 @@ export interface UsersTable {
   referrer_id: number | null;
   /** the discount level held (CATALOG.md levels; never lowered) */
   discount_level: Generated<number>;
+  /** when staff blocked the account (no sign-in, API key or socket), or null */
+  blocked_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
