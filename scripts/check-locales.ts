@@ -1,10 +1,13 @@
 /**
  * `npm run locales:check`: every language has every English key, and each message uses the
- * same ICU arguments. The same rules run in the test suite (tests/api/locales.test.ts).
+ * same ICU arguments. The same rules run in the test suite (tests/api/locales.test.ts). A set
+ * written in fewer languages (shared/message-sets.ts SET_LOCALES: the staff console's, ru and
+ * en) has exactly those files; the other languages read its English one.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { LOCALES } from '../shared/locales.ts';
+import { SET_LOCALES } from '../shared/message-sets.ts';
 
 /** The interface messages, the service pages' own questions, the message sets, the server's. */
 const SETS = [
@@ -14,12 +17,26 @@ const SETS = [
   'locales/cabinet-screens',
   'locales/pages',
   'locales/server',
+  'locales/staff',
 ];
+/** The languages a folder of messages is written in. */
+const languagesOf = (set: string): readonly string[] =>
+  SET_LOCALES[set.replace(/^locales\/?/, '') as keyof typeof SET_LOCALES] ?? LOCALES;
 const read = (set: string, locale: string): Record<string, string> =>
   JSON.parse(readFileSync(`${set}/${locale}.json`, 'utf8'));
 let problems = 0;
 let count = 0;
-for (const [set, locale] of SETS.flatMap((set) => LOCALES.map((locale) => [set, locale]))) {
+for (const set of SETS)
+  for (const locale of LOCALES)
+    if (existsSync(`${set}/${locale}.json`) !== languagesOf(set).includes(locale)) {
+      console.error(
+        `${set}/${locale}.json: ${languagesOf(set).includes(locale) ? 'missing' : 'not expected (this set falls back to en)'}`,
+      );
+      problems += 1;
+    }
+for (const [set, locale] of SETS.flatMap((set) =>
+  languagesOf(set).map((locale) => [set, locale]),
+)) {
   const english = read(set!, 'en');
   const messages = read(set!, locale!);
   if (locale === 'en') count += Object.keys(english).length;

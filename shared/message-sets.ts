@@ -1,3 +1,4 @@
+import type { Locale } from './locales.ts';
 import type { Layout, PageDef, View } from './routes.ts';
 
 /**
@@ -10,9 +11,25 @@ import type { Layout, PageDef, View } from './routes.ts';
  *   (locales/cabinet-screens/)
  * - pages: sign-in and sign-up, the blog, the legal texts and the payment result pages
  *   (`auth.*`, `blog.*`, `legal.*`, `thanks.*`: locales/pages/)
+ * - staff: the staff console's layout and screens (`staff.*`: locales/staff/), in Russian and
+ *   English only: every other language reads the English file (`messageSetLocale`)
  */
-export const MESSAGE_SETS = ['cabinet', 'cabinet-screens', 'pages'] as const;
+export const MESSAGE_SETS = ['cabinet', 'cabinet-screens', 'pages', 'staff'] as const;
 export type MessageSet = (typeof MESSAGE_SETS)[number];
+
+/**
+ * The languages a set has files for, when not all 7 (the staff console is for the team:
+ * Russian and English); the first one stands in for the others.
+ */
+export const SET_LOCALES: Partial<Record<MessageSet, readonly ['en', ...Locale[]]>> = {
+  staff: ['en', 'ru'],
+};
+
+/** The language whose file of a set a page in `locale` reads. */
+export function messageSetLocale(set: MessageSet, locale: Locale): Locale {
+  const own = SET_LOCALES[set];
+  return !own || own.includes(locale) ? locale : own[0];
+}
 
 /** The sets a layout's pages need (the layout and its screens render inside them). */
 export const LAYOUT_MESSAGE_SETS: Record<Layout, readonly MessageSet[]> = {
@@ -20,6 +37,7 @@ export const LAYOUT_MESSAGE_SETS: Record<Layout, readonly MessageSet[]> = {
   auth: ['pages'],
   default: ['pages'],
   cp: ['cabinet'],
+  staff: ['staff'],
 };
 
 /** The sets a screen needs beyond its layout's (the screen renders inside them). */

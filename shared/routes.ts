@@ -8,14 +8,15 @@ import { SERVICE_PAGES } from './service-pages.ts';
  * locale prefix and always end with a slash. `view` names the screen component that renders
  * the page; several pages may share one view (the six platform landings, the service pages).
  */
-export type Layout = 'auth' | 'cp' | 'landing3' | 'default';
+export type Layout = 'auth' | 'cp' | 'landing3' | 'default' | 'staff';
 
 /**
  * SPEC §2/§6: public storefront pages send logged-in users to the cabinet (unless the query
  * says fromCp=true or carries a payment action); guest pages (login, sign-up, reset) do too;
- * open pages are for everyone; protected pages need a login.
+ * open pages are for everyone; protected pages need a login; staff pages need an account with a
+ * staff role (shared/staff-permissions.ts `staffRoleOf`) and are the site's 404 for anyone else.
  */
-export type Access = 'public' | 'guest' | 'open' | 'protected';
+export type Access = 'public' | 'guest' | 'open' | 'protected' | 'staff';
 
 export type View =
   | 'home'
@@ -40,7 +41,8 @@ export type View =
   | 'cp-notifications'
   | 'cp-section'
   | 'legal'
-  | 'thanks';
+  | 'thanks'
+  | 'staff';
 
 export interface PageDef {
   id: string;
@@ -95,6 +97,12 @@ const CABINET_VIEWS: Partial<Record<(typeof CABINET_SECTIONS)[number], View>> = 
   price: 'cp-price',
   profile: 'cp-profile',
 };
+
+/**
+ * The staff console's pages (issue 33), one view (their screens are one chunk); a `:id` is
+ * checked by their loader (client/features/staff/staff-route.loader.ts), in that chunk.
+ */
+const STAFF_PAGES = ['', 'orders', 'orders/:id', 'users', 'users/:id', 'audit'];
 
 export const LANDING_PLATFORMS = ['telegram', 'threads', 'tiktok', 'vk', 'youtube'] as const;
 
@@ -153,6 +161,16 @@ export const PAGES: PageDef[] = [
   page('thanks', 'thanks', 'default', '/thanks/', { access: 'open' }),
   page('thanks-error', 'thanks', 'default', '/thanks/error/', { access: 'open' }),
   page('thanks-waiting', 'thanks', 'default', '/thanks/waiting/', { access: 'open' }),
+  ...STAFF_PAGES.map((path) =>
+    // staff, staff-orders, staff-order (orders/:id), staff-users, staff-user, staff-audit
+    page(
+      `staff${path && '-'}${path.replace(/s\/:id/, '')}`,
+      'staff',
+      'staff',
+      `/staff/${path}${path && '/'}`,
+      { access: 'staff' },
+    ),
+  ),
 ];
 
 const byId = new Map(PAGES.map((def) => [def.id, def]));

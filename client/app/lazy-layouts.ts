@@ -21,4 +21,8 @@ export const LAZY_LAYOUTS: Partial<Record<Layout, LazyLayout>> = {
     file: 'cabinet-layout',
     load: () => import('../layouts/cabinet-layout.tsx').then((module) => module.CabinetLayout),
   },
+  staff: {
+    file: 'staff-layout',
+    load: () => import('../layouts/staff-layout.tsx').then((module) => module.StaffLayout),
+  },
 };

@@ -57,6 +57,7 @@ const VIEW_MODULES: Record<View, () => Promise<ViewModule>> = {
   'cp-section': () => import('../pages/cabinet/cp-section.page.tsx'),
   legal: () => import('../pages/legal/legal.page.tsx'),
   thanks: () => import('../pages/thanks/thanks.page.tsx'),
+  staff: () => import('../pages/staff/staff.page.tsx'),
 };
 
 /** Every layout: those in the entry, or null for a chunk of its own (lazy-layouts.ts). */
@@ -65,6 +66,7 @@ const LAYOUTS: Record<Layout, ComponentType | null> = {
   cp: null,
   landing3: LandingLayout,
   default: DefaultLayout,
+  staff: null,
 };
 
 /** A layout route's component, or its lazy() when the layout is a chunk of its own. */
@@ -120,8 +122,11 @@ function loaderOf(def: PageDef, locale: Locale): RouteObject['loader'] {
   return undefined;
 }
 
-/** Views whose loader is their module's `routeLoader` (given with the screen by `lazy`). */
-const SCREEN_LOADERS: readonly View[] = ['thanks', 'blog', 'article', 'legal'];
+/**
+ * Views whose loader is their module's `routeLoader` (given with the screen by `lazy`); the
+ * staff pages' too (client/features/staff/staff-route.loader.ts).
+ */
+const SCREEN_LOADERS: readonly View[] = ['thanks', 'blog', 'article', 'legal', 'staff'];
 
 function pageRoute(def: PageDef, locale: Locale): RouteObject {
   const handle: RouteHandle = { pageId: def.id };

@@ -37,6 +37,8 @@ const SET_CHUNKS: Record<MessageSet, (locale: Locale) => Promise<{ default: Load
   cabinet: (locale) => import(`../../locales/cabinet/${locale}.json`),
   'cabinet-screens': (locale) => import(`../../locales/cabinet-screens/${locale}.json`),
   pages: (locale) => import(`../../locales/pages/${locale}.json`),
+  // ru and en only: the other languages read en (shared/message-sets.ts SET_LOCALES)
+  staff: (locale) => import(`../../locales/staff/${locale === 'ru' ? 'ru' : 'en'}.json`),
 };
 
 const loadedSets = new Map<string, Messages>();

@@ -18,6 +18,7 @@ export const REDIRECT_PARAM = 'redirect';
  *   go to the remembered path if it is safe, else to the cabinet;
  * - a guest on a protected page goes to the login page, remembering the path;
  * - seo and proxy accounts have no cabinet: they go to the home page;
+ * - staff console pages are never redirected (their loader answers 404 to non-staff);
  * - where the meta-platform restriction is on, Instagram and Threads pages go to /404;
  * - back from a payment gateway (`?action=Payment…&payment=id`), the buyer goes to the
  *   waiting page, which follows the payment to the thanks or the failure page.
@@ -53,6 +54,13 @@ export function accessRedirects(req: Request, res: Response, next: NextFunction)
     return;
   }
   const { access } = page.def;
+  // the staff console (issue 33): never indexed, whoever asks; an account without a staff role
+  // gets the site's 404 from the page's loader (client/features/staff/staff-route.loader.ts)
+  if (access === 'staff') {
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    next();
+    return;
+  }
   const userLocale: Locale = user && isLocale(user.lang) ? user.lang : page.locale;
 
   if (user && !user.noCp && (access === 'public' || access === 'guest')) {

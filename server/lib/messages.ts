@@ -32,10 +32,12 @@ import serverIt from '../../locales/server/it.json' with { type: 'json' };
 import serverPt from '../../locales/server/pt.json' with { type: 'json' };
 import serverRu from '../../locales/server/ru.json' with { type: 'json' };
 import serverTr from '../../locales/server/tr.json' with { type: 'json' };
+import staffEn from '../../locales/staff/en.json' with { type: 'json' };
+import staffRu from '../../locales/staff/ru.json' with { type: 'json' };
 import tr from '../../locales/tr.json' with { type: 'json' };
 import { type CompiledMessages, compileMessages } from '../../shared/compile-messages.ts';
 import { LOCALES, type Locale } from '../../shared/locales.ts';
-import type { MessageSet } from '../../shared/message-sets.ts';
+import { type MessageSet, messageSetLocale } from '../../shared/message-sets.ts';
 
 /** Every language's messages, in memory once (the browser loads only its own chunk). */
 export const MESSAGES: Record<Locale, Record<string, string>> = { ru, en, de, es, it, pt, tr };
@@ -73,6 +75,15 @@ export const PAGES_MESSAGES: Record<Locale, Record<string, string>> = {
   tr: pagesTr,
 };
 
+/**
+ * The staff console's messages: Russian and English; every other language reads the English
+ * file, as the browser does (shared/message-sets.ts `messageSetLocale`).
+ */
+const STAFF_FILES: Partial<Record<Locale, Record<string, string>>> = { ru: staffRu, en: staffEn };
+export const STAFF_MESSAGES = Object.fromEntries(
+  LOCALES.map((locale) => [locale, STAFF_FILES[messageSetLocale('staff', locale)]!]),
+) as Record<Locale, Record<string, string>>;
+
 /** What only the server writes (mails, stored notifications): never shipped to the browser. */
 export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = {
   ru: serverRu,
@@ -98,4 +109,5 @@ export const PAGE_SET_MESSAGES: Record<MessageSet, Record<Locale, CompiledMessag
   cabinet: compiled(CABINET_MESSAGES),
   'cabinet-screens': compiled(CABINET_SCREENS_MESSAGES),
   pages: compiled(PAGES_MESSAGES),
+  staff: compiled(STAFF_MESSAGES),
 };

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { StaticHandlerContext } from 'react-router';
 import { LAZY_LAYOUTS } from '../../client/app/lazy-layouts.ts';
 import type { PageAssets } from '../../client/app/page-state.ts';
-import { type MessageSet, messageSetsOf } from '../../shared/message-sets.ts';
+import type { Locale } from '../../shared/locales.ts';
+import { type MessageSet, messageSetLocale, messageSetsOf } from '../../shared/message-sets.ts';
 import { pageById } from '../../shared/routes.ts';
 import { entryLoader } from './page-document.tsx';
 
@@ -68,7 +69,7 @@ export function createAssets(manifest: AssetManifest): Assets {
         if (!pageId || pageId === 'not-found') continue;
         const def = pageById(pageId);
         for (const set of messageSetsOf(def)) {
-          const chunk = manifest.messageSets?.[set]?.[locale];
+          const chunk = manifest.messageSets?.[set]?.[messageSetLocale(set, locale as Locale)];
           if (chunk) modules.add(chunk);
         }
         const lazyLayout = LAZY_LAYOUTS[def.layout];

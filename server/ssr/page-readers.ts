@@ -3,6 +3,11 @@ import { ARTICLES_CONTEXT_KEY } from '../../client/features/content/articles.loa
 import { LEGAL_CONTEXT_KEY, type LegalReader } from '../../client/features/content/legal.loader.ts';
 import { STOREFRONT_CONTEXT_KEY } from '../../client/features/order-form/order-form.loader.ts';
 import { PAYMENTS_CONTEXT_KEY } from '../../client/features/payment/payment.loader.ts';
+import {
+  STAFF_CONTEXT_KEY,
+  type StaffPageAccess,
+} from '../../client/features/staff/staff-route.loader.ts';
+import { staffRoleOf } from '../../shared/staff-permissions.ts';
 import { visitorOf } from '../http/visitor-hash.ts';
 import type { ArticlesService } from '../modules/articles/articles.service.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
@@ -39,6 +44,8 @@ export function pageReaders(services: ReaderServices) {
       [PAYMENTS_CONTEXT_KEY]: thanks,
       [LEGAL_CONTEXT_KEY]: legal,
       [ARTICLES_CONTEXT_KEY]: articlesReader(services.articles, visitorOf(req)),
+      // the staff console's pages are the site's 404 for anyone without a staff role
+      [STAFF_CONTEXT_KEY]: { staff: Boolean(user && staffRoleOf(user.roles)) } as StaffPageAccess,
     };
   };
 }

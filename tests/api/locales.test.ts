@@ -2,10 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { LOCALES } from '../../shared/locales.ts';
+import { SET_LOCALES } from '../../shared/message-sets.ts';
 
 const dir = path.resolve('locales');
 /** The interface messages, the service pages' own questions, the message sets, the server's. */
-const SETS = ['', 'faq', 'cabinet', 'cabinet-screens', 'pages', 'server'] as const;
+const SETS = ['', 'faq', 'cabinet', 'cabinet-screens', 'pages', 'server', 'staff'] as const;
+/** The languages a set is written in: all 7, or its own few (the staff console: ru, en). */
+const languagesOf = (set: string): readonly string[] =>
+  SET_LOCALES[set as keyof typeof SET_LOCALES] ?? LOCALES;
 const load = (locale: string, set: (typeof SETS)[number] = ''): Record<string, string> =>
   JSON.parse(readFileSync(path.join(dir, set, `${locale}.json`), 'utf8'));
 const english = load('en');
@@ -31,17 +35,20 @@ describe('locales', () => {
         'faq',
         'pages',
         'server',
+        'staff',
       ].sort(),
     );
-    for (const set of ['faq', 'cabinet', 'cabinet-screens', 'pages', 'server'])
+    for (const set of SETS.filter(Boolean))
       expect(readdirSync(path.join(dir, set)).sort()).toEqual(
-        LOCALES.map((l) => `${l}.json`).sort(),
+        languagesOf(set)
+          .map((l) => `${l}.json`)
+          .sort(),
       );
   });
 
   it.each(
     LOCALES.filter((l) => l !== 'en').flatMap((locale) =>
-      SETS.map((set) => [locale, set] as const),
+      SETS.filter((set) => languagesOf(set).includes(locale)).map((set) => [locale, set] as const),
     ),
   )('%s has every English key of set "%s", translated, with the same arguments', (locale, set) => {
     const messages = load(locale, set);

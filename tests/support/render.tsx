@@ -15,6 +15,7 @@ import cabinetMessages from '../../locales/cabinet/en.json' with { type: 'json' 
 import cabinetScreensMessages from '../../locales/cabinet-screens/en.json' with { type: 'json' };
 import baseMessages from '../../locales/en.json' with { type: 'json' };
 import pagesMessages from '../../locales/pages/en.json' with { type: 'json' };
+import staffMessages from '../../locales/staff/en.json' with { type: 'json' };
 import type { MessageSet } from '../../shared/message-sets.ts';
 import type { PublicUser } from '../../shared/user.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
@@ -118,6 +119,7 @@ const SETS: Record<MessageSet, Record<string, string>> = {
   cabinet: cabinetMessages,
   'cabinet-screens': cabinetScreensMessages,
   pages: pagesMessages,
+  staff: staffMessages,
 };
 
 /** The page's messages as the browser has them: the language's, plus its layout's sets. */

@@ -14,8 +14,12 @@ const HIDDEN_VIEWS = new Set([
   'thanks',
 ]);
 
+/** The cabinet and the staff console are one person's pages: never crawled nor listed. */
 const crawlable = (page: PageDef) =>
-  page.access !== 'protected' && !HIDDEN_VIEWS.has(page.view) && !page.canonicalOf;
+  page.access !== 'protected' &&
+  page.access !== 'staff' &&
+  !HIDDEN_VIEWS.has(page.view) &&
+  !page.canonicalOf;
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -39,8 +43,8 @@ function urlXml({ loc, alternates, lastmod }: Entry): string {
 }
 
 /**
- * What crawlers read (issue 14): `/robots.txt` keeps them out of the cabinet, the forms and
- * the thanks pages and names the sitemap; `/sitemap.xml` is an index of one sitemap per
+ * What crawlers read (issue 14): `/robots.txt` keeps them out of the cabinet, the staff
+ * console (issue 33), the forms and the thanks pages and names the sitemap; `/sitemap.xml` is an index of one sitemap per
  * language, made from the route table (legal pages per region) and the articles, each URL with
  * its hreflang alternates.
  */

@@ -1,0 +1,42 @@
+import { useCallback, useEffect } from 'react';
+import type { AnswerOf, EndpointKey } from '../../../shared/api-contract/index.ts';
+import { ApiError } from '../../lib/api.ts';
+import { type CallArgs, callApi, type ReadKey } from '../../lib/endpoints.ts';
+import { type ApiData, useApiData } from '../../lib/use-api-data.ts';
+import { useStaffSession } from './staff-session.tsx';
+
+/** A staff GET (useApiData); a 401 (the staff session ended) brings the code screen back. */
+export function useStaffData<K extends ReadKey>(
+  key: K,
+  ...args: CallArgs<K>
+): ApiData<AnswerOf<K>> {
+  const { lost } = useStaffSession();
+  const result = useApiData(key, ...args);
+  const status = result.error?.statusCode;
+  useEffect(() => {
+    if (status === 401) lost();
+  }, [status, lost]);
+  return result;
+}
+
+/** Makes a staff call (an action); a 401 brings the code screen back, and is thrown on. */
+export function useStaffCall() {
+  const { lost } = useStaffSession();
+  return useCallback(
+    async <K extends EndpointKey>(key: K, ...args: CallArgs<K>): Promise<AnswerOf<K>> => {
+      try {
+        return await callApi(key, ...args);
+      } catch (error) {
+        if (error instanceof ApiError && error.statusCode === 401) lost();
+        throw error;
+      }
+    },
+    [lost],
+  );
+}
+
+/** The error a form shows next to `field`: the server's for that field, else its message. */
+export function errorOf(error: unknown, field?: string): string {
+  if (!(error instanceof ApiError)) return 'An error occurred';
+  return (field && error.fields[field]) || error.message;
+}

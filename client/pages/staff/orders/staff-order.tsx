@@ -1,0 +1,249 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import type { StaffOrderDetail } from '../../../../shared/staff.ts';
+import { button } from '../../../components/button/button.ts';
+import { Link } from '../../../components/link/link.tsx';
+import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import styles from '../staff.module.css';
+import { StaffFrame } from '../staff-frame.tsx';
+import { Facts, Failure, LedgerTable, Money, Status, Table, When } from '../staff-parts.tsx';
+
+type Action = 'resend' | 'cancel' | 'partial';
+
+/** Resend, cancel and refund, mark partial: the buttons `actions` allows, each confirmed. */
+function OrderActions({
+  order,
+  onDone,
+}: {
+  order: StaffOrderDetail;
+  onDone: (order: StaffOrderDetail, action: Action) => void;
+}) {
+  const intl = useIntl();
+  const call = useStaffCall();
+  const [busy, setBusy] = useState<Action | null>(null);
+  const [error, setError] = useState<{ action: Action; text: string } | null>(null);
+  const [delivered, setDelivered] = useState('');
+  const params = { id: String(order.id) };
+
+  const run = async (action: Action, ask: () => Promise<StaffOrderDetail>) => {
+    setBusy(action);
+    setError(null);
+    try {
+      onDone(await ask(), action);
+    } catch (failure) {
+      setError({ action, text: errorOf(failure, action === 'partial' ? 'delivered' : undefined) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const cancel = () => {
+    if (!window.confirm(intl.formatMessage({ id: 'staff.order.cancelConfirm' }, { id: order.id })))
+      return;
+    void run('cancel', () => call('POST staff/orders/:id/cancel', { params }));
+  };
+  const partial = (event: FormEvent) => {
+    event.preventDefault();
+    const count = Number(delivered);
+    void run('partial', () =>
+      call('POST staff/orders/:id/partial', { params, body: { delivered: count } }),
+    );
+  };
+  const { actions } = order;
+  if (!actions.resend && !actions.cancel && !actions.partial)
+    return (
+      <p className={styles.notice}>
+        <FormattedMessage id="staff.order.noActions" />
+      </p>
+    );
+  return (
+    <div className={styles.actions} data-testid="staff-order-actions">
+      {actions.resend && (
+        <button
+          type="button"
+          className={button('secondary')}
+          disabled={busy !== null}
+          onClick={() => run('resend', () => call('POST staff/orders/:id/resend', { params }))}
+        >
+          <FormattedMessage id="staff.order.resend" />
+        </button>
+      )}
+      {actions.cancel && (
+        <button
+          type="button"
+          className={`${button('secondary')} ${styles.danger}`}
+          disabled={busy !== null}
+          onClick={cancel}
+        >
+          <FormattedMessage id="staff.order.cancel" />
+        </button>
+      )}
+      {actions.partial && (
+        <form className={styles.filters} onSubmit={partial} style={{ margin: 0 }}>
+          <label className={styles.filter}>
+            <FormattedMessage id="staff.order.delivered" values={{ count: order.count }} />
+            <input
+              type="number"
+              name="delivered"
+              min={0}
+              max={order.count}
+              step={1}
+              value={delivered}
+              onChange={(event) => setDelivered(event.target.value)}
+              aria-invalid={error?.action === 'partial' || undefined}
+            />
+          </label>
+          <button
+            type="submit"
+            className={button('secondary')}
+            disabled={busy !== null || delivered === ''}
+          >
+            <FormattedMessage id="staff.order.partial" />
+          </button>
+        </form>
+      )}
+      {error && (
+        <p role="alert" className={styles.alert} style={{ width: '100%', margin: 0 }}>
+          {error.text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** /staff/orders/:id/: an order's fields, rows, history and ledger rows, and what staff may do. */
+export function StaffOrderPage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const { id = '' } = useParams();
+  const { data, loading, error, retry } = useStaffData('GET staff/orders/:id', {
+    params: { id },
+  });
+  const [order, setOrder] = useState<StaffOrderDetail | null>(null);
+  const [done, setDone] = useState<Action | null>(null);
+  useEffect(() => setOrder(data), [data]);
+
+  const title = intl.formatMessage({ id: 'staff.order.title' }, { id });
+  return (
+    <StaffFrame title={title} capability="orders">
+      <p>
+        <Link to={to('staff-orders')}>← {intl.formatMessage({ id: 'staff.orders.title' })}</Link>
+      </p>
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      {!order && loading && <p aria-busy="true">…</p>}
+      {order && (
+        <div data-testid="staff-order">
+          {done && (
+            <p className={styles.notice} role="status">
+              <FormattedMessage id={`staff.order.done.${done}`} />
+            </p>
+          )}
+          <Facts
+            items={[
+              ['staff.orders.publicId', order.public_id],
+              [
+                'staff.orders.user',
+                order.user ? (
+                  <Link key="user" to={to('staff-user', { id: String(order.user.id) })}>
+                    {order.user.login ?? order.user.email} ({order.user.email})
+                  </Link>
+                ) : (
+                  order.email
+                ),
+              ],
+              ['staff.orders.status', <Status key="status" status={order.status} />],
+              ['staff.orders.service', order.tag],
+              ['staff.orders.link', order.link],
+              ['staff.orders.count', intl.formatNumber(order.count)],
+              [
+                'staff.orders.cost',
+                <Money key="cost" minor={order.cost} currency={order.currency} />,
+              ],
+              [
+                'staff.order.refunded',
+                <Money key="refunded" minor={order.refunded} currency={order.currency} />,
+              ],
+              ['staff.orders.provider', order.provider_id],
+              ['staff.order.providerOrder', order.provider_order_id],
+              ['staff.order.startCount', order.start_count ?? null],
+              ['staff.order.remains', order.remains ?? null],
+              [
+                'staff.order.needsCheck',
+                intl.formatMessage({ id: order.needs_check ? 'staff.yes' : 'staff.no' }),
+              ],
+              ['staff.orders.created', <When key="created" iso={order.created_at} />],
+              ['staff.order.updated', <When key="updated" iso={order.updated_at} />],
+            ]}
+          />
+          <OrderActions
+            order={order}
+            onDone={(next, action) => {
+              setOrder(next);
+              setDone(action);
+            }}
+          />
+          {order.children.length > 0 && (
+            <>
+              <h2 className={styles.subtitle}>
+                <FormattedMessage id="staff.order.rows" values={{ count: order.children.length }} />
+              </h2>
+              <Table
+                head={[
+                  'staff.orders.id',
+                  'staff.orders.link',
+                  'staff.orders.count',
+                  'staff.orders.cost',
+                  'staff.orders.status',
+                  'staff.orders.provider',
+                  'staff.orders.created',
+                ]}
+                rows={order.children.map((row) => (
+                  <tr key={row.id}>
+                    <td>#{row.id}</td>
+                    <td className={styles.wrap}>{row.link}</td>
+                    <td className={styles.num}>{intl.formatNumber(row.count)}</td>
+                    <td className={styles.num}>
+                      <Money minor={row.cost} currency={row.currency} />
+                    </td>
+                    <td>
+                      <Status status={row.status} />
+                    </td>
+                    <td>{row.provider_id ?? '—'}</td>
+                    <td>
+                      <When iso={row.created_at} />
+                    </td>
+                  </tr>
+                ))}
+              />
+            </>
+          )}
+          <h2 className={styles.subtitle}>
+            <FormattedMessage id="staff.order.history" />
+          </h2>
+          <Table
+            head={['staff.time', 'staff.orders.status', 'staff.order.note']}
+            testId="staff-order-history"
+            rows={order.history.map((event, index) => (
+              // events have no id of their own; their order is their identity
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <tr key={index}>
+                <td>
+                  <When iso={event.created_at} />
+                </td>
+                <td>
+                  <Status status={event.status} />
+                </td>
+                <td className={styles.json}>{event.note ?? '—'}</td>
+              </tr>
+            ))}
+          />
+          <h2 className={styles.subtitle}>
+            <FormattedMessage id="staff.ledger" />
+          </h2>
+          <LedgerTable rows={order.ledger} />
+        </div>
+      )}
+    </StaffFrame>
+  );
+}

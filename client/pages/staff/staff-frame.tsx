@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Capability } from '../../../shared/staff-permissions.ts';
+import { button } from '../../components/button/button.ts';
+import { Link, NavLink } from '../../components/link/link.tsx';
+import { skeletonBar } from '../../components/skeleton/skeleton.ts';
+import {
+  StaffCodeSignIn,
+  StaffEnrol,
+  StaffRecoveryCodes,
+} from '../../features/staff/staff-gate.tsx';
+import { useStaffSession } from '../../features/staff/staff-session.tsx';
+import { useStaffCall } from '../../features/staff/use-staff-api.ts';
+import { Logo } from '../../layouts/parts/logo.tsx';
+import { PageMeta } from '../../layouts/parts/page-meta.tsx';
+import { useLocalePath } from '../../lib/locale.ts';
+import styles from './staff.module.css';
+
+/** The console's sections: page id, the capability that opens it, its title. */
+export const STAFF_SECTIONS: { page: string; capability: Capability; titleId: string }[] = [
+  { page: 'staff-orders', capability: 'orders', titleId: 'staff.orders.title' },
+  { page: 'staff-users', capability: 'users', titleId: 'staff.users.title' },
+  { page: 'staff-audit', capability: 'audit', titleId: 'staff.audit.title' },
+];
+
+interface StaffFrameProps {
+  /** the page's title (and heading) */
+  title: string;
+  /** what the role must be able to do to see this page */
+  capability?: Capability;
+  children: ReactNode;
+}
+
+/**
+ * Every staff page (issue 33): the console's bar (brand, who is signed in and their role,
+ * the sections the role opens, back to the site, sign out) and, before anything else, the
+ * two-factor gate: enrol, the recovery codes once, or a code for a staff session.
+ */
+export function StaffFrame({ title, capability, children }: StaffFrameProps) {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const { me, failure, codes, reload } = useStaffSession();
+  const call = useStaffCall();
+  const open = Boolean(me?.enrolled && me.signedIn && !codes);
+  const sections = STAFF_SECTIONS.filter((section) =>
+    me?.capabilities.includes(section.capability),
+  );
+
+  const signOut = async () => {
+    await call('DELETE staff/session').catch(() => undefined);
+    await reload();
+  };
+
+  let body: ReactNode;
+  if (codes) body = <StaffRecoveryCodes codes={codes} />;
+  else if (!me)
+    body = failure ? (
+      <p role="alert" className={styles.alert} data-testid="staff-failure">
+        {failure.statusCode === 403 ? (
+          <FormattedMessage id="staff.forbidden" />
+        ) : (
+          <FormattedMessage id="staff.error" />
+        )}
+      </p>
+    ) : (
+      <div className={styles.loading} aria-busy="true">
+        <span className={skeletonBar(styles.skeletonTitle)} />
+        <span className={skeletonBar(styles.skeletonLine)} />
+      </div>
+    );
+  else if (!me.enrolled) body = <StaffEnrol />;
+  else if (!me.signedIn) body = <StaffCodeSignIn />;
+  else if (capability && !me.capabilities.includes(capability))
+    body = (
+      <p role="alert" className={styles.alert} data-testid="staff-not-allowed">
+        <FormattedMessage id="staff.notAllowed" />
+      </p>
+    );
+  else
+    body = (
+      <>
+        <h1 className={styles.title}>{title}</h1>
+        {children}
+      </>
+    );
+
+  return (
+    <div className={styles.page}>
+      <PageMeta title={`${title} · ${intl.formatMessage({ id: 'staff.brand' })}`} />
+      {/* never indexed nor followed (robots.txt and X-Robots-Tag say so too) */}
+      <meta name="robots" content="noindex,nofollow" />
+      <header className={styles.bar}>
+        <Link to={to('staff')} className={styles.brand}>
+          <Logo compact />
+          <span className={styles.badge}>
+            <FormattedMessage id="staff.brand" />
+          </span>
+        </Link>
+        {open && (
+          <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'staff.nav' })}>
+            {sections.map((section) => (
+              <NavLink key={section.page} to={to(section.page)}>
+                <FormattedMessage id={section.titleId} />
+              </NavLink>
+            ))}
+          </nav>
+        )}
+        <div className={styles.tools}>
+          {me && (
+            <p className={styles.who} data-testid="staff-who">
+              <span className={styles.whoName}>{me.user.login ?? me.user.email}</span>
+              <span className={styles.role}>
+                <FormattedMessage id={`staff.role.${me.role}`} />
+              </span>
+            </p>
+          )}
+          <Link to={to('home')} reloadDocument className={styles.back}>
+            <FormattedMessage id="staff.backToSite" />
+          </Link>
+          {me?.signedIn && (
+            <button type="button" className={button('secondary')} onClick={signOut}>
+              <FormattedMessage id="staff.signOut" />
+            </button>
+          )}
+        </div>
+      </header>
+      <main id="main" className={styles.main}>
+        {body}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isCurrency } from '../../../shared/regions.ts';
+import type { StaffOrderDetail } from '../../../shared/staff.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { formatMoney } from '../../lib/money.ts';
+import styles from './staff.module.css';
+
+/** Minor units of a currency as money (client/lib/money.ts); an unknown code as a number. */
+export function Money({ minor, currency }: { minor: number; currency: string }) {
+  const intl = useIntl();
+  return (
+    <>
+      {isCurrency(currency)
+        ? formatMoney(intl, minor, currency)
+        : `${intl.formatNumber(minor / 100)} ${currency}`}
+    </>
+  );
+}
+
+/** A date as the site writes it (client/lib/dates.ts), the exact time on hover. */
+export function When({ iso }: { iso: string | null }) {
+  const intl = useIntl();
+  if (!iso) return <>—</>;
+  return (
+    <time dateTime={iso} title={iso.replace('T', ' ').slice(0, 19)}>
+      {formatDate(intl, iso)}
+    </time>
+  );
+}
+
+export function Status({ status }: { status: string }) {
+  return (
+    <span className={styles.status} data-status={status}>
+      {status}
+    </span>
+  );
+}
+
+/** Label/value pairs of a record's page. */
+export function Facts({ items }: { items: [string, ReactNode][] }) {
+  const intl = useIntl();
+  return (
+    <dl className={styles.facts}>
+      {items.map(([id, value]) => (
+        <div key={id}>
+          <dt>{intl.formatMessage({ id })}</dt>
+          <dd>{value ?? '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A table in a box of its own that scrolls sideways; `empty` when there are no rows. */
+export function Table({
+  head,
+  rows,
+  testId,
+}: {
+  head: string[];
+  rows: ReactNode[];
+  testId?: string;
+}) {
+  const intl = useIntl();
+  return (
+    <div className={styles.tableBox}>
+      <table className={styles.table} data-testid={testId}>
+        <thead>
+          <tr>
+            {head.map((id) => (
+              <th key={id} scope="col">
+                {intl.formatMessage({ id })}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length ? (
+            rows
+          ) : (
+            <tr>
+              <td colSpan={head.length} className={styles.empty}>
+                <FormattedMessage id="staff.empty" />
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Previous / next over a list's pages, with where we are. */
+export function Pages({
+  meta,
+  onPage,
+}: {
+  meta: { total: number; page: number; limit: number } | undefined;
+  onPage: (page: number) => void;
+}) {
+  if (!meta) return null;
+  const pages = Math.max(1, Math.ceil(meta.total / meta.limit));
+  return (
+    <div className={styles.pager}>
+      <button
+        type="button"
+        className={styles.pageButton}
+        disabled={meta.page <= 1}
+        onClick={() => onPage(meta.page - 1)}
+      >
+        <FormattedMessage id="staff.previous" />
+      </button>
+      <span>
+        <FormattedMessage
+          id="staff.pageOf"
+          values={{ page: meta.page, pages, total: meta.total }}
+        />
+      </span>
+      <button
+        type="button"
+        className={styles.pageButton}
+        disabled={meta.page >= pages}
+        onClick={() => onPage(meta.page + 1)}
+      >
+        <FormattedMessage id="staff.next" />
+      </button>
+    </div>
+  );
+}
+
+/** What a failed list says, with the server's message. */
+export function Failure({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <p role="alert" className={styles.alert}>
+      {message}{' '}
+      {onRetry && (
+        <button type="button" className={styles.pageButton} onClick={onRetry}>
+          <FormattedMessage id="staff.retry" />
+        </button>
+      )}
+    </p>
+  );
+}
+
+/** JSON of an audit row's before/after, short. */
+export const compactJson = (value: unknown): string =>
+  value === null || value === undefined ? '—' : JSON.stringify(value);
+
+/** The search params a list screen keeps in the URL, defined ones only. */
+export function definedOf(params: URLSearchParams, keys: readonly string[]) {
+  const out: Record<string, string | undefined> = {};
+  for (const key of keys) {
+    const value = params.get(key);
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+/** Ledger rows: time, group, signed amount, note. */
+export function LedgerTable({ rows }: { rows: StaffOrderDetail['ledger'] }) {
+  return (
+    <Table
+      head={['staff.time', 'staff.ledger.group', 'staff.ledger.amount', 'staff.order.note']}
+      testId="staff-ledger"
+      rows={rows.map((row) => (
+        <tr key={row.id}>
+          <td>
+            <When iso={row.created_at} />
+          </td>
+          <td>{row.group}</td>
+          <td className={styles.num}>
+            <Money minor={row.amount} currency={row.currency} />
+          </td>
+          <td className={styles.json}>{row.note ?? '—'}</td>
+        </tr>
+      ))}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { button } from '../../../components/button/button.ts';
+import { Link } from '../../../components/link/link.tsx';
+import { useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import styles from '../staff.module.css';
+import { StaffFrame } from '../staff-frame.tsx';
+import { Failure, Money, Pages, Table, When } from '../staff-parts.tsx';
+
+/** /staff/users/: accounts found by id, login or e-mail. */
+export function StaffUsersPage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = params.get('page') ?? undefined;
+  const [draft, setDraft] = useState(q);
+  const { data, loading, error, retry } = useStaffData('GET staff/users', {
+    query: { ...(q ? { q } : {}), ...(page ? { page } : {}), limit: '50' },
+  });
+  const find = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(draft.trim() ? { q: draft.trim() } : {}, { preventScrollReset: true });
+  };
+
+  return (
+    <StaffFrame title={intl.formatMessage({ id: 'staff.users.title' })} capability="users">
+      <form className={styles.filters} onSubmit={find}>
+        <label className={`${styles.filter} ${styles.search}`}>
+          <FormattedMessage id="staff.users.q" />
+          <input
+            type="search"
+            name="q"
+            maxLength={200}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </label>
+        <button type="submit" className={button('primary')}>
+          <FormattedMessage id="staff.find" />
+        </button>
+      </form>
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      <div aria-busy={loading}>
+        <Table
+          head={[
+            'staff.users.id',
+            'staff.users.login',
+            'staff.users.email',
+            'staff.users.role',
+            'staff.users.balance',
+            'staff.users.level',
+            'staff.users.created',
+          ]}
+          testId="staff-users-table"
+          rows={(data?.items ?? []).map((user) => (
+            <tr key={user.id}>
+              <td>
+                <Link to={to('staff-user', { id: String(user.id) })}>#{user.id}</Link>
+              </td>
+              <td>{user.login ?? '—'}</td>
+              <td className={styles.wrap}>{user.email}</td>
+              <td>{user.role}</td>
+              <td className={styles.num}>
+                <Money minor={user.balance} currency={user.cur} />
+              </td>
+              <td className={styles.num}>{user.discount_level}</td>
+              <td>
+                <When iso={user.created_at} />
+              </td>
+            </tr>
+          ))}
+        />
+      </div>
+      <Pages
+        meta={data?.meta}
+        onPage={(next) => setParams({ ...(q ? { q } : {}), page: String(next) })}
+      />
+    </StaffFrame>
+  );
+}
