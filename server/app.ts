@@ -198,6 +198,7 @@ export function createApp({
     staffRoutes({
       staffAuth: services.staffAuth,
       audit: services.audit,
+      dashboard: services.staffDashboard,
       secureCookies: config.publicUrl.startsWith('https:'),
       sessionMs: config.staffSessionMs,
       limits,

@@ -45,6 +45,7 @@ import { createPanelApiService } from './modules/reseller/panel-api.service.ts';
 import { createWebhooksService } from './modules/reseller/webhooks.service.ts';
 import { createAudit } from './modules/staff/audit.service.ts';
 import { createStaffAuth } from './modules/staff/staff-auth.service.ts';
+import { createStaffDashboard } from './modules/staff/staff-dashboard.service.ts';
 import { createStaffUsers } from './modules/staff/staff-users.service.ts';
 import { createLevelsService } from './modules/users/levels.service.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
@@ -200,6 +201,7 @@ export function createServices({
   const secrets = createSecretBox(config.secretsKey);
   const staffAuth = createStaffAuth({ db, box: secrets, sessionMs: config.staffSessionMs });
   const audit = createAudit({ db });
+  const staffDashboard = createStaffDashboard({ db, orders, quietMs: config.staffQuietMs });
   const staffUsers = createStaffUsers({
     db,
     orders,
@@ -215,6 +217,7 @@ export function createServices({
     staffAuth,
     audit,
     staffUsers,
+    staffDashboard,
     secrets,
     apiKeys,
     panel,

@@ -108,3 +108,24 @@ export interface AuditView {
   ip: string;
   created_at: string;
 }
+
+/** GET staff/dashboard: the shop today and over 30 days (UTC days, oldest first). */
+export interface StaffDashboard {
+  days: {
+    day: string;
+    /** orders paid that day */
+    orders: number;
+    /** their cost, minor units per currency */
+    revenue: Record<string, number>;
+    /** refunded that day, minor units per currency */
+    refunds: Record<string, number>;
+    users: number;
+  }[];
+  today: StaffDashboard['days'][number];
+  byStatus: Record<string, number>;
+  stuck: StaffOrderRow[];
+  /** rows of orders (links, runs, post orders) stuck as well */
+  stuckRows: number;
+  /** when any order last changed: the live channel says when it moves */
+  lastChange: string | null;
+}

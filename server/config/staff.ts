@@ -18,6 +18,12 @@ export const staff = {
     parse: ms(60_000, 7 * 24 * 3_600_000),
     doc: 'how long a staff sign-in (after its two-factor code) lasts',
   }),
+  staffQuietMs: setting({
+    env: 'STAFF_STUCK_AFTER_MS',
+    default: 3_600_000,
+    parse: ms(60_000, 7 * 24 * 3_600_000),
+    doc: 'a paid or running order with no change this long (or twice its service’s usual time, if longer) shows as stuck on the staff dashboard',
+  }),
   moderatorAdjustLimit: setting({
     env: 'STAFF_MODERATOR_ADJUST_LIMIT',
     default: 100_000,

@@ -20,6 +20,7 @@ import {
 } from '../schemas/staff.schemas.ts';
 import type {
   AuditView,
+  StaffDashboard,
   StaffEnrolled,
   StaffEnrolment,
   StaffMe,
@@ -38,6 +39,7 @@ import { checked, type Endpoints, typed } from './endpoint.ts';
  */
 export const STAFF_API = {
   'GET staff/me': { answer: typed<StaffMe>() },
+  'GET staff/dashboard': { answer: typed<StaffDashboard>() },
   'POST staff/totp/enrol': { answer: typed<StaffEnrolment>() },
   'POST staff/totp/confirm': {
     body: checked<StaffCodeBody>(staffCodeBody),

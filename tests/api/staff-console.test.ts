@@ -407,4 +407,65 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
     const roles = log.body.data.items[1];
     expect([roles.before.roles, roles.after.roles]).toEqual([[], ['ROLE_SEO']]);
   });
+
+  it('draws the dashboard: orders paid, revenue, refunds and new users by day, statuses, stuck orders', async () => {
+    const manager = await staff('ROLE_MANAGER');
+    const before = (await request(t.app).get('/api/staff/dashboard').set('Cookie', manager.cookie))
+      .body.data;
+    expect(before.days).toHaveLength(30);
+    expect(before.today.day).toBe(new Date().toISOString().slice(0, 10));
+
+    const buyer = await account(null);
+    await t.database.db
+      .updateTable('users')
+      .set({ balance: 100_000 })
+      .where('id', '=', buyer.user.id)
+      .execute();
+    const place = async () =>
+      (
+        await request(t.app)
+          .post('/api/c_orders/main')
+          .set('Cookie', buyer.cookie)
+          .set('Origin', 'https://shop.test')
+          .send({
+            tag: 'INSTAGRAM_LIKES',
+            link: LINK,
+            quantity: 100,
+            method: -1,
+            client: 'CLIENT_LK',
+          })
+      ).body.data.order as { id: string; cost: number };
+    const first = await place();
+    const second = await place();
+    await request(t.app)
+      .post(`/api/c_orders/${second.id}/cancel`)
+      .set('Cookie', buyer.cookie)
+      .set('Origin', 'https://shop.test')
+      .expect(200);
+    // the first has waited three hours with no change: stuck
+    await t.database.db
+      .updateTable('orders')
+      .set({ updated_at: new Date(Date.now() - 3 * 3_600_000).toISOString() })
+      .where('public_id', '=', first.id)
+      .execute();
+
+    const after = (await request(t.app).get('/api/staff/dashboard').set('Cookie', manager.cookie))
+      .body.data;
+    expect(after.today.orders - before.today.orders).toBe(2);
+    expect((after.today.revenue.USD ?? 0) - (before.today.revenue.USD ?? 0)).toBe(
+      first.cost + second.cost,
+    );
+    expect((after.today.refunds.USD ?? 0) - (before.today.refunds.USD ?? 0)).toBe(second.cost);
+    expect(after.today.users - before.today.users).toBe(1);
+    expect((after.byStatus.CANCELED ?? 0) - (before.byStatus.CANCELED ?? 0)).toBe(1);
+    expect(after.stuck.map((order: { public_id: string }) => order.public_id)).toContain(first.id);
+    expect(after.stuck.map((order: { public_id: string }) => order.public_id)).not.toContain(
+      second.id,
+    );
+    // seo and proxy see no dashboard
+    const seo = await staff('ROLE_SEO');
+    expect(
+      (await request(t.app).get('/api/staff/dashboard').set('Cookie', seo.cookie)).status,
+    ).toBe(403);
+  });
 });

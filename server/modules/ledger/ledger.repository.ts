@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { LedgerGroup, NewTransactionRow, TransactionRow } from './ledger.table.ts';
 
@@ -77,4 +78,23 @@ export async function ledgerSumsOf(
     sum: Number(row.sum),
     count: Number(row.count),
   }));
+}
+
+/** Refunds per UTC day and currency since `since` (the staff dashboard). */
+export async function refundsByDay(
+  db: Db,
+  since: string,
+): Promise<{ day: string; currency: string; amount: number }[]> {
+  const rows = await db
+    .selectFrom('transactions')
+    .select([
+      sql<string>`substr(${sql.ref('created_at')}, 1, 10)`.as('day'),
+      'currency',
+      (eb) => eb.fn.sum<number>('amount').as('amount'),
+    ])
+    .where('group', '=', 'refund')
+    .where('created_at', '>=', since)
+    .groupBy([sql`substr(${sql.ref('created_at')}, 1, 10)`, 'currency'])
+    .execute();
+  return rows.map((row) => ({ day: row.day, currency: row.currency, amount: Number(row.amount) }));
 }

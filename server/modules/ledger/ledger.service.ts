@@ -6,6 +6,7 @@ import {
   ledgerRowsOf,
   ledgerRowsOfOrders,
   ledgerSumsOf,
+  refundsByDay,
 } from './ledger.repository.ts';
 import type { LedgerGroup } from './ledger.table.ts';
 
@@ -77,6 +78,8 @@ export const ledger = {
     }),
   /** The rows of these orders, oldest first (the staff console's order page). */
   rowsOfOrders: (db: Db, orderIds: number[]) => ledgerRowsOfOrders(db, orderIds),
+  /** Refunds per day and currency since `since` (the staff dashboard). */
+  refundsByDay: (db: Db, since: string) => refundsByDay(db, since),
   /** A user's latest rows (the staff console's user page). */
   async latestOf(db: Db, userId: number, limit = 50) {
     return (await ledgerRowsOf(db, userId, {}, { page: 1, limit })).rows;

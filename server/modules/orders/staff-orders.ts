@@ -5,9 +5,15 @@ import { AppError } from '../../lib/app-error.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import { staffUserReads } from '../users/users.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
+import {
+  countsByStatus,
+  lastOrderChange,
+  paidByDay,
+  quietOrders,
+} from './order-stats.repository.ts';
 import { eventsOf, orderById } from './orders.repository.ts';
 import type { OrderRow, OrderStatus } from './orders.table.ts';
-import { rowsOf } from './own-orders.repository.ts';
+import { completionTimes, rowsOf } from './own-orders.repository.ts';
 import {
   clearSubmit,
   rowCounts,
@@ -169,6 +175,38 @@ export function createStaffOrders({
     },
 
     detail,
+
+    /**
+     * The dashboard's orders: paid per day and currency since `since`, counts by status, and
+     * the stuck ones: paid or running with no change for twice their service's usual time
+     * (its average from paid to completed), at least `quietMs`.
+     */
+    async stats(since: string, quietMs: number) {
+      const at = now().getTime();
+      const quiet = await quietOrders(db, new Date(at - quietMs).toISOString());
+      const usual = new Map<string, number>();
+      for (const tag of new Set(quiet.map((row) => row.tag))) {
+        const spans = (await completionTimes(db, tag, 200)).flatMap(({ paid_at, completed_at }) =>
+          paid_at && completed_at ? [Date.parse(completed_at) - Date.parse(paid_at)] : [],
+        );
+        usual.set(
+          tag,
+          spans.length ? spans.reduce((sum, span) => sum + span, 0) / spans.length : 0,
+        );
+      }
+      const stuck = quiet.filter(
+        (row) => at - Date.parse(row.updated_at) > Math.max(quietMs, 2 * (usual.get(row.tag) ?? 0)),
+      );
+      return {
+        paid: await paidByDay(db, since),
+        byStatus: await countsByStatus(db),
+        stuck: await rowsView(stuck.filter((row) => row.parent_id === null)),
+        stuckRows: stuck.filter((row) => row.parent_id !== null).length,
+      };
+    },
+
+    /** When any order last changed (the live dashboard asks whether to refresh). */
+    lastChange: () => lastOrderChange(db),
 
     /** A paid order (or row) stuck before its provider (left for a check, retrying) goes again. */
     async resend(id: number, note: StaffNote) {

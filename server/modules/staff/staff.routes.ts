@@ -9,6 +9,7 @@ import { validate } from '../../lib/validate.ts';
 import type { Audit } from './audit.service.ts';
 import { actorOf, STAFF_ACCESS_ERRORS, STAFF_COOKIE, staffGate, staffOf } from './staff-access.ts';
 import type { StaffAuth } from './staff-auth.service.ts';
+import type { StaffDashboardService } from './staff-dashboard.service.ts';
 
 /** Two-factor codes a staff account may try a minute (a guess is 1 in a million). */
 const CODE_TRIES_PER_MINUTE = 5;
@@ -26,6 +27,7 @@ export const paging = (query: { page?: string; limit?: string }) => ({
 export function staffRoutes({
   staffAuth,
   audit,
+  dashboard,
   secureCookies,
   sessionMs,
   limits,
@@ -33,6 +35,7 @@ export function staffRoutes({
 }: {
   staffAuth: StaffAuth;
   audit: Audit;
+  dashboard: StaffDashboardService;
   secureCookies: boolean;
   sessionMs: number;
   limits: Limits;
@@ -109,6 +112,10 @@ export function staffRoutes({
     if (typeof token === 'string' && token) await staffAuth.signOut(token);
     res.clearCookie(STAFF_COOKIE, { ...cookie, maxAge: undefined });
     res.json({ status: 'success', data: null });
+  });
+
+  router.get('/staff/dashboard', gate('dashboard'), async (_req, res) => {
+    res.json({ status: 'success', data: await dashboard.view() });
   });
 
   router.get('/staff/audit', gate('audit'), async (req, res) => {

@@ -249,3 +249,20 @@ export async function userIdsMatching(db: Db, q: string, limit = 200): Promise<n
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** Accounts made per UTC day since `since` (the staff dashboard). */
+export async function newUsersByDay(
+  db: Db,
+  since: string,
+): Promise<{ day: string; users: number }[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select([
+      sql<string>`substr(${sql.ref('created_at')}, 1, 10)`.as('day'),
+      (eb) => eb.fn.countAll<number>().as('users'),
+    ])
+    .where('created_at', '>=', since)
+    .groupBy(sql`substr(${sql.ref('created_at')}, 1, 10)`)
+    .execute();
+  return rows.map((row) => ({ day: row.day, users: Number(row.users) }));
+}

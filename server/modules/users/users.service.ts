@@ -18,6 +18,7 @@ import {
   insertUser,
   linkSocial,
   namesOf,
+  newUsersByDay,
   raiseDiscountLevel,
   searchUsers,
   setReferrerOnce,
@@ -230,5 +231,6 @@ export const staffUserReads = {
   search: searchUsers,
   namesOf,
   idsMatching: userIdsMatching,
+  newByDay: newUsersByDay,
   byId: findUserById,
 };
