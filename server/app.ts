@@ -39,6 +39,8 @@ import { massOrdersRoutes } from './modules/reseller/mass-orders.routes.ts';
 import { panelApiRoutes } from './modules/reseller/panel-api.routes.ts';
 import { webhooksRoutes } from './modules/reseller/webhooks.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { staffCatalogueRoutes } from './modules/staff/staff-catalogue.routes.ts';
+import { staffProvidersRoutes } from './modules/staff/staff-providers.routes.ts';
 import { staffOrdersRoutes, staffUsersRoutes } from './modules/staff/staff-sections.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { levelsRoutes } from './modules/users/levels.routes.ts';
@@ -205,6 +207,8 @@ export function createApp({
       sections: [
         staffOrdersRoutes({ orders, audit: services.audit }),
         staffUsersRoutes({ users: services.staffUsers }),
+        staffCatalogueRoutes({ catalogue: services.staffCatalogue }),
+        staffProvidersRoutes({ catalogue: services.staffCatalogue }),
       ],
     }),
   );

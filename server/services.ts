@@ -25,6 +25,7 @@ import {
   providerRegistry,
   simulatorWatcher,
 } from './modules/fulfilment/providers.ts';
+import { callCounter, createProvidersAdmin } from './modules/fulfilment/providers-admin.service.ts';
 import { createLedgerReads } from './modules/ledger/ledger-reads.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
@@ -45,6 +46,7 @@ import { createPanelApiService } from './modules/reseller/panel-api.service.ts';
 import { createWebhooksService } from './modules/reseller/webhooks.service.ts';
 import { createAudit } from './modules/staff/audit.service.ts';
 import { createStaffAuth } from './modules/staff/staff-auth.service.ts';
+import { createStaffCatalogue } from './modules/staff/staff-catalogue.service.ts';
 import { createStaffDashboard } from './modules/staff/staff-dashboard.service.ts';
 import { createStaffUsers } from './modules/staff/staff-users.service.ts';
 import { createLevelsService } from './modules/users/levels.service.ts';
@@ -120,7 +122,14 @@ export function createServices({
     allowPrivate: config.webhookAllowPrivate,
     logger,
   });
-  const providerOf = providerRegistry({ db, simulator, simulatorUrl: config.simulatorUrl });
+  // SECRETS_KEY seals staff two-factor secrets and providers' API keys
+  const secrets = createSecretBox(config.secretsKey);
+  const providerOf = providerRegistry({
+    db,
+    simulator,
+    simulatorUrl: config.simulatorUrl,
+    box: secrets,
+  });
   const orders = createOrdersService({
     db,
     catalog,
@@ -151,7 +160,12 @@ export function createServices({
   const profile = createProfileService({ db, auth, orders, payments, withdrawals });
   const income = createIncomeService({ db, ledgerReads, orders, withdrawMin: config.withdrawMin });
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const watcher = simulatorWatcher({ db, simulator, simulatorUrl: config.simulatorUrl });
+  const watcher = simulatorWatcher({
+    db,
+    simulator,
+    simulatorUrl: config.simulatorUrl,
+    box: secrets,
+  });
   const subscriptions = orders.subscriptionsOn();
   /** one round of looking at subscriptions' accounts for new posts (the worker's job) */
   const watchSubscriptions = () =>
@@ -170,6 +184,8 @@ export function createServices({
       leaseMs: config.workerLeaseMs,
       syncEveryMs: config.fulfilmentSyncMs,
     },
+    // each provider call counted per hour: the staff console's error rate
+    calls: callCounter(db),
   });
   const legal = createLegalService({
     dir: path.join(config.contentDir, 'legal'),
@@ -198,7 +214,6 @@ export function createServices({
   const unshorten = createUnshortener();
   const panel = createPanelApiService({ catalog, orders });
   // the staff console: its own two-factor sign-in and the audit log (issue 33)
-  const secrets = createSecretBox(config.secretsKey);
   const staffAuth = createStaffAuth({ db, box: secrets, sessionMs: config.staffSessionMs });
   const audit = createAudit({ db });
   const staffDashboard = createStaffDashboard({ db, orders, quietMs: config.staffQuietMs });
@@ -211,6 +226,12 @@ export function createServices({
     audit,
     moderatorLimit: config.moderatorAdjustLimit,
   });
+  // the console's catalogue, prices, import and providers (issue 33.5, 33.6)
+  const staffCatalogue = createStaffCatalogue({
+    catalog,
+    providers: createProvidersAdmin({ db, box: secrets, registry: providerOf }),
+    audit,
+  });
   // the cabinet's mass order: /api/v2's numbers and rates, placed as one transaction
   const massOrders = createMassOrdersService({ catalog, orders });
   return {
@@ -218,6 +239,7 @@ export function createServices({
     audit,
     staffUsers,
     staffDashboard,
+    staffCatalogue,
     secrets,
     apiKeys,
     panel,

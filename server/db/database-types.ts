@@ -8,7 +8,7 @@ import type {
   ServicesTable,
   ServiceTextsTable,
 } from '../modules/catalog/catalog.table.ts';
-import type { ProvidersTable } from '../modules/fulfilment/fulfilment.table.ts';
+import type { ProviderCallsTable, ProvidersTable } from '../modules/fulfilment/fulfilment.table.ts';
 import type { TransactionsTable } from '../modules/ledger/ledger.table.ts';
 import type { NotificationsTable } from '../modules/notifications/notifications.table.ts';
 import type {
@@ -66,6 +66,7 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
   providers: ProvidersTable;
+  provider_calls: ProviderCallsTable;
   notifications: NotificationsTable;
   account_deletion_requests: AccountDeletionRequestsTable;
   withdrawals: WithdrawalsTable;

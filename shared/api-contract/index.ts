@@ -5,6 +5,7 @@ import { CONTENT_API } from './content.ts';
 import type { Endpoints, ParamNames, PathOf, TypeOf } from './endpoint.ts';
 import { ORDERS_API } from './orders.ts';
 import { STAFF_API } from './staff.ts';
+import { STAFF_CATALOGUE_API } from './staff-catalogue.ts';
 
 /**
  * The API contract: every call the client makes (docs/api.md), keyed `'<METHOD> <path>'`
@@ -21,6 +22,7 @@ export const API = {
   ...CABINET_API,
   ...CONTENT_API,
   ...STAFF_API,
+  ...STAFF_CATALOGUE_API,
 } satisfies Endpoints;
 
 export type Api = typeof API;

@@ -11,6 +11,7 @@ import * as ledgerSchemas from '../../shared/schemas/ledger.schemas.ts';
 import * as massOrdersSchemas from '../../shared/schemas/mass-orders.schemas.ts';
 import * as ordersSchemas from '../../shared/schemas/orders.schemas.ts';
 import * as profileSchemas from '../../shared/schemas/profile.schemas.ts';
+import * as staffCatalogueSchemas from '../../shared/schemas/staff-catalogue.schemas.ts';
 import { countRows, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
@@ -67,6 +68,7 @@ function schemaKeys(): string[] {
     massOrdersSchemas,
     ordersSchemas,
     profileSchemas,
+    staffCatalogueSchemas,
   ])
     for (const value of Object.values(module)) walk(value);
   // the reseller API's fields and the sandbox's

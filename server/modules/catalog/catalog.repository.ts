@@ -40,14 +40,22 @@ export async function upsertPriceTier(
     .execute();
 }
 
+/** Where a service is bought: its provider and id there, and its fallback's. */
+export interface ServiceProvider {
+  provider_id: string | null;
+  provider_service: string | null;
+  fallback_provider_id: string | null;
+  fallback_service: string | null;
+}
+
 /** The provider a service is bought from and its id there; undefined for an unknown service. */
 export function findServiceProvider(
   db: Db,
   serviceId: number,
-): Promise<{ provider_id: string | null; provider_service: string | null } | undefined> {
+): Promise<ServiceProvider | undefined> {
   return db
     .selectFrom('services')
-    .select(['provider_id', 'provider_service'])
+    .select(['provider_id', 'provider_service', 'fallback_provider_id', 'fallback_service'])
     .where('id', '=', serviceId)
     .executeTakeFirst();
 }

@@ -38,6 +38,7 @@ import {
   toLevelView,
   type Viewer,
 } from './catalog-snapshot.ts';
+import { createCatalogStaff } from './catalog-staff.ts';
 
 export const GUEST: Viewer = { staff: false, level: 1 };
 
@@ -85,6 +86,8 @@ export function createCatalogService({
 }) {
   const cache = ttlCache(() => loadCatalogRows(db).then(snapshotOf), ttlMs, now);
   const snapshot = () => cache.get();
+  // the staff console's reads and writes; each write drops the snapshot
+  const staff = createCatalogStaff({ db, invalidate: () => cache.drop() });
 
   const visibleTo = (service: CatalogService_, viewer: Viewer) =>
     viewer.staff || service.row.platform !== FAKE_PLATFORM;
@@ -186,6 +189,8 @@ export function createCatalogService({
   }
 
   return {
+    staff,
+
     async services(query: ServiceQuery, viewer: Viewer): Promise<ServiceView[]> {
       const snap = await snapshot();
       const lang = query.lang ?? DEFAULT_LOCALE;

@@ -23,6 +23,11 @@ export interface ServicesTable {
   provider_service: string | null;
   /** the upstream provider (providers table) the service is bought from */
   provider_id: Generated<string | null>;
+  /** bought here instead when the main provider is disabled or no longer knows the service */
+  fallback_provider_id: Generated<string | null>;
+  fallback_service: Generated<string | null>;
+  /** the provider's rate per 1000 (its currency, a decimal string) when last imported or mapped */
+  provider_rate: Generated<string | null>;
   sort: number;
   updated_at: string;
 }

@@ -27,6 +27,14 @@ export interface FulfilmentOptions {
 /** Finds the client of an order's provider (the simulator in process, or a panel over HTTP). */
 export type ProviderLookup = (providerId: string) => Promise<SmmProvider | null>;
 
+/** Counts provider calls per hour (providers-admin.service.ts `callCounter`). */
+export interface ProviderCallCounter {
+  count(providerId: string, failed: boolean): Promise<void>;
+}
+
+/** A panel's refusal of a service it does not know: the fallback provider is tried. */
+export const UNKNOWN_SERVICE = /incorrect service id/i;
+
 /** What a provider's final status word means for our order. */
 export const ENDS: Partial<Record<UpstreamOrderStatus['status'], OrderStatus>> = {
   Completed: 'COMPLETED',
@@ -48,6 +56,7 @@ export function createFulfilmentService({
   logger,
   now = () => new Date(),
   options,
+  calls,
 }: {
   orders: OrderWork;
   providerOf: ProviderLookup;
@@ -55,12 +64,24 @@ export function createFulfilmentService({
   logger: Logger;
   now?: () => Date;
   options: FulfilmentOptions;
+  /** counts each provider call and failure (the staff console's error rate) */
+  calls?: ProviderCallCounter;
 }) {
   const lease = { owner: options.workerId, leaseMs: options.leaseMs ?? 60_000 };
   const syncEveryMs = options.syncEveryMs ?? 60_000;
   const retryBaseMs = options.retryBaseMs ?? 30_000;
   const retryMaxMs = options.retryMaxMs ?? 30 * 60_000;
   const giveUpAfterMs = options.giveUpAfterMs ?? 24 * 3_600_000;
+
+  /** Counts a provider call for the console's error rate; a failure to count is only logged. */
+  async function count(providerId: string, failedCall: boolean) {
+    if (!calls) return;
+    try {
+      await calls.count(providerId, failedCall);
+    } catch (error) {
+      logger.warn({ err: error, provider: providerId }, 'provider call not counted');
+    }
+  }
 
   async function leaveForCheck(order: WorkOrder, error?: unknown) {
     await orders.leaveForCheck(order);
@@ -74,61 +95,100 @@ export function createFulfilmentService({
       return 'unknown';
     }
     const mapping = await catalog.providerOf(order.service_id);
-    const providerId = order.test ? 'simulator' : (mapping?.provider_id ?? 'simulator');
-    // the simulator sells every service under its tag; a real panel under its own id
-    const providerService = order.test ? order.tag : mapping?.provider_service;
-    const provider = await providerOf(providerId);
-    if (!provider || !providerService) {
+    // the simulator sells every service under its tag; a real panel under its own id. A
+    // service may name a fallback: used when the main provider is disabled, or refuses the
+    // service as unknown ("Incorrect service ID")
+    const candidates = order.test
+      ? [{ providerId: 'simulator', service: order.tag }]
+      : [
+          { providerId: mapping?.provider_id ?? 'simulator', service: mapping?.provider_service },
+          { providerId: mapping?.fallback_provider_id, service: mapping?.fallback_service },
+        ];
+    const usable: { providerId: string; service: string; provider: SmmProvider }[] = [];
+    for (const { providerId, service } of candidates) {
+      if (!providerId || !service || usable.some((known) => known.providerId === providerId))
+        continue;
+      const provider = await providerOf(providerId);
+      if (provider) usable.push({ providerId, service, provider });
+    }
+    if (!usable.length) {
       await orders.move(order, 'PAID', 'ERROR', `no provider for ${order.tag}`);
       return 'refused';
     }
-    // a worker whose lease ran out (another took the order) leaves it alone
-    if (!(await orders.recordSubmitIntent(order, lease, providerId))) return 'retry';
-    try {
-      const placed = await provider.add({
-        service: providerService,
-        link: order.link,
-        quantity: order.count,
-        ...(order.comments ? { comments: order.comments } : {}),
-      });
-      await orders.move(order, 'PAID', 'RUNNING', `submitted to ${providerId} as ${placed.order}`, {
-        provider_order_id: placed.order,
-      });
-      return 'submitted';
-    } catch (error) {
-      providerErrors.inc({
-        provider: providerId,
-        kind:
-          error instanceof ProviderError
-            ? 'refused'
-            : error instanceof ProviderUnavailable && error.placed === 'no'
-              ? 'unreachable'
-              : 'unknown',
-      });
-      if (error instanceof ProviderError) {
-        await orders.move(order, 'PAID', 'ERROR', `refused by ${providerId}: ${error.message}`);
+    for (const [index, { providerId, service, provider }] of usable.entries()) {
+      // a worker whose lease ran out (another took the order) leaves it alone
+      if (!(await orders.recordSubmitIntent(order, lease, providerId))) return 'retry';
+      try {
+        const placed = await provider.add({
+          service,
+          link: order.link,
+          quantity: order.count,
+          ...(order.comments ? { comments: order.comments } : {}),
+        });
+        await count(providerId, false);
+        await orders.move(
+          order,
+          'PAID',
+          'RUNNING',
+          `submitted to ${providerId} as ${placed.order}`,
+          { provider_order_id: placed.order },
+        );
+        return 'submitted';
+      } catch (error) {
+        await count(providerId, true);
+        providerErrors.inc({
+          provider: providerId,
+          kind:
+            error instanceof ProviderError
+              ? 'refused'
+              : error instanceof ProviderUnavailable && error.placed === 'no'
+                ? 'unreachable'
+                : 'unknown',
+        });
+        const next = usable[index + 1];
+        if (error instanceof ProviderError && next && UNKNOWN_SERVICE.test(error.message)) {
+          // refused outright, so surely not placed: the fallback may have it
+          logger.warn(
+            { order: order.public_id, provider: providerId, fallback: next.providerId },
+            'provider does not know the service, trying the fallback',
+          );
+          continue;
+        }
+        return failed(order, providerId, error);
+      }
+    }
+    return 'refused';
+  }
+
+  /** What a failed `add` means for the order. */
+  async function failed(
+    order: WorkOrder,
+    providerId: string,
+    error: unknown,
+  ): Promise<'refused' | 'retry' | 'unknown'> {
+    if (error instanceof ProviderError) {
+      await orders.move(order, 'PAID', 'ERROR', `refused by ${providerId}: ${error.message}`);
+      return 'refused';
+    }
+    if (error instanceof ProviderUnavailable && error.placed === 'no') {
+      const paidFor = now().getTime() - Date.parse(order.updated_at);
+      if (paidFor > giveUpAfterMs) {
+        await orders.withdrawIntent(order);
+        await orders.move(order, 'PAID', 'ERROR', `${providerId} unreachable for too long`);
+        logger.error({ order: order.public_id, provider: providerId }, 'gave up on the provider');
         return 'refused';
       }
-      if (error instanceof ProviderUnavailable && error.placed === 'no') {
-        const paidFor = now().getTime() - Date.parse(order.updated_at);
-        if (paidFor > giveUpAfterMs) {
-          await orders.withdrawIntent(order);
-          await orders.move(order, 'PAID', 'ERROR', `${providerId} unreachable for too long`);
-          logger.error({ order: order.public_id, provider: providerId }, 'gave up on the provider');
-          return 'refused';
-        }
-        const wait = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(order.submit_attempts, 10));
-        await orders.retryLater(order, wait);
-        logger.warn(
-          { order: order.public_id, provider: providerId, waitMs: wait },
-          'provider unreachable, retrying later',
-        );
-        return 'retry';
-      }
-      // the provider may have the order: checking beats sending it twice
-      await leaveForCheck(order, error);
-      return 'unknown';
+      const wait = Math.min(retryMaxMs, retryBaseMs * 2 ** Math.min(order.submit_attempts, 10));
+      await orders.retryLater(order, wait);
+      logger.warn(
+        { order: order.public_id, provider: providerId, waitMs: wait },
+        'provider unreachable, retrying later',
+      );
+      return 'retry';
     }
+    // the provider may have the order: checking beats sending it twice
+    await leaveForCheck(order, error);
+    return 'unknown';
   }
 
   async function apply(order: WorkOrder, upstream: UpstreamOrderStatus) {
@@ -168,6 +228,7 @@ export function createFulfilmentService({
         try {
           if (!provider) throw new ProviderUnavailable('status', `no provider ${providerId}`);
           const answers = await provider.statuses(list.map((order) => order.provider_order_id!));
+          await count(providerId, false);
           for (const order of list) {
             const answer = answers[order.provider_order_id!];
             if (!answer || 'error' in answer) {
@@ -183,6 +244,7 @@ export function createFulfilmentService({
           }
         } catch (error) {
           // an unreachable provider: the orders wait for the next round
+          if (provider) await count(providerId, true);
           providerErrors.inc({ provider: providerId, kind: 'sync' });
           logger.warn({ err: error, provider: providerId }, 'status sync failed');
           await orders.release(list);

@@ -60,9 +60,14 @@ export function createOrderUpstreamActions({
     const provider = await providerOf(order.provider_id);
     if (!provider) return null;
     // the simulator sells test orders under their tag; a real panel under its own id
+    // (an order the fallback provider took is known there by the fallback's id)
+    const mapping = order.test ? undefined : await catalog.providerOf(order.service_id);
     const service = order.test
       ? order.tag
-      : (await catalog.providerOf(order.service_id))?.provider_service;
+      : mapping?.fallback_provider_id === order.provider_id &&
+          mapping?.provider_id !== order.provider_id
+        ? mapping?.fallback_service
+        : mapping?.provider_service;
     if (!service) return null;
     return { provider, providerId: order.provider_id, id: order.provider_order_id, service };
   }

@@ -14,9 +14,11 @@ import {
   httpTransport,
   type SmmProvider,
 } from '../../integrations/providers/smm-provider.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { enabledProvider } from './fulfilment.repository.ts';
 import type { ProviderLookup } from './fulfilment.service.ts';
+import type { ProviderRow } from './fulfilment.table.ts';
 
 /** The simulator sells every catalogue service under its tag, within the staff limits × 100. */
 export async function simulatorCatalogue(catalog: CatalogService): Promise<SimService[]> {
@@ -31,40 +33,70 @@ export async function simulatorCatalogue(catalog: CatalogService): Promise<SimSe
   }));
 }
 
+/** A sealed key (`v1.…`, server/lib/secret-box.ts) is opened; a plain one, not yet rewritten, is used as it is. */
+export const SEALED_KEY = /^v1\./;
+
+export function openKey(apiKey: string, box: Pick<SecretBox, 'open'> | undefined): string {
+  if (!SEALED_KEY.test(apiKey)) return apiKey;
+  if (!box) throw new Error('provider key is sealed and no secret box was given');
+  return box.open(apiKey);
+}
+
+/** The provider registry: a lookup of enabled providers' clients that staff changes can reset. */
+export type ProviderRegistry = ProviderLookup & {
+  /** forgets the client of a provider (its row changed), or of every provider */
+  forget(providerId?: string): void;
+  /** a client for a row, enabled or not (staff's connection test) */
+  clientOf(row: ProviderRow): SmmProvider;
+};
+
 /**
  * The providers of the `providers` table as API clients: 'internal' is the built-in
  * simulator (in process, or over HTTP at `simulatorUrl` when one runs on its own), anything
- * else an SMM panel API v2 URL. Clients are made once per provider.
+ * else an SMM panel API v2 URL. Clients are made once per provider (until `forget`); a key
+ * sealed with SECRETS_KEY is opened with `box`.
  */
 export function providerRegistry({
   db,
   simulator,
   simulatorUrl,
+  box,
   timeoutMs = 15_000,
 }: {
   db: Db;
   simulator: Simulator;
   simulatorUrl: string | null;
+  box?: Pick<SecretBox, 'open'>;
   timeoutMs?: number;
-}): ProviderLookup {
+}): ProviderRegistry {
   const clients = new Map<string, SmmProvider>();
-  return async (providerId) => {
+  const clientOf = (row: ProviderRow): SmmProvider => {
+    const key = openKey(row.api_key, box);
+    return row.url === 'internal'
+      ? createSmmApiClient({
+          url: simulatorUrl ?? 'internal',
+          key,
+          timeoutMs,
+          transport: simulatorUrl ? httpTransport : simulator.transport,
+        })
+      : createSmmApiClient({ url: row.url, key, timeoutMs });
+  };
+  const lookup: ProviderLookup = async (providerId) => {
     const known = clients.get(providerId);
     if (known) return known;
     const row = await enabledProvider(db, providerId);
     if (!row) return null;
-    const client =
-      row.url === 'internal'
-        ? createSmmApiClient({
-            url: simulatorUrl ?? 'internal',
-            key: row.api_key,
-            timeoutMs,
-            transport: simulatorUrl ? httpTransport : simulator.transport,
-          })
-        : createSmmApiClient({ url: row.url, key: row.api_key, timeoutMs });
+    const client = clientOf(row);
     clients.set(providerId, client);
     return client;
   };
+  return Object.assign(lookup, {
+    forget(providerId?: string) {
+      if (providerId === undefined) clients.clear();
+      else clients.delete(providerId);
+    },
+    clientOf,
+  });
 }
 
 /**
@@ -97,10 +129,12 @@ export function simulatorWatcher({
   db,
   simulator,
   simulatorUrl,
+  box,
 }: {
   db: Db;
   simulator: Simulator;
   simulatorUrl: string | null;
+  box?: Pick<SecretBox, 'open'>;
 }): AccountWatcher {
   let watcher: AccountWatcher | null = null;
   return {
@@ -110,7 +144,7 @@ export function simulatorWatcher({
         if (!row) return { ok: false, reason: 'unavailable', message: 'no simulator provider' };
         watcher = createSimulatorWatcher({
           url: simulatorUrl ?? 'internal',
-          key: row.api_key,
+          key: openKey(row.api_key, box),
           transport: simulatorUrl ? httpTransport : simulator.transport,
         });
       }

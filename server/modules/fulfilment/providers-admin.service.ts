@@ -1,0 +1,206 @@
+import type {
+  StaffProvider,
+  StaffProviderTest,
+  UpstreamServiceView,
+} from '../../../shared/staff-catalogue.ts';
+import type { Db } from '../../db/database.ts';
+import { ProviderError } from '../../integrations/providers/smm-provider.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import {
+  countProviderCall,
+  insertProvider,
+  providerCallTotals,
+  providerRow,
+  providerRows,
+  updateProvider,
+} from './fulfilment.repository.ts';
+import type { ProviderCallCounter } from './fulfilment.service.ts';
+import type { ProviderRow } from './fulfilment.table.ts';
+import { type ProviderRegistry, SEALED_KEY } from './providers.ts';
+
+/** Writes the audit row of a staff change inside the change's transaction (the staff module's). */
+export type ProvidersNote = (
+  trx: Db,
+  entry: { action: string; target: string; before: unknown; after: unknown },
+) => Promise<void>;
+
+export const PROVIDER_ERRORS = {
+  notFound: 'Provider not found',
+  exists: 'A provider with this id exists already',
+  internal: 'The built-in simulator’s id is taken',
+} as const;
+
+const HOUR_MS = 3_600_000;
+const hourOf = (at: Date) => at.toISOString().slice(0, 13);
+
+/** A provider row as staff see it: never its key. */
+const publicOf = (row: ProviderRow) => ({
+  id: row.id,
+  url: row.url,
+  currency: row.currency,
+  enabled: Boolean(row.enabled),
+  key_sealed: SEALED_KEY.test(row.api_key),
+});
+
+/** The short text of a failed provider call. */
+function reasonOf(error: unknown): string {
+  if (error instanceof ProviderError) return `Refused: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Providers for the staff console (issue 33.6): listed with their error rate over the last
+ * 24 h and, when asked, their balance; added with the API key sealed under SECRETS_KEY (the
+ * key is never answered back); their connection tested with a `balance` call; enabled and
+ * disabled. Each write runs in one transaction with the caller's audit row, then the registry
+ * forgets the provider's client so the next call uses the new row.
+ */
+export function createProvidersAdmin({
+  db,
+  box,
+  registry,
+  now = () => new Date(),
+}: {
+  db: Db;
+  box: Pick<SecretBox, 'seal'>;
+  registry: ProviderRegistry;
+  now?: () => Date;
+}) {
+  async function rowOf(id: string): Promise<ProviderRow> {
+    const row = await providerRow(db, id);
+    if (!row) throw new AppError(PROVIDER_ERRORS.notFound, 404);
+    return row;
+  }
+
+  async function test(row: ProviderRow): Promise<StaffProviderTest> {
+    try {
+      const answer = await registry.clientOf(row).balance();
+      return { ok: true, balance: answer.balance, currency: answer.currency };
+    } catch (error) {
+      return { ok: false, error: reasonOf(error) };
+    }
+  }
+
+  async function view(row: ProviderRow, balance = false): Promise<StaffProvider> {
+    const totals = (
+      await providerCallTotals(db, hourOf(new Date(now().getTime() - 23 * HOUR_MS)))
+    ).get(row.id);
+    return withTotals(row, totals, balance ? await test(row) : undefined);
+  }
+
+  function withTotals(
+    row: ProviderRow,
+    totals: { calls: number; errors: number } | undefined,
+    balance: StaffProviderTest | undefined,
+  ): StaffProvider {
+    const calls = totals?.calls ?? 0;
+    const errors = totals?.errors ?? 0;
+    return {
+      ...publicOf(row),
+      calls_24h: calls,
+      errors_24h: errors,
+      error_rate: calls ? Math.round((errors / calls) * 1000) / 1000 : null,
+      ...(balance ? { balance } : {}),
+    };
+  }
+
+  return {
+    /** Every provider; with `balance`, each one's `balance` call (in parallel). */
+    async list({ balance = false } = {}): Promise<StaffProvider[]> {
+      const rows = await providerRows(db);
+      // the last 24 whole hours, this one included
+      const totals = await providerCallTotals(db, hourOf(new Date(now().getTime() - 23 * HOUR_MS)));
+      return Promise.all(
+        rows.map(async (row) =>
+          withTotals(row, totals.get(row.id), balance ? await test(row) : undefined),
+        ),
+      );
+    },
+
+    async get(id: string): Promise<StaffProvider> {
+      return view(await rowOf(id));
+    },
+
+    /** Whether a provider exists (a service's mapping names only known ones). */
+    async exists(id: string): Promise<boolean> {
+      return Boolean(await providerRow(db, id));
+    },
+
+    async add(
+      input: { id: string; url: string; api_key: string; currency: string },
+      note: ProvidersNote,
+    ): Promise<StaffProvider> {
+      if (input.id === 'simulator') throw new AppError(PROVIDER_ERRORS.internal, 409);
+      const row: ProviderRow = {
+        id: input.id,
+        url: input.url,
+        api_key: box.seal(input.api_key),
+        currency: input.currency,
+        enabled: 1,
+      };
+      await db.transaction().execute(async (trx) => {
+        if (await providerRow(trx, input.id)) throw new AppError(PROVIDER_ERRORS.exists, 409);
+        await insertProvider(trx, row);
+        await note(trx, {
+          action: 'provider.add',
+          target: `provider:${row.id}`,
+          before: undefined,
+          after: publicOf(row),
+        });
+      });
+      registry.forget(row.id);
+      return view(row);
+    },
+
+    /** The connection test: a `balance` call with the stored URL and key. */
+    async test(id: string): Promise<StaffProviderTest> {
+      return test(await rowOf(id));
+    },
+
+    async setEnabled(id: string, enabled: boolean, note: ProvidersNote): Promise<StaffProvider> {
+      const row = await db.transaction().execute(async (trx) => {
+        const before = await providerRow(trx, id);
+        if (!before) throw new AppError(PROVIDER_ERRORS.notFound, 404);
+        await updateProvider(trx, id, { enabled: enabled ? 1 : 0 });
+        const after = { ...before, enabled: enabled ? 1 : 0 };
+        await note(trx, {
+          action: enabled ? 'provider.enable' : 'provider.disable',
+          target: `provider:${id}`,
+          before: { enabled: Boolean(before.enabled) },
+          after: { enabled },
+        });
+        return after;
+      });
+      registry.forget(id);
+      return view(row);
+    },
+
+    /** The provider's `services` list and its currency (enabled or not: staff look before enabling). */
+    async services(id: string): Promise<{ currency: string; list: UpstreamServiceView[] }> {
+      const row = await rowOf(id);
+      const list = await registry.clientOf(row).services();
+      return {
+        currency: row.currency,
+        list: list.map((service) => ({
+          service: service.service,
+          name: service.name,
+          type: service.type,
+          category: service.category,
+          rate: service.rate,
+          min: Number(service.min),
+          max: Number(service.max),
+        })),
+      };
+    },
+  };
+}
+
+export type ProvidersAdmin = ReturnType<typeof createProvidersAdmin>;
+
+/** Counts the worker's provider calls per hour in `provider_calls` (the console's error rate). */
+export function callCounter(db: Db, now: () => Date = () => new Date()): ProviderCallCounter {
+  return {
+    count: (providerId, failed) => countProviderCall(db, providerId, hourOf(now()), failed),
+  };
+}

@@ -1,0 +1,61 @@
+import {
+  type StaffEnabledBody,
+  type StaffImportBody,
+  type StaffProviderBody,
+  type StaffProvidersQuery,
+  type StaffServiceBody,
+  type StaffTiersBody,
+  staffEnabledBody,
+  staffImportBody,
+  staffProviderBody,
+  staffProvidersQuery,
+  staffServiceBody,
+  staffTiersBody,
+} from '../schemas/staff-catalogue.schemas.ts';
+import type {
+  StaffImportDiff,
+  StaffPrices,
+  StaffProvider,
+  StaffProviderTest,
+  StaffService,
+} from '../staff-catalogue.ts';
+import { checked, type Endpoints, typed } from './endpoint.ts';
+
+/**
+ * The staff console's catalogue (capability `catalogue`), prices (`prices`) and providers
+ * (`providers`; the import from a provider is `catalogue`'s): issue 33.5, 33.6. Every write
+ * adds its audit row in its own transaction.
+ */
+export const STAFF_CATALOGUE_API = {
+  'GET staff/catalogue/services': { answer: typed<StaffService[]>() },
+  'GET staff/catalogue/services/:tag': { answer: typed<StaffService>() },
+  'PATCH staff/catalogue/services/:tag': {
+    body: checked<StaffServiceBody>(staffServiceBody),
+    answer: typed<StaffService>(),
+  },
+
+  'GET staff/prices/:tag': { answer: typed<StaffPrices>() },
+  'PUT staff/prices/:tag': {
+    body: checked<StaffTiersBody>(staffTiersBody),
+    answer: typed<StaffPrices>(),
+  },
+
+  'GET staff/providers': {
+    query: checked<StaffProvidersQuery>(staffProvidersQuery),
+    answer: typed<StaffProvider[]>(),
+  },
+  'POST staff/providers': {
+    body: checked<StaffProviderBody>(staffProviderBody),
+    answer: typed<StaffProvider>(),
+  },
+  'POST staff/providers/:id/test': { answer: typed<StaffProviderTest>() },
+  'POST staff/providers/:id/enabled': {
+    body: checked<StaffEnabledBody>(staffEnabledBody),
+    answer: typed<StaffProvider>(),
+  },
+  'GET staff/providers/:id/import': { answer: typed<StaffImportDiff>() },
+  'POST staff/providers/:id/import': {
+    body: checked<StaffImportBody>(staffImportBody),
+    answer: typed<{ services: StaffService[] }>(),
+  },
+} satisfies Endpoints;
