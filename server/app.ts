@@ -40,6 +40,8 @@ import { panelApiRoutes } from './modules/reseller/panel-api.routes.ts';
 import { webhooksRoutes } from './modules/reseller/webhooks.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { staffCatalogueRoutes } from './modules/staff/staff-catalogue.routes.ts';
+import { staffContentRoutes } from './modules/staff/staff-content.routes.ts';
+import { staffMoneyRoutes } from './modules/staff/staff-payments.routes.ts';
 import { staffProvidersRoutes } from './modules/staff/staff-providers.routes.ts';
 import { staffOrdersRoutes, staffUsersRoutes } from './modules/staff/staff-sections.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
@@ -209,6 +211,13 @@ export function createApp({
         staffUsersRoutes({ users: services.staffUsers }),
         staffCatalogueRoutes({ catalogue: services.staffCatalogue }),
         staffProvidersRoutes({ catalogue: services.staffCatalogue }),
+        staffMoneyRoutes({
+          payments,
+          orders,
+          withdrawals: services.withdrawals,
+          audit: services.audit,
+        }),
+        staffContentRoutes({ articles: services.articles, audit: services.audit }),
       ],
     }),
   );

@@ -22,7 +22,7 @@ import type {
   PaymentGroupsTable,
   PaymentMethodsTable,
 } from '../modules/payments/payment-methods.table.ts';
-import type { PaymentsTable } from '../modules/payments/payments.table.ts';
+import type { PaymentEventsTable, PaymentsTable } from '../modules/payments/payments.table.ts';
 import type { WithdrawalsTable } from '../modules/referrals/withdrawals.table.ts';
 import type { ApiKeysTable } from '../modules/reseller/api-keys.table.ts';
 import type {
@@ -55,6 +55,7 @@ export interface Database {
   payment_groups: PaymentGroupsTable;
   payment_methods: PaymentMethodsTable;
   payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
   transactions: TransactionsTable;

@@ -6,6 +6,8 @@ import type { Endpoints, ParamNames, PathOf, TypeOf } from './endpoint.ts';
 import { ORDERS_API } from './orders.ts';
 import { STAFF_API } from './staff.ts';
 import { STAFF_CATALOGUE_API } from './staff-catalogue.ts';
+import { STAFF_CONTENT_API } from './staff-content.ts';
+import { STAFF_MONEY_API } from './staff-money.ts';
 
 /**
  * The API contract: every call the client makes (docs/api.md), keyed `'<METHOD> <path>'`
@@ -22,6 +24,8 @@ export const API = {
   ...CABINET_API,
   ...CONTENT_API,
   ...STAFF_API,
+  ...STAFF_MONEY_API,
+  ...STAFF_CONTENT_API,
   ...STAFF_CATALOGUE_API,
 } satisfies Endpoints;
 

@@ -12,6 +12,8 @@ import * as massOrdersSchemas from '../../shared/schemas/mass-orders.schemas.ts'
 import * as ordersSchemas from '../../shared/schemas/orders.schemas.ts';
 import * as profileSchemas from '../../shared/schemas/profile.schemas.ts';
 import * as staffCatalogueSchemas from '../../shared/schemas/staff-catalogue.schemas.ts';
+import * as staffContentSchemas from '../../shared/schemas/staff-content.schemas.ts';
+import * as staffMoneySchemas from '../../shared/schemas/staff-money.schemas.ts';
 import { countRows, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
@@ -69,6 +71,8 @@ function schemaKeys(): string[] {
     ordersSchemas,
     profileSchemas,
     staffCatalogueSchemas,
+    staffContentSchemas,
+    staffMoneySchemas,
   ])
     for (const value of Object.values(module)) walk(value);
   // the reseller API's fields and the sandbox's

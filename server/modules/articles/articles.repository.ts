@@ -1,13 +1,19 @@
+import type { Updateable } from 'kysely';
 import type { ArticleSort } from '../../../shared/articles.ts';
 import type { Db } from '../../db/database.ts';
-import type { ArticleRow, NewArticleRow } from './articles.table.ts';
+import type { ArticleRow, ArticlesTable, NewArticleRow } from './articles.table.ts';
 
-/** SQL on `articles` and `article_views`. */
+/**
+ * SQL on `articles` and `article_views`. What the public reads (lists, an article, its
+ * translations, the related ones, the sitemap) is published rows only; the staff console's
+ * reads are apart (`staff…`).
+ */
 function inLanguage(db: Db, lang: string, tag?: string) {
   return (
     db
       .selectFrom('articles')
       .where('lang', '=', lang)
+      .where('published', '=', 1)
       // tags are a JSON array of plain keys: `"tag"` matches one whole key
       .$if(Boolean(tag), (qb) => qb.where('tags', 'like', `%"${tag}"%`))
   );
@@ -45,11 +51,17 @@ export function articleBySlug(db: Db, lang: string, slug: string) {
     .selectAll()
     .where('lang', '=', lang)
     .where('slug', '=', slug)
+    .where('published', '=', 1)
     .executeTakeFirst();
 }
 
 export function translationsOf(db: Db, key: string) {
-  return db.selectFrom('articles').select(['lang', 'slug']).where('key', '=', key).execute();
+  return db
+    .selectFrom('articles')
+    .select(['lang', 'slug'])
+    .where('key', '=', key)
+    .where('published', '=', 1)
+    .execute();
 }
 
 /** Counts a view once per visitor and day: answers whether this one counted. */
@@ -71,24 +83,31 @@ export async function countView(
   return true;
 }
 
-/** Writes an article from content: new ones inserted, known ones updated, views kept. */
+/**
+ * Writes an article from content: new ones inserted, known ones updated, views and the
+ * published flag kept; a row staff have edited (`staff_edited_at`) is never overwritten.
+ */
 export async function upsertArticle(db: Db, row: NewArticleRow): Promise<void> {
   await db
     .insertInto('articles')
     .values(row)
     .onConflict((oc) =>
-      oc.columns(['key', 'lang']).doUpdateSet({
-        slug: row.slug,
-        heading: row.heading,
-        headtitle: row.headtitle,
-        description: row.description,
-        article: row.article,
-        tags: row.tags,
-        service: row.service,
-        words: row.words,
-        created_at: row.created_at,
-        updated_at: row.updated_at,
-      }),
+      oc
+        .columns(['key', 'lang'])
+        .doUpdateSet({
+          body: row.body ?? null,
+          slug: row.slug,
+          heading: row.heading,
+          headtitle: row.headtitle,
+          description: row.description,
+          article: row.article,
+          tags: row.tags,
+          service: row.service,
+          words: row.words,
+          created_at: row.created_at,
+          updated_at: row.updated_at,
+        })
+        .where('articles.staff_edited_at', 'is', null),
     )
     .execute();
 }
@@ -104,6 +123,7 @@ export function articlesIn(db: Db, lang: string) {
     .selectFrom('articles')
     .selectAll()
     .where('lang', '=', lang)
+    .where('published', '=', 1)
     .orderBy('created_at', 'desc')
     .execute();
 }
@@ -113,6 +133,74 @@ export function articleIndex(db: Db) {
   return db
     .selectFrom('articles')
     .select(['key', 'lang', 'slug', 'updated_at'])
+    .where('published', '=', 1)
     .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Every row of every article, published or not, by key and language (the staff console). */
+export function staffArticleRows(db: Db, key?: string): Promise<ArticleRow[]> {
+  return db
+    .selectFrom('articles')
+    .selectAll()
+    .$if(key !== undefined, (qb) => qb.where('key', '=', key!))
+    .orderBy('key')
+    .orderBy('lang')
+    .execute();
+}
+
+/** The key of the article holding this slug in this language, published or not. */
+export async function keyOfSlug(db: Db, lang: string, slug: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('articles')
+    .select('key')
+    .where('lang', '=', lang)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return row?.key;
+}
+
+/** A new row (a staff-written article or language). */
+export async function insertArticleRow(db: Db, row: NewArticleRow): Promise<void> {
+  await db.insertInto('articles').values(row).execute();
+}
+
+/** Changes one language of an article. */
+export async function updateArticleRow(
+  db: Db,
+  key: string,
+  lang: string,
+  set: Updateable<ArticlesTable>,
+): Promise<void> {
+  await db
+    .updateTable('articles')
+    .set(set)
+    .where('key', '=', key)
+    .where('lang', '=', lang)
+    .execute();
+}
+
+/** Changes every language of an article (its tags, its service). */
+export async function updateArticleRows(
+  db: Db,
+  key: string,
+  set: Updateable<ArticlesTable>,
+): Promise<void> {
+  await db.updateTable('articles').set(set).where('key', '=', key).execute();
+}
+
+/** Publishes or unpublishes an article, in one language or all. */
+export async function setArticlePublished(
+  db: Db,
+  key: string,
+  lang: string | undefined,
+  published: boolean,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('articles')
+    .set({ published: published ? 1 : 0, updated_at: at })
+    .where('key', '=', key)
+    .$if(lang !== undefined, (qb) => qb.where('lang', '=', lang!))
     .execute();
 }

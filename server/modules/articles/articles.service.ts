@@ -22,10 +22,12 @@ import {
   articlesPageOf,
   countView,
   forgetViewsBefore,
+  keyOfSlug,
   translationsOf,
   upsertArticle,
 } from './articles.repository.ts';
 import type { ArticleRow } from './articles.table.ts';
+import { createStaffArticles } from './staff-articles.ts';
 
 const RELATED = 3;
 
@@ -60,19 +62,26 @@ function toSummary(row: ArticleRow): ArticleSummary {
 /**
  * The blog: articles written as Markdown under content/articles/<key>/<lang>.md, rendered
  * and sanitised once into `articles` (kept in step at every start, views kept), listed and
- * read per language.
+ * read per language. Staff write articles too (`staff`, the console): a row staff wrote is
+ * never overwritten from the folder, and only published rows are public.
  */
 export function createArticlesService({
   db,
   dir,
   now = () => new Date(),
+  logger,
 }: {
   db: Db;
   dir: string;
   now?: () => Date;
+  logger?: { warn(context: object, message: string): void };
 }) {
   return {
-    /** Writes every article of the content folder; answers how many. */
+    /**
+     * Writes every article of the content folder; answers how many it read. A row staff have
+     * edited is left as staff left it; a file whose slug another article holds in its
+     * language is skipped (logged).
+     */
     async sync(): Promise<number> {
       if (!existsSync(dir)) return 0;
       let count = 0;
@@ -84,6 +93,11 @@ export function createArticlesService({
           if (!isLocale(lang)) continue;
           const { meta, body } = frontMatter(readFileSync(path.join(folder, file), 'utf8'));
           if (!meta.slug || !meta.heading) continue;
+          const holder = await keyOfSlug(db, lang, meta.slug);
+          if (holder !== undefined && holder !== key) {
+            logger?.warn({ key, lang, slug: meta.slug, holder }, 'article slug taken: skipped');
+            continue;
+          }
           const { html } = renderMarkdown(body);
           await upsertArticle(db, {
             key,
@@ -101,6 +115,8 @@ export function createArticlesService({
             ),
             service: meta.service || null,
             words: body.split(/\s+/).filter(Boolean).length,
+            body,
+            staff_edited_at: null,
             created_at: new Date(meta.created_at ?? at).toISOString(),
             updated_at: at,
           });
@@ -167,6 +183,9 @@ export function createArticlesService({
     forgetOldViews(): Promise<void> {
       return forgetViewsBefore(db, now().toISOString().slice(0, 10));
     },
+
+    /** Every article as the staff console writes it (issue 33.8). */
+    staff: createStaffArticles({ db, now }),
   };
 }
 

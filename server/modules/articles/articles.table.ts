@@ -18,6 +18,12 @@ export interface ArticlesTable {
   views: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** the Markdown source `article` is rendered from (null: written before sources were kept) */
+  body: string | null;
+  /** 1: on the blog and in the sitemap; 0: staff took it off (the public page is 404) */
+  published: Generated<number>;
+  /** when staff last wrote it: the start-up seeding from content/articles/ leaves it alone */
+  staff_edited_at: string | null;
 }
 
 export interface ArticleViewsTable {

@@ -1,5 +1,12 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { NewPaymentRow, PaymentRow, PaymentStatus } from './payments.table.ts';
+import type {
+  NewPaymentRow,
+  PaymentEventRow,
+  PaymentEventsTable,
+  PaymentRow,
+  PaymentStatus,
+} from './payments.table.ts';
 
 /** SQL on `payments`. */
 export function insertPayment(db: Db, row: NewPaymentRow): Promise<PaymentRow> {
@@ -47,10 +54,10 @@ export function waitingSince(
   db: Db,
   before: string,
   limit: number,
-): Promise<{ public_id: string; created_at: string }[]> {
+): Promise<{ id: number; public_id: string; created_at: string }[]> {
   return db
     .selectFrom('payments')
-    .select(['public_id', 'created_at'])
+    .select(['id', 'public_id', 'created_at'])
     .where('status', '=', 'WAITING')
     .where('created_at', '<=', before)
     .orderBy('id')
@@ -116,4 +123,74 @@ export async function countByStatus(db: Db): Promise<Record<string, number>> {
     .groupBy('status')
     .execute();
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.n)]));
+}
+
+/** An outcome a gateway gave for a payment (the staff console's events). */
+export async function insertPaymentEvent(
+  db: Db,
+  row: Insertable<PaymentEventsTable>,
+): Promise<void> {
+  await db.insertInto('payment_events').values(row).execute();
+}
+
+/** A payment's events, oldest first. */
+export function eventsOfPayment(db: Db, paymentId: number): Promise<PaymentEventRow[]> {
+  return db
+    .selectFrom('payment_events')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .orderBy('id')
+    .execute();
+}
+
+/** What the staff console filters payments by. */
+export interface StaffPaymentFilter {
+  /** a payment's number, public id or the gateway's ref */
+  q?: string;
+  userId?: number;
+  status?: PaymentStatus;
+  purpose?: 'order' | 'deposit';
+  gateway?: string;
+  methodId?: number;
+  /** created at or after */
+  from?: string;
+  /** created before */
+  before?: string;
+}
+
+/** Every payment as the staff console finds them, newest first. */
+export async function searchPayments(
+  db: Db,
+  { q, userId, status, purpose, gateway, methodId, from, before }: StaffPaymentFilter,
+  { page, limit }: { page: number; limit: number },
+): Promise<{ rows: PaymentRow[]; total: number }> {
+  const number = q !== undefined && /^#?\d{1,10}$/.test(q) ? Number(q.replace('#', '')) : null;
+  const base = db
+    .selectFrom('payments')
+    .$if(q !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          ...(number !== null ? [eb('id', '=', number)] : []),
+          eb('public_id', '=', q!),
+          eb('gateway_ref', '=', q!),
+        ]),
+      ),
+    )
+    .$if(userId !== undefined, (qb) => qb.where('user_id', '=', userId!))
+    .$if(status !== undefined, (qb) => qb.where('status', '=', status!))
+    .$if(purpose !== undefined, (qb) => qb.where('purpose', '=', purpose!))
+    .$if(gateway !== undefined, (qb) => qb.where('gateway', '=', gateway!))
+    .$if(methodId !== undefined, (qb) => qb.where('method_id', '=', methodId!))
+    .$if(from !== undefined, (qb) => qb.where('created_at', '>=', from!))
+    .$if(before !== undefined, (qb) => qb.where('created_at', '<', before!));
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.total) };
 }

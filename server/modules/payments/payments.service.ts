@@ -13,6 +13,7 @@ import {
   countByStatus,
   hasWaitingDeposit,
   insertPayment,
+  insertPaymentEvent,
   paidInBy,
   paymentById,
   paymentByPublicId,
@@ -22,7 +23,8 @@ import {
   waitingAmong,
   waitingSince,
 } from './payments.repository.ts';
-import type { PaymentRow, PaymentStatus } from './payments.table.ts';
+import type { PaymentEventSource, PaymentRow, PaymentStatus } from './payments.table.ts';
+import { createStaffPayments } from './staff-payments.ts';
 
 export function toPaymentView(
   payment: PaymentRow,
@@ -93,6 +95,30 @@ export function createPaymentsService({
     if (!gateway) throw new AppError(`The payment gateway ${name} is not available`, 503);
     return gateway;
   };
+
+  /**
+   * Keeps what a gateway said of a payment (the staff console shows it). A row that cannot
+   * be written is logged: it never fails the settlement it describes.
+   */
+  async function recordEvent(
+    paymentId: number,
+    source: PaymentEventSource,
+    status: PaymentStatus,
+    settled: boolean,
+    detail: string | null,
+  ): Promise<void> {
+    await insertPaymentEvent(db, {
+      payment_id: paymentId,
+      source,
+      status,
+      settled: settled ? 1 : 0,
+      detail: detail === null ? null : detail.slice(0, 500),
+      created_at: now().toISOString(),
+    }).catch((error: unknown) =>
+      logger.warn({ err: error, payment: paymentId }, 'payment event not recorded'),
+    );
+  }
+  const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
   async function settle(
     publicId: string,
@@ -196,7 +222,8 @@ export function createPaymentsService({
       } catch (error) {
         // the gateway could not open a checkout: the payment fails now, not silently later
         logger.error({ err: error, payment: payment.public_id }, 'checkout failed');
-        await settle(payment.public_id, 'ERROR');
+        const failed = await settle(payment.public_id, 'ERROR');
+        await recordEvent(payment.id, 'checkout', 'ERROR', failed, reasonOf(error));
         throw new AppError('The payment service is temporary unavailable', 503);
       }
       await setCheckout(db, payment.id, {
@@ -204,6 +231,7 @@ export function createPaymentsService({
         checkout_url: opened.redirectUrl,
         updated_at: now().toISOString(),
       });
+      await recordEvent(payment.id, 'checkout', 'WAITING', false, opened.ref);
       return opened.redirectUrl;
     },
 
@@ -222,6 +250,7 @@ export function createPaymentsService({
       const payment = await paymentByPublicId(db, event.publicId);
       if (!payment || payment.gateway !== gatewayName) throw new AppError('Unknown payment', 404);
       const settled = await settle(event.publicId, event.status);
+      await recordEvent(payment.id, 'webhook', event.status, settled, event.eventId);
       if (!settled && event.status === 'SUCCESS') {
         const current = await this.get(event.publicId);
         if (current.status === 'ERROR')
@@ -238,11 +267,25 @@ export function createPaymentsService({
     },
 
     /** Polls the gateway of a payment still waiting; settles it when the gateway has decided. */
-    async refresh(publicId: string): Promise<PaymentRow> {
+    async refresh(
+      publicId: string,
+      source: Extract<PaymentEventSource, 'poll' | 'recheck'> = 'poll',
+    ): Promise<PaymentRow> {
       const payment = await this.get(publicId);
       if (payment.status === 'WAITING' && payment.gateway_ref) {
-        const status = await gatewayOf(payment.gateway).status(payment.gateway_ref);
-        if (status !== 'WAITING' && (await settle(publicId, status))) return this.get(publicId);
+        let status: GatewayStatus;
+        try {
+          status = await gatewayOf(payment.gateway).status(payment.gateway_ref);
+        } catch (error) {
+          await recordEvent(payment.id, source, 'ERROR', false, reasonOf(error));
+          throw error;
+        }
+        // a gateway still waiting is not kept: the waiting page asks every 2 s
+        if (status !== 'WAITING') {
+          const settled = await settle(publicId, status);
+          await recordEvent(payment.id, source, status, settled, payment.gateway_ref);
+          if (settled) return this.get(publicId);
+        }
       }
       return payment;
     },
@@ -264,21 +307,22 @@ export function createPaymentsService({
       const waiting = await waitingSince(db, new Date(at - recheckAfterMs).toISOString(), limit);
       let settled = 0;
       let expired = 0;
-      for (const { public_id: publicId, created_at: createdAt } of waiting) {
+      const giveUp = async (id: number, publicId: string, why: string) => {
+        if (!(await settle(publicId, 'ERROR', 'expired'))) return;
+        expired += 1;
+        await recordEvent(id, 'expiry', 'ERROR', true, why);
+      };
+      for (const { id, public_id: publicId, created_at: createdAt } of waiting) {
         try {
-          const payment = await this.refresh(publicId);
+          const payment = await this.refresh(publicId, 'recheck');
           if (payment.status !== 'WAITING') settled += 1;
-          else if (Date.parse(createdAt) <= at - expireAfterMs) {
-            if (await settle(publicId, 'ERROR', 'expired')) expired += 1;
-          }
+          else if (Date.parse(createdAt) <= at - expireAfterMs)
+            await giveUp(id, publicId, 'not paid in time');
         } catch (error) {
           logger.warn({ err: error, payment: publicId }, 'payment re-check failed');
           // a gateway that cannot be asked does not keep a payment waiting for ever
-          if (
-            Date.parse(createdAt) <= at - expireAfterMs &&
-            (await settle(publicId, 'ERROR', 'expired'))
-          )
-            expired += 1;
+          if (Date.parse(createdAt) <= at - expireAfterMs)
+            await giveUp(id, publicId, 'not paid in time; the gateway could not be asked');
         }
       }
       return { checked: waiting.length, settled, expired };
@@ -327,6 +371,9 @@ export function createPaymentsService({
     },
 
     settle,
+
+    /** Every payer's payments with their gateway events, as the staff console reads them. */
+    staff: createStaffPayments({ db }),
   };
 }
 

@@ -29,3 +29,22 @@ export interface PaymentsTable {
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type NewPaymentRow = Insertable<PaymentsTable>;
+
+/** Where a gateway's word about a payment came from. */
+export type PaymentEventSource = 'checkout' | 'webhook' | 'poll' | 'recheck' | 'expiry';
+
+/** Each outcome the payments module handled for a payment (the staff console shows them). */
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  payment_id: number;
+  source: PaymentEventSource;
+  /** what the gateway said (or ERROR when it could not be asked) */
+  status: PaymentStatus;
+  /** 1 when this outcome settled the payment */
+  settled: number;
+  /** the gateway's event id or ref, or why it failed */
+  detail: string | null;
+  created_at: string;
+}
+
+export type PaymentEventRow = Selectable<PaymentEventsTable>;

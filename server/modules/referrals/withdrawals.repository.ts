@@ -96,3 +96,24 @@ export async function pendingCountOf(db: Db, userId: number): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Every user's requests, newest first, of one status or all (the staff console). */
+export async function withdrawalsPage(
+  db: Db,
+  status: WithdrawalStatus | undefined,
+  { page, limit }: { page: number; limit: number },
+): Promise<{ rows: WithdrawalRow[]; total: number }> {
+  const base = db
+    .selectFrom('withdrawals')
+    .$if(status !== undefined, (qb) => qb.where('status', '=', status!));
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.total) };
+}

@@ -1,17 +1,20 @@
-import type { WithdrawalView } from '../../../shared/referrals.ts';
+import type { WithdrawalStatus, WithdrawalView } from '../../../shared/referrals.ts';
 import type { WithdrawMethod } from '../../../shared/schemas/cabinet.schemas.ts';
+import type { StaffPage } from '../../../shared/staff.ts';
+import type { StaffWithdrawal } from '../../../shared/staff-money.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { balanceForUpdate } from '../users/users.service.ts';
+import { balanceForUpdate, staffUserReads } from '../users/users.service.ts';
 import { minWithdrawOf } from './income.service.ts';
 import {
   decideWithdrawal,
   insertWithdrawal,
   pendingCountOf,
   withdrawalByPublicId,
+  withdrawalsPage,
   withdrawalsPageOf,
   withdrawalsWith,
   withdrawnSumsOf,
@@ -22,6 +25,21 @@ export const WITHDRAW_ERRORS = {
   min: 'The amount is below the minimum for a withdrawal',
   available: 'The amount is more than your affiliate income available for withdrawal',
   pending: 'You already have a withdrawal request waiting for a decision',
+} as const;
+
+/**
+ * Runs inside a decision's transaction once the request is decided (the staff console
+ * writes its audit row here): the request as it was, and as it is now.
+ */
+export type DecidedListener = (
+  trx: Db,
+  before: WithdrawalRow,
+  after: WithdrawalRow,
+) => Promise<void>;
+
+export const WITHDRAWAL_DECISION_ERRORS = {
+  notFound: 'Withdrawal request not found',
+  decided: 'This withdrawal request was decided already',
 } as const;
 
 export function toWithdrawalView(row: WithdrawalRow): WithdrawalView {
@@ -55,6 +73,30 @@ export function createWithdrawalsService({
   withdrawMin: Record<string, number>;
   now?: () => Date;
 }) {
+  async function staffViews(rows: WithdrawalRow[]): Promise<StaffWithdrawal[]> {
+    const people = new Map(
+      (
+        await staffUserReads.namesOf(
+          db,
+          rows.map((row) => row.user_id),
+        )
+      ).map((user) => [user.id, user]),
+    );
+    return rows.map((row) => ({
+      id: row.public_id,
+      user: people.get(row.user_id) ?? null,
+      amount: Number(row.amount),
+      currency: row.currency,
+      method: row.method,
+      details: row.details,
+      status: row.status,
+      note: row.note,
+      decided_by: row.decided_by,
+      decided_at: row.decided_at,
+      created_at: row.created_at,
+    }));
+  }
+
   return {
     async request(
       userId: number,
@@ -118,18 +160,43 @@ export function createWithdrawalsService({
       return withdrawalByPublicId(db, publicId);
     },
 
+    /** Every user's requests, newest first, of one status or all (the staff console). */
+    async staffList(
+      status: WithdrawalStatus | undefined,
+      paging: { page: number; limit: number },
+    ): Promise<StaffPage<StaffWithdrawal>> {
+      const { rows, total } = await withdrawalsPage(db, status, paging);
+      return { items: await staffViews(rows), meta: { total, ...paging } };
+    },
+
+    /** One request as the staff console shows it; 404 when there is none. */
+    async staffView(publicId: string): Promise<StaffWithdrawal> {
+      const row = await withdrawalByPublicId(db, publicId);
+      if (!row) throw new AppError(WITHDRAWAL_DECISION_ERRORS.notFound, 404);
+      return (await staffViews([row]))[0]!;
+    },
+
+    /** The staff console's view of rows (the console's decision answers one). */
+    staffViews,
+
     /**
-     * Staff decide, once: PAID keeps the held money out; REJECTED gives it back. Answers the
-     * decided row, or null when it was not waiting (already decided, or unknown).
+     * Staff decide, once (`npm run withdrawals` and the staff console alike): PAID keeps the
+     * held money out; REJECTED gives it back through the ledger. The customer is notified in
+     * their language, and `onDecided` (the console's audit row) runs, all in one transaction.
+     * The conditional UPDATE (`status = 'PENDING'`) lets one of two deciders win; the other
+     * changes nothing. Answers the decided row, or null when it was not waiting (already
+     * decided, or unknown).
      */
     async decide(
       publicId: string,
       decision: { status: 'PAID' | 'REJECTED'; note: string | null; by: string },
+      onDecided?: DecidedListener,
     ): Promise<WithdrawalRow | null> {
       const at = now().toISOString();
       return db.transaction().execute(async (trx) => {
+        const before = await withdrawalByPublicId(trx, publicId);
         const row = await decideWithdrawal(trx, publicId, { ...decision, at });
-        if (!row) return null;
+        if (!row || !before) return null;
         const amount = Number(row.amount);
         if (row.status === 'REJECTED')
           await ledger.withdrawReturned(trx, {
@@ -148,6 +215,7 @@ export function createWithdrawalsService({
             note: row.note ?? '',
           },
         });
+        await onDecided?.(trx, before, row);
         return row;
       });
     },

@@ -1,0 +1,94 @@
+import { type Request, Router } from 'express';
+import { API } from '../../../shared/api-contract/index.ts';
+import type {
+  StaffArticleCreateBody,
+  StaffArticlePreviewBody,
+  StaffArticlePublishBody,
+  StaffArticleUpdateBody,
+} from '../../../shared/schemas/staff-content.schemas.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { validate } from '../../lib/validate.ts';
+import type { ArticlesService } from '../articles/articles.service.ts';
+import type { ContentNote } from '../articles/staff-articles.ts';
+import type { Audit } from './audit.service.ts';
+import { actorOf, type StaffActor, type staffGate } from './staff-access.ts';
+
+type Gate = ReturnType<typeof staffGate>;
+
+/** An article's key from the path, or a 404. */
+function keyOf(req: Request): string {
+  const raw = String(req.params.key ?? '');
+  if (!/^[a-z0-9-]{1,64}$/.test(raw)) throw new AppError('Article not found', 404);
+  return raw;
+}
+
+/** The audit row of a staff change, written by the change's own transaction. */
+const noteBy =
+  (audit: Audit, actor: StaffActor): ContentNote =>
+  (trx, entry) =>
+    audit.record(trx, actor, entry);
+
+/**
+ * `/api/staff/articles…` (capability `content`: seo and admin): every article in every
+ * language, published or not; create, edit, preview, publish and unpublish.
+ */
+export function staffContentRoutes({
+  articles,
+  audit,
+}: {
+  articles: ArticlesService;
+  audit: Audit;
+}) {
+  return (gate: Gate) => {
+    const router = Router();
+
+    router.get('/staff/articles', gate('content'), async (_req, res) => {
+      res.json({ status: 'success', data: await articles.staff.list() });
+    });
+
+    router.post('/staff/articles/preview', gate('content'), async (req, res) => {
+      const { body } = validate<StaffArticlePreviewBody>(
+        API['POST staff/articles/preview'].body.schema,
+        req.body,
+      );
+      res.json({ status: 'success', data: articles.staff.preview(body) });
+    });
+
+    router.post('/staff/articles', gate('content'), async (req, res) => {
+      const body = validate<StaffArticleCreateBody>(
+        API['POST staff/articles'].body.schema,
+        req.body,
+      );
+      const data = await articles.staff.create(body, noteBy(audit, actorOf(res)));
+      res.status(201).json({ status: 'success', data });
+    });
+
+    router.get('/staff/articles/:key', gate('content'), async (req, res) => {
+      res.json({ status: 'success', data: await articles.staff.get(keyOf(req)) });
+    });
+
+    router.put('/staff/articles/:key', gate('content'), async (req, res) => {
+      const body = validate<StaffArticleUpdateBody>(
+        API['PUT staff/articles/:key'].body.schema,
+        req.body,
+      );
+      const data = await articles.staff.update(keyOf(req), body, noteBy(audit, actorOf(res)));
+      res.json({ status: 'success', data });
+    });
+
+    router.post('/staff/articles/:key/publish', gate('content'), async (req, res) => {
+      const body = validate<StaffArticlePublishBody>(
+        API['POST staff/articles/:key/publish'].body.schema,
+        req.body,
+      );
+      const data = await articles.staff.publish(
+        keyOf(req),
+        { published: body.published, ...(body.lang ? { lang: body.lang } : {}) },
+        noteBy(audit, actorOf(res)),
+      );
+      res.json({ status: 'success', data });
+    });
+
+    return router;
+  };
+}

@@ -1,0 +1,37 @@
+import {
+  type StaffArticleCreateBody,
+  type StaffArticlePreviewBody,
+  type StaffArticlePublishBody,
+  type StaffArticleUpdateBody,
+  staffArticleCreateBody,
+  staffArticlePreviewBody,
+  staffArticlePublishBody,
+  staffArticleUpdateBody,
+} from '../schemas/staff-content.schemas.ts';
+import type { StaffArticle, StaffArticlePreview } from '../staff-content.ts';
+import { checked, type Endpoints, typed } from './endpoint.ts';
+
+/**
+ * The staff console's articles (issue 33.8, capability `content`: seo and admin): every
+ * article in every language, published or not; create, edit, preview, publish, unpublish.
+ */
+export const STAFF_CONTENT_API = {
+  'GET staff/articles': { answer: typed<StaffArticle[]>() },
+  'GET staff/articles/:key': { answer: typed<StaffArticle>() },
+  'POST staff/articles': {
+    body: checked<StaffArticleCreateBody>(staffArticleCreateBody),
+    answer: typed<StaffArticle>(),
+  },
+  'PUT staff/articles/:key': {
+    body: checked<StaffArticleUpdateBody>(staffArticleUpdateBody),
+    answer: typed<StaffArticle>(),
+  },
+  'POST staff/articles/:key/publish': {
+    body: checked<StaffArticlePublishBody>(staffArticlePublishBody),
+    answer: typed<StaffArticle>(),
+  },
+  'POST staff/articles/preview': {
+    body: checked<StaffArticlePreviewBody>(staffArticlePreviewBody),
+    answer: typed<StaffArticlePreview>(),
+  },
+} satisfies Endpoints;

@@ -1,0 +1,40 @@
+import type { ArticleTag } from './articles.ts';
+import type { Locale } from './locales.ts';
+
+/** What the staff console's articles calls answer (issue 33.8). */
+
+/** One language of an article as staff edit it. */
+export interface StaffArticleTranslation {
+  lang: Locale;
+  slug: string;
+  /** the heading (the page's h1) */
+  title: string;
+  /** the `<title>` of the page */
+  headtitle: string;
+  description: string;
+  /** Markdown; null for a row written before sources were kept (until the next start) */
+  body: string | null;
+  published: boolean;
+  /** the public page's path, e.g. /en/blog/my-slug/ */
+  path: string;
+  views: number;
+  created_at: string;
+  updated_at: string;
+  /** last edited by staff (the start-up seeding leaves it alone); null: from content/articles/ */
+  staff_edited_at: string | null;
+}
+
+/** An article across its languages. */
+export interface StaffArticle {
+  key: string;
+  tags: ArticleTag[];
+  service: string | null;
+  /** one per language the article is written in */
+  translations: StaffArticleTranslation[];
+}
+
+/** POST staff/articles/preview: the HTML the public page would show. */
+export interface StaffArticlePreview {
+  html: string;
+  words: number;
+}
