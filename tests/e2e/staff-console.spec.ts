@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { hydrated, signUp } from './support.ts';
+import { signUp } from './support.ts';
 
 /**
  * The staff console in a browser (issue 33): a guest and a customer get the site's 404 for its
@@ -15,6 +15,10 @@ import { hydrated, signUp } from './support.ts';
 const ADMIN_EMAIL = process.env.E2E_STAFF_ADMIN_EMAIL ?? 'e2e-admin@example.com';
 const PASSWORD = 'correct horse battery';
 const WIDTHS = [1440, 768] as const;
+
+/** The page has hydrated (tests/e2e/support.ts `hydrated`, with room for a busy machine). */
+const hydrated = (page: Page) =>
+  expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
 
 const totp = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
@@ -60,8 +64,11 @@ test('a guest and a customer get 404 for staff pages and 403 for staff calls', a
   }
 });
 
-/** An account of a customer with money on the balance and one order placed from it. */
-async function customerWithOrder(context: BrowserContext, baseURL: string, link: string) {
+/**
+ * A customer with money on the balance, and how they place an order from it (placed just
+ * before the search: the simulator starts an order 15 s after it is paid).
+ */
+async function customerWithMoney(context: BrowserContext, baseURL: string) {
   const page = await context.newPage();
   const login = `buyer${Date.now().toString(36)}`;
   await signUp(page, { login, lang: 'en', cur: 'USD' });
@@ -74,13 +81,14 @@ async function customerWithOrder(context: BrowserContext, baseURL: string, link:
   await deposit.getByRole('button', { name: 'Top up' }).click();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
-  const res = await page.request.post('/api/c_orders/main', {
-    headers: { Origin: baseURL },
-    data: { method: -1, tag: 'INSTAGRAM_FOLLOWERS', link, quantity: 100 },
-  });
-  expect(res.status()).toBe(201);
-  await page.close();
-  return { login, email: `${login}@example.com` };
+  const order = async (link: string) => {
+    const res = await page.request.post('/api/c_orders/main', {
+      headers: { Origin: baseURL },
+      data: { method: -1, tag: 'INSTAGRAM_FOLLOWERS', link, quantity: 100 },
+    });
+    expect(res.status()).toBe(201);
+  };
+  return { login, email: `${login}@example.com`, order };
 }
 
 test('an admin enrols, signs in with a code, refunds an order, adjusts a balance, reads the audit log', async ({
@@ -104,18 +112,18 @@ test('an admin enrols, signs in with a code, refunds an order, adjusts a balance
   if (registered.status() !== 201)
     expect(
       (
-        await page.request.post('/api/login', { data: { email: ADMIN_EMAIL, password: PASSWORD } })
+        await page.request.post('/api/login/local', {
+          data: { login: ADMIN_EMAIL, password: PASSWORD },
+        })
       ).status(),
     ).toBe(200);
   const me = await page.request.get('/api/staff/me');
   test.skip(me.status() === 403, `the e2e server makes no admin of ${ADMIN_EMAIL}`);
   expect(me.status()).toBe(200);
 
-  // a customer's order to find, in a browser of its own
-  const link = `https://www.instagram.com/staff${Date.now().toString(36)}/`;
+  // a customer with money, in a browser of its own
   const buyerContext = await browser.newContext();
-  const buyer = await customerWithOrder(buyerContext, baseURL!, link);
-  await buyerContext.close();
+  const buyer = await customerWithMoney(buyerContext, baseURL!);
 
   // enrolment: the QR code and the secret, a code, the recovery codes once
   await page.goto('/en/staff/');
@@ -149,13 +157,16 @@ test('an admin enrols, signs in with a code, refunds an order, adjusts a balance
   await page.getByLabel('Code or recovery code').fill(await freshCode(secret, first));
   await page.getByRole('button', { name: 'Open the console' }).click();
 
-  // the order, found by its link
+  // the customer's order, found by its link
+  await expect(page.getByTestId('staff-orders-table')).toBeVisible();
+  const link = `https://www.instagram.com/staff${Date.now().toString(36)}/`;
+  await buyer.order(link);
+  await buyerContext.close();
   await page.getByLabel('Search').fill(link);
   await page.getByRole('button', { name: 'Find' }).click();
   const table = page.getByTestId('staff-orders-table');
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table).toContainText(buyer.login);
-  await shootConsole(page, 'orders-en');
   await table.getByRole('link', { name: /^#\d+$/ }).click();
   const order = page.getByTestId('staff-order');
   await expect(order).toContainText(link);
@@ -167,6 +178,10 @@ test('an admin enrols, signs in with a code, refunds an order, adjusts a balance
   await expect(page.getByText('The order was canceled and refunded.')).toBeVisible();
   await expect(order).toContainText('CANCELED');
   await shootConsole(page, 'order-en');
+  await page.goBack();
+  await expect(page.getByTestId('staff-orders-table')).toContainText('CANCELED');
+  await shootConsole(page, 'orders-en');
+  await page.goForward();
 
   // the buyer's balance: +5 with a reason
   await order.getByRole('link', { name: new RegExp(buyer.login) }).click();
