@@ -12,6 +12,7 @@ import { gaugeOf, registry } from './lib/metrics.ts';
 import { preloadGeo } from './modules/geo/geo.service.ts';
 import { attachLiveGateway } from './realtime/live-gateway.ts';
 import { startLivePush } from './realtime/live-push.ts';
+import { startStaffLive } from './realtime/staff-live.ts';
 import { createAssets, loadManifest } from './ssr/assets.ts';
 
 /**
@@ -58,8 +59,16 @@ async function main(): Promise<void> {
   // the live channel shares the port; it pushes what the outbox holds, whoever wrote it
   const channel = await attachLiveGateway(server.server, {
     auth: services.auth,
+    staffSession: services.staffAuth.userOf,
     redisUrl: config.redisUrl,
     channelKey: config.liveChannelKey,
+    logger,
+  });
+  // staff consoles hear when orders move (their dashboard refreshes)
+  const staffLive = startStaffLive({
+    channel,
+    lastChange: services.orders.staff.lastChange,
+    intervalMs: 3_000,
     logger,
   });
   const push = startLivePush({
@@ -98,6 +107,7 @@ async function main(): Promise<void> {
     // readiness fails at once; the listener closes after SHUTDOWN_DELAY_MS
     const drained = server.shutdown(signal);
     // live sockets would hold the server open: they reconnect to another instance
+    staffLive.stop();
     await push.stop();
     await channel.close();
     const outcome = await drained;

@@ -5,12 +5,23 @@ import { Server, type Socket } from 'socket.io';
 import { COOKIE_NAMES } from '../../shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../shared/locales.ts';
 import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
+import { staffRoleOf } from '../../shared/staff-permissions.ts';
 import type { Logger } from '../lib/logger.ts';
 import { type AuthService, tokenHashOf } from '../modules/auth/auth.service.ts';
 import type { Publish } from '../modules/notifications/notifications.service.ts';
+import { STAFF_COOKIE } from '../modules/staff/staff-access.ts';
 
 /** The private room of a user and the language their page reads: only their sockets join. */
 export const roomOf = (userId: number, lang: Locale) => `user:${userId}:${lang}`;
+
+/** The staff consoles' room: staff with a live staff session (issue 33). */
+export const STAFF_ROOM = 'staff';
+
+/** What the staff room hears: a kind of change, so the console refreshes that part. */
+export interface StaffLiveEvent {
+  kind: 'orders';
+  at: string;
+}
 
 /** The sockets that authenticated with one token (named by its hash): revoking it ends them. */
 export const tokenRoomOf = (tokenHash: string) => `token:${tokenHash}`;
@@ -29,6 +40,11 @@ export interface LiveGateway {
   publish: Publish;
   /** Sockets connected to this instance. */
   connections(): number;
+
+  /** Tells the staff consoles on this instance's sockets that something moved (issue 33). */
+  toStaff(event: StaffLiveEvent): void;
+  /** Whether any staff console listens on this instance. */
+  staffListening(): boolean;
 
   /** Disconnects this instance's sockets (they reconnect elsewhere) and leaves Redis. */
   close(): Promise<void>;
@@ -90,11 +106,14 @@ export async function attachLiveGateway(
   httpServer: HttpServer,
   {
     auth,
+    staffSession,
     redisUrl,
     channelKey = 'socket.io',
     logger,
   }: {
     auth: Pick<AuthService, 'authenticate' | 'isLive' | 'onTokensRevoked'>;
+    /** the account a staff session cookie belongs to (the console's own sign-in), if live */
+    staffSession?: (token: string) => Promise<number | undefined>;
     redisUrl: string | null;
     channelKey?: string;
     logger: Logger;
@@ -125,6 +144,12 @@ export async function attachLiveGateway(
       if (!user || !token) return next(new Error('Unauthorized'));
       socket.data.userId = user.id;
       socket.data.tokenHash = tokenHashOf(token);
+      // staff with their console's own session hear the dashboard's news
+      const staffToken = cookieValue(socket.handshake.headers.cookie, STAFF_COOKIE);
+      socket.data.staff =
+        Boolean(staffRoleOf(user.roles)) &&
+        Boolean(staffToken && staffSession) &&
+        (await staffSession!(staffToken!)) === user.id;
       // the page says which language it reads; else the account's
       const asked: unknown = socket.handshake.auth?.lang;
       socket.data.lang = isLocale(asked) ? asked : isLocale(user.lang) ? user.lang : DEFAULT_LOCALE;
@@ -139,6 +164,7 @@ export async function attachLiveGateway(
     void socket.join([
       tokenRoomOf(tokenHash),
       roomOf(socket.data.userId as number, socket.data.lang as Locale),
+      ...(socket.data.staff ? [STAFF_ROOM] : []),
     ]);
     // a revocation committed since the handshake's check found this socket in no room
     auth.isLive(tokenHash).then(
@@ -165,6 +191,10 @@ export async function attachLiveGateway(
       publishTo((room, note) => io.to(room).emit(LIVE_EVENT, note), userId, inLanguage);
     },
     connections: () => io.engine.clientsCount,
+    toStaff(event) {
+      io.local.to(STAFF_ROOM).emit(STAFF_ROOM, event);
+    },
+    staffListening: () => (io.of('/').adapter.rooms.get(STAFF_ROOM)?.size ?? 0) > 0,
     async close() {
       unsubscribe();
       io.local.disconnectSockets(true);

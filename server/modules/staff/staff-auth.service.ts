@@ -15,8 +15,8 @@ import {
   revokeSession,
   revokeSessionsOf,
   sessionUser,
+  spendRecoveryCode,
   totpOf,
-  useRecoveryCode,
 } from './staff.repository.ts';
 
 export const STAFF_AUTH_ERRORS = {
@@ -129,7 +129,12 @@ export function createStaffAuth({
       const fits =
         (await codeFits(user, totp.secret, given)) ||
         (given.length >= 12 &&
-          (await useRecoveryCode(db, user.id, hashSecret(normalCode(given)), now().toISOString())));
+          (await spendRecoveryCode(
+            db,
+            user.id,
+            hashSecret(normalCode(given)),
+            now().toISOString(),
+          )));
       if (!fits) throw new AppError(STAFF_AUTH_ERRORS.code, 400);
       return session(user.id);
     },

@@ -41,7 +41,7 @@ export async function replaceRecoveryCodes(db: Db, userId: number, hashes: strin
 }
 
 /** Uses a recovery code once: false when it is not the user's or was used. */
-export async function useRecoveryCode(db: Db, userId: number, hash: string, at: string) {
+export async function spendRecoveryCode(db: Db, userId: number, hash: string, at: string) {
   const result = await db
     .updateTable('staff_recovery_codes')
     .set({ used_at: at })

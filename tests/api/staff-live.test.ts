@@ -1,0 +1,89 @@
+import { Secret, TOTP } from 'otpauth';
+import { io as connect, type Socket } from 'socket.io-client';
+import request from 'supertest';
+import { loadConfig } from '../../server/config.ts';
+import { createLogger } from '../../server/lib/logger.ts';
+import { STAFF_ROOM, type StaffLiveEvent } from '../../server/realtime/live-gateway.ts';
+import { startStaffLive } from '../../server/realtime/staff-live.ts';
+import { LIVE_PATH } from '../../shared/notifications.ts';
+import { createTestAppWith, signUp, type TestApp } from '../support/app.ts';
+import { type LiveServer, startLiveServer } from '../support/live.ts';
+
+/**
+ * The staff dashboard live (issue 33): a staff console (its account's token and its staff
+ * session cookie) joins the staff room and hears when orders move; a customer's socket, and
+ * a staff account's without its staff session, hear nothing.
+ */
+const logger = createLogger(loadConfig({ NODE_ENV: 'test' }));
+
+describe('the staff room of the live channel', () => {
+  let t: TestApp;
+  let server: LiveServer;
+  beforeAll(async () => {
+    t = await createTestAppWith({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+    server = await startLiveServer(t, logger);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await t.database.close();
+  });
+
+  const socketOf = (cookie: string) =>
+    connect(`http://127.0.0.1:${server.port}`, {
+      path: LIVE_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { Cookie: cookie },
+    });
+  const connected = (socket: Socket) =>
+    new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+
+  it('tells the staff consoles, and only them, that orders moved', async () => {
+    const admin = await signUp(t.app);
+    await t.database.db
+      .updateTable('users')
+      .set({ roles: JSON.stringify(['ROLE_ADMIN']) })
+      .where('id', '=', admin.user.id)
+      .execute();
+    const enrol = await request(t.app).post('/api/staff/totp/enrol').set('Cookie', admin.cookie);
+    const confirmed = await request(t.app)
+      .post('/api/staff/totp/confirm')
+      .set('Cookie', admin.cookie)
+      .send({ code: new TOTP({ secret: Secret.fromBase32(enrol.body.data.secret) }).generate() });
+    const staffCookie = ([] as string[])
+      .concat(confirmed.headers['set-cookie'] ?? [])
+      .find((line) => line.startsWith('staff='))!
+      .split(';')[0]!;
+    const customer = await signUp(t.app);
+
+    const sockets = [
+      socketOf(`${admin.cookie}; ${staffCookie}`),
+      socketOf(admin.cookie),
+      socketOf(customer.cookie),
+    ];
+    await Promise.all(sockets.map(connected));
+    const heard = sockets.map(() => [] as StaffLiveEvent[]);
+    sockets.forEach((socket, index) => socket.on(STAFF_ROOM, (event) => heard[index]!.push(event)));
+    expect(server.gateway.staffListening()).toBe(true);
+
+    let last = '2026-01-01T00:00:00.000Z';
+    const live = startStaffLive({
+      channel: server.gateway,
+      lastChange: async () => last,
+      intervalMs: 60_000,
+      logger,
+    });
+    await live.tick(); // the first look only notes where things are
+    last = '2026-01-01T00:00:05.000Z';
+    await live.tick();
+    await live.tick(); // nothing moved since: nothing said
+    live.stop();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard).toEqual([[{ kind: 'orders', at: '2026-01-01T00:00:05.000Z' }], [], []]);
+    for (const socket of sockets) socket.disconnect();
+  });
+});
