@@ -148,8 +148,7 @@ describe('loadConfig', () => {
       }).paymentSandbox,
     ).toBe(true);
     expect(
-      loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'false', ...OPERATOR })
-        .paymentSandbox,
+      loadConfig({ NODE_ENV: 'production', PAYMENT_SANDBOX: 'false', ...OPERATOR }).paymentSandbox,
     ).toBe(false);
     // development and tests keep the default
     expect(loadConfig({ NODE_ENV: 'development' }).sandboxSecret).toBe(
