@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { SAMPLE_OPERATOR_ENV } from './server/config.ts';
 import { fakeOAuthEnv } from './tests/support/fake-oauth.ts';
@@ -8,6 +9,14 @@ import { fakeOAuthEnv } from './tests/support/fake-oauth.ts';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_OUTBOX = 'var/e2e-outbox';
+/**
+ * The browser tests' database: a fresh SQLite file per run (the runner removes the last one
+ * before the server starts; its workers, which load this file too, leave it), so a test can
+ * give an account a staff role with `npm run staff` as an operator would.
+ */
+export const E2E_DATABASE = `var/e2e-${PORT}.sqlite`;
+if (process.env.TEST_WORKER_INDEX === undefined)
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${E2E_DATABASE}${suffix}`, { force: true });
 const OAUTH_PORT = PORT + 1;
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -85,7 +94,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
         // a fresh database every run, mails where the tests can read them
-        DATABASE_FILE: ':memory:',
+        DATABASE_FILE: E2E_DATABASE,
         MAIL_OUTBOX_DIR: E2E_OUTBOX,
         // orders run while a test watches: the worker every second, running orders synced
         // every 2 s, the simulator starting 15 s after an order (time enough to cancel one)
