@@ -67,7 +67,10 @@ describe('the staff room of the live channel', () => {
     ];
     await Promise.all(sockets.map(connected));
     const heard = sockets.map(() => [] as StaffLiveEvent[]);
-    sockets.forEach((socket, index) => socket.on(STAFF_ROOM, (event) => heard[index]!.push(event)));
+    for (const [index, socket] of sockets.entries())
+      socket.on(STAFF_ROOM, (event: StaffLiveEvent) => {
+        heard[index]!.push(event);
+      });
     expect(server.gateway.staffListening()).toBe(true);
 
     let last = '2026-01-01T00:00:00.000Z';

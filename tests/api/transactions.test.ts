@@ -227,7 +227,7 @@ describe.each(ENGINES)('user/transactions on %s', (engine) => {
       '?group=refund,gifts',
       {
         group:
-          'Groups are one or more of balance_top_up, order_payment, refund, affiliate_program, withdraw_funds, separated by commas',
+          'Groups are one or more of balance_top_up, order_payment, refund, affiliate_program, withdraw_funds, adjustment, separated by commas',
       },
     ],
     ['a repeated key', '?group=refund&group=order_payment', { group: expect.any(String) }],
@@ -253,6 +253,7 @@ describe.each(ENGINES)('user/transactions on %s', (engine) => {
         refund: 5_000,
         affiliate_program: 700 + 12 * 100,
         withdraw_funds: -1_000,
+        adjustment: 0,
       },
       count: {
         balance_top_up: 1,
@@ -260,6 +261,7 @@ describe.each(ENGINES)('user/transactions on %s', (engine) => {
         refund: 1,
         affiliate_program: 13,
         withdraw_funds: 1,
+        adjustment: 0,
       },
       other_currency_rows: 1,
     });
@@ -281,6 +283,7 @@ describe.each(ENGINES)('user/transactions on %s', (engine) => {
       refund: 0,
       affiliate_program: 0,
       withdraw_funds: 0,
+      adjustment: 0,
     });
   });
 });
