@@ -102,7 +102,24 @@ const CABINET_VIEWS: Partial<Record<(typeof CABINET_SECTIONS)[number], View>> = 
  * The staff console's pages (issue 33), one view (their screens are one chunk); a `:id` is
  * checked by their loader (client/features/staff/staff-route.loader.ts), in that chunk.
  */
-const STAFF_PAGES = ['', 'orders', 'orders/:id', 'users', 'users/:id', 'audit'];
+const STAFF_PAGES: [id: string, path: string][] = [
+  ['staff', ''],
+  ['staff-orders', 'orders'],
+  ['staff-order', 'orders/:id'],
+  ['staff-users', 'users'],
+  ['staff-user', 'users/:id'],
+  ['staff-audit', 'audit'],
+  ['staff-services', 'services'],
+  ['staff-service', 'services/:tag'],
+  ['staff-prices', 'prices/:tag'],
+  ['staff-providers', 'providers'],
+  ['staff-import', 'providers/:provider/import'],
+  ['staff-payments', 'payments'],
+  ['staff-payment', 'payments/:id'],
+  ['staff-withdrawals', 'withdrawals'],
+  ['staff-articles', 'articles'],
+  ['staff-article', 'articles/:key'],
+];
 
 export const LANDING_PLATFORMS = ['telegram', 'threads', 'tiktok', 'vk', 'youtube'] as const;
 
@@ -161,15 +178,8 @@ export const PAGES: PageDef[] = [
   page('thanks', 'thanks', 'default', '/thanks/', { access: 'open' }),
   page('thanks-error', 'thanks', 'default', '/thanks/error/', { access: 'open' }),
   page('thanks-waiting', 'thanks', 'default', '/thanks/waiting/', { access: 'open' }),
-  ...STAFF_PAGES.map((path) =>
-    // staff, staff-orders, staff-order (orders/:id), staff-users, staff-user, staff-audit
-    page(
-      `staff${path && '-'}${path.replace(/s\/:id/, '')}`,
-      'staff',
-      'staff',
-      `/staff/${path}${path && '/'}`,
-      { access: 'staff' },
-    ),
+  ...STAFF_PAGES.map(([id, path]) =>
+    page(id, 'staff', 'staff', `/staff/${path}${path && '/'}`, { access: 'staff' }),
   ),
 ];
 

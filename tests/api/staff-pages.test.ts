@@ -9,7 +9,9 @@ import { createTestAppWith, signUp, type TestApp, UA } from '../support/app.ts';
  */
 const STAFF_PAGES = PAGES.filter((page) => page.access === 'staff');
 const paths = STAFF_PAGES.flatMap((page) =>
-  LOCALES.map((locale) => pagePath(page.id, locale, { id: '42' })),
+  LOCALES.map((locale) =>
+    pagePath(page.id, locale, { id: '42', tag: 'IG_LIKES', provider: 'simulator', key: 'guide' }),
+  ),
 );
 
 let t: TestApp;
@@ -32,7 +34,7 @@ const page = (path: string, cookie = '') =>
   request(t.app).get(path).set('User-Agent', UA.desktop).set('Cookie', cookie);
 
 describe('the staff console pages', () => {
-  it('has six pages under every locale prefix', () => {
+  it('has its pages under every locale prefix', () => {
     expect(STAFF_PAGES.map((def) => def.id)).toEqual([
       'staff',
       'staff-orders',
@@ -40,7 +42,20 @@ describe('the staff console pages', () => {
       'staff-users',
       'staff-user',
       'staff-audit',
+      'staff-services',
+      'staff-service',
+      'staff-prices',
+      'staff-providers',
+      'staff-import',
+      'staff-payments',
+      'staff-payment',
+      'staff-withdrawals',
+      'staff-articles',
+      'staff-article',
     ]);
+    expect(pagePath('staff-import', 'en', { provider: 'simulator' })).toBe(
+      '/en/staff/providers/simulator/import/',
+    );
     expect(pagePath('staff-order', 'ru', { id: '7' })).toBe('/staff/orders/7/');
     expect(pagePath('staff-user', 'en', { id: '7' })).toBe('/en/staff/users/7/');
   });

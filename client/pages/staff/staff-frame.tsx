@@ -18,8 +18,14 @@ import styles from './staff.module.css';
 
 /** The console's sections: page id, the capability that opens it, its title. */
 export const STAFF_SECTIONS: { page: string; capability: Capability; titleId: string }[] = [
+  { page: 'staff', capability: 'dashboard', titleId: 'staff.dashboard.title' },
   { page: 'staff-orders', capability: 'orders', titleId: 'staff.orders.title' },
   { page: 'staff-users', capability: 'users', titleId: 'staff.users.title' },
+  { page: 'staff-services', capability: 'catalogue', titleId: 'staff.services.title' },
+  { page: 'staff-providers', capability: 'providers', titleId: 'staff.providers.title' },
+  { page: 'staff-payments', capability: 'payments', titleId: 'staff.payments.title' },
+  { page: 'staff-withdrawals', capability: 'withdrawals', titleId: 'staff.withdrawals.title' },
+  { page: 'staff-articles', capability: 'content', titleId: 'staff.articles.title' },
   { page: 'staff-audit', capability: 'audit', titleId: 'staff.audit.title' },
 ];
 
@@ -99,7 +105,7 @@ export function StaffFrame({ title, capability, children }: StaffFrameProps) {
         {open && (
           <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'staff.nav' })}>
             {sections.map((section) => (
-              <NavLink key={section.page} to={to(section.page)}>
+              <NavLink key={section.page} to={to(section.page)} end={section.page === 'staff'}>
                 <FormattedMessage id={section.titleId} />
               </NavLink>
             ))}

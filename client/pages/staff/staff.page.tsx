@@ -1,30 +1,71 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { staffRouteLoader } from '../../features/staff/staff-route.loader.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
-import { StaffAuditPage } from './audit/staff-audit.tsx';
-import { StaffHomePage } from './home/staff-home.tsx';
-import { StaffOrderPage } from './orders/staff-order.tsx';
-import { StaffOrdersPage } from './orders/staff-orders.tsx';
-import { StaffUserPage } from './users/staff-user.tsx';
-import { StaffUsersPage } from './users/staff-users.tsx';
+import styles from './staff.module.css';
 
 /** Every staff page's loader: the site's 404 for accounts without a staff role. */
 export const routeLoader = staffRouteLoader;
 
-const SCREENS: Record<string, ComponentType> = {
-  staff: StaffHomePage,
-  'staff-orders': StaffOrdersPage,
-  'staff-order': StaffOrderPage,
-  'staff-users': StaffUsersPage,
-  'staff-user': StaffUserPage,
-  'staff-audit': StaffAuditPage,
-};
+type Screen = LazyExoticComponent<ComponentType>;
+const screen = (load: () => Promise<ComponentType>): Screen =>
+  lazy(() => load().then((Component) => ({ default: Component })));
 
 /**
- * The staff console's screens (issue 33), one chunk for all of them: the route table's entry
- * (which every landing loads) names one view, not six; the page's id picks the screen.
+ * Each screen is a lazy part of the staff chunk (issue 33): the route table's entry names one
+ * view, and a screen's code loads when its page opens, so neither the landing's nor the
+ * cabinet's first visit carries any of it, and the console's own first page only its screen.
  */
+const SCREENS: Record<string, Screen> = {
+  staff: screen(() => import('./home/staff-home.tsx').then((m) => m.StaffHomePage)),
+  'staff-orders': screen(() => import('./orders/staff-orders.tsx').then((m) => m.StaffOrdersPage)),
+  'staff-order': screen(() => import('./orders/staff-order.tsx').then((m) => m.StaffOrderPage)),
+  'staff-users': screen(() => import('./users/staff-users.tsx').then((m) => m.StaffUsersPage)),
+  'staff-user': screen(() => import('./users/staff-user.tsx').then((m) => m.StaffUserPage)),
+  'staff-audit': screen(() => import('./audit/staff-audit.tsx').then((m) => m.StaffAuditPage)),
+  'staff-services': screen(() =>
+    import('./catalogue/staff-services.tsx').then((m) => m.StaffServicesPage),
+  ),
+  'staff-service': screen(() =>
+    import('./catalogue/staff-service.tsx').then((m) => m.StaffServicePage),
+  ),
+  'staff-prices': screen(() =>
+    import('./catalogue/staff-prices.tsx').then((m) => m.StaffPricesPage),
+  ),
+  'staff-providers': screen(() =>
+    import('./catalogue/staff-providers.tsx').then((m) => m.StaffProvidersPage),
+  ),
+  'staff-import': screen(() =>
+    import('./catalogue/staff-import.tsx').then((m) => m.StaffImportPage),
+  ),
+  'staff-payments': screen(() =>
+    import('./money/staff-payments.tsx').then((m) => m.StaffPaymentsPage),
+  ),
+  'staff-payment': screen(() =>
+    import('./money/staff-payment.tsx').then((m) => m.StaffPaymentPage),
+  ),
+  'staff-withdrawals': screen(() =>
+    import('./money/staff-withdrawals.tsx').then((m) => m.StaffWithdrawalsPage),
+  ),
+  'staff-articles': screen(() =>
+    import('./content/staff-articles.tsx').then((m) => m.StaffArticlesPage),
+  ),
+  'staff-article': screen(() =>
+    import('./content/staff-article.tsx').then((m) => m.StaffArticlePage),
+  ),
+};
+
+/** The staff console's screens (issue 33): the page's id picks the screen. */
 export default function StaffPage() {
-  const Screen = SCREENS[useRouteHandle().pageId] ?? StaffHomePage;
-  return <Screen />;
+  const Screen = SCREENS[useRouteHandle().pageId] ?? SCREENS.staff!;
+  return (
+    <Suspense
+      fallback={
+        <div className={styles.page} aria-busy="true">
+          <div className={styles.loading} />
+        </div>
+      }
+    >
+      <Screen />
+    </Suspense>
+  );
 }
