@@ -1,35 +1,243 @@
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Navigate } from 'react-router';
+import { isCurrency } from '../../../../shared/regions.ts';
+import type { StaffDashboard } from '../../../../shared/staff.ts';
+import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
+import { staffLive } from '../../../features/staff/staff-live.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
+import { useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import styles from '../staff.module.css';
 import { STAFF_SECTIONS, StaffFrame } from '../staff-frame.tsx';
+import { Failure, Money, Status, Table, When } from '../staff-parts.tsx';
+import { DayChart } from './staff-charts.tsx';
 
-/** /staff/: the sections the role opens (a proxy account opens none). */
+/** Every currency a day of the 30 has money in, in a stable order. */
+const currenciesOf = (days: StaffDashboard['days'], field: 'revenue' | 'refunds') =>
+  [...new Set(days.flatMap((day) => Object.keys(day[field])))].sort();
+
+/** The live channel while the dashboard is open: each `staff` event asks for the figures again. */
+function useLiveRefetch(refetch: () => void): 'connecting' | 'on' | 'off' {
+  const intl = useIntl();
+  const [status, setStatus] = useState<'connecting' | 'on' | 'off'>('connecting');
+  const refetchRef = useRefLatest(refetch);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one connection per visit
+  useEffect(() => {
+    let closed = false;
+    let connection: { close(): void } | null = null;
+    staffLive
+      .connect(intl.locale, () => refetchRef.current(), setStatus)
+      .then((live) => {
+        if (closed) live.close();
+        else connection = live;
+      })
+      .catch(() => setStatus('off'));
+    return () => {
+      closed = true;
+      connection?.close();
+    };
+  }, []);
+  return status;
+}
+
+function useRefLatest<T>(value: T): { current: T } {
+  const [ref] = useState(() => ({ current: value }));
+  ref.current = value;
+  return ref;
+}
+
+/** The dashboard (capability `dashboard`): today, 30 days drawn by day, statuses, stuck orders. */
+function Dashboard() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const { data, loading, error, retry } = useStaffData('GET staff/dashboard');
+  const live = useLiveRefetch(retry);
+  const money = (currency: string) => (minor: number) =>
+    isCurrency(currency)
+      ? formatMoney(intl, minor, currency)
+      : `${intl.formatNumber(minor / 100)} ${currency}`;
+  const count = (value: number) => intl.formatNumber(value);
+
+  return (
+    <div data-testid="staff-dashboard" aria-busy={loading}>
+      <div className={styles.actions}>
+        <button type="button" className={button('secondary')} onClick={retry} disabled={loading}>
+          <FormattedMessage id="staff.dashboard.refresh" />
+        </button>
+        <span className={styles.live} data-live={live} data-testid="staff-live">
+          <FormattedMessage id={`staff.dashboard.live.${live}`} />
+        </span>
+        {data?.lastChange && (
+          <span className={styles.muted}>
+            <FormattedMessage id="staff.dashboard.lastChange" /> <When iso={data.lastChange} />
+          </span>
+        )}
+      </div>
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      {data && (
+        <>
+          <h2 className={styles.subtitle}>
+            <FormattedMessage id="staff.dashboard.today" />
+          </h2>
+          <ul className={styles.tiles} data-testid="staff-tiles">
+            <li className={styles.tile}>
+              <span>
+                <FormattedMessage id="staff.dashboard.orders" />
+              </span>
+              <strong data-testid="staff-tile-orders">{count(data.today.orders)}</strong>
+            </li>
+            <li className={styles.tile}>
+              <span>
+                <FormattedMessage id="staff.dashboard.revenue" />
+              </span>
+              <strong data-testid="staff-tile-revenue">
+                {Object.keys(data.today.revenue).length
+                  ? Object.entries(data.today.revenue).map(([currency, minor]) => (
+                      <span key={currency} className={styles.tileLine}>
+                        <Money minor={minor} currency={currency} />
+                      </span>
+                    ))
+                  : '0'}
+              </strong>
+            </li>
+            <li className={styles.tile}>
+              <span>
+                <FormattedMessage id="staff.dashboard.refunds" />
+              </span>
+              <strong data-testid="staff-tile-refunds">
+                {Object.keys(data.today.refunds).length
+                  ? Object.entries(data.today.refunds).map(([currency, minor]) => (
+                      <span key={currency} className={styles.tileLine}>
+                        <Money minor={minor} currency={currency} />
+                      </span>
+                    ))
+                  : '0'}
+              </strong>
+            </li>
+            <li className={styles.tile}>
+              <span>
+                <FormattedMessage id="staff.dashboard.users" />
+              </span>
+              <strong data-testid="staff-tile-users">{count(data.today.users)}</strong>
+            </li>
+          </ul>
+          <h2 className={styles.subtitle}>
+            <FormattedMessage id="staff.dashboard.days" />
+          </h2>
+          <div className={styles.charts}>
+            {currenciesOf(data.days, 'revenue').map((currency) => (
+              <DayChart
+                key={`revenue-${currency}`}
+                testId={`staff-chart-revenue-${currency}`}
+                title={intl.formatMessage({ id: 'staff.dashboard.revenueIn' }, { currency })}
+                points={data.days.map((day) => ({
+                  day: day.day,
+                  value: day.revenue[currency] ?? 0,
+                }))}
+                format={money(currency)}
+              />
+            ))}
+            <DayChart
+              testId="staff-chart-orders"
+              title={intl.formatMessage({ id: 'staff.dashboard.orders' })}
+              points={data.days.map((day) => ({ day: day.day, value: day.orders }))}
+              format={count}
+              kind="line"
+            />
+            {currenciesOf(data.days, 'refunds').map((currency) => (
+              <DayChart
+                key={`refunds-${currency}`}
+                testId={`staff-chart-refunds-${currency}`}
+                title={intl.formatMessage({ id: 'staff.dashboard.refundsIn' }, { currency })}
+                points={data.days.map((day) => ({
+                  day: day.day,
+                  value: day.refunds[currency] ?? 0,
+                }))}
+                format={money(currency)}
+              />
+            ))}
+            <DayChart
+              testId="staff-chart-users"
+              title={intl.formatMessage({ id: 'staff.dashboard.users' })}
+              points={data.days.map((day) => ({ day: day.day, value: day.users }))}
+              format={count}
+              kind="line"
+            />
+          </div>
+          <h2 className={styles.subtitle}>
+            <FormattedMessage id="staff.dashboard.byStatus" />
+          </h2>
+          <ul className={styles.statusList} data-testid="staff-by-status">
+            {Object.entries(data.byStatus).map(([status, value]) => (
+              <li key={status}>
+                <Link to={`${to('staff-orders')}?status=${status}`}>
+                  <Status status={status} /> <strong>{count(value)}</strong>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <h2 className={styles.subtitle}>
+            <FormattedMessage
+              id="staff.dashboard.stuck"
+              values={{ count: data.stuck.length, rows: data.stuckRows }}
+            />
+          </h2>
+          <Table
+            head={[
+              'staff.orders.id',
+              'staff.orders.service',
+              'staff.orders.link',
+              'staff.orders.status',
+              'staff.orders.provider',
+              'staff.order.updated',
+            ]}
+            testId="staff-stuck"
+            rows={data.stuck.map((order) => (
+              <tr key={order.id}>
+                <td>
+                  <Link to={to('staff-order', { id: String(order.id) })}>#{order.id}</Link>
+                </td>
+                <td>{order.tag}</td>
+                <td className={styles.wrap}>{order.link}</td>
+                <td>
+                  <Status status={order.status} />
+                </td>
+                <td>{order.provider_id ?? '—'}</td>
+                <td>
+                  <When iso={order.updated_at} />
+                </td>
+              </tr>
+            ))}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /staff/: the dashboard for roles with `dashboard`; any other role goes to its first section
+ * (a proxy account opens none).
+ */
 export function StaffHomePage() {
   const intl = useIntl();
   const to = useLocalePath();
   const { me } = useStaffSession();
-  const sections = STAFF_SECTIONS.filter((section) =>
-    me?.capabilities.includes(section.capability),
+  const sections = STAFF_SECTIONS.filter(
+    (section) => section.page !== 'staff' && me?.capabilities.includes(section.capability),
   );
+  const dashboard = me?.capabilities.includes('dashboard');
+  const open = me?.enrolled && me.signedIn;
+  if (open && !dashboard && sections[0]) return <Navigate to={to(sections[0].page)} replace />;
   return (
-    <StaffFrame title={intl.formatMessage({ id: 'staff.home.title' })}>
-      {sections.length ? (
-        <ul className={styles.sections} data-testid="staff-sections">
-          {sections.map((section) => (
-            <li key={section.page}>
-              <Link to={to(section.page)}>
-                <strong>
-                  <FormattedMessage id={section.titleId} />
-                </strong>
-                <span>
-                  <FormattedMessage id={`${section.titleId.replace('.title', '.lead')}`} />
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+    <StaffFrame
+      title={intl.formatMessage({ id: dashboard ? 'staff.dashboard.title' : 'staff.home.title' })}
+    >
+      {dashboard ? (
+        <Dashboard />
       ) : (
         <p className={styles.notice}>
           <FormattedMessage id="staff.home.nothing" />

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import type { StaffUserDetail } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
+import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
@@ -113,6 +114,169 @@ function BalanceForm({
   );
 }
 
+const STAFF_ROLES = ['ROLE_ADMIN', 'ROLE_MODERATOR', 'ROLE_MANAGER', 'ROLE_SEO', 'ROLE_PROXY'];
+
+const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+type UserAction = 'level' | 'block' | 'logout' | 'roles';
+
+/**
+ * The account's other actions: the discount level, block or unblock (confirmed), log out
+ * everywhere (confirmed), and, for admins (`roles`), its staff roles.
+ */
+function UserActions({
+  user,
+  onDone,
+}: {
+  user: StaffUserDetail;
+  onDone: (user: StaffUserDetail, action: UserAction) => void;
+}) {
+  const intl = useIntl();
+  const call = useStaffCall();
+  const { me } = useStaffSession();
+  const [level, setLevel] = useState(String(user.discount_level));
+  const [roles, setRoles] = useState<string[]>(user.roles.filter((role) => role !== 'ROLE_USER'));
+  const [busy, setBusy] = useState<UserAction | null>(null);
+  const [error, setError] = useState<{ action: UserAction; text: string } | null>(null);
+  const params = { id: String(user.id) };
+
+  const run = async (action: UserAction, ask: () => Promise<StaffUserDetail>) => {
+    setBusy(action);
+    setError(null);
+    try {
+      onDone(await ask(), action);
+    } catch (failure) {
+      setError({ action, text: errorOf(failure, action === 'roles' ? 'roles' : action) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const block = () => {
+    const blocked = !user.blocked;
+    const ask = blocked ? 'staff.user.blockConfirm' : 'staff.user.unblockConfirm';
+    if (!window.confirm(intl.formatMessage({ id: ask }, { who: user.login ?? user.email }))) return;
+    void run('block', () => call('POST staff/users/:id/block', { params, body: { blocked } }));
+  };
+  const logout = () => {
+    if (
+      !window.confirm(
+        intl.formatMessage({ id: 'staff.user.logoutConfirm' }, { who: user.login ?? user.email }),
+      )
+    )
+      return;
+    void run('logout', () => call('POST staff/users/:id/logout', { params }));
+  };
+  const errorFor = (action: UserAction) =>
+    error?.action === action ? (
+      <p role="alert" className={styles.alert} style={{ width: '100%', margin: 0 }}>
+        {error.text}
+      </p>
+    ) : null;
+
+  return (
+    <div data-testid="staff-user-actions">
+      <form
+        className={styles.actions}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run('level', () =>
+            call('POST staff/users/:id/level', { params, body: { level: Number(level) } }),
+          );
+        }}
+      >
+        <label className={styles.filter}>
+          <FormattedMessage id="staff.user.level" />
+          <select name="level" value={level} onChange={(event) => setLevel(event.target.value)}>
+            {LEVELS.map((one) => (
+              <option key={one} value={one}>
+                {one}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="submit"
+          className={button('secondary')}
+          disabled={busy !== null || level === String(user.discount_level)}
+        >
+          <FormattedMessage id="staff.user.setLevel" />
+        </button>
+        {errorFor('level')}
+      </form>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={`${button('secondary')} ${user.blocked ? '' : styles.danger}`}
+          disabled={busy !== null}
+          onClick={block}
+          data-testid="staff-user-block"
+        >
+          <FormattedMessage id={user.blocked ? 'staff.user.unblock' : 'staff.user.block'} />
+        </button>
+        <button
+          type="button"
+          className={button('secondary')}
+          disabled={busy !== null}
+          onClick={logout}
+        >
+          <FormattedMessage id="staff.user.logout" />
+        </button>
+        {errorFor('block')}
+        {errorFor('logout')}
+      </div>
+      {me?.capabilities.includes('roles') && (
+        <form
+          className={styles.actions}
+          data-testid="staff-user-roles"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (
+              !window.confirm(
+                intl.formatMessage(
+                  { id: 'staff.user.rolesConfirm' },
+                  { who: user.login ?? user.email, roles: roles.join(', ') || '—' },
+                ),
+              )
+            )
+              return;
+            void run('roles', () =>
+              call('POST staff/users/:id/roles', { params, body: { roles } }),
+            );
+          }}
+        >
+          <fieldset className={styles.checks}>
+            <legend>
+              <FormattedMessage id="staff.user.roles" />
+            </legend>
+            {STAFF_ROLES.map((role) => (
+              <label key={role} className={styles.check}>
+                <input
+                  type="checkbox"
+                  name="roles"
+                  value={role}
+                  checked={roles.includes(role)}
+                  onChange={(event) =>
+                    setRoles((known) =>
+                      event.target.checked
+                        ? [...known, role]
+                        : known.filter((other) => other !== role),
+                    )
+                  }
+                />
+                <FormattedMessage id={`staff.role.${role.slice(5).toLowerCase()}`} />
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit" className={button('secondary')} disabled={busy !== null}>
+            <FormattedMessage id="staff.user.saveRoles" />
+          </button>
+          {errorFor('roles')}
+        </form>
+      )}
+    </div>
+  );
+}
+
 /** /staff/users/:id/: an account, its balance, sessions, API key, orders and ledger. */
 export function StaffUserPage() {
   const intl = useIntl();
@@ -120,7 +284,7 @@ export function StaffUserPage() {
   const { id = '' } = useParams();
   const { data, loading, error, retry } = useStaffData('GET staff/users/:id', { params: { id } });
   const [user, setUser] = useState<StaffUserDetail | null>(null);
-  const [adjusted, setAdjusted] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
   useEffect(() => setUser(data), [data]);
 
   return (
@@ -132,9 +296,9 @@ export function StaffUserPage() {
       {!user && loading && <p aria-busy="true">…</p>}
       {user && (
         <div data-testid="staff-user">
-          {adjusted && (
+          {done && (
             <p className={styles.notice} role="status">
-              <FormattedMessage id="staff.user.adjusted" />
+              <FormattedMessage id={done} />
             </p>
           )}
           <Facts
@@ -148,6 +312,12 @@ export function StaffUserPage() {
                 </strong>,
               ],
               ['staff.users.role', user.role],
+              [
+                'staff.user.blocked',
+                <span key="blocked" data-testid="staff-user-blocked">
+                  {intl.formatMessage({ id: user.blocked ? 'staff.yes' : 'staff.no' })}
+                </span>,
+              ],
               ['staff.user.roles', user.roles.join(', ') || '—'],
               ['staff.users.level', user.discount_level],
               ['staff.user.lang', user.lang],
@@ -177,7 +347,18 @@ export function StaffUserPage() {
             user={user}
             onDone={(next) => {
               setUser(next);
-              setAdjusted(true);
+              setDone('staff.user.adjusted');
+            }}
+          />
+          <h2 className={styles.subtitle}>
+            <FormattedMessage id="staff.user.actions" />
+          </h2>
+          <UserActions
+            key={`${user.discount_level}-${user.blocked}-${user.roles.join()}`}
+            user={user}
+            onDone={(next, action) => {
+              setUser(next);
+              setDone(`staff.user.done.${action}`);
             }}
           />
           <h2 className={styles.subtitle}>
