@@ -1,0 +1,298 @@
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import type { StaffPrices, StaffTierSet } from '../../../../shared/staff-catalogue.ts';
+import { button } from '../../../components/button/button.ts';
+import { Link } from '../../../components/link/link.tsx';
+import { useStaffSession } from '../../../features/staff/staff-session.tsx';
+import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import styles from '../staff.module.css';
+import { StaffFrame } from '../staff-frame.tsx';
+import { Facts, Failure, Money } from '../staff-parts.tsx';
+
+/**
+ * The server takes a tier's unit price in millionths of a minor unit (`micro`). Staff type the
+ * price of 1000 units in major units ("6.99" USD): × 100 is minor units per 1000, × 1000 per
+ * unit in millionths — so micro = major × 100 000 (up to 3 decimals of a minor unit).
+ */
+export const microOf = (per1000Major: string): number | null => {
+  const normal = per1000Major.trim().replace(',', '.');
+  if (!/^\d+(\.\d{1,5})?$/.test(normal)) return null;
+  const micro = Math.round(Number(normal) * 100_000);
+  return micro > 0 ? micro : null;
+};
+/** micro → the price of 1000 units in major units, as typed. */
+export const per1000MajorOf = (micro: number): string => String(micro / 100_000);
+
+interface Row {
+  from: string;
+  price: string;
+}
+
+/** One client's and currency's tiers: editable rows, the markup over the provider's rate. */
+function TierSet({
+  tag,
+  set,
+  onSaved,
+}: {
+  tag: string;
+  set: StaffTierSet;
+  onSaved: (prices: StaffPrices) => void;
+}) {
+  const intl = useIntl();
+  const call = useStaffCall();
+  const [rows, setRows] = useState<Row[]>(() =>
+    set.tiers.map((tier) => ({ from: String(tier.from), price: per1000MajorOf(tier.micro) })),
+  );
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const markupOf = (price: string) => {
+    const micro = microOf(price);
+    if (micro === null || !set.provider_per1000) return '—';
+    return `×${intl.formatNumber(micro / 1000 / set.provider_per1000, { maximumFractionDigits: 2 })}`;
+  };
+  const changed =
+    rows.map((row) => `${row.from}:${microOf(row.price)}`).join() !==
+    set.tiers.map((tier) => `${tier.from}:${tier.micro}`).join();
+
+  const save = async () => {
+    const tiers = rows.map((row) => ({ from: Number(row.from), micro: microOf(row.price) }));
+    if (
+      tiers.some((tier) => !Number.isInteger(tier.from) || tier.from < 1 || tier.micro === null)
+    ) {
+      setFailure(intl.formatMessage({ id: 'staff.prices.invalid' }));
+      return;
+    }
+    const summary = tiers
+      .map((tier) => `${tier.from}+: ${per1000MajorOf(tier.micro!)} ${set.currency}`)
+      .join('; ');
+    if (
+      !window.confirm(
+        intl.formatMessage(
+          { id: 'staff.prices.confirm' },
+          { tag, client: set.client, currency: set.currency, tiers: summary },
+        ),
+      )
+    )
+      return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const next = await call('PUT staff/prices/:tag', {
+        params: { tag },
+        body: {
+          client: set.client,
+          currency: set.currency,
+          tiers: tiers.map((tier) => ({ from: tier.from, micro: tier.micro! })),
+        },
+      });
+      onSaved(next);
+    } catch (caught) {
+      setFailure(errorOf(caught, 'tiers'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const testId = `staff-tiers-${set.client}-${set.currency}`;
+  return (
+    <section className={styles.card} data-testid={testId}>
+      <h2 className={styles.subtitle}>
+        {set.client} · {set.currency}
+      </h2>
+      <p className={styles.muted}>
+        <FormattedMessage id="staff.prices.ours" />{' '}
+        <strong>
+          <Money minor={set.per1000} currency={set.currency} />
+        </strong>
+        {' · '}
+        <FormattedMessage id="staff.prices.theirs" />{' '}
+        <strong>
+          {set.provider_per1000 === null ? (
+            '—'
+          ) : (
+            <Money minor={Math.round(set.provider_per1000)} currency={set.currency} />
+          )}
+        </strong>
+        {' · '}
+        <FormattedMessage id="staff.prices.markup" />{' '}
+        <strong data-testid={`${testId}-markup`}>
+          {set.markup === null ? '—' : `×${intl.formatNumber(set.markup)}`}
+        </strong>
+      </p>
+      <div className={styles.tableBox}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">
+                <FormattedMessage id="staff.prices.from" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="staff.prices.per1000" values={{ currency: set.currency }} />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="staff.prices.micro" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="staff.prices.markup" />
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">
+                  <FormattedMessage id="staff.prices.remove" />
+                </span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
+              <tr key={index}>
+                <td>
+                  <input
+                    type="number"
+                    min={1}
+                    step={1}
+                    name="from"
+                    aria-label={intl.formatMessage({ id: 'staff.prices.from' })}
+                    value={row.from}
+                    size={8}
+                    onChange={(event) =>
+                      setRows(
+                        rows.map((r, i) => (i === index ? { ...r, from: event.target.value } : r)),
+                      )
+                    }
+                  />
+                </td>
+                <td>
+                  <input
+                    inputMode="decimal"
+                    name="price"
+                    aria-label={intl.formatMessage(
+                      { id: 'staff.prices.per1000' },
+                      { currency: set.currency },
+                    )}
+                    value={row.price}
+                    size={10}
+                    onChange={(event) =>
+                      setRows(
+                        rows.map((r, i) => (i === index ? { ...r, price: event.target.value } : r)),
+                      )
+                    }
+                  />
+                </td>
+                <td className={styles.num}>{microOf(row.price) ?? '—'}</td>
+                <td className={styles.num}>{markupOf(row.price)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className={styles.pageButton}
+                    disabled={rows.length < 2}
+                    onClick={() => setRows(rows.filter((_, i) => i !== index))}
+                  >
+                    <FormattedMessage id="staff.prices.remove" />
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.pageButton}
+          onClick={() => setRows([...rows, { from: '', price: rows.at(-1)?.price ?? '' }])}
+          disabled={rows.length >= 50}
+        >
+          <FormattedMessage id="staff.prices.add" />
+        </button>
+        <button
+          type="button"
+          className={button('primary')}
+          disabled={busy || !changed}
+          onClick={save}
+        >
+          <FormattedMessage id="staff.prices.save" />
+        </button>
+      </div>
+      {failure && (
+        <p role="alert" className={styles.alert}>
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** /staff/prices/:tag/: a service's tiers per client and currency beside the provider's rate. */
+export function StaffPricesPage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const { me } = useStaffSession();
+  const { tag = '' } = useParams();
+  const { data, loading, error, retry } = useStaffData('GET staff/prices/:tag', {
+    params: { tag },
+  });
+  const [prices, setPrices] = useState<StaffPrices | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  useEffect(() => setPrices(data), [data]);
+
+  return (
+    <StaffFrame
+      title={intl.formatMessage({ id: 'staff.prices.title' }, { tag })}
+      capability="prices"
+    >
+      <p className={styles.links}>
+        {me?.capabilities.includes('catalogue') && (
+          <>
+            <Link to={to('staff-services')}>
+              ← {intl.formatMessage({ id: 'staff.services.title' })}
+            </Link>
+            <Link to={to('staff-service', { tag })}>
+              <FormattedMessage id="staff.services.edit" />
+            </Link>
+          </>
+        )}
+      </p>
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      {!prices && loading && <p aria-busy="true">…</p>}
+      {prices && (
+        <div data-testid="staff-prices">
+          <Facts
+            items={[
+              ['staff.services.provider', prices.provider.id],
+              ['staff.service.provider_service', prices.provider.service],
+              [
+                'staff.prices.rate',
+                prices.provider.rate
+                  ? `${prices.provider.rate} ${prices.provider.currency ?? ''}`
+                  : null,
+              ],
+              ['staff.prices.rateError', prices.provider.error],
+            ]}
+          />
+          <p className={styles.notice}>
+            <FormattedMessage id="staff.prices.unit" />
+          </p>
+          {saved && (
+            <p role="status" className={styles.notice} data-testid="staff-prices-saved">
+              <FormattedMessage id="staff.prices.saved" values={{ set: saved }} />
+            </p>
+          )}
+          {prices.sets.map((set) => (
+            <TierSet
+              key={`${set.client}-${set.currency}-${set.tiers.map((tier) => `${tier.from}:${tier.micro}`).join()}`}
+              tag={tag}
+              set={set}
+              onSaved={(next) => {
+                setPrices(next);
+                setSaved(`${set.client} · ${set.currency}`);
+              }}
+            />
+          ))}
+        </div>
+      )}
+    </StaffFrame>
+  );
+}

@@ -1,0 +1,247 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { CURRENCIES } from '../../../../shared/regions.ts';
+import type { StaffProvider, StaffProviderTest } from '../../../../shared/staff-catalogue.ts';
+import { button } from '../../../components/button/button.ts';
+import { Link } from '../../../components/link/link.tsx';
+import { useStaffSession } from '../../../features/staff/staff-session.tsx';
+import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import styles from '../staff.module.css';
+import { StaffFrame } from '../staff-frame.tsx';
+import { Failure, Table } from '../staff-parts.tsx';
+
+function TestResult({ result }: { result: StaffProviderTest | undefined }) {
+  if (!result) return <>—</>;
+  return result.ok ? (
+    <span data-ok="true">
+      {result.balance} {result.currency}
+    </span>
+  ) : (
+    <span className={styles.fieldError}>{result.error}</span>
+  );
+}
+
+/** Add a provider: its id, URL, currency and API key (a password field, never shown back). */
+function AddProvider({ onAdded }: { onAdded: (provider: StaffProvider) => void }) {
+  const call = useStaffCall();
+  const [form, setForm] = useState({ id: '', url: '', api_key: '', currency: 'USD' });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; fields: Record<string, string> } | null>(
+    null,
+  );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      const added = await call('POST staff/providers', {
+        body: { ...form, id: form.id.trim(), url: form.url.trim(), api_key: form.api_key.trim() },
+      });
+      setForm({ id: '', url: '', api_key: '', currency: form.currency });
+      onAdded(added);
+    } catch (caught) {
+      setForm((known) => ({ ...known, api_key: '' }));
+      setFailure({
+        text: errorOf(caught),
+        fields: caught instanceof ApiError ? caught.fields : {},
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const field = (name: 'id' | 'url' | 'api_key', extra: Record<string, unknown>) => (
+    <label className={`${styles.filter} ${name === 'url' ? styles.search : ''}`}>
+      <FormattedMessage id={`staff.providers.${name}`} />
+      <input
+        name={name}
+        value={form[name]}
+        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+        aria-invalid={failure?.fields[name] ? true : undefined}
+        {...extra}
+      />
+      {failure?.fields[name] && <span className={styles.fieldError}>{failure.fields[name]}</span>}
+    </label>
+  );
+  return (
+    <form className={styles.filters} onSubmit={submit} noValidate data-testid="staff-provider-add">
+      {field('id', { maxLength: 64, size: 12 })}
+      {field('url', { type: 'url', maxLength: 500, placeholder: 'https://panel.example/api/v2' })}
+      {field('api_key', { type: 'password', autoComplete: 'new-password', maxLength: 500 })}
+      <label className={styles.filter}>
+        <FormattedMessage id="staff.providers.currency" />
+        <select
+          name="currency"
+          value={form.currency}
+          onChange={(event) => setForm({ ...form, currency: event.target.value })}
+        >
+          {CURRENCIES.map((currency) => (
+            <option key={currency}>{currency}</option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className={button('primary')} disabled={busy}>
+        <FormattedMessage id="staff.providers.add" />
+      </button>
+      {failure && (
+        <p role="alert" className={styles.alert} style={{ width: '100%', margin: 0 }}>
+          {failure.text}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** /staff/providers/: providers, their error rate, balance on demand, test, enable, import. */
+export function StaffProvidersPage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const call = useStaffCall();
+  const { me } = useStaffSession();
+  const [withBalance, setWithBalance] = useState(false);
+  const { data, loading, error, retry } = useStaffData('GET staff/providers', {
+    query: withBalance ? { balance: '1' } : {},
+  });
+  const [providers, setProviders] = useState<StaffProvider[]>([]);
+  const [tests, setTests] = useState<Record<string, StaffProviderTest>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => setProviders(data ?? []), [data]);
+  const replace = (next: StaffProvider) =>
+    setProviders((known) => known.map((one) => (one.id === next.id ? { ...one, ...next } : one)));
+
+  const test = async (id: string) => {
+    setBusy(id);
+    setFailure(null);
+    try {
+      const result = await call('POST staff/providers/:id/test', { params: { id } });
+      setTests((known) => ({ ...known, [id]: result }));
+    } catch (caught) {
+      setFailure(errorOf(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const toggle = async (provider: StaffProvider) => {
+    const enabled = !provider.enabled;
+    if (
+      !window.confirm(
+        intl.formatMessage(
+          { id: enabled ? 'staff.providers.enableConfirm' : 'staff.providers.disableConfirm' },
+          { id: provider.id },
+        ),
+      )
+    )
+      return;
+    setBusy(provider.id);
+    setFailure(null);
+    try {
+      replace(
+        await call('POST staff/providers/:id/enabled', {
+          params: { id: provider.id },
+          body: { enabled },
+        }),
+      );
+    } catch (caught) {
+      setFailure(errorOf(caught));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <StaffFrame title={intl.formatMessage({ id: 'staff.providers.title' })} capability="providers">
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={button('secondary')}
+          disabled={loading}
+          onClick={() => (withBalance ? retry() : setWithBalance(true))}
+        >
+          <FormattedMessage id="staff.providers.balances" />
+        </button>
+      </div>
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      {failure && (
+        <p role="alert" className={styles.alert}>
+          {failure}
+        </p>
+      )}
+      <div aria-busy={loading}>
+        <Table
+          head={[
+            'staff.providers.id',
+            'staff.providers.url',
+            'staff.providers.currency',
+            'staff.providers.enabled',
+            'staff.providers.key',
+            'staff.providers.calls',
+            'staff.providers.errorRate',
+            'staff.providers.balance',
+            'staff.providers.actions',
+          ]}
+          testId="staff-providers-table"
+          rows={providers.map((provider) => (
+            <tr key={provider.id} data-provider={provider.id}>
+              <td>
+                <strong>{provider.id}</strong>
+              </td>
+              <td className={styles.wrap}>{provider.url}</td>
+              <td>{provider.currency}</td>
+              <td>{intl.formatMessage({ id: provider.enabled ? 'staff.yes' : 'staff.no' })}</td>
+              <td>
+                <FormattedMessage
+                  id={provider.key_sealed ? 'staff.providers.sealed' : 'staff.providers.plain'}
+                />
+              </td>
+              <td className={styles.num}>
+                {provider.errors_24h} / {provider.calls_24h}
+              </td>
+              <td className={styles.num}>
+                {provider.error_rate === null
+                  ? '—'
+                  : intl.formatNumber(provider.error_rate, {
+                      style: 'percent',
+                      maximumFractionDigits: 1,
+                    })}
+              </td>
+              <td>
+                <TestResult result={tests[provider.id] ?? provider.balance} />
+              </td>
+              <td className={styles.links}>
+                <button
+                  type="button"
+                  className={styles.pageButton}
+                  disabled={busy !== null}
+                  onClick={() => test(provider.id)}
+                >
+                  <FormattedMessage id="staff.providers.test" />
+                </button>
+                <button
+                  type="button"
+                  className={styles.pageButton}
+                  disabled={busy !== null}
+                  onClick={() => toggle(provider)}
+                >
+                  <FormattedMessage
+                    id={provider.enabled ? 'staff.providers.disable' : 'staff.providers.enable'}
+                  />
+                </button>
+                {me?.capabilities.includes('catalogue') && (
+                  <Link to={to('staff-import', { provider: provider.id })}>
+                    <FormattedMessage id="staff.providers.import" />
+                  </Link>
+                )}
+              </td>
+            </tr>
+          ))}
+        />
+      </div>
+      <h2 className={styles.subtitle}>
+        <FormattedMessage id="staff.providers.addTitle" />
+      </h2>
+      <AddProvider onAdded={(added) => setProviders((known) => [...known, added])} />
+    </StaffFrame>
+  );
+}

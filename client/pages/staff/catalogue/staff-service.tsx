@@ -1,0 +1,338 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import { LOCALES } from '../../../../shared/locales.ts';
+import type { StaffServiceBody } from '../../../../shared/schemas/staff-catalogue.schemas.ts';
+import type { StaffService } from '../../../../shared/staff-catalogue.ts';
+import { button } from '../../../components/button/button.ts';
+import { Link } from '../../../components/link/link.tsx';
+import { useStaffSession } from '../../../features/staff/staff-session.tsx';
+import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import styles from '../staff.module.css';
+import { StaffFrame } from '../staff-frame.tsx';
+import { Facts, Failure, When } from '../staff-parts.tsx';
+
+const LIMITS = ['min', 'max', 'min_order', 'max_order', 'lk_min_order', 'lk_max_order'] as const;
+const CLIENT_LABELS = ['CLIENT_MAIN', 'CLIENT_LK'] as const;
+
+interface Draft {
+  enabled: boolean;
+  visible: boolean;
+  limits: Record<(typeof LIMITS)[number], string>;
+  clients: string[];
+  texts: Record<string, { name: string; description: string }>;
+  provider_id: string;
+  provider_service: string;
+  fallback_provider_id: string;
+  fallback_service: string;
+}
+
+const draftOf = (service: StaffService): Draft => ({
+  enabled: service.enabled,
+  visible: service.visible,
+  limits: Object.fromEntries(
+    LIMITS.map((name) => [name, String(service[name])]),
+  ) as Draft['limits'],
+  clients: CLIENT_LABELS.filter((label) => service.labels.includes(label)),
+  texts: Object.fromEntries(
+    LOCALES.map((lang) => [lang, service.texts[lang] ?? { name: '', description: '' }]),
+  ),
+  provider_id: service.mapping.provider_id ?? '',
+  provider_service: service.mapping.provider_service ?? '',
+  fallback_provider_id: service.mapping.fallback_provider_id ?? '',
+  fallback_service: service.mapping.fallback_service ?? '',
+});
+
+/** The PATCH body: only what differs from the service as loaded (the audit row names those). */
+export function changesOf(service: StaffService, draft: Draft): StaffServiceBody {
+  const body: StaffServiceBody = {};
+  if (draft.enabled !== service.enabled) body.enabled = draft.enabled;
+  if (draft.visible !== service.visible) body.visible = draft.visible;
+  for (const name of LIMITS) {
+    const value = Number(draft.limits[name]);
+    if (value !== service[name]) body[name] = value;
+  }
+  const clients = CLIENT_LABELS.filter((label) => service.labels.includes(label));
+  if (clients.join() !== [...draft.clients].sort().join()) {
+    // the whole list: the clients chosen, the rest as stored (enabled/visible apply after it)
+    body.labels = [
+      ...service.labels.filter((label) => !(CLIENT_LABELS as readonly string[]).includes(label)),
+      ...draft.clients,
+    ];
+  }
+  const texts: NonNullable<StaffServiceBody['texts']> = {};
+  for (const lang of LOCALES) {
+    const next = draft.texts[lang]!;
+    const known = service.texts[lang] ?? { name: '', description: '' };
+    if (next.name.trim() && (next.name !== known.name || next.description !== known.description))
+      texts[lang] = { name: next.name, description: next.description };
+  }
+  if (Object.keys(texts).length) body.texts = texts;
+  if (
+    draft.provider_id &&
+    draft.provider_service &&
+    (draft.provider_id !== (service.mapping.provider_id ?? '') ||
+      draft.provider_service !== (service.mapping.provider_service ?? ''))
+  ) {
+    body.provider_id = draft.provider_id.trim();
+    body.provider_service = draft.provider_service.trim();
+  }
+  const fallbackNow = `${draft.fallback_provider_id}|${draft.fallback_service}`;
+  const fallbackWas = `${service.mapping.fallback_provider_id ?? ''}|${service.mapping.fallback_service ?? ''}`;
+  if (fallbackNow !== fallbackWas)
+    body.fallback =
+      draft.fallback_provider_id.trim() && draft.fallback_service.trim()
+        ? {
+            provider_id: draft.fallback_provider_id.trim(),
+            provider_service: draft.fallback_service.trim(),
+          }
+        : null;
+  return body;
+}
+
+/** /staff/services/:tag/: a service's switches, limits, texts and provider mapping (PATCH). */
+export function StaffServicePage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const { me } = useStaffSession();
+  const call = useStaffCall();
+  const { tag = '' } = useParams();
+  const { data, loading, error, retry } = useStaffData('GET staff/catalogue/services/:tag', {
+    params: { tag },
+  });
+  const [service, setService] = useState<StaffService | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [lang, setLang] = useState<string>(intl.locale === 'ru' ? 'ru' : 'en');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; fields: Record<string, string> } | null>(
+    null,
+  );
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (!data) return;
+    setService(data);
+    setDraft(draftOf(data));
+  }, [data]);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!service || !draft) return;
+    const body = changesOf(service, draft);
+    setSaved(false);
+    setFailure(null);
+    if (!Object.keys(body).length) {
+      setFailure({ text: intl.formatMessage({ id: 'staff.service.nothing' }), fields: {} });
+      return;
+    }
+    // publishing (VISIBLE on) shows the service on the storefront: asked first
+    if (
+      body.visible === true &&
+      !window.confirm(intl.formatMessage({ id: 'staff.service.publishConfirm' }, { tag }))
+    )
+      return;
+    setBusy(true);
+    try {
+      const next = await call('PATCH staff/catalogue/services/:tag', { params: { tag }, body });
+      setService(next);
+      setDraft(draftOf(next));
+      setSaved(true);
+    } catch (caught) {
+      setFailure({
+        text: errorOf(caught),
+        fields: caught instanceof ApiError ? caught.fields : {},
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const limit = (name: (typeof LIMITS)[number]) =>
+    draft && (
+      <label key={name} className={styles.filter}>
+        <FormattedMessage id={`staff.service.${name}`} />
+        <input
+          type="number"
+          name={name}
+          min={1}
+          step={1}
+          value={draft.limits[name]}
+          onChange={(event) =>
+            setDraft({ ...draft, limits: { ...draft.limits, [name]: event.target.value } })
+          }
+          aria-invalid={failure?.fields[name] ? true : undefined}
+        />
+        {failure?.fields[name] && <span className={styles.fieldError}>{failure.fields[name]}</span>}
+      </label>
+    );
+  const text = (
+    field: 'provider_id' | 'provider_service' | 'fallback_provider_id' | 'fallback_service',
+  ) =>
+    draft && (
+      <label className={styles.filter}>
+        <FormattedMessage id={`staff.service.${field}`} />
+        <input
+          name={field}
+          value={draft[field]}
+          maxLength={64}
+          onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+        />
+      </label>
+    );
+
+  return (
+    <StaffFrame
+      title={intl.formatMessage({ id: 'staff.service.title' }, { tag })}
+      capability="catalogue"
+    >
+      <p className={styles.links}>
+        <Link to={to('staff-services')}>
+          ← {intl.formatMessage({ id: 'staff.services.title' })}
+        </Link>
+        {me?.capabilities.includes('prices') && (
+          <Link to={to('staff-prices', { tag })}>
+            <FormattedMessage id="staff.prices.open" />
+          </Link>
+        )}
+      </p>
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      {!service && loading && <p aria-busy="true">…</p>}
+      {service && draft && (
+        <form onSubmit={save} noValidate data-testid="staff-service-form">
+          <Facts
+            items={[
+              ['staff.services.platform', service.platform],
+              ['staff.service.kind', service.kind],
+              ['staff.services.type', service.type],
+              ['staff.service.labels', service.labels.join(', ')],
+              ['staff.service.rate', service.mapping.provider_rate],
+              ['staff.order.updated', <When key="updated" iso={service.updated_at} />],
+            ]}
+          />
+          <h2 className={styles.subtitle}>
+            <FormattedMessage id="staff.service.switches" />
+          </h2>
+          <div className={styles.actions}>
+            {(['enabled', 'visible'] as const).map((name) => (
+              <label key={name} className={styles.check}>
+                <input
+                  type="checkbox"
+                  name={name}
+                  checked={draft[name]}
+                  onChange={(event) => setDraft({ ...draft, [name]: event.target.checked })}
+                />
+                <FormattedMessage id={`staff.service.${name}`} />
+              </label>
+            ))}
+            {CLIENT_LABELS.map((label) => (
+              <label key={label} className={styles.check}>
+                <input
+                  type="checkbox"
+                  name="clients"
+                  value={label}
+                  checked={draft.clients.includes(label)}
+                  onChange={(event) =>
+                    setDraft({
+                      ...draft,
+                      clients: event.target.checked
+                        ? [...draft.clients, label]
+                        : draft.clients.filter((other) => other !== label),
+                    })
+                  }
+                />
+                <FormattedMessage id={`staff.service.${label}`} />
+              </label>
+            ))}
+          </div>
+          <h2 className={styles.subtitle}>
+            <FormattedMessage id="staff.service.limits" />
+          </h2>
+          <div className={styles.filters}>{LIMITS.map(limit)}</div>
+          <h2 className={styles.subtitle}>
+            <FormattedMessage id="staff.service.texts" />
+          </h2>
+          <div className={styles.tabs} role="tablist">
+            {LOCALES.map((code) => (
+              <button
+                key={code}
+                type="button"
+                role="tab"
+                aria-selected={lang === code}
+                className={styles.tab}
+                onClick={() => setLang(code)}
+              >
+                {code}
+                {service.texts[code] ? '' : ' ∅'}
+              </button>
+            ))}
+          </div>
+          <div className={styles.stack} role="tabpanel">
+            <label className={styles.field}>
+              <FormattedMessage id="staff.service.name" values={{ lang }} />
+              <input
+                name="name"
+                maxLength={200}
+                value={draft.texts[lang]!.name}
+                onChange={(event) =>
+                  setDraft({
+                    ...draft,
+                    texts: {
+                      ...draft.texts,
+                      [lang]: { ...draft.texts[lang]!, name: event.target.value },
+                    },
+                  })
+                }
+              />
+            </label>
+            <label className={styles.field}>
+              <FormattedMessage id="staff.service.description" values={{ lang }} />
+              <textarea
+                name="description"
+                rows={5}
+                maxLength={5000}
+                value={draft.texts[lang]!.description}
+                onChange={(event) =>
+                  setDraft({
+                    ...draft,
+                    texts: {
+                      ...draft.texts,
+                      [lang]: { ...draft.texts[lang]!, description: event.target.value },
+                    },
+                  })
+                }
+              />
+            </label>
+          </div>
+          <h2 className={styles.subtitle}>
+            <FormattedMessage id="staff.service.mapping" />
+          </h2>
+          <div className={styles.filters}>
+            {text('provider_id')}
+            {text('provider_service')}
+            {text('fallback_provider_id')}
+            {text('fallback_service')}
+          </div>
+          <p className={styles.muted}>
+            <FormattedMessage id="staff.service.fallbackHint" />
+          </p>
+          <div className={styles.actions}>
+            <button type="submit" className={button('primary')} disabled={busy}>
+              <FormattedMessage id="staff.save" />
+            </button>
+            {saved && (
+              <span role="status" className={styles.notice}>
+                <FormattedMessage id="staff.saved" />
+              </span>
+            )}
+          </div>
+          {failure && (
+            <p role="alert" className={styles.alert}>
+              {failure.text}
+            </p>
+          )}
+        </form>
+      )}
+    </StaffFrame>
+  );
+}

@@ -1,0 +1,166 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { SERVICE_TYPES } from '../../../../shared/catalog.ts';
+import type { StaffService } from '../../../../shared/staff-catalogue.ts';
+import { Link } from '../../../components/link/link.tsx';
+import { useStaffSession } from '../../../features/staff/staff-session.tsx';
+import { useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import styles from '../staff.module.css';
+import { StaffFrame } from '../staff-frame.tsx';
+import { Failure, Table } from '../staff-parts.tsx';
+
+/** A service's name in the console's language, else English, else any. */
+export function nameOf(service: StaffService, lang: string): string {
+  return (
+    service.texts[lang]?.name ??
+    service.texts.en?.name ??
+    Object.values(service.texts)[0]?.name ??
+    ''
+  );
+}
+
+const HEAD = [
+  'staff.services.tag',
+  'staff.services.name',
+  'staff.services.platform',
+  'staff.services.type',
+  'staff.services.enabled',
+  'staff.services.visible',
+  'staff.services.provider',
+  'staff.services.limits',
+  'staff.services.open',
+];
+
+/** Filters the whole list here: the server answers every service at once. */
+function matches(service: StaffService, filter: URLSearchParams, lang: string): boolean {
+  const q = filter.get('q')?.trim().toLowerCase();
+  if (q && !`${service.tag} ${nameOf(service, lang)}`.toLowerCase().includes(q)) return false;
+  const platform = filter.get('platform');
+  if (platform && service.platform !== platform) return false;
+  const type = filter.get('type');
+  if (type && service.type !== type) return false;
+  const state = filter.get('state');
+  if (state === 'enabled' && !service.enabled) return false;
+  if (state === 'disabled' && service.enabled) return false;
+  if (state === 'hidden' && service.visible) return false;
+  const provider = filter.get('provider');
+  if (provider && service.mapping.provider_id !== provider) return false;
+  return true;
+}
+
+/** /staff/services/: the catalogue (capability `catalogue`), filtered here. */
+export function StaffServicesPage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const { me } = useStaffSession();
+  const [params, setParams] = useSearchParams();
+  const { data, loading, error, retry } = useStaffData('GET staff/catalogue/services');
+  const all = data ?? [];
+  const platforms = [...new Set(all.map((service) => service.platform))].sort();
+  const providers = [
+    ...new Set(all.flatMap((service) => service.mapping.provider_id ?? [])),
+  ].sort();
+  const shown = all.filter((service) => matches(service, params, intl.locale));
+  const set = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+  const select = (name: string, options: string[], label: string) => (
+    <label className={styles.filter}>
+      <FormattedMessage id={label} />
+      <select
+        name={name}
+        value={params.get(name) ?? ''}
+        onChange={(e) => set(name, e.target.value)}
+      >
+        <option value="">{intl.formatMessage({ id: 'staff.any' })}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const yes = (value: boolean) => intl.formatMessage({ id: value ? 'staff.yes' : 'staff.no' });
+
+  return (
+    <StaffFrame title={intl.formatMessage({ id: 'staff.services.title' })} capability="catalogue">
+      <div className={styles.filters} data-testid="staff-services-filters">
+        <label className={`${styles.filter} ${styles.search}`}>
+          <FormattedMessage id="staff.services.q" />
+          <input
+            type="search"
+            name="q"
+            value={params.get('q') ?? ''}
+            onChange={(event) => set('q', event.target.value)}
+          />
+        </label>
+        {select('platform', platforms, 'staff.services.platform')}
+        {select('type', [...SERVICE_TYPES], 'staff.services.type')}
+        {select('provider', providers, 'staff.services.provider')}
+        <label className={styles.filter}>
+          <FormattedMessage id="staff.services.state" />
+          <select
+            name="state"
+            value={params.get('state') ?? ''}
+            onChange={(event) => set('state', event.target.value)}
+          >
+            <option value="">{intl.formatMessage({ id: 'staff.any' })}</option>
+            {['enabled', 'disabled', 'hidden'].map((state) => (
+              <option key={state} value={state}>
+                {intl.formatMessage({ id: `staff.services.state.${state}` })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      <p className={styles.muted}>
+        <FormattedMessage
+          id="staff.services.count"
+          values={{ shown: shown.length, total: all.length }}
+        />
+      </p>
+      <div aria-busy={loading}>
+        <Table
+          head={HEAD}
+          testId="staff-services-table"
+          rows={shown.map((service) => (
+            <tr key={service.tag}>
+              <td>
+                <Link to={to('staff-service', { tag: service.tag })}>{service.tag}</Link>
+              </td>
+              <td className={styles.wrap}>{nameOf(service, intl.locale)}</td>
+              <td>{service.platform}</td>
+              <td>{service.type}</td>
+              <td>{yes(service.enabled)}</td>
+              <td>{yes(service.visible)}</td>
+              <td>
+                {service.mapping.provider_id
+                  ? `${service.mapping.provider_id} · ${service.mapping.provider_service}`
+                  : '—'}
+              </td>
+              <td className={styles.num}>
+                {intl.formatNumber(service.min_order)}–{intl.formatNumber(service.max_order)}
+              </td>
+              <td className={styles.links}>
+                <Link to={to('staff-service', { tag: service.tag })}>
+                  <FormattedMessage id="staff.services.edit" />
+                </Link>
+                {me?.capabilities.includes('prices') && (
+                  <Link to={to('staff-prices', { tag: service.tag })}>
+                    <FormattedMessage id="staff.prices.short" />
+                  </Link>
+                )}
+              </td>
+            </tr>
+          ))}
+        />
+      </div>
+    </StaffFrame>
+  );
+}

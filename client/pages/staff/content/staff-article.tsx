@@ -1,0 +1,333 @@
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import { ARTICLE_TAGS, type ArticleTag } from '../../../../shared/articles.ts';
+import { LOCALES, type Locale } from '../../../../shared/locales.ts';
+import type { StaffArticleText } from '../../../../shared/schemas/staff-content.schemas.ts';
+import type { StaffArticle, StaffArticlePreview } from '../../../../shared/staff-content.ts';
+import { button } from '../../../components/button/button.ts';
+import { Link } from '../../../components/link/link.tsx';
+import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import styles from '../staff.module.css';
+import { StaffFrame } from '../staff-frame.tsx';
+import { Facts, Failure, When } from '../staff-parts.tsx';
+
+type Text = Required<StaffArticleText>;
+const EMPTY: Text = { slug: '', title: '', headtitle: '', description: '', body: '' };
+
+const textsOf = (article: StaffArticle): Record<Locale, Text> =>
+  Object.fromEntries(
+    LOCALES.map((lang) => {
+      const known = article.translations.find((one) => one.lang === lang);
+      return [
+        lang,
+        known
+          ? {
+              slug: known.slug,
+              title: known.title,
+              headtitle: known.headtitle === known.title ? '' : known.headtitle,
+              description: known.description,
+              body: known.body ?? '',
+            }
+          : EMPTY,
+      ];
+    }),
+  ) as Record<Locale, Text>;
+
+/** The server's preview of the Markdown (the HTML the public page would show), a moment after typing. */
+function usePreview(body: string): { preview: StaffArticlePreview | null; failure: string | null } {
+  const call = useStaffCall();
+  const [preview, setPreview] = useState<StaffArticlePreview | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    if (!body.trim()) {
+      setPreview(null);
+      return;
+    }
+    let stale = false;
+    const timer = setTimeout(() => {
+      call('POST staff/articles/preview', { body: { body } }).then(
+        (answer) => {
+          if (stale) return;
+          setPreview(answer);
+          setFailure(null);
+        },
+        (caught: unknown) => !stale && setFailure(errorOf(caught, 'body')),
+      );
+    }, 400);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [body, call]);
+  return { preview, failure };
+}
+
+/** /staff/articles/:key/: an article per language: edit with a live preview, publish, unpublish. */
+export function StaffArticlePage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const call = useStaffCall();
+  const { key = '' } = useParams();
+  const { data, loading, error, retry } = useStaffData('GET staff/articles/:key', {
+    params: { key },
+  });
+  const [article, setArticle] = useState<StaffArticle | null>(null);
+  const [texts, setTexts] = useState<Record<Locale, Text> | null>(null);
+  const [tags, setTags] = useState<ArticleTag[]>([]);
+  const [lang, setLang] = useState<Locale>(intl.locale === 'ru' ? 'ru' : 'en');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; fields: Record<string, string> } | null>(
+    null,
+  );
+  const take = (next: StaffArticle) => {
+    setArticle(next);
+    setTexts(textsOf(next));
+    setTags(next.tags);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: taken when the answer comes
+  useEffect(() => {
+    if (data) take(data);
+  }, [data]);
+  const text = texts?.[lang] ?? EMPTY;
+  const { preview, failure: previewFailure } = usePreview(text.body);
+  const stored = article?.translations.find((one) => one.lang === lang);
+
+  const act = async (what: string, ask: () => Promise<StaffArticle>) => {
+    setBusy(true);
+    setDone(null);
+    setFailure(null);
+    try {
+      take(await ask());
+      setDone(what);
+    } catch (caught) {
+      setFailure({
+        text: errorOf(caught),
+        fields: caught instanceof ApiError ? caught.fields : {},
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const save = () =>
+    act('staff.article.saved', () =>
+      call('PUT staff/articles/:key', {
+        params: { key },
+        body: {
+          tags,
+          translations: {
+            [lang]: {
+              slug: text.slug.trim(),
+              title: text.title.trim(),
+              ...(text.headtitle.trim() ? { headtitle: text.headtitle.trim() } : {}),
+              description: text.description.trim(),
+              body: text.body,
+            },
+          },
+        },
+      }),
+    );
+  const publish = (published: boolean, only?: Locale) => {
+    const ask = published ? 'staff.article.publishConfirm' : 'staff.article.unpublishConfirm';
+    if (!window.confirm(intl.formatMessage({ id: ask }, { key, lang: only ?? 'all' }))) return;
+    void act(published ? 'staff.article.didPublish' : 'staff.article.didUnpublish', () =>
+      call('POST staff/articles/:key/publish', {
+        params: { key },
+        body: { published, ...(only ? { lang: only } : {}) },
+      }),
+    );
+  };
+  const set = (field: keyof Text, value: string) =>
+    texts && setTexts({ ...texts, [lang]: { ...text, [field]: value } });
+  const input = (field: 'slug' | 'title' | 'headtitle' | 'description', max: number) => (
+    <label className={styles.field}>
+      <FormattedMessage id={`staff.article.${field}`} />
+      <input
+        name={field}
+        value={text[field]}
+        maxLength={max}
+        onChange={(event) => set(field, event.target.value)}
+        aria-invalid={failure?.fields[`translations/${lang}/${field}`] ? true : undefined}
+      />
+    </label>
+  );
+
+  return (
+    <StaffFrame
+      title={intl.formatMessage({ id: 'staff.article.pageTitle' }, { key })}
+      capability="content"
+    >
+      <p>
+        <Link to={to('staff-articles')}>
+          ← {intl.formatMessage({ id: 'staff.articles.title' })}
+        </Link>
+      </p>
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      {!article && loading && <p aria-busy="true">…</p>}
+      {article && texts && (
+        <div data-testid="staff-article">
+          <div className={styles.tabs} role="tablist">
+            {LOCALES.map((code) => {
+              const one = article.translations.find((t) => t.lang === code);
+              return (
+                <button
+                  key={code}
+                  type="button"
+                  role="tab"
+                  aria-selected={lang === code}
+                  className={styles.tab}
+                  onClick={() => setLang(code)}
+                >
+                  {code}{' '}
+                  {one
+                    ? intl.formatMessage({
+                        id: one.published ? 'staff.article.published' : 'staff.article.draft',
+                      })
+                    : '∅'}
+                </button>
+              );
+            })}
+          </div>
+          <Facts
+            items={[
+              [
+                'staff.article.state',
+                <span key="state" data-testid="staff-article-state">
+                  {stored
+                    ? intl.formatMessage({
+                        id: stored.published ? 'staff.article.published' : 'staff.article.draft',
+                      })
+                    : intl.formatMessage({ id: 'staff.article.missing' })}
+                </span>,
+              ],
+              [
+                'staff.article.path',
+                stored?.published ? (
+                  <a key="path" href={stored.path} target="_blank" rel="noreferrer">
+                    {stored.path}
+                  </a>
+                ) : (
+                  (stored?.path ?? null)
+                ),
+              ],
+              ['staff.article.views', stored?.views ?? null],
+              [
+                'staff.order.updated',
+                stored ? <When key="updated" iso={stored.updated_at} /> : null,
+              ],
+            ]}
+          />
+          <div className={styles.editor}>
+            <div className={styles.stack}>
+              {input('title', 200)}
+              {input('slug', 120)}
+              {input('headtitle', 200)}
+              {input('description', 1000)}
+              <fieldset className={styles.checks}>
+                <legend>
+                  <FormattedMessage id="staff.article.tags" />
+                </legend>
+                {ARTICLE_TAGS.map((tag) => (
+                  <label key={tag} className={styles.check}>
+                    <input
+                      type="checkbox"
+                      checked={tags.includes(tag)}
+                      onChange={(event) =>
+                        setTags(
+                          event.target.checked ? [...tags, tag] : tags.filter((t) => t !== tag),
+                        )
+                      }
+                    />
+                    {tag}
+                  </label>
+                ))}
+              </fieldset>
+              <label className={styles.field}>
+                <FormattedMessage id="staff.article.body" />
+                <textarea
+                  name="body"
+                  rows={18}
+                  value={text.body}
+                  onChange={(event) => set('body', event.target.value)}
+                />
+              </label>
+            </div>
+            <section
+              className={styles.preview}
+              aria-label={intl.formatMessage({ id: 'staff.article.preview' })}
+            >
+              <h2 className={styles.subtitle}>
+                <FormattedMessage id="staff.article.preview" />
+                {preview && (
+                  <span className={styles.muted}>
+                    {' '}
+                    ·{' '}
+                    <FormattedMessage id="staff.article.words" values={{ words: preview.words }} />
+                  </span>
+                )}
+              </h2>
+              {previewFailure && <p className={styles.fieldError}>{previewFailure}</p>}
+              <div
+                className={styles.previewBody}
+                data-testid="staff-article-preview"
+                // the server's sanitised rendering of the Markdown (POST staff/articles/preview)
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by our server
+                dangerouslySetInnerHTML={{ __html: preview?.html ?? '' }}
+              />
+            </section>
+          </div>
+          <div className={styles.actions}>
+            <button type="button" className={button('primary')} disabled={busy} onClick={save}>
+              <FormattedMessage id="staff.article.save" values={{ lang }} />
+            </button>
+            {stored && (
+              <button
+                type="button"
+                className={button('secondary')}
+                disabled={busy}
+                onClick={() => publish(!stored.published, lang)}
+                data-testid="staff-article-publish"
+              >
+                <FormattedMessage
+                  id={stored.published ? 'staff.article.unpublish' : 'staff.article.publish'}
+                  values={{ lang }}
+                />
+              </button>
+            )}
+            <button
+              type="button"
+              className={button('secondary')}
+              disabled={busy}
+              onClick={() => publish(true)}
+            >
+              <FormattedMessage id="staff.article.publishAll" />
+            </button>
+            <button
+              type="button"
+              className={button('secondary')}
+              disabled={busy}
+              onClick={() => publish(false)}
+            >
+              <FormattedMessage id="staff.article.unpublishAll" />
+            </button>
+          </div>
+          {done && (
+            <p role="status" className={styles.notice}>
+              <FormattedMessage id={done} />
+            </p>
+          )}
+          {failure && (
+            <p role="alert" className={styles.alert}>
+              {Object.values(failure.fields).length
+                ? Object.values(failure.fields).join(' · ')
+                : failure.text}
+            </p>
+          )}
+        </div>
+      )}
+    </StaffFrame>
+  );
+}

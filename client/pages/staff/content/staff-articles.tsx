@@ -1,0 +1,174 @@
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { LOCALES, type Locale } from '../../../../shared/locales.ts';
+import { button } from '../../../components/button/button.ts';
+import { Link } from '../../../components/link/link.tsx';
+import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import styles from '../staff.module.css';
+import { StaffFrame } from '../staff-frame.tsx';
+import { Failure, Table } from '../staff-parts.tsx';
+
+/** A new article: its key and its first language (unpublished until staff publish it). */
+function CreateArticle() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const navigate = useNavigate();
+  const call = useStaffCall();
+  const [form, setForm] = useState({
+    key: '',
+    lang: (intl.locale === 'ru' ? 'ru' : 'en') as Locale,
+    slug: '',
+    title: '',
+    description: '',
+    body: '',
+  });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; fields: Record<string, string> } | null>(
+    null,
+  );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      const created = await call('POST staff/articles', {
+        body: {
+          key: form.key.trim(),
+          translations: {
+            [form.lang]: {
+              slug: form.slug.trim(),
+              title: form.title.trim(),
+              description: form.description.trim(),
+              body: form.body,
+            },
+          },
+        },
+      });
+      navigate(to('staff-article', { key: created.key }));
+    } catch (caught) {
+      setFailure({
+        text: errorOf(caught),
+        fields: caught instanceof ApiError ? caught.fields : {},
+      });
+      setBusy(false);
+    }
+  };
+  const input = (
+    name: 'key' | 'slug' | 'title' | 'description',
+    extra: Record<string, unknown> = {},
+  ) => (
+    <label
+      className={`${styles.filter} ${name === 'title' || name === 'description' ? styles.search : ''}`}
+    >
+      <FormattedMessage id={`staff.article.${name}`} />
+      <input
+        name={name}
+        value={form[name]}
+        onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+        {...extra}
+      />
+    </label>
+  );
+  return (
+    <form onSubmit={submit} noValidate data-testid="staff-article-create">
+      <div className={styles.filters}>
+        {input('key', { maxLength: 64, size: 16, pattern: '[a-z0-9-]+' })}
+        <label className={styles.filter}>
+          <FormattedMessage id="staff.article.lang" />
+          <select
+            name="lang"
+            value={form.lang}
+            onChange={(event) => setForm({ ...form, lang: event.target.value as Locale })}
+          >
+            {LOCALES.map((lang) => (
+              <option key={lang}>{lang}</option>
+            ))}
+          </select>
+        </label>
+        {input('slug', { maxLength: 120, size: 20 })}
+        {input('title', { maxLength: 200 })}
+        {input('description', { maxLength: 1000 })}
+      </div>
+      <label className={styles.field}>
+        <FormattedMessage id="staff.article.body" />
+        <textarea
+          name="body"
+          rows={6}
+          value={form.body}
+          onChange={(event) => setForm({ ...form, body: event.target.value })}
+        />
+      </label>
+      <div className={styles.actions}>
+        <button type="submit" className={button('primary')} disabled={busy}>
+          <FormattedMessage id="staff.articles.create" />
+        </button>
+      </div>
+      {failure && (
+        <p role="alert" className={styles.alert}>
+          {Object.values(failure.fields).length
+            ? Object.values(failure.fields).join(' · ')
+            : failure.text}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** /staff/articles/: every article in every language, published or not; a new one. */
+export function StaffArticlesPage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const { data, loading, error, retry } = useStaffData('GET staff/articles');
+  return (
+    <StaffFrame title={intl.formatMessage({ id: 'staff.articles.title' })} capability="content">
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      <div aria-busy={loading}>
+        <Table
+          head={[
+            'staff.article.key',
+            'staff.article.tags',
+            ...LOCALES.map((lang) => `staff.lang.${lang}`),
+          ]}
+          testId="staff-articles-table"
+          rows={(data ?? []).map((article) => (
+            <tr key={article.key} data-article={article.key}>
+              <td>
+                <Link to={to('staff-article', { key: article.key })}>{article.key}</Link>
+              </td>
+              <td>{article.tags.join(', ') || '—'}</td>
+              {LOCALES.map((lang) => {
+                const text = article.translations.find((one) => one.lang === lang);
+                return (
+                  <td key={lang} className={styles.wrap}>
+                    {text ? (
+                      <span title={text.title}>
+                        <span
+                          className={styles.status}
+                          data-status={text.published ? 'COMPLETED' : 'CREATED'}
+                        >
+                          {intl.formatMessage({
+                            id: text.published ? 'staff.article.published' : 'staff.article.draft',
+                          })}
+                        </span>{' '}
+                        {text.slug}
+                      </span>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        />
+      </div>
+      <h2 className={styles.subtitle}>
+        <FormattedMessage id="staff.articles.new" />
+      </h2>
+      <CreateArticle />
+    </StaffFrame>
+  );
+}

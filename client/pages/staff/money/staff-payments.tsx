@@ -1,0 +1,160 @@
+import { type FormEvent, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { button } from '../../../components/button/button.ts';
+import { Link } from '../../../components/link/link.tsx';
+import { useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import styles from '../staff.module.css';
+import { StaffFrame } from '../staff-frame.tsx';
+import { definedOf, Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
+
+const FILTERS = ['q', 'user', 'status', 'purpose', 'gateway', 'from', 'to'] as const;
+type Filter = Partial<Record<(typeof FILTERS)[number], string>>;
+
+function PaymentFilters({ filter, onFind }: { filter: Filter; onFind: (next: Filter) => void }) {
+  const intl = useIntl();
+  const [draft, setDraft] = useState<Filter>(filter);
+  const field = (name: keyof Filter) => ({
+    name,
+    value: draft[name] ?? '',
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((known) => ({ ...known, [name]: event.target.value })),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onFind(draft);
+  };
+  const any = intl.formatMessage({ id: 'staff.any' });
+  return (
+    <form className={styles.filters} onSubmit={submit} data-testid="staff-payments-filters">
+      <label className={`${styles.filter} ${styles.search}`}>
+        <FormattedMessage id="staff.payments.q" />
+        <input type="search" {...field('q')} maxLength={200} />
+      </label>
+      <label className={styles.filter}>
+        <FormattedMessage id="staff.payments.user" />
+        <input {...field('user')} inputMode="numeric" size={8} />
+      </label>
+      <label className={styles.filter}>
+        <FormattedMessage id="staff.orders.status" />
+        <select {...field('status')}>
+          <option value="">{any}</option>
+          {['WAITING', 'SUCCESS', 'ERROR'].map((status) => (
+            <option key={status}>{status}</option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.filter}>
+        <FormattedMessage id="staff.payments.purpose" />
+        <select {...field('purpose')}>
+          <option value="">{any}</option>
+          {['order', 'deposit'].map((purpose) => (
+            <option key={purpose} value={purpose}>
+              {intl.formatMessage({ id: `staff.payments.purpose.${purpose}` })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.filter}>
+        <FormattedMessage id="staff.payments.gateway" />
+        <input {...field('gateway')} maxLength={64} size={10} />
+      </label>
+      <label className={styles.filter}>
+        <FormattedMessage id="staff.from" />
+        <input type="date" {...field('from')} />
+      </label>
+      <label className={styles.filter}>
+        <FormattedMessage id="staff.to" />
+        <input type="date" {...field('to')} />
+      </label>
+      <button type="submit" className={button('primary')}>
+        <FormattedMessage id="staff.find" />
+      </button>
+    </form>
+  );
+}
+
+/** /staff/payments/: payments, newest first, filtered (capability `payments`). */
+export function StaffPaymentsPage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const [params, setParams] = useSearchParams();
+  const filter: Filter = definedOf(params, FILTERS);
+  const page = params.get('page') ?? undefined;
+  const { data, loading, error, retry } = useStaffData('GET staff/payments', {
+    query: { ...filter, ...(page ? { page } : {}), limit: '50' } as never,
+  });
+  const find = (next: Filter) =>
+    setParams(
+      Object.fromEntries(
+        Object.entries(next)
+          .map(([key, value]) => [key, value?.trim() ?? ''])
+          .filter(([, value]) => value),
+      ),
+      { preventScrollReset: true },
+    );
+  return (
+    <StaffFrame title={intl.formatMessage({ id: 'staff.payments.title' })} capability="payments">
+      <PaymentFilters key={params.toString()} filter={filter} onFind={find} />
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      <div aria-busy={loading}>
+        <Table
+          head={[
+            'staff.orders.id',
+            'staff.orders.publicId',
+            'staff.orders.user',
+            'staff.payments.purpose',
+            'staff.payments.gateway',
+            'staff.payments.ref',
+            'staff.ledger.amount',
+            'staff.orders.status',
+            'staff.orders.created',
+            'staff.payments.settled',
+          ]}
+          testId="staff-payments-table"
+          rows={(data?.items ?? []).map((payment) => (
+            <tr key={payment.id}>
+              <td>
+                <Link to={to('staff-payment', { id: String(payment.id) })}>#{payment.id}</Link>
+              </td>
+              <td>{payment.public_id}</td>
+              <td className={styles.wrap}>
+                {payment.user ? (
+                  <Link to={to('staff-user', { id: String(payment.user.id) })}>
+                    {payment.user.login ?? payment.user.email}
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </td>
+              <td>{intl.formatMessage({ id: `staff.payments.purpose.${payment.purpose}` })}</td>
+              <td>{payment.gateway}</td>
+              <td className={styles.wrap}>{payment.gateway_ref ?? '—'}</td>
+              <td className={styles.num}>
+                <Money minor={payment.amount} currency={payment.currency} />
+              </td>
+              <td>
+                <Status status={payment.status} />
+              </td>
+              <td>
+                <When iso={payment.created_at} />
+              </td>
+              <td>
+                <When iso={payment.settled_at} />
+              </td>
+            </tr>
+          ))}
+        />
+      </div>
+      <Pages
+        meta={data?.meta}
+        onPage={(next) => {
+          const query = new URLSearchParams(params);
+          query.set('page', String(next));
+          setParams(query);
+        }}
+      />
+    </StaffFrame>
+  );
+}

@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { isRejectionNote } from '../../../../shared/schemas/staff-money.schemas.ts';
+import type { StaffWithdrawal } from '../../../../shared/staff-money.ts';
+import { button } from '../../../components/button/button.ts';
+import { Link } from '../../../components/link/link.tsx';
+import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import styles from '../staff.module.css';
+import { StaffFrame } from '../staff-frame.tsx';
+import { Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
+
+const STATUSES = ['PENDING', 'PAID', 'REJECTED'] as const;
+
+/** Pay (a note is optional) or reject (a note is required: the customer reads it), confirmed. */
+function Decide({
+  request,
+  onDecided,
+}: {
+  request: StaffWithdrawal;
+  onDecided: (request: StaffWithdrawal) => void;
+}) {
+  const intl = useIntl();
+  const call = useStaffCall();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const amount = `${intl.formatNumber(request.amount / 100)} ${request.currency}`;
+  const decide = async (status: 'PAID' | 'REJECTED') => {
+    const trimmed = note.trim();
+    if (status === 'REJECTED' && !isRejectionNote(trimmed)) {
+      setFailure(intl.formatMessage({ id: 'staff.withdrawals.noteRequired' }));
+      return;
+    }
+    const ask =
+      status === 'PAID' ? 'staff.withdrawals.payConfirm' : 'staff.withdrawals.rejectConfirm';
+    if (
+      !window.confirm(
+        intl.formatMessage(
+          { id: ask },
+          {
+            amount,
+            who: request.user?.login ?? request.user?.email ?? '—',
+            method: request.method,
+            details: request.details,
+          },
+        ),
+      )
+    )
+      return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      onDecided(
+        await call('POST staff/withdrawals/:id/decision', {
+          params: { id: request.id },
+          body: { status, ...(trimmed ? { note: trimmed } : {}) },
+        }),
+      );
+    } catch (caught) {
+      setFailure(errorOf(caught, 'note'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.decide} data-testid="staff-withdrawal-decide">
+      <input
+        name="note"
+        value={note}
+        maxLength={500}
+        size={22}
+        aria-label={intl.formatMessage({ id: 'staff.withdrawals.note' })}
+        placeholder={intl.formatMessage({ id: 'staff.withdrawals.note' })}
+        onChange={(event) => setNote(event.target.value)}
+        aria-invalid={failure ? true : undefined}
+      />
+      <button
+        type="button"
+        className={button('primary')}
+        disabled={busy}
+        onClick={() => decide('PAID')}
+      >
+        <FormattedMessage id="staff.withdrawals.pay" />
+      </button>
+      <button
+        type="button"
+        className={`${button('secondary')} ${styles.danger}`}
+        disabled={busy}
+        onClick={() => decide('REJECTED')}
+      >
+        <FormattedMessage id="staff.withdrawals.reject" />
+      </button>
+      {failure && (
+        <span role="alert" className={styles.fieldError}>
+          {failure}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** /staff/withdrawals/: requests by status; a pending one is paid or rejected here. */
+export function StaffWithdrawalsPage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const [params, setParams] = useSearchParams();
+  const status = (params.get('status') ?? 'PENDING') as (typeof STATUSES)[number];
+  const page = params.get('page') ?? undefined;
+  const { data, loading, error, retry } = useStaffData('GET staff/withdrawals', {
+    query: { status, ...(page ? { page } : {}), limit: '50' },
+  });
+  const [decided, setDecided] = useState<Record<string, StaffWithdrawal>>({});
+
+  return (
+    <StaffFrame
+      title={intl.formatMessage({ id: 'staff.withdrawals.title' })}
+      capability="withdrawals"
+    >
+      <div className={styles.tabs} role="tablist">
+        {STATUSES.map((one) => (
+          <button
+            key={one}
+            type="button"
+            role="tab"
+            aria-selected={status === one}
+            className={styles.tab}
+            onClick={() => setParams({ status: one })}
+          >
+            <FormattedMessage id={`staff.withdrawals.status.${one}`} />
+          </button>
+        ))}
+      </div>
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      <div aria-busy={loading}>
+        <Table
+          head={[
+            'staff.time',
+            'staff.orders.user',
+            'staff.ledger.amount',
+            'staff.withdrawals.method',
+            'staff.withdrawals.details',
+            'staff.orders.status',
+            'staff.withdrawals.note',
+            'staff.withdrawals.decision',
+          ]}
+          testId="staff-withdrawals-table"
+          rows={(data?.items ?? []).map((listed) => {
+            const request = decided[listed.id] ?? listed;
+            return (
+              <tr key={request.id} data-withdrawal={request.id}>
+                <td>
+                  <When iso={request.created_at} />
+                </td>
+                <td className={styles.wrap}>
+                  {request.user ? (
+                    <Link to={to('staff-user', { id: String(request.user.id) })}>
+                      {request.user.login ?? request.user.email}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td className={styles.num}>
+                  <Money minor={request.amount} currency={request.currency} />
+                </td>
+                <td>{request.method}</td>
+                <td className={styles.wrap}>{request.details}</td>
+                <td>
+                  <Status status={request.status} />
+                </td>
+                <td className={styles.wrap}>{request.note ?? '—'}</td>
+                <td>
+                  {request.status === 'PENDING' ? (
+                    <Decide
+                      request={request}
+                      onDecided={(next) => setDecided((known) => ({ ...known, [next.id]: next }))}
+                    />
+                  ) : (
+                    <span className={styles.muted}>
+                      {request.decided_by ?? '—'} · <When iso={request.decided_at} />
+                    </span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        />
+      </div>
+      <Pages meta={data?.meta} onPage={(next) => setParams({ status, page: String(next) })} />
+    </StaffFrame>
+  );
+}
