@@ -1,0 +1,343 @@
+/** @jest-environment jsdom */
+import '../../../tests/support/jsdom.ts';
+import { jest } from '@jest/globals';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StaffDashboard, StaffMe } from '../../../shared/staff.ts';
+import type { StaffPrices } from '../../../shared/staff-catalogue.ts';
+import type { StaffArticle } from '../../../shared/staff-content.ts';
+import type { StaffWithdrawal } from '../../../shared/staff-money.ts';
+import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
+import { type StaffLiveEvent, staffLive } from '../../features/staff/staff-live.ts';
+import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
+import StaffPage from './staff.page.tsx';
+
+const ME: StaffMe = {
+  user: { id: 1, login: 'boss', email: 'boss@example.com', lang: 'en' },
+  role: 'admin',
+  capabilities: [
+    'dashboard',
+    'orders',
+    'users',
+    'roles',
+    'catalogue',
+    'prices',
+    'providers',
+    'payments',
+    'withdrawals',
+    'content',
+    'audit',
+  ],
+  enrolled: true,
+  signedIn: true,
+  recoveryCodesLeft: 10,
+};
+
+function renderConsole(path: string, pageId: string, pattern: string) {
+  return renderPage(
+    <StaffSessionProvider>
+      <StaffPage />
+    </StaffSessionProvider>,
+    { store: appStore({}), path, pageId, sets: ['staff'], otherPages: { [pattern]: pageId } },
+  );
+}
+
+/** A fake live channel: `emit` plays the server's `staff` event to the console listening. */
+function fakeSocket() {
+  const listeners: ((event: StaffLiveEvent) => void)[] = [];
+  let closed = 0;
+  staffLive.connect = async (_lang, onEvent, onStatus) => {
+    listeners.push(onEvent);
+    onStatus('on');
+    return { close: () => void closed++ };
+  };
+  return {
+    emit: (event: StaffLiveEvent) =>
+      act(() => {
+        for (const listener of listeners) listener(event);
+      }),
+    listeners,
+    closed: () => closed,
+  };
+}
+
+let api: ReturnType<typeof fakeApi> | null = null;
+const connect = staffLive.connect;
+let confirm: ReturnType<typeof jest.spyOn> | null = null;
+afterEach(() => {
+  api?.restore();
+  confirm?.mockRestore();
+  confirm = null;
+  staffLive.connect = connect;
+});
+
+const days = (values: number[]): StaffDashboard['days'] =>
+  values.map((value, index) => ({
+    day: `2026-01-${String(index + 1).padStart(2, '0')}`,
+    orders: value,
+    revenue: { USD: value * 100 },
+    refunds: (index === 1 ? { USD: 50 } : {}) as Record<string, number>,
+    users: index,
+  }));
+
+describe('the dashboard', () => {
+  it('draws the 30 days as SVG charts with their figures, and refetches on the live event', async () => {
+    const live = fakeSocket();
+    let asked = 0;
+    api = fakeApi({
+      'GET staff/me': () => ME,
+      'GET staff/dashboard': (): StaffDashboard => {
+        asked++;
+        const list = days(asked === 1 ? [3, 0, 7] : [3, 0, 7, 9]);
+        return {
+          days: list,
+          today: list.at(-1)!,
+          byStatus: { RUNNING: 4, COMPLETED: 12 },
+          stuck: [],
+          stuckRows: 0,
+          lastChange: '2026-01-03T10:00:00.000Z',
+        };
+      },
+    });
+    renderConsole('/en/staff/', 'staff', '/en/staff/');
+    const orders = await screen.findByTestId('staff-chart-orders');
+    // an image with a title, and a hidden table of the figures
+    const svg = orders.querySelector('svg')!;
+    expect(svg.getAttribute('role')).toBe('img');
+    expect(svg.querySelector('title')?.textContent).toContain('Orders paid by day over 30 days');
+    expect(within(orders).getByRole('table', { hidden: true }).textContent).toContain('2026-01-03');
+    expect(
+      [...orders.querySelectorAll('circle')].map((dot) => dot.getAttribute('data-value')),
+    ).toEqual(['3', '0', '7']);
+    const revenue = screen.getByTestId('staff-chart-revenue-USD');
+    expect(
+      [...revenue.querySelectorAll('rect')].map((bar) => bar.getAttribute('data-value')),
+    ).toEqual(['300', '0', '700']);
+    expect(revenue.querySelector('table')!.textContent).toContain('$7');
+    expect(screen.getByTestId('staff-tile-orders').textContent).toBe('7');
+    expect(screen.getByTestId('staff-by-status').textContent).toContain('RUNNING');
+    expect(screen.getByTestId('staff-live').textContent).toBe('Live updates on');
+
+    // the server says orders moved: the dashboard asks again
+    await live.emit({ kind: 'orders', at: '2026-01-04T10:00:00.000Z' });
+    await waitFor(() => expect(screen.getByTestId('staff-tile-orders').textContent).toBe('9'));
+    expect(api.callsOf('GET staff/dashboard')).toHaveLength(2);
+    expect(screen.getByTestId('staff-chart-orders').querySelectorAll('circle')).toHaveLength(4);
+
+    // and the button asks too
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(api!.callsOf('GET staff/dashboard')).toHaveLength(3));
+  });
+
+  it('sends a role without the dashboard to its first section', async () => {
+    fakeSocket();
+    api = fakeApi({
+      'GET staff/me': () => ({ ...ME, role: 'seo', capabilities: ['content'] }),
+      'GET staff/articles': () => [],
+    });
+    const { router } = renderConsole('/en/staff/', 'staff', '/en/staff/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/staff/articles/'));
+    expect(api.callsOf('GET staff/dashboard')).toHaveLength(0);
+  });
+});
+
+const PRICES: StaffPrices = {
+  tag: 'IG_LIKES',
+  provider: { id: 'simulator', service: 'IG_LIKES', currency: 'USD', rate: '1.00', error: null },
+  sets: [
+    {
+      client: 'CLIENT_MAIN',
+      currency: 'USD',
+      tiers: [{ from: 10, micro: 699_000, per1000: 699, markup: 6.99 }],
+      per1000: 699,
+      provider_per1000: 100,
+      markup: 6.99,
+    },
+  ],
+};
+
+describe('prices', () => {
+  it('edits a tier per 1000 in major units, confirmed; the server takes millionths of a minor unit', async () => {
+    confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    let stored = PRICES;
+    api = fakeApi({
+      'GET staff/me': () => ME,
+      'GET staff/prices/IG_LIKES': () => stored,
+      'PUT staff/prices/IG_LIKES': ({ body }) => {
+        const { tiers } = body as { tiers: { from: number; micro: number }[] };
+        if (tiers[0]!.from > 10)
+          return new ApiRefusal(
+            400,
+            'The first tier starts at or below the service’s smallest minimum',
+          );
+        stored = {
+          ...PRICES,
+          sets: [
+            {
+              ...PRICES.sets[0]!,
+              tiers: tiers.map((tier) => ({
+                ...tier,
+                per1000: tier.micro / 1000,
+                markup: tier.micro / 100_000,
+              })),
+              per1000: tiers[0]!.micro / 1000,
+              markup: tiers[0]!.micro / 100_000,
+            },
+          ],
+        };
+        return stored;
+      },
+    });
+    const user = userEvent.setup();
+    renderConsole('/en/staff/prices/IG_LIKES/', 'staff-prices', '/en/staff/prices/:tag/');
+    const set = await screen.findByTestId('staff-tiers-CLIENT_MAIN-USD');
+    expect(within(set).getByTestId('staff-tiers-CLIENT_MAIN-USD-markup').textContent).toBe('×6.99');
+    const price = within(set).getByRole('textbox', { name: 'Per 1000, USD' });
+    expect((price as HTMLInputElement).value).toBe('6.99');
+    await user.clear(price);
+    await user.type(price, '7.5');
+    // the markup over the provider's rate follows what is typed
+    expect(set.textContent).toContain('750000');
+    expect(set.textContent).toContain('×7.5');
+
+    // declined: nothing is sent
+    await user.click(within(set).getByRole('button', { name: 'Save prices' }));
+    expect(api.callsOf('PUT staff/prices/IG_LIKES')).toHaveLength(0);
+    await user.click(within(set).getByRole('button', { name: 'Save prices' }));
+    await waitFor(() => expect(api!.callsOf('PUT staff/prices/IG_LIKES')).toHaveLength(1));
+    expect(api.callsOf('PUT staff/prices/IG_LIKES')[0]!.body).toEqual({
+      client: 'CLIENT_MAIN',
+      currency: 'USD',
+      tiers: [{ from: 10, micro: 750_000 }],
+    });
+    expect((await screen.findByTestId('staff-prices-saved')).textContent).toContain('CLIENT_MAIN');
+    expect(screen.getByTestId('staff-tiers-CLIENT_MAIN-USD-markup').textContent).toBe('×7.5');
+
+    // the server's words when it refuses
+    const again = screen.getByTestId('staff-tiers-CLIENT_MAIN-USD');
+    const from = within(again).getByRole('spinbutton', { name: 'From (units)' });
+    await user.clear(from);
+    await user.type(from, '50');
+    await user.click(within(again).getByRole('button', { name: 'Save prices' }));
+    expect((await within(again).findByRole('alert')).textContent).toBe(
+      'The first tier starts at or below the service’s smallest minimum',
+    );
+  });
+});
+
+const REQUEST: StaffWithdrawal = {
+  id: 'w-1',
+  user: { id: 7, login: 'buyer', email: 'buyer@example.com' },
+  amount: 2500,
+  currency: 'USD',
+  method: 'card',
+  details: '4111 1111 1111 1111',
+  status: 'PENDING',
+  note: null,
+  decided_by: null,
+  decided_at: null,
+  created_at: '2026-01-10T09:00:00.000Z',
+};
+
+describe('withdrawals', () => {
+  it('rejects only with a note, after a confirmation; the decided request shows its status', async () => {
+    confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    api = fakeApi({
+      'GET staff/me': () => ME,
+      'GET staff/withdrawals': ({ query }) => ({
+        items: query.get('status') === 'PENDING' ? [REQUEST] : [],
+        meta: { total: 1, page: 1, limit: 50 },
+      }),
+      'POST staff/withdrawals/w-1/decision': ({ body }) => ({
+        ...REQUEST,
+        ...(body as { status: 'REJECTED'; note: string }),
+        decided_by: 'boss',
+        decided_at: '2026-01-10T10:00:00.000Z',
+      }),
+    });
+    const user = userEvent.setup();
+    renderConsole('/en/staff/withdrawals/', 'staff-withdrawals', '/en/staff/withdrawals/');
+    const decide = await screen.findByTestId('staff-withdrawal-decide');
+    await user.click(within(decide).getByRole('button', { name: 'Reject' }));
+    expect(within(decide).getByRole('alert').textContent).toContain('say why');
+    expect(confirm).not.toHaveBeenCalled();
+    expect(api.callsOf('POST staff/withdrawals/w-1/decision')).toHaveLength(0);
+
+    await user.type(
+      within(decide).getByRole('textbox', { name: 'Note' }),
+      'Card details do not match',
+    );
+    await user.click(within(decide).getByRole('button', { name: 'Reject' }));
+    await waitFor(() =>
+      expect(api!.callsOf('POST staff/withdrawals/w-1/decision')).toHaveLength(1),
+    );
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(api.callsOf('POST staff/withdrawals/w-1/decision')[0]!.body).toEqual({
+      status: 'REJECTED',
+      note: 'Card details do not match',
+    });
+    const row = screen
+      .getByTestId('staff-withdrawals-table')
+      .querySelector('[data-withdrawal="w-1"]')!;
+    await waitFor(() => expect(row.textContent).toContain('REJECTED'));
+    expect(row.textContent).toContain('Card details do not match');
+    expect(screen.queryByTestId('staff-withdrawal-decide')).toBeNull();
+  });
+});
+
+const ARTICLE: StaffArticle = {
+  key: 'guide',
+  tags: ['instagram'],
+  service: null,
+  translations: [
+    {
+      lang: 'en',
+      slug: 'guide',
+      title: 'A guide',
+      headtitle: 'A guide',
+      description: 'How to',
+      body: '# Hello\n\nSome text',
+      published: false,
+      path: '/en/blog/guide/',
+      views: 0,
+      created_at: '2026-01-10T09:00:00.000Z',
+      updated_at: '2026-01-10T09:00:00.000Z',
+      staff_edited_at: null,
+    },
+  ],
+};
+
+describe('articles', () => {
+  it('previews through the server and publishes one language after a confirmation', async () => {
+    confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    api = fakeApi({
+      'GET staff/me': () => ME,
+      'GET staff/articles/guide': () => ARTICLE,
+      'POST staff/articles/preview': ({ body }) => ({
+        html: `<h2>${(body as { body: string }).body.split('\n')[0]!.slice(2)}</h2>`,
+        words: 3,
+      }),
+      'POST staff/articles/guide/publish': () => ({
+        ...ARTICLE,
+        translations: [{ ...ARTICLE.translations[0]!, published: true }],
+      }),
+    });
+    const user = userEvent.setup();
+    renderConsole('/en/staff/articles/guide/', 'staff-article', '/en/staff/articles/:key/');
+    await waitFor(() =>
+      expect(screen.getByTestId('staff-article-preview').innerHTML).toBe('<h2>Hello</h2>'),
+    );
+    expect(screen.getByTestId('staff-article-state').textContent).toBe('draft');
+    await user.click(screen.getByTestId('staff-article-publish'));
+    await waitFor(() =>
+      expect(screen.getByTestId('staff-article-state').textContent).toBe('published'),
+    );
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(api.callsOf('POST staff/articles/guide/publish')[0]!.body).toEqual({
+      published: true,
+      lang: 'en',
+    });
+    expect(screen.getByRole('status').textContent).toBe('Published.');
+    expect(screen.getByTestId('staff-article-publish').textContent).toBe('Unpublish en');
+  });
+});
