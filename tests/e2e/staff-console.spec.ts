@@ -1,5 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_DATABASE } from '../../playwright.config.ts';
 import { signUp } from './support.ts';
@@ -10,6 +16,11 @@ import { signUp } from './support.ts';
  * codes once), signs in again with a code once the staff cookie is gone, finds an order by its
  * link, cancels and refunds it, adjusts a user's balance with a reason, and finds both in the
  * audit log. Screenshots at 1440 and 768 px, in English and Russian.
+ *
+ * A second admin runs the shop's other sections: the dashboard, a service's provider mapping,
+ * an import from the built-in simulator, a price, a customer's withdrawal request, a payment's
+ * gateway events and an article published; a moderator's price change through the API is
+ * refused with 403 and changes nothing; every action is in the audit log with before and after.
  *
  * The admin signs up and is made an admin as an operator does it: `npm run staff` on the e2e
  * server's database (a SQLite file per run, playwright.config.ts).
@@ -65,6 +76,51 @@ test('a guest and a customer get 404 for staff pages and 403 for staff calls', a
     expect(call.status(), who).toBe(403);
   }
 });
+
+/** An account made staff as an operator does it: `npm run staff` on the e2e server's database. */
+function makeStaff(email: string, login: string, role: string) {
+  execFileSync(
+    process.execPath,
+    [
+      'scripts/create-staff.ts',
+      ...['--email', email, '--login', login, '--password', PASSWORD, '--role', role],
+    ],
+    { env: { ...E2E_SCRIPT_ENV } },
+  );
+}
+
+const E2E_SCRIPT_ENV = {
+  ...process.env,
+  DATABASE_FILE: E2E_DATABASE,
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+};
+
+/** Signs up (`login`@example.com) in this request's browser context. */
+async function register(request: APIRequestContext, login: string) {
+  const response = await request.post('/api/register', {
+    data: {
+      email: `${login}@example.com`,
+      login,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      lang: 'en',
+      cur: 'USD',
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** Two-factor enrolment through the API (the first admin's journey shows it in the browser). */
+async function enrolThroughApi(request: APIRequestContext) {
+  const enrol = await request.post('/api/staff/totp/enrol');
+  expect(enrol.status()).toBeLessThan(300);
+  const { secret } = (await enrol.json()).data as { secret: string };
+  const confirm = await request.post('/api/staff/totp/confirm', {
+    data: { code: totp(secret).generate() },
+  });
+  expect(confirm.status()).toBeLessThan(300);
+}
 
 /**
  * A customer with money on the balance, and how they place an order from it (placed just
@@ -158,12 +214,12 @@ test('an admin enrols, signs in with a code, refunds an order, adjusts a balance
   await expect(codes.getByRole('listitem')).toHaveCount(10);
   await shootConsole(page, 'recovery-codes-en');
   await page.getByRole('button', { name: 'I saved them' }).click();
-  await expect(page.getByTestId('staff-sections')).toBeVisible();
+  await expect(page.getByTestId('staff-dashboard')).toBeVisible();
   await expect(page.getByTestId('staff-who')).toContainText('Administrator');
   // shown once: never again
   await page.reload();
   await hydrated(page);
-  await expect(page.getByTestId('staff-sections')).toBeVisible();
+  await expect(page.getByTestId('staff-dashboard')).toBeVisible();
   await expect(page.getByTestId('staff-recovery-codes')).toHaveCount(0);
 
   // the staff cookie gone: the code screen, then a code opens the console again
@@ -236,6 +292,238 @@ test('an admin enrols, signs in with a code, refunds an order, adjusts a balance
     await hydrated(page);
     await expect(page.getByText('Вернуться на сайт')).toBeVisible();
     await expect(page.locator('main table').first()).toBeVisible();
+    await shootConsole(page, name);
+  }
+});
+
+interface AuditRow {
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  staff: { login: string; role: string };
+}
+
+/** The audit rows of an action (newest first), through the API. */
+async function auditOf(request: APIRequestContext, action: string): Promise<AuditRow[]> {
+  const response = await request.get(`/api/staff/audit?action=${action}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()).data.items as AuditRow[];
+}
+
+test('an admin imports a service, prices it, decides a withdrawal and publishes an article; a moderator cannot price', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now().toString(36);
+  const tag = `E2E_FOLLOWERS_${stamp.toUpperCase()}`;
+  const articleKey = `e2e-${stamp}`;
+
+  // the admin, enrolled through the API
+  const adminLogin = `e2eboss${stamp}`;
+  await register(page.request, adminLogin);
+  makeStaff(`${adminLogin}@example.com`, adminLogin, 'ROLE_ADMIN');
+  await enrolThroughApi(page.request);
+
+  // a customer: a top-up (a payment with gateway events), affiliate income, a withdrawal request
+  const buyerContext = await browser.newContext();
+  const buyer = await customerWithMoney(buyerContext, baseURL!);
+  execFileSync(
+    process.execPath,
+    ['tests/support/e2e-affiliate-income.ts', '--email', buyer.email, '--amount', '500'],
+    { env: { ...E2E_SCRIPT_ENV } },
+  );
+  const asked = await buyerContext.request.post('/api/user/withdrawals', {
+    data: { amount: '3.00', method: 'paypal', details: buyer.email },
+  });
+  expect(asked.status()).toBe(201);
+  await buyerContext.close();
+
+  // the dashboard: today, the charts, live
+  await page.goto('/en/staff/');
+  await hydrated(page);
+  const dashboard = page.getByTestId('staff-dashboard');
+  await expect(dashboard.getByTestId('staff-chart-orders').locator('svg title')).toContainText(
+    'by day over 30 days',
+  );
+  await expect(page.getByTestId('staff-live')).toHaveText('Live updates on');
+  await shootConsole(page, 'dashboard-en');
+  const nav = page.getByRole('navigation', { name: 'Console sections' });
+
+  // the catalogue; FAKE_FOLLOWERS bought under FAKE_LIKES at the simulator, so the simulator's
+  // FAKE_FOLLOWERS is mapped by nothing and its import diff lists it as new
+  await nav.getByRole('link', { name: 'Catalogue' }).click();
+  await page.getByLabel('Tag or name').fill('FAKE_');
+  await expect(page.getByTestId('staff-services-table').getByRole('row')).toHaveCount(3);
+  await shootConsole(page, 'services-en');
+  await page.getByRole('link', { name: 'FAKE_FOLLOWERS', exact: true }).first().click();
+  const form = page.getByTestId('staff-service-form');
+  await expect(form).toBeVisible();
+  await form.getByLabel('Service id at the provider', { exact: true }).fill('FAKE_LIKES');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('status')).toHaveText('Saved.');
+  await shootConsole(page, 'service-en');
+
+  // providers: the simulator's connection test, then its import
+  await nav.getByRole('link', { name: 'Providers' }).click();
+  const simulator = page.locator('[data-provider="simulator"]');
+  await simulator.getByRole('button', { name: 'Test' }).click();
+  await expect(simulator.locator('[data-ok="true"]')).toBeVisible();
+  await expect(page.getByTestId('staff-provider-add').getByLabel('API key')).toHaveAttribute(
+    'type',
+    'password',
+  );
+  await shootConsole(page, 'providers-en');
+  await simulator.getByRole('link', { name: 'Import services' }).click();
+  const added = page.getByTestId('staff-import-added');
+  const row = added.locator('[data-service="FAKE_FOLLOWERS"]');
+  await expect(row).toBeVisible();
+  await row.getByRole('checkbox').check();
+  await row.getByLabel('Tag').fill(tag);
+  await row.getByLabel('Platform').fill('instagram');
+  await row.getByLabel('Type').selectOption('SUBS');
+  await page.getByLabel(/^Markup/).fill('2');
+  await shootConsole(page, 'import-en');
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.getByRole('button', { name: 'Import 1 service' }).click();
+  const imported = page.getByTestId('staff-imported');
+  await expect(imported).toContainText(tag);
+
+  // its price: 2.50 USD per 1000 on the storefront (the simulator's rate is 1.00)
+  await imported.getByRole('link', { name: tag }).click();
+  await page.getByRole('link', { name: 'Prices of this service' }).click();
+  const main = page.getByTestId('staff-tiers-CLIENT_MAIN-USD');
+  await expect(main.getByTestId('staff-tiers-CLIENT_MAIN-USD-markup')).toHaveText('×2');
+  await main.getByRole('textbox', { name: 'Per 1000, USD' }).fill('2.5');
+  page.once('dialog', (dialog) => dialog.accept());
+  await main.getByRole('button', { name: 'Save prices' }).click();
+  await expect(page.getByTestId('staff-prices-saved')).toBeVisible();
+  await expect(page.getByTestId('staff-tiers-CLIENT_MAIN-USD-markup')).toHaveText('×2.5');
+  await shootConsole(page, 'prices-en');
+
+  // a moderator may not change a price: 403, and the price stays
+  const moderatorContext = await browser.newContext();
+  const moderatorLogin = `e2emod${stamp}`;
+  await register(moderatorContext.request, moderatorLogin);
+  makeStaff(`${moderatorLogin}@example.com`, moderatorLogin, 'ROLE_MODERATOR');
+  await enrolThroughApi(moderatorContext.request);
+  const refused = await moderatorContext.request.put(`/api/staff/prices/${tag}`, {
+    data: { client: 'CLIENT_MAIN', currency: 'USD', tiers: [{ from: 1, micro: 1 }] },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe('Your role cannot do this');
+  await moderatorContext.close();
+  const prices = (await (await page.request.get(`/api/staff/prices/${tag}`)).json()).data as {
+    sets: { client: string; currency: string; tiers: { micro: number }[] }[];
+  };
+  const storefront = prices.sets.find(
+    (set) => set.client === 'CLIENT_MAIN' && set.currency === 'USD',
+  );
+  expect(storefront?.tiers.map((tier) => tier.micro)).toEqual([250_000]);
+
+  // the customer's withdrawal request: paid, with a note
+  await nav.getByRole('link', { name: 'Withdrawals' }).click();
+  const request = page.locator('[data-withdrawal]', { hasText: buyer.login });
+  await expect(request).toHaveCount(1);
+  await request.getByLabel('Note').fill('PayPal transfer E2E-1');
+  await shootConsole(page, 'withdrawals-en');
+  page.once('dialog', (dialog) => dialog.accept());
+  await request.getByRole('button', { name: 'Paid' }).click();
+  await expect(request).toContainText('PAID');
+  await expect(request).toContainText('PayPal transfer E2E-1');
+
+  // payments: the customer's top-up and its gateway events
+  await nav.getByRole('link', { name: 'Payments' }).click();
+  const payments = page.getByTestId('staff-payments-table');
+  await expect(payments).toContainText(buyer.login);
+  await shootConsole(page, 'payments-en');
+  await payments
+    .getByRole('row', { name: new RegExp(buyer.login) })
+    .first()
+    .getByRole('link', { name: /^#\d+$/ })
+    .click();
+  await expect(page.getByTestId('staff-payment-events')).toContainText('SUCCESS');
+  await shootConsole(page, 'payment-en');
+
+  // an article: created in English, previewed by the server, published
+  await nav.getByRole('link', { name: 'Articles' }).click();
+  await expect(page.getByTestId('staff-articles-table')).toBeVisible();
+  const create = page.getByTestId('staff-article-create');
+  await create.getByLabel('Key').fill(articleKey);
+  await create.getByLabel('Slug (address)').fill(articleKey);
+  await create.getByLabel('Title (h1)').fill('A guide from the console');
+  await create.getByLabel('Description').fill('Written and published in the staff console.');
+  await create
+    .getByLabel('Text (Markdown)')
+    .fill('## Hello from the console\n\nThe **first** paragraph of the guide.');
+  await shootConsole(page, 'articles-en');
+  await create.getByRole('button', { name: 'Create (unpublished)' }).click();
+  await expect(page.getByTestId('staff-article')).toBeVisible();
+  await expect(page.getByTestId('staff-article-preview').locator('h2')).toContainText(
+    'Hello from the console',
+  );
+  await expect(page.getByTestId('staff-article-state')).toHaveText('draft');
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.getByTestId('staff-article-publish').click();
+  await expect(page.getByTestId('staff-article-state')).toHaveText('published');
+  await expect
+    .poll(async () => (await page.request.get(`/en/blog/${articleKey}/`)).status(), {
+      timeout: 15_000,
+    })
+    .toBe(200);
+  await shootConsole(page, 'article-en');
+
+  // every action in the audit log, with before and after
+  for (const [action, target, before] of [
+    ['service.edit', 'service:FAKE_FOLLOWERS', true],
+    ['service.import', `service:${tag}`, false],
+    ['service.prices', `service:${tag}`, true],
+    ['withdrawal.pay', null, true],
+    ['article.create', null, false],
+    ['article.publish', null, true],
+  ] as const) {
+    const rows = (await auditOf(page.request, action)).filter(
+      (row) => row.staff.login === adminLogin && (!target || row.target === target),
+    );
+    expect(rows.length, action).toBeGreaterThan(0);
+    expect(rows[0]!.after, `${action} after`).not.toBeNull();
+    if (before) expect(rows[0]!.before, `${action} before`).not.toBeNull();
+  }
+  const priced = (await auditOf(page.request, 'service.prices')).find(
+    (row) => row.target === `service:${tag}`,
+  )!;
+  expect(JSON.stringify(priced.before)).toContain('200000');
+  expect(JSON.stringify(priced.after)).toContain('250000');
+  // the moderator's refused call left no row
+  expect(
+    (await auditOf(page.request, 'service.prices')).filter(
+      (row) => row.staff.login === moderatorLogin,
+    ),
+  ).toHaveLength(0);
+  await nav.getByRole('link', { name: 'Audit log' }).click();
+  const audit = page.getByTestId('staff-audit-table');
+  for (const action of ['service.import', 'service.prices', 'withdrawal.pay', 'article.publish'])
+    await expect(audit).toContainText(action);
+
+  // in Russian
+  for (const [path, name] of [
+    ['/staff/', 'dashboard-ru'],
+    ['/staff/services/', 'services-ru'],
+    [`/staff/services/${tag}/`, 'service-ru'],
+    [`/staff/prices/${tag}/`, 'prices-ru'],
+    ['/staff/providers/', 'providers-ru'],
+    ['/staff/providers/simulator/import/', 'import-ru'],
+    ['/staff/payments/', 'payments-ru'],
+    ['/staff/withdrawals/?status=PAID', 'withdrawals-ru'],
+    ['/staff/articles/', 'articles-ru'],
+    [`/staff/articles/${articleKey}/`, 'article-ru'],
+  ] as const) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByText('Вернуться на сайт')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await shootConsole(page, name);
   }
 });
