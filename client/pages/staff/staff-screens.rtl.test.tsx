@@ -341,3 +341,105 @@ describe('articles', () => {
     expect(screen.getByTestId('staff-article-publish').textContent).toBe('Unpublish en');
   });
 });
+
+describe('a user page', () => {
+  it('sets the level, blocks after a confirmation, and sets roles (admins)', async () => {
+    confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    let user = {
+      id: 7,
+      login: 'buyer',
+      email: 'buyer@example.com',
+      role: 'user',
+      balance: 1000,
+      cur: 'USD',
+      discount_level: 1,
+      blocked: false,
+      created_at: '2026-01-10T09:00:00.000Z',
+      roles: ['ROLE_USER'],
+      lang: 'en',
+      orders: [],
+      ledger: [],
+      api_key: null,
+      sessions: 2,
+    };
+    api = fakeApi({
+      'GET staff/me': () => ME,
+      'GET staff/users/7': () => user,
+      'POST staff/users/7/level': ({ body }) => {
+        user = { ...user, discount_level: (body as { level: number }).level };
+        return user;
+      },
+      'POST staff/users/7/block': ({ body }) => {
+        user = { ...user, blocked: (body as { blocked: boolean }).blocked };
+        return user;
+      },
+      'POST staff/users/7/roles': () =>
+        new ApiRefusal(400, 'You cannot take the admin role from yourself'),
+    });
+    const ui = userEvent.setup();
+    renderConsole('/en/staff/users/7/', 'staff-user', '/en/staff/users/:id/');
+    const actions = await screen.findByTestId('staff-user-actions');
+    await ui.selectOptions(within(actions).getByLabelText('Discount level'), '4');
+    await ui.click(within(actions).getByRole('button', { name: 'Set level' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('The discount level was set.'),
+    );
+    expect(api.callsOf('POST staff/users/7/level')[0]!.body).toEqual({ level: 4 });
+
+    // declined first: nothing sent; then blocked
+    await ui.click(screen.getByTestId('staff-user-block'));
+    expect(api.callsOf('POST staff/users/7/block')).toHaveLength(0);
+    await ui.click(screen.getByTestId('staff-user-block'));
+    await waitFor(() => expect(screen.getByTestId('staff-user-blocked').textContent).toBe('yes'));
+    expect(api.callsOf('POST staff/users/7/block')[0]!.body).toEqual({ blocked: true });
+    expect(screen.getByTestId('staff-user-block').textContent).toBe('Unblock');
+
+    // roles: the server's refusal in its words
+    const roles = screen.getByTestId('staff-user-roles');
+    await ui.click(within(roles).getByLabelText('Moderator'));
+    await ui.click(within(roles).getByRole('button', { name: 'Save roles' }));
+    expect(api.callsOf('POST staff/users/7/roles')[0]!.body).toEqual({ roles: ['ROLE_MODERATOR'] });
+    expect((await within(roles).findByRole('alert')).textContent).toBe(
+      'You cannot take the admin role from yourself',
+    );
+  });
+});
+
+describe('providers', () => {
+  it('adds a provider with its key in a password field, cleared after the call', async () => {
+    api = fakeApi({
+      'GET staff/me': () => ME,
+      'GET staff/providers': () => [],
+      'POST staff/providers': ({ body }) => ({
+        id: (body as { id: string }).id,
+        url: (body as { url: string }).url,
+        currency: 'USD',
+        enabled: true,
+        key_sealed: true,
+        calls_24h: 0,
+        errors_24h: 0,
+        error_rate: null,
+      }),
+    });
+    const ui = userEvent.setup();
+    renderConsole('/en/staff/providers/', 'staff-providers', '/en/staff/providers/');
+    const form = await screen.findByTestId('staff-provider-add');
+    const key = within(form).getByLabelText('API key') as HTMLInputElement;
+    expect(key.type).toBe('password');
+    await ui.type(within(form).getByLabelText('Id'), 'panel');
+    await ui.type(within(form).getByLabelText('API URL'), 'https://panel.example/api/v2');
+    await ui.type(key, 'secret-key');
+    await ui.click(within(form).getByRole('button', { name: 'Add provider' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('staff-providers-table').textContent).toContain('panel'),
+    );
+    expect(api.callsOf('POST staff/providers')[0]!.body).toEqual({
+      id: 'panel',
+      url: 'https://panel.example/api/v2',
+      api_key: 'secret-key',
+      currency: 'USD',
+    });
+    expect(key.value).toBe('');
+    expect(document.body.textContent).not.toContain('secret-key');
+  });
+});
