@@ -207,7 +207,11 @@ export function createApp({
       sessionMs: config.staffSessionMs,
       limits,
       sections: [
-        staffOrdersRoutes({ orders, audit: services.audit }),
+        staffOrdersRoutes({
+          orders,
+          audit: services.audit,
+          callsOf: services.orderCalls,
+        }),
         staffUsersRoutes({ users: services.staffUsers }),
         staffCatalogueRoutes({ catalogue: services.staffCatalogue }),
         staffProvidersRoutes({ catalogue: services.staffCatalogue }),

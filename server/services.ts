@@ -25,7 +25,11 @@ import {
   providerRegistry,
   simulatorWatcher,
 } from './modules/fulfilment/providers.ts';
-import { callCounter, createProvidersAdmin } from './modules/fulfilment/providers-admin.service.ts';
+import {
+  callCounter,
+  createProvidersAdmin,
+  orderCalls,
+} from './modules/fulfilment/providers-admin.service.ts';
 import { createLedgerReads } from './modules/ledger/ledger-reads.service.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
@@ -239,6 +243,8 @@ export function createServices({
     audit,
     staffUsers,
     staffDashboard,
+    /** orders' calls to their providers and the answers (the staff console's order page) */
+    orderCalls: (ids: number[]) => orderCalls(db, ids),
     staffCatalogue,
     secrets,
     apiKeys,

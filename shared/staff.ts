@@ -67,6 +67,16 @@ export interface StaffOrderDetail extends StaffOrderRow {
   }[];
   /** what staff may do with it now */
   actions: { resend: boolean; cancel: boolean; partial: boolean };
+  /** what it (and its rows) asked of providers and the answers: sends, starts, ends */
+  provider_calls?: {
+    order_id: number;
+    provider_id: string;
+    action: string;
+    request: unknown;
+    answer: unknown;
+    ok: boolean;
+    created_at: string;
+  }[];
 }
 
 export interface StaffUserRow {

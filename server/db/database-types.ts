@@ -8,7 +8,11 @@ import type {
   ServicesTable,
   ServiceTextsTable,
 } from '../modules/catalog/catalog.table.ts';
-import type { ProviderCallsTable, ProvidersTable } from '../modules/fulfilment/fulfilment.table.ts';
+import type {
+  OrderProviderCallsTable,
+  ProviderCallsTable,
+  ProvidersTable,
+} from '../modules/fulfilment/fulfilment.table.ts';
 import type { TransactionsTable } from '../modules/ledger/ledger.table.ts';
 import type { NotificationsTable } from '../modules/notifications/notifications.table.ts';
 import type {
@@ -63,6 +67,7 @@ export interface Database {
   order_refills: OrderRefillsTable;
   order_subscriptions: OrderSubscriptionsTable;
   staff_totp: StaffTotpTable;
+  order_provider_calls: OrderProviderCallsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;

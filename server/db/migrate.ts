@@ -21,6 +21,7 @@ import * as staff from './migrations/0016-staff.ts';
 import * as staffCatalogue from './migrations/0017-staff-catalogue.ts';
 import * as paymentEventsArticles from './migrations/0018-payment-events-articles.ts';
 import * as userBlocks from './migrations/0019-user-blocks.ts';
+import * as orderProviderCalls from './migrations/0020-order-provider-calls.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-staff-catalogue': staffCatalogue,
   '0018-payment-events-articles': paymentEventsArticles,
   '0019-user-blocks': userBlocks,
+  '0020-order-provider-calls': orderProviderCalls,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,8 +1,15 @@
 import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
+import { loadConfig } from '../../server/config.ts';
+import { createLogger } from '../../server/lib/logger.ts';
+import { createFulfilmentService } from '../../server/modules/fulfilment/fulfilment.service.ts';
+import { providerRegistry } from '../../server/modules/fulfilment/providers.ts';
+import { callCounter } from '../../server/modules/fulfilment/providers-admin.service.ts';
 import type { Role } from '../../shared/roles.ts';
 import { CAPABILITIES, type Capability, PERMISSIONS } from '../../shared/staff-permissions.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+
+const logger = createLogger(loadConfig({ NODE_ENV: 'test' }));
 
 /**
  * The staff console's server (issue 33): two-factor sign-in, the permission matrix call by
@@ -467,5 +474,53 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
     expect(
       (await request(t.app).get('/api/staff/dashboard').set('Cookie', seo.cookie)).status,
     ).toBe(403);
+  });
+
+  it('shows what an order asked of its provider and the answers', async () => {
+    const admin = await staff('ROLE_ADMIN');
+    const buyer = await account(null);
+    await t.database.db
+      .updateTable('users')
+      .set({ balance: 100_000 })
+      .where('id', '=', buyer.user.id)
+      .execute();
+    const placed = await request(t.app)
+      .post('/api/c_orders/main')
+      .set('Cookie', buyer.cookie)
+      .set('Origin', 'https://shop.test')
+      .send({ tag: 'INSTAGRAM_LIKES', link: LINK, quantity: 100, method: -1, client: 'CLIENT_LK' });
+    const id = Number(
+      (
+        await t.database.db
+          .selectFrom('orders')
+          .select('id')
+          .where('public_id', '=', placed.body.data.order.id)
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const worker = createFulfilmentService({
+      orders: t.services.orders.workOn(),
+      providerOf: providerRegistry({
+        db: t.database.db,
+        simulator: t.services.simulator,
+        simulatorUrl: null,
+      }),
+      catalog: t.services.catalog,
+      logger,
+      options: { workerId: `calls-${engine}` },
+      calls: callCounter(t.database.db),
+    });
+    await worker.submitDue();
+    const detail = await request(t.app).get(`/api/staff/orders/${id}`).set('Cookie', admin.cookie);
+    expect(detail.body.data.provider_calls).toEqual([
+      expect.objectContaining({
+        order_id: id,
+        provider_id: 'simulator',
+        action: 'add',
+        request: { service: 'INSTAGRAM_LIKES', link: LINK, quantity: 100 },
+        answer: { order: expect.any(String) },
+        ok: true,
+      }),
+    ]);
   });
 });

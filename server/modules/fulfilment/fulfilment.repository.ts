@@ -1,5 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { ProviderRow } from './fulfilment.table.ts';
+import type { OrderProviderCallsTable, ProviderRow } from './fulfilment.table.ts';
 
 /** SQL on `providers`: an enabled provider by its id, or undefined. */
 export function enabledProvider(db: Db, id: string): Promise<ProviderRow | undefined> {
@@ -71,4 +72,20 @@ export async function providerCallTotals(
   return new Map(
     rows.map((row) => [row.provider_id, { calls: Number(row.calls), errors: Number(row.errors) }]),
   );
+}
+
+/** Notes a call an order made to its provider and the answer. */
+export async function insertOrderCall(db: Db, row: Insertable<OrderProviderCallsTable>) {
+  await db.insertInto('order_provider_calls').values(row).execute();
+}
+
+/** The calls of these orders, oldest first. */
+export function orderCallsOf(db: Db, orderIds: number[]) {
+  if (!orderIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('order_provider_calls')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('id')
+    .execute();
 }

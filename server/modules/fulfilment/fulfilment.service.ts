@@ -27,9 +27,23 @@ export interface FulfilmentOptions {
 /** Finds the client of an order's provider (the simulator in process, or a panel over HTTP). */
 export type ProviderLookup = (providerId: string) => Promise<SmmProvider | null>;
 
-/** Counts provider calls per hour (providers-admin.service.ts `callCounter`). */
+/** One call an order made to its provider, for the staff console's order page. */
+export interface OrderCall {
+  orderId: number;
+  providerId: string;
+  action: 'add' | 'status' | 'cancel' | 'refill';
+  request?: unknown;
+  answer: unknown;
+  ok: boolean;
+}
+
+/**
+ * Counts provider calls per hour (providers-admin.service.ts `callCounter`), and notes the
+ * calls of each order that sent or changed something.
+ */
 export interface ProviderCallCounter {
   count(providerId: string, failed: boolean): Promise<void>;
+  log?(call: OrderCall): Promise<void>;
 }
 
 /** A panel's refusal of a service it does not know: the fallback provider is tried. */
@@ -83,6 +97,16 @@ export function createFulfilmentService({
     }
   }
 
+  /** Notes an order's call and its answer; a failure to note it is only logged. */
+  async function note(call: OrderCall) {
+    if (!calls?.log) return;
+    try {
+      await calls.log(call);
+    } catch (error) {
+      logger.warn({ err: error, order: call.orderId }, 'provider call not noted');
+    }
+  }
+
   async function leaveForCheck(order: WorkOrder, error?: unknown) {
     await orders.leaveForCheck(order);
     logger.error({ err: error, order: order.public_id }, 'submit outcome unknown, needs a check');
@@ -126,6 +150,14 @@ export function createFulfilmentService({
           ...(order.comments ? { comments: order.comments } : {}),
         });
         await count(providerId, false);
+        await note({
+          orderId: order.id,
+          providerId,
+          action: 'add',
+          request: { service, link: order.link, quantity: order.count },
+          answer: placed,
+          ok: true,
+        });
         await orders.move(
           order,
           'PAID',
@@ -136,6 +168,14 @@ export function createFulfilmentService({
         return 'submitted';
       } catch (error) {
         await count(providerId, true);
+        await note({
+          orderId: order.id,
+          providerId,
+          action: 'add',
+          request: { service, link: order.link, quantity: order.count },
+          answer: { error: (error as Error).message },
+          ok: false,
+        });
         providerErrors.inc({
           provider: providerId,
           kind:
@@ -200,6 +240,16 @@ export function createFulfilmentService({
       charge: upstream.charge,
     };
     const to = ENDS[upstream.status];
+    // the answers that change something: the provider's start, and its end
+    if (to || (order.start_count === null && progress.start_count != null))
+      await note({
+        orderId: order.id,
+        providerId: order.provider_id ?? 'simulator',
+        action: 'status',
+        request: { order: order.provider_order_id },
+        answer: upstream,
+        ok: true,
+      });
     if (to)
       await orders.move(order, 'RUNNING', to, `${order.provider_id}: ${upstream.status}`, progress);
     else await orders.recordProgress(order, progress);

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** An upstream panel speaking the SMM panel API v2 (DOMAIN.md). */
 export interface ProvidersTable {
@@ -20,4 +20,19 @@ export interface ProviderCallsTable {
   hour: string;
   calls: number;
   errors: number;
+}
+
+/** One call an order made to its provider, and the answer (migration 0020). */
+export interface OrderProviderCallsTable {
+  id: Generated<number>;
+  order_id: number;
+  provider_id: string;
+  /** add, status, cancel, refill */
+  action: string;
+  /** JSON of what was sent (the key never) */
+  request: string | null;
+  /** JSON of the answer, or `{"error": …}` */
+  answer: string | null;
+  ok: number;
+  created_at: string;
 }

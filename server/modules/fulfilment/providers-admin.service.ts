@@ -9,7 +9,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import {
   countProviderCall,
+  insertOrderCall,
   insertProvider,
+  orderCallsOf,
   providerCallTotals,
   providerRow,
   providerRows,
@@ -202,5 +204,28 @@ export type ProvidersAdmin = ReturnType<typeof createProvidersAdmin>;
 export function callCounter(db: Db, now: () => Date = () => new Date()): ProviderCallCounter {
   return {
     count: (providerId, failed) => countProviderCall(db, providerId, hourOf(now()), failed),
+    log: (call) =>
+      insertOrderCall(db, {
+        order_id: call.orderId,
+        provider_id: call.providerId,
+        action: call.action,
+        request: call.request === undefined ? null : JSON.stringify(call.request),
+        answer: JSON.stringify(call.answer),
+        ok: call.ok ? 1 : 0,
+        created_at: now().toISOString(),
+      }),
   };
+}
+
+/** An order's calls to its providers and their answers (the staff console's order page). */
+export async function orderCalls(db: Db, orderIds: number[]) {
+  return (await orderCallsOf(db, orderIds)).map((row) => ({
+    order_id: row.order_id,
+    provider_id: row.provider_id,
+    action: row.action,
+    request: row.request === null ? null : (JSON.parse(row.request) as unknown),
+    answer: row.answer === null ? null : (JSON.parse(row.answer) as unknown),
+    ok: Boolean(row.ok),
+    created_at: row.created_at,
+  }));
 }

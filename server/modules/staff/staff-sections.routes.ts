@@ -11,6 +11,7 @@ import type {
   StaffRolesBody,
   StaffUsersQuery,
 } from '../../../shared/schemas/staff.schemas.ts';
+import type { StaffOrderDetail } from '../../../shared/staff.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
@@ -36,7 +37,21 @@ const noteBy =
     audit.record(trx, actor, entry);
 
 /** `/api/staff/orders…`: find orders, read one, resend, cancel with refund, mark partial. */
-export function staffOrdersRoutes({ orders, audit }: { orders: OrdersService; audit: Audit }) {
+export function staffOrdersRoutes({
+  orders,
+  audit,
+  callsOf,
+}: {
+  orders: OrdersService;
+  audit: Audit;
+  /** the orders' calls to their providers (fulfilment's log) */
+  callsOf: (orderIds: number[]) => Promise<NonNullable<StaffOrderDetail['provider_calls']>>;
+}) {
+  /** An order's page with its (and its rows') provider calls. */
+  const withCalls = async (detail: StaffOrderDetail): Promise<StaffOrderDetail> => ({
+    ...detail,
+    provider_calls: await callsOf([detail.id, ...detail.children.map((row) => row.id)]),
+  });
   return (gate: Gate) => {
     const router = Router();
     router.get('/staff/orders', gate('orders'), async (req, res) => {
@@ -56,17 +71,17 @@ export function staffOrdersRoutes({ orders, audit }: { orders: OrdersService; au
     router.get('/staff/orders/:id', gate('orders'), async (req, res) => {
       res.json({
         status: 'success',
-        data: await orders.staff.detail(idOf(req, 'Order not found')),
+        data: await withCalls(await orders.staff.detail(idOf(req, 'Order not found'))),
       });
     });
     router.post('/staff/orders/:id/resend', gate('orders'), async (req, res) => {
       const id = idOf(req, 'Order not found');
-      const data = await orders.staff.resend(id, noteBy(audit, actorOf(res)));
+      const data = await withCalls(await orders.staff.resend(id, noteBy(audit, actorOf(res))));
       res.json({ status: 'success', data });
     });
     router.post('/staff/orders/:id/cancel', gate('orders'), async (req, res) => {
       const id = idOf(req, 'Order not found');
-      const data = await orders.staff.cancel(id, noteBy(audit, actorOf(res)));
+      const data = await withCalls(await orders.staff.cancel(id, noteBy(audit, actorOf(res))));
       res.json({ status: 'success', data });
     });
     router.post('/staff/orders/:id/partial', gate('orders'), async (req, res) => {
@@ -75,7 +90,9 @@ export function staffOrdersRoutes({ orders, audit }: { orders: OrdersService; au
         req.body,
       );
       const id = idOf(req, 'Order not found');
-      const data = await orders.staff.partial(id, delivered, noteBy(audit, actorOf(res)));
+      const data = await withCalls(
+        await orders.staff.partial(id, delivered, noteBy(audit, actorOf(res))),
+      );
       res.json({ status: 'success', data });
     });
     return router;
