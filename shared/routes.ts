@@ -99,27 +99,15 @@ const CABINET_VIEWS: Partial<Record<(typeof CABINET_SECTIONS)[number], View>> = 
 };
 
 /**
- * The staff console's pages (issue 33), one view (their screens are one chunk); a `:id` is
- * checked by their loader (client/features/staff/staff-route.loader.ts), in that chunk.
+ * The staff console's pages (issue 33), one view (their screens are lazy parts of one chunk).
+ * A page's id is its path's last word, singular before a param: `orders` → staff-orders,
+ * `orders/:id` → staff-order, `providers/:provider/import` → staff-import. A `:id` is checked
+ * by their loader (client/features/staff/staff-route.loader.ts), in that chunk.
  */
-const STAFF_PAGES: [id: string, path: string][] = [
-  ['staff', ''],
-  ['staff-orders', 'orders'],
-  ['staff-order', 'orders/:id'],
-  ['staff-users', 'users'],
-  ['staff-user', 'users/:id'],
-  ['staff-audit', 'audit'],
-  ['staff-services', 'services'],
-  ['staff-service', 'services/:tag'],
-  ['staff-prices', 'prices/:tag'],
-  ['staff-providers', 'providers'],
-  ['staff-import', 'providers/:provider/import'],
-  ['staff-payments', 'payments'],
-  ['staff-payment', 'payments/:id'],
-  ['staff-withdrawals', 'withdrawals'],
-  ['staff-articles', 'articles'],
-  ['staff-article', 'articles/:key'],
-];
+const STAFF_PAGES =
+  ' orders orders/:id users users/:id audit services services/:tag prices/:tag providers providers/:provider/import payments payments/:id withdrawals articles articles/:key'.split(
+    ' ',
+  );
 
 export const LANDING_PLATFORMS = ['telegram', 'threads', 'tiktok', 'vk', 'youtube'] as const;
 
@@ -178,8 +166,14 @@ export const PAGES: PageDef[] = [
   page('thanks', 'thanks', 'default', '/thanks/', { access: 'open' }),
   page('thanks-error', 'thanks', 'default', '/thanks/error/', { access: 'open' }),
   page('thanks-waiting', 'thanks', 'default', '/thanks/waiting/', { access: 'open' }),
-  ...STAFF_PAGES.map(([id, path]) =>
-    page(id, 'staff', 'staff', `/staff/${path}${path && '/'}`, { access: 'staff' }),
+  ...STAFF_PAGES.map((path) =>
+    page(
+      `staff${path && '-'}${path.replace(/s?\/:\w+$/, '').replace(/.*\//, '')}`,
+      'staff',
+      'staff',
+      `/staff/${path}${path && '/'}`,
+      { access: 'staff' },
+    ),
   ),
 ];
 

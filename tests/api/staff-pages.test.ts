@@ -44,7 +44,7 @@ describe('the staff console pages', () => {
       'staff-audit',
       'staff-services',
       'staff-service',
-      'staff-prices',
+      'staff-price',
       'staff-providers',
       'staff-import',
       'staff-payments',

@@ -189,7 +189,7 @@ describe('prices', () => {
       },
     });
     const user = userEvent.setup();
-    renderConsole('/en/staff/prices/IG_LIKES/', 'staff-prices', '/en/staff/prices/:tag/');
+    renderConsole('/en/staff/prices/IG_LIKES/', 'staff-price', '/en/staff/prices/:tag/');
     const set = await screen.findByTestId('staff-tiers-CLIENT_MAIN-USD');
     expect(within(set).getByTestId('staff-tiers-CLIENT_MAIN-USD-markup').textContent).toBe('×6.99');
     const price = within(set).getByRole('textbox', { name: 'Per 1000, USD' });

@@ -28,7 +28,7 @@ const SCREENS: Record<string, Screen> = {
   'staff-service': screen(() =>
     import('./catalogue/staff-service.tsx').then((m) => m.StaffServicePage),
   ),
-  'staff-prices': screen(() =>
+  'staff-price': screen(() =>
     import('./catalogue/staff-prices.tsx').then((m) => m.StaffPricesPage),
   ),
   'staff-providers': screen(() =>

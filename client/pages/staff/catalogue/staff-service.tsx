@@ -191,7 +191,7 @@ export function StaffServicePage() {
           ← {intl.formatMessage({ id: 'staff.services.title' })}
         </Link>
         {me?.capabilities.includes('prices') && (
-          <Link to={to('staff-prices', { tag })}>
+          <Link to={to('staff-price', { tag })}>
             <FormattedMessage id="staff.prices.open" />
           </Link>
         )}

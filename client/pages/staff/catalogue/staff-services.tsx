@@ -152,7 +152,7 @@ export function StaffServicesPage() {
                   <FormattedMessage id="staff.services.edit" />
                 </Link>
                 {me?.capabilities.includes('prices') && (
-                  <Link to={to('staff-prices', { tag: service.tag })}>
+                  <Link to={to('staff-price', { tag: service.tag })}>
                     <FormattedMessage id="staff.prices.short" />
                   </Link>
                 )}
