@@ -9,25 +9,26 @@ const SCOPED = 'scoped-css:';
 
 /**
  * The CSS sources the entry's stylesheet must keep: those reachable from the entry without
- * passing through a screen (`*.page.tsx`, whose own stylesheet the page links), and those a
- * screen loads lazily (no stylesheet of their own is linked). esbuild folds every screen's
- * CSS into the entry's stylesheet as well; this is what is left without them.
+ * passing through a screen (`*.page.tsx`, whose own stylesheet the page links), lazily loaded
+ * layouts' too. A screen's own lazy parts (the staff console's screens, React.lazy in
+ * pages/staff/staff.page.tsx) need nothing here: esbuild's stylesheet of a screen's chunk holds
+ * the CSS of what it imports dynamically as well, and that is the stylesheet the page links.
+ * esbuild folds every screen's CSS into the entry's stylesheet as well; this is what is left
+ * without them.
  */
 function keptSources(metafile: esbuild.Metafile): Set<string> {
   const kept = new Set<string>();
   const seen = new Set<string>();
-  const walk = (file: string, collect: boolean) => {
-    const key = `${file}|${collect}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    if (collect && file.endsWith('.css')) kept.add(file);
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    if (file.endsWith('.css')) kept.add(file);
     for (const imported of metafile.inputs[file]?.imports ?? []) {
       if (imported.external || SCREEN.test(imported.path)) continue;
-      walk(imported.path, collect || imported.kind === 'dynamic-import');
+      walk(imported.path);
     }
   };
-  walk(ENTRY, true);
-  for (const file of Object.keys(metafile.inputs)) if (SCREEN.test(file)) walk(file, false);
+  walk(ENTRY);
   return kept;
 }
 
