@@ -443,3 +443,64 @@ describe('providers', () => {
     expect(document.body.textContent).not.toContain('secret-key');
   });
 });
+
+describe('a service page', () => {
+  it('sends only what changed; publishing is asked first; the server refuses in its words', async () => {
+    confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const service = {
+      id: 3,
+      tag: 'IG_LIKES',
+      platform: 'instagram',
+      kind: 'likes',
+      type: 'LIKES' as const,
+      labels: ['CLIENT_MAIN', 'CLIENT_LK', 'ENABLED', 'TYPE_LIKES'],
+      enabled: true,
+      visible: false,
+      min: 1,
+      max: 1000,
+      min_order: 10,
+      max_order: 1000,
+      lk_min_order: 10,
+      lk_max_order: 1000,
+      texts: { en: { name: 'Likes', description: 'Real likes' } },
+      mapping: {
+        provider_id: 'simulator',
+        provider_service: 'IG_LIKES',
+        provider_rate: '1.00',
+        fallback_provider_id: null,
+        fallback_service: null,
+      },
+      updated_at: '2026-01-10T09:00:00.000Z',
+    };
+    let answer: unknown = service;
+    api = fakeApi({
+      'GET staff/me': () => ME,
+      'GET staff/catalogue/services/IG_LIKES': () => service,
+      'PATCH staff/catalogue/services/IG_LIKES': () => answer,
+    });
+    const ui = userEvent.setup();
+    renderConsole('/en/staff/services/IG_LIKES/', 'staff-service', '/en/staff/services/:tag/');
+    const form = await screen.findByTestId('staff-service-form');
+    await ui.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Nothing was changed.');
+    expect(api.callsOf('PATCH staff/catalogue/services/IG_LIKES')).toHaveLength(0);
+
+    await ui.click(within(form).getByLabelText('Visible (shown on the site)'));
+    const max = within(form).getByLabelText('Storefront max');
+    await ui.clear(max);
+    await ui.type(max, '5000');
+    await ui.type(within(form).getByLabelText('Fallback provider'), 'panel');
+    await ui.type(within(form).getByLabelText('Service id at the fallback'), '77');
+    answer = new ApiRefusal(400, 'The minimum is more than the maximum');
+    await ui.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(api.callsOf('PATCH staff/catalogue/services/IG_LIKES')[0]!.body).toEqual({
+      visible: true,
+      max_order: 5000,
+      fallback: { provider_id: 'panel', provider_service: '77' },
+    });
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'The minimum is more than the maximum',
+    );
+  });
+});

@@ -55,7 +55,7 @@ export function changesOf(service: StaffService, draft: Draft): StaffServiceBody
     if (value !== service[name]) body[name] = value;
   }
   const clients = CLIENT_LABELS.filter((label) => service.labels.includes(label));
-  if (clients.join() !== [...draft.clients].sort().join()) {
+  if (clients.join() !== CLIENT_LABELS.filter((label) => draft.clients.includes(label)).join()) {
     // the whole list: the clients chosen, the rest as stored (enabled/visible apply after it)
     body.labels = [
       ...service.labels.filter((label) => !(CLIENT_LABELS as readonly string[]).includes(label)),
