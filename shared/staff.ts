@@ -66,7 +66,14 @@ export interface StaffOrderDetail extends StaffOrderRow {
     created_at: string;
   }[];
   /** what staff may do with it now */
-  actions: { resend: boolean; cancel: boolean; partial: boolean };
+  actions: {
+    resend: boolean;
+    cancel: boolean;
+    partial: boolean;
+    /** to another of its service's providers (main or fallback), while not yet taken */
+    switch: boolean;
+    refill: boolean;
+  };
   /** what it (and its rows) asked of providers and the answers: sends, starts, ends */
   provider_calls?: {
     order_id: number;

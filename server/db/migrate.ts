@@ -22,6 +22,7 @@ import * as staffCatalogue from './migrations/0017-staff-catalogue.ts';
 import * as paymentEventsArticles from './migrations/0018-payment-events-articles.ts';
 import * as userBlocks from './migrations/0019-user-blocks.ts';
 import * as orderProviderCalls from './migrations/0020-order-provider-calls.ts';
+import * as switchedProvider from './migrations/0021-order-switched-provider.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-payment-events-articles': paymentEventsArticles,
   '0019-user-blocks': userBlocks,
   '0020-order-provider-calls': orderProviderCalls,
+  '0021-order-switched-provider': switchedProvider,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -7,6 +7,7 @@ import {
   type StaffOrdersQuery,
   type StaffPartialBody,
   type StaffRolesBody,
+  type StaffSwitchBody,
   type StaffUsersQuery,
   staffAuditQuery,
   staffBalanceBody,
@@ -16,6 +17,7 @@ import {
   staffOrdersQuery,
   staffPartialBody,
   staffRolesBody,
+  staffSwitchBody,
   staffUsersQuery,
 } from '../schemas/staff.schemas.ts';
 import type {
@@ -62,6 +64,12 @@ export const STAFF_API = {
     body: checked<StaffPartialBody>(staffPartialBody),
     answer: typed<StaffOrderDetail>(),
   },
+
+  'POST staff/orders/:id/provider': {
+    body: checked<StaffSwitchBody>(staffSwitchBody),
+    answer: typed<StaffOrderDetail>(),
+  },
+  'POST staff/orders/:id/refill': { answer: typed<StaffOrderDetail>() },
 
   'GET staff/users': {
     query: checked<StaffUsersQuery>(staffUsersQuery),

@@ -15,6 +15,7 @@ export const STAFF_MESSAGES = {
   roles: 'Roles are ROLE_ADMIN, ROLE_MODERATOR, ROLE_MANAGER, ROLE_SEO or ROLE_PROXY',
   blocked: 'blocked is true or false',
   action: 'An action is up to 64 letters, dots and dashes',
+  provider: 'A provider is its id: letters, digits, dots, dashes, up to 64',
 } as const;
 
 const PAGE = {
@@ -66,6 +67,23 @@ export const staffOrdersQuery = {
     limit: PAGE,
   },
   errorMessage: { additionalProperties: UNKNOWN_FIELD },
+} as const;
+
+export interface StaffSwitchBody {
+  provider: string;
+}
+export const staffSwitchBody = {
+  $id: 'staff/switch',
+  type: 'object',
+  required: ['provider'],
+  additionalProperties: false,
+  properties: {
+    provider: { type: 'string', pattern: '^[\\w.-]{1,64}$', errorMessage: STAFF_MESSAGES.provider },
+  },
+  errorMessage: {
+    additionalProperties: UNKNOWN_FIELD,
+    required: { provider: STAFF_MESSAGES.provider },
+  },
 } as const;
 
 export interface StaffUsersQuery {

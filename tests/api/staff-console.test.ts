@@ -8,6 +8,7 @@ import { callCounter } from '../../server/modules/fulfilment/providers-admin.ser
 import type { Role } from '../../shared/roles.ts';
 import { CAPABILITIES, type Capability, PERMISSIONS } from '../../shared/staff-permissions.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+import { testWorker } from '../support/worker.ts';
 
 const logger = createLogger(loadConfig({ NODE_ENV: 'test' }));
 
@@ -521,6 +522,71 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
         answer: { order: expect.any(String) },
         ok: true,
       }),
+    ]);
+  });
+
+  it('switches a waiting order to another of its providers, and refills a completed one', async () => {
+    const admin = await staff('ROLE_ADMIN');
+    const buyer = await account(null);
+    await t.database.db
+      .updateTable('users')
+      .set({ balance: 100_000 })
+      .where('id', '=', buyer.user.id)
+      .execute();
+    const place = async () => {
+      const placed = await request(t.app)
+        .post('/api/c_orders/main')
+        .set('Cookie', buyer.cookie)
+        .set('Origin', 'https://shop.test')
+        .send({
+          tag: 'INSTAGRAM_LIKES',
+          link: LINK,
+          quantity: 100,
+          method: -1,
+          client: 'CLIENT_LK',
+        });
+      return Number(
+        (
+          await t.database.db
+            .selectFrom('orders')
+            .select('id')
+            .where('public_id', '=', placed.body.data.order.id)
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    };
+    const id = await place();
+    const act = (what: string, body: object = {}) =>
+      request(t.app).post(`/api/staff/orders/${id}/${what}`).set('Cookie', admin.cookie).send(body);
+    expect((await act('provider', { provider: 'nowhere' })).status).toBe(400);
+    expect((await act('provider', {})).status).toBe(400);
+    const switched = await act('provider', { provider: 'simulator' });
+    expect(switched.status).toBe(200);
+    expect(switched.body.data.history.at(-1)).toMatchObject({
+      status: 'PAID',
+      note: 'switched to simulator by staff',
+    });
+    // taken by its provider and delivered: no switch any more, a refill instead
+    await testWorker(t, 0).submitDue();
+    expect((await act('provider', { provider: 'simulator' })).status).toBe(409);
+    const upstream = [...t.services.simulator.orders.values()].at(-1)!;
+    upstream.createdAt = Date.now() - 3_600_000;
+    await testWorker(t, 2 * 60_000).syncRunning();
+    const done = await request(t.app).get(`/api/staff/orders/${id}`).set('Cookie', admin.cookie);
+    expect(done.body.data).toMatchObject({
+      status: 'COMPLETED',
+      actions: { refill: true, switch: false },
+    });
+    const refilled = await act('refill');
+    expect(refilled.status).toBe(200);
+    expect(refilled.body.data.history.at(-1).note).toMatch(/^refill requested: /);
+    const log = await request(t.app)
+      .get('/api/staff/audit')
+      .query({ target: `order:${id}` })
+      .set('Cookie', admin.cookie);
+    expect(log.body.data.items.map((item: { action: string }) => item.action)).toEqual([
+      'order.refill',
+      'order.provider',
     ]);
   });
 });

@@ -57,7 +57,7 @@ const DETAIL: StaffOrderDetail = {
       created_at: '2026-01-10T09:00:00.000Z',
     },
   ],
-  actions: { resend: true, cancel: true, partial: true },
+  actions: { resend: true, cancel: true, partial: true, switch: false, refill: false },
 };
 const page = (items: StaffOrderRow[]) => ({
   items,

@@ -122,12 +122,15 @@ export function createFulfilmentService({
     // the simulator sells every service under its tag; a real panel under its own id. A
     // service may name a fallback: used when the main provider is disabled, or refuses the
     // service as unknown ("Incorrect service ID")
-    const candidates = order.test
-      ? [{ providerId: 'simulator', service: order.tag }]
-      : [
-          { providerId: mapping?.provider_id ?? 'simulator', service: mapping?.provider_service },
-          { providerId: mapping?.fallback_provider_id, service: mapping?.fallback_service },
-        ];
+    const mapped = [
+      { providerId: mapping?.provider_id ?? 'simulator', service: mapping?.provider_service },
+      { providerId: mapping?.fallback_provider_id, service: mapping?.fallback_service },
+    ];
+    // staff switched the order to its fallback (the console's "switch provider"): that first
+    const chosen = order.switched_to
+      ? [...mapped].sort((a) => (a.providerId === order.switched_to ? -1 : 0))
+      : mapped;
+    const candidates = order.test ? [{ providerId: 'simulator', service: order.tag }] : chosen;
     const usable: { providerId: string; service: string; provider: SmmProvider }[] = [];
     for (const { providerId, service } of candidates) {
       if (!providerId || !service || usable.some((known) => known.providerId === providerId))

@@ -46,6 +46,8 @@ export interface OrdersTable {
   intake_id: Generated<number | null>;
   /** fulfilment (server/modules/fulfilment): provider, submit intent, retries, lease, sync */
   provider_id: Generated<string | null>;
+  /** the provider staff switched the order to, tried first when it is sent (migration 0021) */
+  switched_to: Generated<string | null>;
   submit_attempts: Generated<number>;
   submit_started_at: Generated<string | null>;
   next_attempt_at: Generated<string | null>;

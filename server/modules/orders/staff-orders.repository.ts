@@ -69,6 +69,26 @@ export async function rowCounts(db: Db, ids: number[]): Promise<Map<number, numb
   return new Map(rows.map((row) => [row.parent_id!, Number(row.n)]));
 }
 
+/** A paid order not yet taken goes to `providerId` first, in the worker's next round. */
+export async function switchProvider(db: Db, id: number, providerId: string, at: string) {
+  const result = await db
+    .updateTable('orders')
+    .set({
+      switched_to: providerId,
+      needs_check: 0,
+      submit_started_at: null,
+      next_attempt_at: null,
+      lease_owner: null,
+      lease_until: null,
+      updated_at: at,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'PAID')
+    .where('provider_order_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** A stuck submit sent again: the worker takes it in its next round. */
 export async function clearSubmit(db: Db, id: number, at: string): Promise<boolean> {
   const result = await db

@@ -2,6 +2,7 @@ import { FINAL_ORDER_STATUSES } from '../../../shared/orders.ts';
 import type { StaffOrderDetail, StaffOrderRow, StaffPage } from '../../../shared/staff.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import { staffUserReads } from '../users/users.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
@@ -14,11 +15,13 @@ import {
 import { eventsOf, orderById } from './orders.repository.ts';
 import type { OrderRow, OrderStatus } from './orders.table.ts';
 import { completionTimes, rowsOf } from './own-orders.repository.ts';
+import type { OwnOrders } from './own-orders.ts';
 import {
   clearSubmit,
   rowCounts,
   type StaffOrderFilter,
   searchOrders,
+  switchProvider,
 } from './staff-orders.repository.ts';
 import { isWatching, type Subscriptions } from './subscriptions.ts';
 
@@ -28,6 +31,8 @@ export const STAFF_ORDER_ERRORS = {
   cancel: 'This order has ended already',
   partial: 'Only a running order can be marked partial',
   delivered: 'The delivered count is less than the order’s count',
+  provider: 'This service is not sold by that provider: choose its main or fallback provider',
+  refillGuest: 'A guest’s order is refilled from its receipt link',
 } as const;
 
 /** Writes the audit row of a staff change inside the change's transaction. */
@@ -57,11 +62,15 @@ export function createStaffOrders({
   db,
   lifecycle,
   subscriptions,
+  catalog,
+  own,
   now,
 }: {
   db: Db;
   lifecycle: OrderLifecycle;
   subscriptions: Subscriptions;
+  catalog: CatalogService;
+  own: OwnOrders;
   now: () => Date;
 }) {
   async function rowsView(rows: OrderRow[]): Promise<StaffOrderRow[]> {
@@ -107,6 +116,8 @@ export function createStaffOrders({
   }
 
   const canResend = (row: OrderRow) => row.status === 'PAID' && row.provider_order_id === null;
+  const canRefill = (row: OrderRow) =>
+    (row.status === 'COMPLETED' || row.status === 'PARTIAL') && row.user_id !== null;
   const ended = (status: OrderStatus) => FINAL_ORDER_STATUSES.includes(status);
 
   async function detail(id: number): Promise<StaffOrderDetail> {
@@ -137,6 +148,8 @@ export function createStaffOrders({
           (row.status === 'PAID' || row.status === 'RUNNING') &&
           leaves.some((leaf) => !ended(leaf.status)),
         partial: !children.length && row.status === 'RUNNING',
+        switch: leaves.some(canResend),
+        refill: !children.length && canRefill(row) && row.provider_order_id !== null,
       },
     };
   }
@@ -207,6 +220,43 @@ export function createStaffOrders({
 
     /** When any order last changed (the live dashboard asks whether to refresh). */
     lastChange: () => lastOrderChange(db),
+
+    /**
+     * A paid order not yet taken by its provider goes to another of its service's providers
+     * (its main or fallback one) in the worker's next round.
+     */
+    async switchProvider(id: number, providerId: string, note: StaffNote) {
+      const order = await found(id);
+      const mapping = await catalog.providerOf(order.service_id);
+      const offered = [mapping?.provider_id ?? 'simulator', mapping?.fallback_provider_id];
+      if (!offered.includes(providerId)) throw new AppError(STAFF_ORDER_ERRORS.provider, 400);
+      const leaves = (await rowsOf(db, [order.id])).filter(canResend);
+      const targets = leaves.length ? leaves : canResend(order) ? [order] : [];
+      if (!targets.length) throw new AppError(STAFF_ORDER_ERRORS.resend, 409);
+      return act(order, note, 'order.provider', undefined, async (trx, at) => {
+        for (const leaf of targets) {
+          await switchProvider(trx, leaf.id, providerId, at);
+          await lifecycle.record(trx, [leaf.id], 'PAID', at, `switched to ${providerId} by staff`);
+        }
+      });
+    },
+
+    /** A completed or partial order is refilled by its provider, as its buyer may ask. */
+    async refill(id: number, note: StaffNote) {
+      const order = await found(id);
+      if (order.user_id === null) throw new AppError(STAFF_ORDER_ERRORS.refillGuest, 409);
+      await own.refill(order.public_id, order.user_id);
+      // the provider took it: the refill's row is written; the audit row says who asked
+      await db.transaction().execute((trx) =>
+        note(trx, {
+          action: 'order.refill',
+          target: `order:${order.id}`,
+          before: snapshot(order),
+          after: snapshot(order),
+        }),
+      );
+      return detail(order.id);
+    },
 
     /** A paid order (or row) stuck before its provider (left for a check, retrying) goes again. */
     async resend(id: number, note: StaffNote) {

@@ -17,6 +17,7 @@ export type WorkOrder = Readonly<
     | 'service_id'
     | 'test'
     | 'provider_id'
+    | 'switched_to'
     | 'provider_order_id'
     | 'start_count'
     | 'submit_attempts'

@@ -9,6 +9,7 @@ import type {
   StaffOrdersQuery,
   StaffPartialBody,
   StaffRolesBody,
+  StaffSwitchBody,
   StaffUsersQuery,
 } from '../../../shared/schemas/staff.schemas.ts';
 import type { StaffOrderDetail } from '../../../shared/staff.ts';
@@ -93,6 +94,22 @@ export function staffOrdersRoutes({
       const data = await withCalls(
         await orders.staff.partial(id, delivered, noteBy(audit, actorOf(res))),
       );
+      res.json({ status: 'success', data });
+    });
+    router.post('/staff/orders/:id/provider', gate('orders'), async (req, res) => {
+      const { provider } = validate<StaffSwitchBody>(
+        API['POST staff/orders/:id/provider'].body.schema,
+        req.body,
+      );
+      const id = idOf(req, 'Order not found');
+      const data = await withCalls(
+        await orders.staff.switchProvider(id, provider, noteBy(audit, actorOf(res))),
+      );
+      res.json({ status: 'success', data });
+    });
+    router.post('/staff/orders/:id/refill', gate('orders'), async (req, res) => {
+      const id = idOf(req, 'Order not found');
+      const data = await withCalls(await orders.staff.refill(id, noteBy(audit, actorOf(res))));
       res.json({ status: 'success', data });
     });
     return router;
