@@ -98,6 +98,18 @@ describe('the dashboard', () => {
           lastChange: '2026-01-03T10:00:00.000Z',
         };
       },
+      'GET staff/providers': () => [
+        {
+          id: 'simulator',
+          url: 'internal',
+          currency: 'USD',
+          enabled: true,
+          key_sealed: false,
+          calls_24h: 40,
+          errors_24h: 2,
+          error_rate: 0.05,
+        },
+      ],
     });
     renderConsole('/en/staff/', 'staff', '/en/staff/');
     const orders = await screen.findByTestId('staff-chart-orders');
@@ -117,6 +129,9 @@ describe('the dashboard', () => {
     expect(screen.getByTestId('staff-tile-orders').textContent).toBe('7');
     expect(screen.getByTestId('staff-by-status').textContent).toContain('RUNNING');
     expect(screen.getByTestId('staff-live').textContent).toBe('Live updates on');
+    await waitFor(() =>
+      expect(screen.getByTestId('staff-dashboard-providers').textContent).toContain('5%'),
+    );
 
     // the server says orders moved: the dashboard asks again
     await live.emit({ kind: 'orders', at: '2026-01-04T10:00:00.000Z' });

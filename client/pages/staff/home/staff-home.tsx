@@ -49,10 +49,70 @@ function useRefLatest<T>(value: T): { current: T } {
   return ref;
 }
 
+/** Providers' error rates over 24 h and, on demand, their balances (capability `providers`). */
+function ProvidersPanel() {
+  const intl = useIntl();
+  const [withBalance, setWithBalance] = useState(false);
+  const { data, loading, error, retry } = useStaffData('GET staff/providers', {
+    query: withBalance ? { balance: '1' } : {},
+  });
+  return (
+    <>
+      <h2 className={styles.subtitle}>
+        <FormattedMessage id="staff.providers.title" />{' '}
+        <button
+          type="button"
+          className={styles.pageButton}
+          disabled={loading}
+          onClick={() => (withBalance ? retry() : setWithBalance(true))}
+        >
+          <FormattedMessage id="staff.providers.balances" />
+        </button>
+      </h2>
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      <Table
+        head={[
+          'staff.providers.id',
+          'staff.providers.enabled',
+          'staff.providers.calls',
+          'staff.providers.errorRate',
+          'staff.providers.balance',
+        ]}
+        testId="staff-dashboard-providers"
+        rows={(data ?? []).map((provider) => (
+          <tr key={provider.id}>
+            <td>{provider.id}</td>
+            <td>{intl.formatMessage({ id: provider.enabled ? 'staff.yes' : 'staff.no' })}</td>
+            <td className={styles.num}>
+              {provider.errors_24h} / {provider.calls_24h}
+            </td>
+            <td className={styles.num}>
+              {provider.error_rate === null
+                ? '—'
+                : intl.formatNumber(provider.error_rate, {
+                    style: 'percent',
+                    maximumFractionDigits: 1,
+                  })}
+            </td>
+            <td>
+              {!provider.balance
+                ? '—'
+                : provider.balance.ok
+                  ? `${provider.balance.balance} ${provider.balance.currency}`
+                  : provider.balance.error}
+            </td>
+          </tr>
+        ))}
+      />
+    </>
+  );
+}
+
 /** The dashboard (capability `dashboard`): today, 30 days drawn by day, statuses, stuck orders. */
 function Dashboard() {
   const intl = useIntl();
   const to = useLocalePath();
+  const { me } = useStaffSession();
   const { data, loading, error, retry } = useStaffData('GET staff/dashboard');
   const live = useLiveRefetch(retry);
   const money = (currency: string) => (minor: number) =>
@@ -214,6 +274,7 @@ function Dashboard() {
           />
         </>
       )}
+      {me?.capabilities.includes('providers') && <ProvidersPanel />}
     </div>
   );
 }
