@@ -519,3 +519,66 @@ describe('a service page', () => {
     );
   });
 });
+
+describe('an order page', () => {
+  it('switches the provider after a confirmation and lists the provider calls', async () => {
+    confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const order = {
+      id: 42,
+      public_id: 'k3Yd9qZx',
+      user: null,
+      email: 'guest@example.com',
+      tag: 'IG_LIKES',
+      link: 'https://www.instagram.com/p/C8xYz12Stf1/',
+      count: 1000,
+      cost: 1450,
+      refunded: 0,
+      currency: 'USD',
+      status: 'PAID' as const,
+      provider_id: 'simulator',
+      provider_order_id: null,
+      start_count: null,
+      remains: null,
+      needs_check: false,
+      rows: 0,
+      created_at: '2026-01-10T09:00:00.000Z',
+      updated_at: '2026-01-10T09:05:00.000Z',
+      children: [],
+      history: [],
+      ledger: [],
+      actions: { resend: false, cancel: true, partial: false, switch: true, refill: false },
+      provider_calls: [
+        {
+          order_id: 42,
+          provider_id: 'simulator',
+          action: 'add',
+          request: { service: 'IG_LIKES', quantity: 1000 },
+          answer: { error: 'Not enough funds' },
+          ok: false,
+          created_at: '2026-01-10T09:01:00.000Z',
+        },
+      ],
+    };
+    api = fakeApi({
+      'GET staff/me': () => ME,
+      'GET staff/orders/42': () => order,
+      'POST staff/orders/42/provider': ({ body }) => ({
+        ...order,
+        provider_id: (body as { provider: string }).provider,
+      }),
+    });
+    const ui = userEvent.setup();
+    renderConsole('/en/staff/orders/42/', 'staff-order', '/en/staff/orders/:id/');
+    const calls = await screen.findByTestId('staff-order-calls');
+    expect(calls.textContent).toContain('Not enough funds');
+    await ui.type(screen.getByLabelText('Another provider of its service'), 'panel');
+    await ui.click(screen.getByRole('button', { name: 'Switch provider' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'The order was switched to the other provider.',
+      ),
+    );
+    expect(api.callsOf('POST staff/orders/42/provider')[0]!.body).toEqual({ provider: 'panel' });
+    expect(confirm).toHaveBeenCalledTimes(1);
+  });
+});

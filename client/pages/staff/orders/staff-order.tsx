@@ -8,9 +8,18 @@ import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
-import { Facts, Failure, LedgerTable, Money, Status, Table, When } from '../staff-parts.tsx';
+import {
+  compactJson,
+  Facts,
+  Failure,
+  LedgerTable,
+  Money,
+  Status,
+  Table,
+  When,
+} from '../staff-parts.tsx';
 
-type Action = 'resend' | 'cancel' | 'partial';
+type Action = 'resend' | 'cancel' | 'partial' | 'switch' | 'refill';
 
 /** Resend, cancel and refund, mark partial: the buttons `actions` allows, each confirmed. */
 function OrderActions({
@@ -25,6 +34,7 @@ function OrderActions({
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<{ action: Action; text: string } | null>(null);
   const [delivered, setDelivered] = useState('');
+  const [provider, setProvider] = useState('');
   const params = { id: String(order.id) };
 
   const run = async (action: Action, ask: () => Promise<StaffOrderDetail>) => {
@@ -33,7 +43,9 @@ function OrderActions({
     try {
       onDone(await ask(), action);
     } catch (failure) {
-      setError({ action, text: errorOf(failure, action === 'partial' ? 'delivered' : undefined) });
+      const field =
+        action === 'partial' ? 'delivered' : action === 'switch' ? 'provider' : undefined;
+      setError({ action, text: errorOf(failure, field) });
     } finally {
       setBusy(null);
     }
@@ -50,8 +62,26 @@ function OrderActions({
       call('POST staff/orders/:id/partial', { params, body: { delivered: count } }),
     );
   };
+  const refill = () => {
+    if (!window.confirm(intl.formatMessage({ id: 'staff.order.refillConfirm' }, { id: order.id })))
+      return;
+    void run('refill', () => call('POST staff/orders/:id/refill', { params }));
+  };
+  const switchTo = (event: FormEvent) => {
+    event.preventDefault();
+    const next = provider.trim();
+    if (
+      !window.confirm(
+        intl.formatMessage({ id: 'staff.order.switchConfirm' }, { id: order.id, provider: next }),
+      )
+    )
+      return;
+    void run('switch', () =>
+      call('POST staff/orders/:id/provider', { params, body: { provider: next } }),
+    );
+  };
   const { actions } = order;
-  if (!actions.resend && !actions.cancel && !actions.partial)
+  if (!actions.resend && !actions.cancel && !actions.partial && !actions.switch && !actions.refill)
     return (
       <p className={styles.notice}>
         <FormattedMessage id="staff.order.noActions" />
@@ -100,6 +130,38 @@ function OrderActions({
             disabled={busy !== null || delivered === ''}
           >
             <FormattedMessage id="staff.order.partial" />
+          </button>
+        </form>
+      )}
+      {actions.refill && (
+        <button
+          type="button"
+          className={button('secondary')}
+          disabled={busy !== null}
+          onClick={refill}
+        >
+          <FormattedMessage id="staff.order.refill" />
+        </button>
+      )}
+      {actions.switch && (
+        <form className={styles.filters} onSubmit={switchTo} style={{ margin: 0 }}>
+          <label className={styles.filter}>
+            <FormattedMessage id="staff.order.switchTo" />
+            <input
+              name="provider"
+              value={provider}
+              maxLength={64}
+              size={14}
+              onChange={(event) => setProvider(event.target.value)}
+              aria-invalid={error?.action === 'switch' || undefined}
+            />
+          </label>
+          <button
+            type="submit"
+            className={button('secondary')}
+            disabled={busy !== null || !provider.trim()}
+          >
+            <FormattedMessage id="staff.order.switch" />
           </button>
         </form>
       )}
@@ -238,6 +300,42 @@ export function StaffOrderPage() {
               </tr>
             ))}
           />
+          {order.provider_calls && (
+            <>
+              <h2 className={styles.subtitle}>
+                <FormattedMessage id="staff.order.providerCalls" />
+              </h2>
+              <Table
+                head={[
+                  'staff.time',
+                  'staff.orders.id',
+                  'staff.orders.provider',
+                  'staff.order.callAction',
+                  'staff.order.callOk',
+                  'staff.order.callRequest',
+                  'staff.order.callAnswer',
+                ]}
+                testId="staff-order-calls"
+                rows={order.provider_calls.map((providerCall, index) => (
+                  // calls have no id of their own; their order is their identity
+                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                  <tr key={index}>
+                    <td>
+                      <When iso={providerCall.created_at} />
+                    </td>
+                    <td>#{providerCall.order_id}</td>
+                    <td>{providerCall.provider_id}</td>
+                    <td>{providerCall.action}</td>
+                    <td>
+                      {intl.formatMessage({ id: providerCall.ok ? 'staff.yes' : 'staff.no' })}
+                    </td>
+                    <td className={styles.json}>{compactJson(providerCall.request)}</td>
+                    <td className={styles.json}>{compactJson(providerCall.answer)}</td>
+                  </tr>
+                ))}
+              />
+            </>
+          )}
           <h2 className={styles.subtitle}>
             <FormattedMessage id="staff.ledger" />
           </h2>
