@@ -83,6 +83,8 @@ test("the cabinet's pages hydrate: their heading, labelled fields and head tags"
   page,
   baseURL,
 }) => {
+  // nine page loads, each waiting for hydration: more than the default 30 s on a busy machine
+  test.setTimeout(60_000);
   const login = `hydrate${Date.now().toString(36)}`;
   await signUp(page, { login, lang: 'en', cur: 'USD' });
   const errors = consoleErrors(page);

@@ -76,6 +76,8 @@ test('a reseller makes, rotates and revokes an API key', async ({ page }) => {
  * it signed, and the page's log follows it to "Delivered". Screenshots in English and Russian.
  */
 test('a reseller sets a status webhook and sees a test event delivered', async ({ page }) => {
+  // a worker round's delivery and screenshots at three widths: room on a busy machine
+  test.setTimeout(60_000);
   const received: { signature: string; raw: string }[] = [];
   const receiver = http.createServer((req, res) => {
     let raw = '';
