@@ -52,8 +52,11 @@ export const SIZE_BUDGETS_KIB = {
   // +0.35 KiB (issue 33): the staff console's six pages in the route table (one view, one lazy
   // layout, one message set's chunk per language: its screens, layout, styles and texts load
   // on staff pages only); ~0.2 KiB raw, the rest the minifier's longer names (152.93)
-  landing: { jsGzip: 153, cssGzip: 8 },
-  service: { jsGzip: 153, cssGzip: 8 },
+  // +0.3 KiB (issue 33): sixteen console pages in the route table now (catalogue, prices,
+  // providers, import, payments, withdrawals, articles) (153.25); one splat route for the
+  // console, its screens chosen in its own chunk, would give this and the 0.35 above back
+  landing: { jsGzip: 153.3, cssGzip: 8 },
+  service: { jsGzip: 153.3, cssGzip: 8 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
   // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
   // +4 KiB with the bell, the notifications and income screens' shared parts (issue 13)
@@ -77,7 +80,8 @@ export const SIZE_BUDGETS_KIB = {
   // +2.4 KiB (issue 32): the cabinet's drip-feed and subscription fields, the order cards'
   // runs and subscriptions, their texts, the mass order's navigation (164.6): at the target
   // +0.35 KiB (issue 33): the staff console's route table entries, as for the landings (165.0)
-  cabinet: { jsGzip: 165.3, cssGzip: 8 },
+  // +0.3 KiB (issue 33): the console's further pages in the route table (165.32)
+  cabinet: { jsGzip: 165.4, cssGzip: 8 },
 } as const;
 
 export const SIZE_TARGETS_KIB = { landingJsGzip: 145, cabinetJsGzip: 165 } as const;
