@@ -1,7 +1,9 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import { staffRouteLoader } from '../../features/staff/staff-route.loader.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
-import styles from './staff.module.css';
+// the console's stylesheet is the view's (its lazy screens' CSS is in it: build/entry-css.ts)
+import './staff.module.css';
 
 /** Every staff page's loader: the site's 404 for accounts without a staff role. */
 export const routeLoader = staffRouteLoader;
@@ -54,18 +56,16 @@ const SCREENS: Record<string, Screen> = {
   ),
 };
 
-/** The staff console's screens (issue 33): the page's id picks the screen. */
+/**
+ * The staff console's screens (issue 33): the page's id picks the screen. Its boundary is a
+ * hydration region (components/hydration-boundary): the page counts as hydrated once the
+ * screen's part has loaded and hydrated.
+ */
 export default function StaffPage() {
   const Screen = SCREENS[useRouteHandle().pageId] ?? SCREENS.staff!;
   return (
-    <Suspense
-      fallback={
-        <div className={styles.page} aria-busy="true">
-          <div className={styles.loading} />
-        </div>
-      }
-    >
+    <HydrationBoundary>
       <Screen />
-    </Suspense>
+    </HydrationBoundary>
   );
 }
