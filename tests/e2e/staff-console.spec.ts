@@ -345,7 +345,7 @@ test('an admin imports a service, prices it, decides a withdrawal and publishes 
   await page.goto('/en/staff/');
   await hydrated(page);
   const dashboard = page.getByTestId('staff-dashboard');
-  await expect(dashboard.getByTestId('staff-chart-orders').locator('svg title')).toContainText(
+  await expect(dashboard.getByTestId('staff-chart-orders').locator('svg > title')).toContainText(
     'by day over 30 days',
   );
   await expect(page.getByTestId('staff-live')).toHaveText('Live updates on');
