@@ -123,7 +123,7 @@ function Dashboard() {
 
   return (
     <div data-testid="staff-dashboard" aria-busy={loading}>
-      <div className={styles.actions}>
+      <div className={`${styles.actions} ${styles.toolbar}`}>
         <button type="button" className={button('secondary')} onClick={retry} disabled={loading}>
           <FormattedMessage id="staff.dashboard.refresh" />
         </button>
