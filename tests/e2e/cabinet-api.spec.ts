@@ -23,6 +23,8 @@ async function signUpAs(page: Page, name: string) {
 }
 
 test('a reseller makes, rotates and revokes an API key', async ({ page }) => {
+  // the API page carries the whole guide: its full-page screenshots at three widths take time
+  test.setTimeout(60_000);
   await signUpAs(page, 'reseller');
 
   await page.goto('/en/cp/api/');
