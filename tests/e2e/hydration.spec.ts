@@ -58,6 +58,8 @@ async function checkPage(page: Page, path: string, seen: string[]) {
 
 for (const locale of LOCALES) {
   test(`every page kind hydrates without a mismatch (${locale})`, async ({ page }) => {
+    // a dozen page kinds, each loaded and hydrated: room on a busy 2-core machine
+    test.setTimeout(60_000);
     const seen = problems(page);
     for (const path of PUBLIC_PAGES(locale)) await checkPage(page, path, seen);
     // an article, as the blog links it
