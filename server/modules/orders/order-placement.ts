@@ -1,119 +1,32 @@
-import {
-  type Client,
-  isAutoType,
-  isDripFeedable,
-  isMultiTag,
-  MAX_LINKS,
-  orderLimits,
-  type ServiceView,
-} from '../../../shared/catalog.ts';
-import { checkLink, type LinkKind } from '../../../shared/link-rules.ts';
-import { DEFAULT_LOCALE, isLocale } from '../../../shared/locales.ts';
+import { type Client, isAutoType, orderLimits } from '../../../shared/catalog.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
-import type { Platform } from '../../../shared/platforms.ts';
 import { autoQuantity } from '../../../shared/pricing.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
-import { pagePath } from '../../../shared/routes.ts';
 import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
-import { receiptMail } from '../../integrations/mail/templates.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { formatCount, formatMoney } from '../../lib/i18n.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
+import {
+  checkLinks,
+  commentLines,
+  dripFeedOf,
+  ORDER_ERRORS,
+  subscriptionOf,
+} from './order-checks.ts';
 import { type OrderLifecycle, RUN_HELD } from './order-lifecycle.ts';
+import { receiptSender } from './order-receipts.ts';
 import { type OrderContext, type PlacedOrder, toOrderView } from './order-views.ts';
 import { insertEvents, insertOrder, insertOrderRows } from './orders.repository.ts';
 import type { OrderRow } from './orders.table.ts';
 import { insertSubscription } from './subscriptions.repository.ts';
 
-export const ORDER_ERRORS = {
-  unavailable: 'The service is temporary unavailable',
-  email: 'Please enter your email',
-  currency: 'Unknown currency: use RUB, USD or EUR',
-  method: 'This payment method is not available for this order',
-  methodMin: 'The amount is below the minimum of this payment method',
-  methodMax: 'The amount is above the maximum of this payment method',
-  balance: 'Log in and top up your balance to pay from it',
-  agreement: 'Must check the box',
-  posts: 'Auto orders need the number of posts',
-  tooManyLinks: `Up to ${MAX_LINKS} links in one order`,
-  testOnlyStaff: 'Only staff may place test orders',
-  cabinetLogin: 'Log in to order at cabinet prices',
-  autoRange: 'The most per post cannot be less than the least',
-  commentsOnly: 'Only comment services take comments',
-  commentsCount: 'The quantity is the number of comments: one comment a line',
-  // the panels' own words (issue 32)
-  dripFeed: 'This service does not support drip-feed',
-  dripFeedInterval: 'A drip-feed order needs runs and an interval',
-  delay: 'This service does not support delay',
-  expiry: 'This service does not support expiry',
-  expiryPast: 'The expiry cannot be in the past',
-  oldPosts: 'This service does not support old posts',
-} as const;
-
-/** A comments order's own comments: one a line, blank lines dropped, each up to 1 000 characters. */
-function commentLines(service: ServiceView, comments: string | null | undefined): string[] | null {
-  if (comments === undefined || comments === null) return null;
-  if (service.type !== 'COMMENTS') throw new AppError(ORDER_ERRORS.commentsOnly, 400);
-  const lines = comments
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  if (lines.some((line) => line.length > 1_000))
-    throw new AppError('A comment is up to 1 000 characters', 400);
-  return lines;
-}
-
-/** A drip-feed's runs and interval (minutes), when asked for and offered; null otherwise. */
-function dripFeedOf(service: ServiceView, input: OrderInput, links: number) {
-  if (input.runs == null && input.interval == null) return null;
-  if (!isDripFeedable(service) || links > 1) throw new AppError(ORDER_ERRORS.dripFeed, 400);
-  if (input.runs == null || input.interval == null)
-    throw new AppError(ORDER_ERRORS.dripFeedInterval, 400);
-  return { runs: input.runs, interval: input.interval };
-}
-
-/** An auto order's delay and last day (the end of that UTC day); other orders take neither. */
-function subscriptionOf(auto: boolean, input: OrderInput, now: Date) {
-  if (!auto) {
-    if (input.delay) throw new AppError(ORDER_ERRORS.delay, 400);
-    if (input.expiry) throw new AppError(ORDER_ERRORS.expiry, 400);
-    if (input.old_posts) throw new AppError(ORDER_ERRORS.oldPosts, 400);
-    return null;
-  }
-  const expiry = input.expiry ? `${input.expiry}T23:59:59.999Z` : null;
-  if (expiry && expiry < now.toISOString()) throw new AppError(ORDER_ERRORS.expiryPast, 400);
-  const oldPosts = Math.min(input.old_posts ?? 0, input.posts ?? 0);
-  return { delay: input.delay ?? 0, expiry, oldPosts };
-}
-
-/**
- * The order's links, one per line for a `_MULTI` service, each checked against SPEC §5; the
- * first that does not fit the service is `refused` (the caller names the service in its error).
- */
-function checkLinks(
-  service: ServiceView,
-  link: string,
-): { lines: string[]; refused: string | null } {
-  const lines = isMultiTag(service.tag)
-    ? link
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean)
-    : [link.trim()];
-  if (!lines.length || !lines[0]) throw new AppError('Enter the login or link', 400);
-  if (lines.length > MAX_LINKS) throw new AppError(ORDER_ERRORS.tooManyLinks, 400);
-  if (service.platform === 'fake' || !service.link_kinds.length) return { lines, refused: null };
-  const kinds = service.link_kinds as LinkKind[];
-  const refused = lines.find((line) => !checkLink(service.platform as Platform, kinds, line).ok);
-  return { lines, refused: refused ?? null };
-}
+export { ORDER_ERRORS };
 
 export type OrderPlacement = ReturnType<typeof createOrderPlacement>;
 
@@ -160,31 +73,7 @@ export function createOrderPlacement({
   logger: Logger;
   now: () => Date;
 }) {
-  /** The receipt of a paid order, with its follow link; a failed mail is logged, not fatal. */
-  async function sendReceipt(order: OrderRow): Promise<void> {
-    if (!order.email || order.parent_id !== null) return;
-    const lang = isLocale(order.lang) ? order.lang : DEFAULT_LOCALE;
-    try {
-      const service = await catalog.service(
-        order.tag,
-        'CLIENT_MAIN',
-        { staff: true, level: 1 },
-        lang,
-      );
-      await mailer.send(
-        receiptMail({
-          to: order.email,
-          locale: lang,
-          link: `${publicUrl}${pagePath('thanks', lang)}?order=${order.public_id}`,
-          service: service.name,
-          quantity: formatCount(lang, order.count),
-          price: formatMoney(lang, Number(order.cost), order.currency),
-        }),
-      );
-    } catch (error) {
-      logger.error({ err: error, order: order.public_id }, 'receipt mail failed');
-    }
-  }
+  const sendReceipt = receiptSender({ catalog, mailer, publicUrl, logger });
 
   /** The order as asked, checked against the service (SPEC §5): what it is for, how many. */
   async function validated(input: OrderInput, context: OrderContext) {

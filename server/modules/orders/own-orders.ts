@@ -4,7 +4,6 @@ import {
   type OwnOrderView,
   platformOfTag,
   type RefillView,
-  type SubscriptionView,
 } from '../../../shared/orders.ts';
 import type { Platform } from '../../../shared/platforms.ts';
 import type { Db } from '../../db/database.ts';
@@ -21,6 +20,16 @@ import type {
   OrderSubscriptionRow,
 } from './orders.table.ts';
 import { createOrderNumbers } from './own-order-numbers.ts';
+import {
+  refillRunning,
+  runsDone,
+  subscriptionView,
+  toRefillView,
+  unsubmitted,
+} from './own-order-rules.ts';
+
+export { subscriptionView };
+
 import {
   completionTimes,
   insertRefill,
@@ -58,38 +67,6 @@ export interface OwnOrdersQuery {
   costMin?: number;
   costMax?: number;
 }
-
-/** A refill's words that mean it is over (panels differ in case and spelling). */
-const REFILL_ENDS = new Set(['completed', 'rejected', 'canceled', 'cancelled', 'error', 'partial']);
-const refillRunning = (refill: OrderRefillRow | undefined) =>
-  Boolean(refill) && !REFILL_ENDS.has(refill!.status.toLowerCase().replace(/\s+/g, ''));
-
-/** How many runs of a drip-feed order have gone to the provider. */
-const runsDone = (rows: readonly OrderRow[]) =>
-  rows.filter((row) => row.submit_started_at !== null || row.provider_order_id !== null).length;
-
-export const subscriptionView = (sub: OrderSubscriptionRow): SubscriptionView => ({
-  state: sub.state,
-  username: sub.username,
-  min: sub.min,
-  max: sub.max,
-  posts: sub.posts,
-  posts_placed: sub.posts_placed,
-  old_posts: sub.old_posts,
-  delay: sub.delay,
-  expiry: sub.expiry?.slice(0, 10) ?? null,
-});
-
-/** Not yet on its way to a provider: no worker recorded a submit. */
-const unsubmitted = (row: OrderRow) =>
-  row.status === 'PAID' && row.submit_started_at === null && row.provider_order_id === null;
-
-const toRefillView = (row: OrderRefillRow): RefillView => ({
-  id: row.provider_refill_id,
-  status: row.status,
-  created_at: row.created_at,
-  updated_at: row.updated_at,
-});
 
 /**
  * The buyer's own orders in the cabinet (issue 12): the filtered list with each order's
