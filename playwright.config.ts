@@ -93,7 +93,11 @@ export default defineConfig({
         ...SAMPLE_OPERATOR_ENV,
         LOG_LEVEL: 'warn',
         PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-        // a fresh database every run, mails where the tests can read them
+        // a fresh database every run, mails where the tests can read them: the SQLite file, even
+        // where CI sets DATABASE_URL and REDIS_URL for the suites of those paths (the runner's
+        // environment is passed on, and a shared PostgreSQL keeps accounts of earlier runs)
+        DATABASE_URL: '',
+        REDIS_URL: '',
         DATABASE_FILE: E2E_DATABASE,
         MAIL_OUTBOX_DIR: E2E_OUTBOX,
         // orders run while a test watches: the worker every second, running orders synced
