@@ -50,7 +50,7 @@ import { profileRoutes } from './modules/users/profile.routes.ts';
 import type { Services } from './services.ts';
 import type { Assets } from './ssr/assets.ts';
 import { PageCache } from './ssr/page-cache.ts';
-import { pageCacheMiddleware } from './ssr/page-cache-middleware.ts';
+import { pageCacheDropOnWrite, pageCacheMiddleware } from './ssr/page-cache-middleware.ts';
 import { pageRenderer } from './ssr/render.tsx';
 
 export interface AppDeps {
@@ -246,6 +246,8 @@ export function createApp({
     }),
   );
   api.use(apiNotFound);
+  const pageCache = new PageCache(config.pageCacheMaxEntries, config.pageCacheTtlMs);
+  app.use('/api/staff', pageCacheDropOnWrite(pageCache));
   app.use('/api', api);
   const endpoints = listEndpoints(api, '/api').sort();
   if (sandbox) app.use('/sandbox', sandboxRoutes(sandbox));
@@ -256,7 +258,6 @@ export function createApp({
   app.use(referralCapture({ secureCookies: config.publicUrl.startsWith('https:') }));
   app.use(accessRedirects);
   if (config.benchCeilingFile) app.get('/__bench/ceiling/', benchCeiling(config.benchCeilingFile));
-  const pageCache = new PageCache(config.pageCacheMaxEntries, config.pageCacheTtlMs);
   app.get(
     '/{*path}',
     pageCacheMiddleware(pageCache),

@@ -134,6 +134,8 @@ export function createServices({
     simulatorUrl: config.simulatorUrl,
     box: secrets,
   });
+  // each provider call counted per hour (the staff console's error rate), an order's noted
+  const providerCalls = callCounter(db);
   const orders = createOrdersService({
     db,
     catalog,
@@ -145,7 +147,8 @@ export function createServices({
     publicUrl: config.publicUrl,
     logger,
     // the buyer's cancel and refill reach the provider the order was placed with
-    upstream: createOrderUpstreamActions({ providerOf, catalog, logger }),
+    // (counted for the provider's error rate and noted on the order, as the worker's calls)
+    upstream: createOrderUpstreamActions({ providerOf, catalog, logger, calls: providerCalls }),
     // a reseller's webhook hears of each change of their orders, in its transaction
     onStatus: webhooks.orderChanged,
   });
@@ -189,7 +192,7 @@ export function createServices({
       syncEveryMs: config.fulfilmentSyncMs,
     },
     // each provider call counted per hour: the staff console's error rate
-    calls: callCounter(db),
+    calls: providerCalls,
   });
   const legal = createLegalService({
     dir: path.join(config.contentDir, 'legal'),

@@ -35,3 +35,18 @@ export function pageCacheMiddleware(cache: PageCache) {
     sendCached(res, cached, res.locals.cspNonce);
   };
 }
+
+/**
+ * Staff writes change what pages show (prices, services, articles published or not): a write
+ * that succeeded empties this process's page cache. Other instances keep theirs for at most
+ * PAGE_CACHE_TTL_MS, as they keep the catalogue's snapshot.
+ */
+export function pageCacheDropOnWrite(cache: PageCache) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      res.on('finish', () => {
+        if (res.statusCode < 400) cache.clear();
+      });
+    next();
+  };
+}

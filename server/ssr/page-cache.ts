@@ -56,6 +56,11 @@ export class PageCache {
     }
   }
 
+  /** Forgets every page (after a staff write: prices, services, articles show at once). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }

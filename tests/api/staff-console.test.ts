@@ -580,6 +580,16 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
     const refilled = await act('refill');
     expect(refilled.status).toBe(200);
     expect(refilled.body.data.history.at(-1).note).toMatch(/^refill requested: /);
+    // the refill asked of the provider is on the order's page with its answer
+    const calls = (await request(t.app).get(`/api/staff/orders/${id}`).set('Cookie', admin.cookie))
+      .body.data.provider_calls;
+    expect(calls.at(-1)).toMatchObject({
+      provider_id: 'simulator',
+      action: 'refill',
+      request: { order: upstream.id },
+      answer: expect.anything(),
+      ok: true,
+    });
     const log = await request(t.app)
       .get('/api/staff/audit')
       .query({ target: `order:${id}` })

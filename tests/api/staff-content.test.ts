@@ -51,6 +51,23 @@ const ARTICLE = {
   },
 };
 
+/** An account of `role`, enrolled in two-factor sign-in, with its staff cookie. */
+async function staffIn(t: TestApp, role: Role) {
+  const user = await signUp(t.app, { cur: 'USD', lang: 'en' });
+  await t.database.db
+    .updateTable('users')
+    .set({ roles: JSON.stringify([role]) })
+    .where('id', '=', user.user.id)
+    .execute();
+  const enrol = await request(t.app).post('/api/staff/totp/enrol').set('Cookie', user.cookie);
+  const confirmed = await request(t.app)
+    .post('/api/staff/totp/confirm')
+    .set('Cookie', user.cookie)
+    .send({ code: codeOf(enrol.body.data.secret) });
+  expect(confirmed.status).toBe(200);
+  return { ...user, cookie: `${user.cookie}; ${staffCookie(confirmed)}` };
+}
+
 describe.each(ENGINES)('the staff console’s articles on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -61,21 +78,7 @@ describe.each(ENGINES)('the staff console’s articles on %s', (engine) => {
   });
   afterAll(() => t.database.close());
 
-  async function staff(role: Role) {
-    const user = await signUp(t.app, { cur: 'USD', lang: 'en' });
-    await t.database.db
-      .updateTable('users')
-      .set({ roles: JSON.stringify([role]) })
-      .where('id', '=', user.user.id)
-      .execute();
-    const enrol = await request(t.app).post('/api/staff/totp/enrol').set('Cookie', user.cookie);
-    const confirmed = await request(t.app)
-      .post('/api/staff/totp/confirm')
-      .set('Cookie', user.cookie)
-      .send({ code: codeOf(enrol.body.data.secret) });
-    expect(confirmed.status).toBe(200);
-    return { ...user, cookie: `${user.cookie}; ${staffCookie(confirmed)}` };
-  }
+  const staff = (role: Role) => staffIn(t, role);
   const publicArticle = (lang: string, slug: string) =>
     request(t.app).get(`/api/articles/${slug}`).query({ lang });
   const publicList = async (lang: string) =>
@@ -365,5 +368,34 @@ describe.each(ENGINES)('the staff console’s articles on %s', (engine) => {
     expect(
       (await request(t.app).get('/api/staff/articles').set('Cookie', admin.cookie)).status,
     ).toBe(200);
+  });
+});
+
+describe('the page cache and staff writes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // the page cache on, as in production: anonymous pages are kept PAGE_CACHE_TTL_MS
+    t = await createTestAppWith({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  });
+  afterAll(() => t.database.close());
+
+  it('shows a publish and an unpublish at once, not after the cached pages expire', async () => {
+    const seo = await staffIn(t, 'ROLE_SEO');
+    const call = (path: string, body: object) =>
+      request(t.app).post(`/api/staff/${path}`).set('Cookie', seo.cookie).send(body);
+    const blog = () => request(t.app).get('/en/blog/');
+    const page = () => request(t.app).get('/en/blog/staff-written-article/');
+    expect((await call('articles', ARTICLE)).status).toBe(201);
+    // kept in the cache: the blog without the article, and its page as a 404
+    expect((await blog()).text).not.toContain('A staff-written article');
+    expect((await page()).status).toBe(404);
+    expect((await call('articles/staff-written/publish', { published: true })).status).toBe(200);
+    expect((await blog()).text).toContain('A staff-written article');
+    expect((await page()).status).toBe(200);
+    // a refused write leaves the cache alone; an unpublish empties it
+    expect((await call('articles/staff-written/publish', {})).status).toBe(400);
+    expect((await call('articles/staff-written/publish', { published: false })).status).toBe(200);
+    expect((await page()).status).toBe(404);
+    expect((await blog()).text).not.toContain('A staff-written article');
   });
 });

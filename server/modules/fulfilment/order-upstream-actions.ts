@@ -7,25 +7,34 @@ import type { Logger } from '../../lib/logger.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrderUpstream, Upstream } from '../orders/order-upstream.ts';
 import type { WorkOrder } from '../orders/orders.service.ts';
-import { ENDS, type ProviderLookup } from './fulfilment.service.ts';
+import {
+  ENDS,
+  type OrderCall,
+  type ProviderCallCounter,
+  type ProviderLookup,
+} from './fulfilment.service.ts';
 
 const FAILED_LIST_MS = 30_000;
 
 /**
  * The buyer's cancel and refill at the provider an order was placed with (SMM API v2
  * `cancel`, `refill`, `refill_status`, `status`). Whether a service offers them comes from the
- * provider's `services` list, kept `cacheMs` per provider (a list that failed, 30 s).
+ * provider's `services` list, kept `cacheMs` per provider (a list that failed, 30 s). Each call
+ * is counted for the provider's error rate, and a cancel or refill is noted on the order with
+ * its answer (the staff console's order page), as the worker's add and status are.
  */
 export function createOrderUpstreamActions({
   providerOf,
   catalog,
   logger,
+  calls,
   cacheMs = 5 * 60_000,
   now = Date.now,
 }: {
   providerOf: ProviderLookup;
   catalog: CatalogService;
   logger: Logger;
+  calls?: ProviderCallCounter;
   cacheMs?: number;
   now?: () => number;
 }): OrderUpstream {
@@ -72,23 +81,46 @@ export function createOrderUpstreamActions({
     return { provider, providerId: order.provider_id, id: order.provider_order_id, service };
   }
 
+  /** Counts the call and notes a cancel or refill on the order; a failure to do so is logged. */
+  async function record(
+    order: WorkOrder,
+    providerId: string,
+    action: OrderCall['action'] | null,
+    request: unknown,
+    answer: unknown,
+    ok: boolean,
+  ) {
+    try {
+      await calls?.count(providerId, !ok);
+      if (action)
+        await calls?.log?.({ orderId: order.id, providerId, action, request, answer, ok });
+    } catch (error) {
+      logger.warn({ err: error, order: order.public_id }, 'provider call not noted');
+    }
+  }
+
   async function ask<T>(
     order: WorkOrder,
     call: (at: NonNullable<Awaited<ReturnType<typeof placement>>>) => Promise<T>,
+    noted: 'cancel' | 'refill' | null = null,
   ): Promise<Upstream<T>> {
     const at = await placement(order);
     if (!at)
       return { ok: false, reason: 'refused', message: 'The order is not placed with a provider' };
+    const request = { order: at.id };
     try {
-      return { ok: true, value: await call(at) };
+      const value = await call(at);
+      await record(order, at.providerId, noted, request, value, true);
+      return { ok: true, value };
     } catch (error) {
-      if (error instanceof ProviderError)
-        return { ok: false, reason: 'refused', message: error.message };
+      const message = (error as Error).message;
+      await record(order, at.providerId, noted, request, { error: message }, false);
+      if (error instanceof ProviderError) return { ok: false, reason: 'refused', message };
       logger.warn(
         { err: error, order: order.public_id, provider: at.providerId },
         'provider call failed',
       );
-      return { ok: false, reason: 'unavailable', message: (error as Error).message };
+      return { ok: false, reason: 'unavailable', message };
     }
   }
 
@@ -101,14 +133,19 @@ export function createOrderUpstreamActions({
     },
 
     cancel: (order) =>
-      ask(order, async ({ provider, id }) => {
-        const answer = (await provider.cancel([id]))[id];
-        if (!answer || 'error' in answer)
-          throw new ProviderError('cancel', answer?.error ?? 'No answer for this order');
-        return null;
-      }),
+      ask(
+        order,
+        async ({ provider, id }) => {
+          const answer = (await provider.cancel([id]))[id];
+          if (!answer || 'error' in answer)
+            throw new ProviderError('cancel', answer?.error ?? 'No answer for this order');
+          return null;
+        },
+        'cancel',
+      ),
 
-    refill: (order) => ask(order, async ({ provider, id }) => (await provider.refill(id)).refill),
+    refill: (order) =>
+      ask(order, async ({ provider, id }) => (await provider.refill(id)).refill, 'refill'),
 
     refillStatus: (order, refillId) =>
       ask(order, async ({ provider }) => (await provider.refillStatus(refillId)).status),

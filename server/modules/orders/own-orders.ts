@@ -323,7 +323,12 @@ export function createOwnOrders({
     },
 
     /** A completed or partial order (or `_MULTI` row) is refilled by its provider. */
-    async refill(publicId: string, userId: number): Promise<OwnOrderView> {
+    /** `alsoIn` writes in the refill's own transaction (the staff console's audit row). */
+    async refill(
+      publicId: string,
+      userId: number,
+      alsoIn?: (trx: Db) => Promise<void>,
+    ): Promise<OwnOrderView> {
       const order = await mine(publicId, userId);
       const rows = await rowsOf(db, [order.id]);
       if (rows.length || (order.status !== 'COMPLETED' && order.status !== 'PARTIAL'))
@@ -347,6 +352,7 @@ export function createOwnOrders({
           at,
         });
         await lifecycle.record(trx, noted, order.status, at, `refill requested: ${answer.value}`);
+        await alsoIn?.(trx);
       });
       return viewOfId(publicId, userId);
     },

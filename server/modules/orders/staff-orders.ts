@@ -245,9 +245,8 @@ export function createStaffOrders({
     async refill(id: number, note: StaffNote) {
       const order = await found(id);
       if (order.user_id === null) throw new AppError(STAFF_ORDER_ERRORS.refillGuest, 409);
-      await own.refill(order.public_id, order.user_id);
-      // the provider took it: the refill's row is written; the audit row says who asked
-      await db.transaction().execute((trx) =>
+      // once the provider took it, the refill's row and the audit row (who asked) are one write
+      await own.refill(order.public_id, order.user_id, (trx) =>
         note(trx, {
           action: 'order.refill',
           target: `order:${order.id}`,
