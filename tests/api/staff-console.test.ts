@@ -5,6 +5,7 @@ import { createLogger } from '../../server/lib/logger.ts';
 import { createFulfilmentService } from '../../server/modules/fulfilment/fulfilment.service.ts';
 import { providerRegistry } from '../../server/modules/fulfilment/providers.ts';
 import { callCounter } from '../../server/modules/fulfilment/providers-admin.service.ts';
+import { resetTwoFactor } from '../../server/modules/staff/staff-auth.service.ts';
 import type { Role } from '../../shared/roles.ts';
 import { CAPABILITIES, type Capability, PERMISSIONS } from '../../shared/staff-permissions.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
@@ -125,6 +126,35 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
     // signing out ends that staff session only
     await request(t.app).delete('/api/staff/session').set('Cookie', cookie).expect(200);
     expect((await request(t.app).get('/api/staff/orders').set('Cookie', cookie)).status).toBe(401);
+  });
+
+  it('lets an operator reset a member’s two-factor sign-in, who then enrols again', async () => {
+    const member = await staff('ROLE_MODERATOR');
+    const admin = await staff('ROLE_ADMIN');
+    expect(await resetTwoFactor(t.database.db, member.user.id, new Date())).toBe(true);
+    // the staff session ended with it; the next visit enrols a new secret
+    expect(
+      (await request(t.app).get('/api/staff/orders').set('Cookie', member.cookie)).status,
+    ).toBe(401);
+    expect(
+      (await request(t.app).get('/api/staff/me').set('Cookie', member.cookie)).body.data,
+    ).toMatchObject({ enrolled: false, recoveryCodesLeft: 0 });
+    const enrol = await request(t.app).post('/api/staff/totp/enrol').set('Cookie', member.cookie);
+    expect(enrol.status).toBe(200);
+    expect(enrol.body.data.secret).not.toBe(member.secret);
+    expect(await resetTwoFactor(t.database.db, admin.user.id + 1000, new Date())).toBe(false);
+    const log = await request(t.app)
+      .get('/api/staff/audit')
+      .query({ target: `user:${member.user.id}` })
+      .set('Cookie', admin.cookie);
+    expect(log.body.data.items).toEqual([
+      expect.objectContaining({
+        staff: { id: member.user.id, login: 'npm run staff', role: 'operator' },
+        action: 'staff.totp.reset',
+        before: { enrolled: true },
+        after: { enrolled: false },
+      }),
+    ]);
   });
 
   it('answers 403 to customers and guests for every staff call', async () => {

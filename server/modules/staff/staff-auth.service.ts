@@ -8,6 +8,8 @@ import { hashSecret, newToken, randomCode } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import {
   confirmTotp,
+  deleteTwoFactor,
+  insertAudit,
   insertSession,
   putPendingTotp,
   recoveryCodesLeft,
@@ -148,4 +150,30 @@ export function createStaffAuth({
     signOutEverywhere: (trx: Db, userId: number) =>
       revokeSessionsOf(trx, userId, now().toISOString()),
   };
+}
+
+/**
+ * An operator's reset of a member who lost both the phone and the recovery codes
+ * (`npm run staff -- --reset-totp`): the secret, the codes and the staff sessions go, so the
+ * member enrols again at the next visit; the audit log has it, done by the command line.
+ * False when the account had no two-factor sign-in.
+ */
+export async function resetTwoFactor(db: Db, userId: number, at: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const enrolled = Boolean((await totpOf(trx, userId))?.confirmed_at);
+    if (!(await deleteTwoFactor(trx, userId))) return false;
+    await revokeSessionsOf(trx, userId, at.toISOString());
+    await insertAudit(trx, {
+      staff_id: userId,
+      staff_login: 'npm run staff',
+      role: 'operator',
+      action: 'staff.totp.reset',
+      target: `user:${userId}`,
+      before: JSON.stringify({ enrolled }),
+      after: JSON.stringify({ enrolled: false }),
+      ip: 'command line',
+      created_at: at.toISOString(),
+    });
+    return true;
+  });
 }

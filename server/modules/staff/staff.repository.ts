@@ -40,6 +40,13 @@ export async function replaceRecoveryCodes(db: Db, userId: number, hashes: strin
     .execute();
 }
 
+/** The two-factor secret and the recovery codes go (the member enrols again). */
+export async function deleteTwoFactor(db: Db, userId: number): Promise<boolean> {
+  await db.deleteFrom('staff_recovery_codes').where('user_id', '=', userId).execute();
+  const result = await db.deleteFrom('staff_totp').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 /** Uses a recovery code once: false when it is not the user's or was used. */
 export async function spendRecoveryCode(db: Db, userId: number, hash: string, at: string) {
   const result = await db
