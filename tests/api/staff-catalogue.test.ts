@@ -8,6 +8,7 @@ import {
   type SimService,
   startSimulatorServer,
 } from '../../server/integrations/providers/simulator.ts';
+import { SIMULATOR_EXTRAS } from '../../server/modules/fulfilment/providers.ts';
 import type { Role } from '../../shared/roles.ts';
 import { countRows, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
@@ -482,6 +483,27 @@ describe.each(ENGINES)('the staff console’s catalogue on %s', (engine) => {
     );
     // a moderator cannot import
     expect((await as(moderator).get('staff/providers/panel/import')).status).toBe(403);
+  });
+
+  it('finds services to import at the built-in simulator on a fresh shop', async () => {
+    const diff = await as(manager).get('staff/providers/simulator/import');
+    expect(diff.status).toBe(200);
+    const added = diff.body.data.added.map((entry: { service: string }) => entry.service);
+    expect(added).toEqual(SIMULATOR_EXTRAS.map((extra) => extra.service));
+    const imported = await as(manager).post('staff/providers/simulator/import', {
+      markup: 3,
+      items: [{ service: 'SIM_TIKTOK_SHARES', tag: 'TIKTOK_SHARES_IMPORTED' }],
+    });
+    expect(imported.status).toBe(200);
+    expect(imported.body.data.services[0]).toMatchObject({
+      platform: 'tiktok',
+      type: 'REPOSTS',
+      mapping: { provider_id: 'simulator', provider_service: 'SIM_TIKTOK_SHARES' },
+    });
+    const again = await as(manager).get('staff/providers/simulator/import');
+    expect(again.body.data.added.map((entry: { service: string }) => entry.service)).toEqual(
+      added.filter((service: string) => service !== 'SIM_TIKTOK_SHARES'),
+    );
   });
 
   it('buys from the fallback provider when the main one does not know the service or is disabled', async () => {

@@ -20,9 +20,46 @@ import { enabledProvider } from './fulfilment.repository.ts';
 import type { ProviderLookup } from './fulfilment.service.ts';
 import type { ProviderRow } from './fulfilment.table.ts';
 
-/** The simulator sells every catalogue service under its tag, within the staff limits × 100. */
+/**
+ * Services the simulator sells that the seeded catalogue has not: what a fresh shop's staff
+ * find new when they import from the built-in provider (/staff/providers/simulator/import/).
+ */
+export const SIMULATOR_EXTRAS: SimService[] = [
+  {
+    service: 'SIM_INSTAGRAM_SAVES',
+    name: 'Instagram Saves',
+    type: 'Default',
+    category: 'instagram',
+    rate: '0.40',
+    min: 10,
+    max: 100_000,
+  },
+  {
+    service: 'SIM_TIKTOK_SHARES',
+    name: 'TikTok Shares',
+    type: 'Default',
+    category: 'tiktok',
+    rate: '0.70',
+    min: 50,
+    max: 200_000,
+  },
+  {
+    service: 'SIM_YOUTUBE_COMMENT_LIKES',
+    name: 'YouTube Comment Likes',
+    type: 'Default',
+    category: 'youtube',
+    rate: '1.50',
+    min: 20,
+    max: 20_000,
+  },
+];
+
+/**
+ * The simulator sells every catalogue service under its tag, within the staff limits × 100,
+ * and the extras (an extra whose id became a catalogue tag is sold as that service).
+ */
 export async function simulatorCatalogue(catalog: CatalogService): Promise<SimService[]> {
-  return (await catalog.stock()).map((service) => ({
+  const ours: SimService[] = (await catalog.stock()).map((service) => ({
     service: service.tag,
     name: service.tag,
     type: 'Default',
@@ -31,6 +68,8 @@ export async function simulatorCatalogue(catalog: CatalogService): Promise<SimSe
     min: service.min,
     max: service.max * 100,
   }));
+  const tags = new Set(ours.map((service) => service.service));
+  return [...ours, ...SIMULATOR_EXTRAS.filter((extra) => !tags.has(extra.service))];
 }
 
 /** A sealed key (`v1.…`, server/lib/secret-box.ts) is opened; a plain one, not yet rewritten, is used as it is. */
