@@ -9,10 +9,10 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { LOCALES } from '../shared/locales.ts';
 import { SET_LOCALES } from '../shared/message-sets.ts';
 
-/** The interface messages, the service pages' own questions, the message sets, the server's. */
+/** The interface messages, the landings' own texts, the message sets, the server's. */
 const SETS = [
   'locales',
-  'locales/faq',
+  'locales/landing',
   'locales/cabinet',
   'locales/cabinet-screens',
   'locales/pages',

@@ -102,7 +102,11 @@ function withViewStyles(view: View, Page: ComponentType): ComponentType {
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
-const kindOfPage = (id: string) => SERVICE_PAGES.find((page) => page.id === id)?.kind;
+/** A service page's service: its id and kind (the loader brings that page's texts). */
+function serviceOfPage(id: string | undefined) {
+  const page = id === undefined ? undefined : SERVICE_PAGES.find((entry) => entry.id === id);
+  return page && { id: page.id, kind: page.kind };
+}
 
 /** Views whose page carries the order form and its catalogue data. */
 const ORDER_FORM_VIEWS: readonly View[] = ['home', 'platform', 'service'];
@@ -118,7 +122,7 @@ function loaderOf(def: PageDef, locale: Locale): RouteObject['loader'] {
       return null;
     };
   if (platform && ORDER_FORM_VIEWS.includes(def.view))
-    return orderFormLoader(platform, locale, def.service ? kindOfPage(def.service) : undefined);
+    return orderFormLoader(platform, locale, serviceOfPage(def.service));
   return undefined;
 }
 

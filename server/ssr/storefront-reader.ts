@@ -1,11 +1,11 @@
+import { landingTextsOf } from '../../client/features/order-form/landing-texts.ts';
 import type { StorefrontReader } from '../../client/features/order-form/order-form.loader.ts';
-import { serviceFaqOf } from '../../client/features/order-form/service-faq.ts';
 import { META_PLATFORMS } from '../../shared/platforms.ts';
 import { serializedOnce } from '../../shared/serialize.ts';
 import type { PublicUser } from '../../shared/user.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
-import { FAQ_MESSAGES } from './faq-messages.ts';
+import { LANDING_MESSAGES } from './landing-messages.ts';
 
 /**
  * The landings' loader data on the server: the catalogue service in process, seen as this
@@ -20,7 +20,7 @@ export function storefrontReader(
     ? { staff: user.isStaff, level: user.discountLevel }
     : { staff: false, level: 1 };
   return {
-    faq: async (kind, locale) => serviceFaqOf(FAQ_MESSAGES[locale], kind),
+    texts: async (page, locale) => landingTextsOf(LANDING_MESSAGES[locale], page),
     pagePlatform: (platform) =>
       visitor.metaRestricted && META_PLATFORMS.includes(platform) ? 'vk' : platform,
     // both are the catalogue snapshot's memoised views, never changed once made: every page

@@ -5,8 +5,8 @@ import { LOCALES } from '../../shared/locales.ts';
 import { SET_LOCALES } from '../../shared/message-sets.ts';
 
 const dir = path.resolve('locales');
-/** The interface messages, the service pages' own questions, the message sets, the server's. */
-const SETS = ['', 'faq', 'cabinet', 'cabinet-screens', 'pages', 'server', 'staff'] as const;
+/** The interface messages, the landings' own texts, the message sets, the server's. */
+const SETS = ['', 'landing', 'cabinet', 'cabinet-screens', 'pages', 'server', 'staff'] as const;
 /** The languages a set is written in: all 7, or its own few (the staff console: ru, en). */
 const languagesOf = (set: string): readonly string[] =>
   SET_LOCALES[set as keyof typeof SET_LOCALES] ?? LOCALES;
@@ -32,7 +32,7 @@ describe('locales', () => {
         ...LOCALES.map((l) => `${l}.json`),
         'cabinet',
         'cabinet-screens',
-        'faq',
+        'landing',
         'pages',
         'server',
         'staff',

@@ -17,6 +17,7 @@ export function PlatformLanding({
   meta,
   form,
   prices,
+  texts,
 }: {
   platform: Platform;
   meta: React.ReactNode;
@@ -24,6 +25,8 @@ export function PlatformLanding({
   form: React.ReactNode;
   /** 'from' price per service page id, formatted */
   prices: Record<string, string>;
+  /** the landing's own texts (client/features/order-form/landing-texts.ts) */
+  texts: Record<string, string>;
 }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -39,7 +42,7 @@ export function PlatformLanding({
             className={styles.heroInner}
             cacheKey={`hero|${locale}|${platform}`}
           >
-            <HeroText platform={platform} platformName={platformName} />
+            <HeroText platform={platform} platformName={platformName} texts={texts} />
           </StaticSubtree>
           <HydrationBoundary>
             <div className={styles.heroForm}>{form}</div>
@@ -51,14 +54,27 @@ export function PlatformLanding({
         className={styles.container}
         cacheKey={`landing|${locale}|${platform}|${priceKey}`}
       >
-        <LandingSections platform={platform} platformName={platformName} prices={prices} />
+        <LandingSections
+          platform={platform}
+          platformName={platformName}
+          prices={prices}
+          texts={texts}
+        />
       </StaticSubtree>
     </>
   );
 }
 
 /** The hero's words and calls to action, beside the order form. */
-function HeroText({ platform, platformName }: { platform: Platform; platformName: string }) {
+function HeroText({
+  platform,
+  platformName,
+  texts,
+}: {
+  platform: Platform;
+  platformName: string;
+  texts: Record<string, string>;
+}) {
   return (
     <>
       <p className={styles.eyebrow}>
@@ -67,12 +83,8 @@ function HeroText({ platform, platformName }: { platform: Platform; platformName
         </span>
         <FormattedMessage id="landing.eyebrow" values={{ platform: platformName }} />
       </p>
-      <h1 className={styles.h1}>
-        <FormattedMessage id={`landing.${platform}.title`} />
-      </h1>
-      <p className={styles.lead}>
-        <FormattedMessage id={`landing.${platform}.lead`} />
-      </p>
+      <h1 className={styles.h1}>{texts[`landing.${platform}.title`]}</h1>
+      <p className={styles.lead}>{texts[`landing.${platform}.lead`]}</p>
       <div className={styles.heroActions}>
         <a
           href="#services"
@@ -107,10 +119,12 @@ function LandingSections({
   platform,
   platformName,
   prices,
+  texts,
 }: {
   platform: Platform;
   platformName: string;
   prices: Record<string, string>;
+  texts: Record<string, string>;
 }) {
   const to = useLocalePath();
   return (
@@ -133,9 +147,7 @@ function LandingSections({
                 <span className={styles.serviceName}>
                   <FormattedMessage id={`service.${service.id}.name`} />
                 </span>
-                <span className={styles.serviceText}>
-                  <FormattedMessage id={`service.${service.id}.short`} />
-                </span>
+                <span className={styles.serviceText}>{texts[`service.${service.id}.short`]}</span>
                 {prices[service.id] && (
                   <span className={styles.servicePrice}>
                     <FormattedMessage id="landing.from" values={{ amount: prices[service.id] }} />

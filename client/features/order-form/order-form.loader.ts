@@ -6,7 +6,7 @@ import type { Platform, ServiceKind } from '../../../shared/platforms.ts';
 import { isCurrency } from '../../../shared/regions.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { callApi } from '../../lib/endpoints.ts';
-import { loadServiceFaq, type ServiceFaq } from './service-faq.ts';
+import { type LandingOf, type LandingTexts, loadLandingTexts } from './landing-texts.ts';
 
 /** What a landing's order form and price cards need before they render. */
 export interface OrderFormData {
@@ -15,8 +15,11 @@ export interface OrderFormData {
   services: ServiceView[];
   /** storefront prices of the platform's services at the presets, in the visitor's currency */
   informers: PriceTable;
-  /** a service page's own questions */
-  faq?: ServiceFaq;
+}
+
+/** A landing's loader data: its order form's, and its own texts (locales/landing/). */
+export interface LandingData extends OrderFormData {
+  landing: LandingTexts;
 }
 
 /**
@@ -27,11 +30,11 @@ export interface StorefrontReader {
   pagePlatform(platform: Platform): CatalogPlatform;
   services(platform: CatalogPlatform, lang: Locale): Promise<ServiceView[]>;
   informers(platform: CatalogPlatform, counts: number[]): Promise<PriceTable>;
-  faq(kind: ServiceKind, locale: Locale): Promise<ServiceFaq>;
+  texts(page: LandingOf, locale: Locale): Promise<LandingTexts>;
 }
 
 const browserReader: StorefrontReader = {
-  faq: (kind, locale) => loadServiceFaq(locale, kind),
+  texts: (page, locale) => loadLandingTexts(locale, page),
   pagePlatform: (platform) => platform,
   services: (platform, lang) =>
     callApi('GET user_services/tiny', {
@@ -59,16 +62,24 @@ function readerOf(context: unknown): StorefrontReader {
   return server ?? browserReader;
 }
 
-/** The loader of home, platform and service pages (a service page names its kind). */
-export function orderFormLoader(platform: Platform, locale: Locale, kind?: ServiceKind) {
-  return async ({ context }: LoaderFunctionArgs): Promise<OrderFormData> => {
+/** The loader of home, platform and service pages (a service page names its id and kind). */
+export function orderFormLoader(
+  platform: Platform,
+  locale: Locale,
+  service?: { id: string; kind: ServiceKind },
+) {
+  return async ({ context }: LoaderFunctionArgs): Promise<LandingData> => {
     const reader = readerOf(context);
     const shown = reader.pagePlatform(platform);
-    const [services, informers, faq] = await Promise.all([
+    const [services, informers, landing] = await Promise.all([
       reader.services(shown, locale),
       reader.informers(shown, QUANTITY_PRESETS),
-      kind ? reader.faq(kind, locale) : undefined,
+      // the texts of the platform shown (VK's where the meta restriction puts VK in its place)
+      reader.texts(
+        service ? { platform, service } : { platform: shown === 'fake' ? platform : shown },
+        locale,
+      ),
     ]);
-    return { platform: shown, services, informers, ...(faq ? { faq } : {}) };
+    return { platform: shown, services, informers, landing };
   };
 }

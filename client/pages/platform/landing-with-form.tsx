@@ -5,7 +5,7 @@ import { useLoaderData, useRevalidator } from 'react-router';
 import type { Platform } from '../../../shared/platforms.ts';
 import { PlatformLanding } from '../../features/landing/platform-landing.tsx';
 import { fromPrices } from '../../features/order-form/informer-prices.ts';
-import type { OrderFormData } from '../../features/order-form/order-form.loader.ts';
+import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { OrderForm } from '../../features/order-form/order-form.tsx';
 import { currencyChanged, selectCurrency } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
@@ -20,7 +20,7 @@ import { useRouteHandle } from '../../lib/route-handle.ts';
 export function LandingWithForm({ platform }: { platform: Platform }) {
   const intl = useIntl();
   const dispatch = useDispatch();
-  const data = useLoaderData() as OrderFormData;
+  const data = useLoaderData() as LandingData;
   const { pageId } = useRouteHandle();
   const currency = useSelector(selectCurrency);
   const shown = (data.platform === 'fake' ? platform : data.platform) as Platform;
@@ -46,14 +46,15 @@ export function LandingWithForm({ platform }: { platform: Platform }) {
       meta={
         <>
           <PageMeta
-            title={intl.formatMessage({ id: `landing.${shown}.metaTitle` })}
-            description={intl.formatMessage({ id: `landing.${shown}.metaDescription` })}
+            title={data.landing.texts[`landing.${shown}.metaTitle`]!}
+            description={data.landing.texts[`landing.${shown}.metaDescription`]!}
             image={shown}
           />
           <SiteData home={pageId === 'home'} platform={shown} />
         </>
       }
       prices={prices}
+      texts={data.landing.texts}
       form={
         <OrderForm
           data={data}

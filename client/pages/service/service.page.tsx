@@ -17,7 +17,7 @@ import {
   GoodToKnow,
   LaunchTimes,
 } from '../../features/landing/landing-sections.tsx';
-import type { OrderFormData } from '../../features/order-form/order-form.loader.ts';
+import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { ORDER_FORM_ID, OrderForm } from '../../features/order-form/order-form.tsx';
 import { PackageCards } from '../../features/order-form/package-cards.tsx';
 import { currencyChanged } from '../../features/visitor/visitor.slice.ts';
@@ -36,22 +36,20 @@ export default function ServicePage() {
   const def = pageById(useRouteHandle().pageId);
   const service = SERVICE_PAGES.find((page) => page.id === def.service)!;
   const platformName = intl.formatMessage({ id: `platform.${service.platform}` });
-  const title = intl.formatMessage({ id: `service.${service.id}.title` });
-  const data = useLoaderData() as OrderFormData;
+  const data = useLoaderData() as LandingData;
+  const { texts, faq } = data.landing;
+  const title = texts[`service.${service.id}.title`]!;
+  const short = texts[`service.${service.id}.short`]!;
   // the page's own service is preselected in the form
   const preselected =
     data.services.find((entry) => entry.page === service.id && !entry.tag.includes('_MULTI'))
       ?.tag ?? null;
   return (
     <>
-      <PageMeta
-        title={title}
-        description={intl.formatMessage({ id: `service.${service.id}.short` })}
-        image={service.platform}
-      />
+      <PageMeta title={title} description={short} image={service.platform} />
       <ServiceData
         title={title}
-        description={intl.formatMessage({ id: `service.${service.id}.short` })}
+        description={short}
         platform={service.platform}
         platformName={platformName}
         tag={preselected}
@@ -64,7 +62,12 @@ export default function ServicePage() {
             className={landing.heroInner}
             cacheKey={`service-hero|${locale}|${service.id}`}
           >
-            <ServiceHeroText service={service} title={title} platformName={platformName} />
+            <ServiceHeroText
+              service={service}
+              title={title}
+              short={short}
+              platformName={platformName}
+            />
           </StaticSubtree>
           <HydrationBoundary>
             <div className={styles.formCell}>
@@ -95,18 +98,18 @@ export default function ServicePage() {
         as="div"
         className={landing.container}
         // the questions are loader data: their text is part of the key, whatever their source
-        cacheKey={`service|${locale}|${service.id}|${JSON.stringify(data.faq ?? null)}`}
+        cacheKey={`service|${locale}|${service.id}|${JSON.stringify(faq ?? null)}`}
       >
         <LaunchTimes platform={service.platform} />
         <DeliveryCaps platform={service.platform} />
         <GoodToKnow />
         <Faq
           platform={service.platform}
-          heading={data.faq?.heading.replace(
+          heading={faq?.heading.replace(
             '{service}',
             intl.formatMessage({ id: `service.${service.id}.name` }),
           )}
-          first={(data.faq?.items ?? []).map((item) => ({
+          first={(faq?.items ?? []).map((item) => ({
             q: item.q.replaceAll('{platform}', platformName),
             a: item.a.replaceAll('{platform}', platformName),
           }))}
@@ -120,10 +123,12 @@ export default function ServicePage() {
 function ServiceHeroText({
   service,
   title,
+  short,
   platformName,
 }: {
   service: ServicePageDef;
   title: string;
+  short: string;
   platformName: string;
 }) {
   const intl = useIntl();
@@ -144,9 +149,7 @@ function ServiceHeroText({
         {platformName}
       </p>
       <h1 className={landing.h1}>{title}</h1>
-      <p className={landing.lead}>
-        <FormattedMessage id={`service.${service.id}.short`} />
-      </p>
+      <p className={landing.lead}>{short}</p>
       <p className={styles.note}>
         <FormattedMessage id="service.howItWorks" />
       </p>

@@ -2,6 +2,13 @@ import de from '../../../locales/de.json' with { type: 'json' };
 import en from '../../../locales/en.json' with { type: 'json' };
 import es from '../../../locales/es.json' with { type: 'json' };
 import it from '../../../locales/it.json' with { type: 'json' };
+import landingDe from '../../../locales/landing/de.json' with { type: 'json' };
+import landingEn from '../../../locales/landing/en.json' with { type: 'json' };
+import landingEs from '../../../locales/landing/es.json' with { type: 'json' };
+import landingIt from '../../../locales/landing/it.json' with { type: 'json' };
+import landingPt from '../../../locales/landing/pt.json' with { type: 'json' };
+import landingRu from '../../../locales/landing/ru.json' with { type: 'json' };
+import landingTr from '../../../locales/landing/tr.json' with { type: 'json' };
 import pt from '../../../locales/pt.json' with { type: 'json' };
 import ru from '../../../locales/ru.json' with { type: 'json' };
 import tr from '../../../locales/tr.json' with { type: 'json' };
@@ -21,7 +28,16 @@ import {
   tiersOf,
 } from './catalog-data.ts';
 
-const MESSAGES: Record<Locale, Record<string, string>> = { ru, en, de, es, it, pt, tr };
+/** The interface messages (names) and the landings' own texts (the services' short lines). */
+const MESSAGES: Record<Locale, Record<string, string>> = {
+  ru: { ...ru, ...landingRu },
+  en: { ...en, ...landingEn },
+  de: { ...de, ...landingDe },
+  es: { ...es, ...landingEs },
+  it: { ...it, ...landingIt },
+  pt: { ...pt, ...landingPt },
+  tr: { ...tr, ...landingTr },
+};
 
 /** Name and short description of a seeded service in one language, from the locale files. */
 function textsOf(seed: ServiceSeed, lang: Locale): { name: string; description: string } {
