@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import {
   createSimulator,
@@ -11,6 +10,7 @@ import {
 import { SIMULATOR_EXTRAS } from '../../server/modules/fulfilment/providers.ts';
 import type { Role } from '../../shared/roles.ts';
 import { countRows, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+import { staffMember } from '../support/staff.ts';
 
 /**
  * The staff console's catalogue, prices, import and providers (issue 33.5, 33.6) on SQLite
@@ -19,12 +19,6 @@ import { countRows, createTestAppWith, ENGINES, signUp, type TestApp } from '../
  * `services` list, and a service's fallback provider in fulfilment.
  */
 const LINK = 'https://www.instagram.com/p/C8xYz12Stf1/';
-const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
-const staffCookie = (res: request.Response) =>
-  ([] as string[])
-    .concat(res.headers['set-cookie'] ?? [])
-    .find((line) => line.startsWith('staff='))!
-    .split(';')[0]!;
 
 describe.each(ENGINES)('the staff console’s catalogue on %s', (engine) => {
   let t: TestApp;
@@ -32,21 +26,7 @@ describe.each(ENGINES)('the staff console’s catalogue on %s', (engine) => {
   let moderator: { cookie: string; user: { id: number } };
   const servers: { close(): Promise<void> }[] = [];
 
-  async function staff(role: Role) {
-    const user = await signUp(t.app, { cur: 'USD', lang: 'en' });
-    await t.database.db
-      .updateTable('users')
-      .set({ roles: JSON.stringify([role]) })
-      .where('id', '=', user.user.id)
-      .execute();
-    const enrol = await request(t.app).post('/api/staff/totp/enrol').set('Cookie', user.cookie);
-    const confirmed = await request(t.app)
-      .post('/api/staff/totp/confirm')
-      .set('Cookie', user.cookie)
-      .send({ code: codeOf(enrol.body.data.secret) });
-    expect(confirmed.status).toBe(200);
-    return { ...user, cookie: `${user.cookie}; ${staffCookie(confirmed)}` };
-  }
+  const staff = (role: Role) => staffMember(t, role);
 
   beforeAll(async () => {
     t = await createTestAppWith({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, { engine });

@@ -1,4 +1,3 @@
-import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/lib/logger.ts';
@@ -8,7 +7,8 @@ import { callCounter } from '../../server/modules/fulfilment/providers-admin.ser
 import { resetTwoFactor } from '../../server/modules/staff/staff-auth.service.ts';
 import type { Role } from '../../shared/roles.ts';
 import { CAPABILITIES, type Capability, PERMISSIONS } from '../../shared/staff-permissions.ts';
-import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+import { createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
+import { accountWith, staffCookieOf, staffMember, totpCode } from '../support/staff.ts';
 import { testWorker } from '../support/worker.ts';
 
 const logger = createLogger(loadConfig({ NODE_ENV: 'test' }));
@@ -19,20 +19,8 @@ const logger = createLogger(loadConfig({ NODE_ENV: 'test' }));
  * its audit row, on SQLite and PostgreSQL.
  */
 const LINK = 'https://www.instagram.com/p/C8xYz12Stf1/';
-const codeOf = (secret: string) =>
-  new TOTP({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  }).generate();
-
-/** The staff cookie a Set-Cookie header gives. */
-const staffCookie = (res: request.Response) =>
-  ([] as string[])
-    .concat(res.headers['set-cookie'] ?? [])
-    .find((line) => line.startsWith('staff='))!
-    .split(';')[0]!;
+const codeOf = totpCode;
+const staffCookie = staffCookieOf;
 
 describe.each(ENGINES)('the staff console on %s', (engine) => {
   let t: TestApp;
@@ -44,30 +32,9 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
   });
   afterAll(() => t.database.close());
 
-  async function account(role: Role | null) {
-    const user = await signUp(t.app, { cur: 'USD', lang: 'en' });
-    if (role)
-      await t.database.db
-        .updateTable('users')
-        .set({ roles: JSON.stringify([role]) })
-        .where('id', '=', user.user.id)
-        .execute();
-    return user;
-  }
-
+  const account = (role: Role | null) => accountWith(t, role);
   /** A staff account enrolled and signed in: its cookies (account's and staff's). */
-  async function staff(role: Role) {
-    const user = await account(role);
-    const enrol = await request(t.app).post('/api/staff/totp/enrol').set('Cookie', user.cookie);
-    expect(enrol.status).toBe(200);
-    const confirmed = await request(t.app)
-      .post('/api/staff/totp/confirm')
-      .set('Cookie', user.cookie)
-      .send({ code: codeOf(enrol.body.data.secret) });
-    expect(confirmed.status).toBe(200);
-    const cookie = `${user.cookie}; ${staffCookie(confirmed)}`;
-    return { ...user, cookie, secret: enrol.body.data.secret as string, confirmed };
-  }
+  const staff = (role: Role) => staffMember(t, role);
 
   it('enrols TOTP once, shows ten recovery codes once, and signs in with a code or a recovery code', async () => {
     const user = await account('ROLE_ADMIN');

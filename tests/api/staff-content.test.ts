@@ -1,7 +1,7 @@
-import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import type { Role } from '../../shared/roles.ts';
 import { countRows, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+import { staffMember } from '../support/staff.ts';
 
 /**
  * The staff console's articles (issue 33.8) on SQLite and PostgreSQL: seo and admin list
@@ -9,19 +9,6 @@ import { countRows, createTestAppWith, ENGINES, signUp, type TestApp } from '../
  * page renders it, publish it (the blog API, the page and the sitemap have it), edit it, and
  * unpublish it (404 again); staff edits survive the start-up seeding; other roles get 403.
  */
-const codeOf = (secret: string) =>
-  new TOTP({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  }).generate();
-const staffCookie = (res: request.Response) =>
-  ([] as string[])
-    .concat(res.headers['set-cookie'] ?? [])
-    .find((line) => line.startsWith('staff='))!
-    .split(';')[0]!;
-
 const BODY = [
   'Intro paragraph about **Instagram** growth.',
   '',
@@ -51,23 +38,6 @@ const ARTICLE = {
   },
 };
 
-/** An account of `role`, enrolled in two-factor sign-in, with its staff cookie. */
-async function staffIn(t: TestApp, role: Role) {
-  const user = await signUp(t.app, { cur: 'USD', lang: 'en' });
-  await t.database.db
-    .updateTable('users')
-    .set({ roles: JSON.stringify([role]) })
-    .where('id', '=', user.user.id)
-    .execute();
-  const enrol = await request(t.app).post('/api/staff/totp/enrol').set('Cookie', user.cookie);
-  const confirmed = await request(t.app)
-    .post('/api/staff/totp/confirm')
-    .set('Cookie', user.cookie)
-    .send({ code: codeOf(enrol.body.data.secret) });
-  expect(confirmed.status).toBe(200);
-  return { ...user, cookie: `${user.cookie}; ${staffCookie(confirmed)}` };
-}
-
 describe.each(ENGINES)('the staff console’s articles on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -78,7 +48,7 @@ describe.each(ENGINES)('the staff console’s articles on %s', (engine) => {
   });
   afterAll(() => t.database.close());
 
-  const staff = (role: Role) => staffIn(t, role);
+  const staff = (role: Role) => staffMember(t, role);
   const publicArticle = (lang: string, slug: string) =>
     request(t.app).get(`/api/articles/${slug}`).query({ lang });
   const publicList = async (lang: string) =>
@@ -380,7 +350,7 @@ describe('the page cache and staff writes', () => {
   afterAll(() => t.database.close());
 
   it('shows a publish and an unpublish at once, not after the cached pages expire', async () => {
-    const seo = await staffIn(t, 'ROLE_SEO');
+    const seo = await staffMember(t, 'ROLE_SEO');
     const call = (path: string, body: object) =>
       request(t.app).post(`/api/staff/${path}`).set('Cookie', seo.cookie).send(body);
     const blog = () => request(t.app).get('/en/blog/');

@@ -1,4 +1,3 @@
-import { Secret, TOTP } from 'otpauth';
 import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { loadConfig } from '../../server/config.ts';
@@ -8,6 +7,7 @@ import { startStaffLive } from '../../server/realtime/staff-live.ts';
 import { LIVE_PATH } from '../../shared/notifications.ts';
 import { createTestAppWith, signUp, type TestApp } from '../support/app.ts';
 import { type LiveServer, startLiveServer } from '../support/live.ts';
+import { accountWith, staffCookieOf, totpCode } from '../support/staff.ts';
 
 /**
  * The staff dashboard live (issue 33): a staff console (its account's token and its staff
@@ -43,21 +43,14 @@ describe('the staff room of the live channel', () => {
     });
 
   it('tells the staff consoles, and only them, that orders moved', async () => {
-    const admin = await signUp(t.app);
-    await t.database.db
-      .updateTable('users')
-      .set({ roles: JSON.stringify(['ROLE_ADMIN']) })
-      .where('id', '=', admin.user.id)
-      .execute();
+    const admin = await accountWith(t, 'ROLE_ADMIN');
     const enrol = await request(t.app).post('/api/staff/totp/enrol').set('Cookie', admin.cookie);
-    const confirmed = await request(t.app)
-      .post('/api/staff/totp/confirm')
-      .set('Cookie', admin.cookie)
-      .send({ code: new TOTP({ secret: Secret.fromBase32(enrol.body.data.secret) }).generate() });
-    const staffCookie = ([] as string[])
-      .concat(confirmed.headers['set-cookie'] ?? [])
-      .find((line) => line.startsWith('staff='))!
-      .split(';')[0]!;
+    const staffCookie = staffCookieOf(
+      await request(t.app)
+        .post('/api/staff/totp/confirm')
+        .set('Cookie', admin.cookie)
+        .send({ code: totpCode(enrol.body.data.secret) }),
+    );
     const customer = await signUp(t.app);
 
     const sockets = [

@@ -1,15 +1,8 @@
-import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import { ledger } from '../../server/modules/ledger/ledger.service.ts';
 import type { Role } from '../../shared/roles.ts';
-import {
-  balanceOf,
-  countRows,
-  createTestAppWith,
-  ENGINES,
-  signUp,
-  type TestApp,
-} from '../support/app.ts';
+import { balanceOf, countRows, createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
+import { accountWith, staffMember } from '../support/staff.ts';
 
 /**
  * The staff console's money (issue 33.7) on SQLite and PostgreSQL: payments filtered and read
@@ -27,18 +20,6 @@ const ORDER = {
   agreement: true,
   return_path: '/en/',
 };
-const codeOf = (secret: string) =>
-  new TOTP({
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-  }).generate();
-const staffCookie = (res: request.Response) =>
-  ([] as string[])
-    .concat(res.headers['set-cookie'] ?? [])
-    .find((line) => line.startsWith('staff='))!
-    .split(';')[0]!;
 
 describe.each(ENGINES)('the staff console’s payments and withdrawals on %s', (engine) => {
   let t: TestApp;
@@ -47,27 +28,8 @@ describe.each(ENGINES)('the staff console’s payments and withdrawals on %s', (
   });
   afterAll(() => t.database.close());
 
-  async function account(role: Role | null, lang = 'en') {
-    const user = await signUp(t.app, { cur: 'USD', lang });
-    if (role)
-      await t.database.db
-        .updateTable('users')
-        .set({ roles: JSON.stringify([role]) })
-        .where('id', '=', user.user.id)
-        .execute();
-    return user;
-  }
-
-  async function staff(role: Role) {
-    const user = await account(role);
-    const enrol = await request(t.app).post('/api/staff/totp/enrol').set('Cookie', user.cookie);
-    const confirmed = await request(t.app)
-      .post('/api/staff/totp/confirm')
-      .set('Cookie', user.cookie)
-      .send({ code: codeOf(enrol.body.data.secret) });
-    expect(confirmed.status).toBe(200);
-    return { ...user, cookie: `${user.cookie}; ${staffCookie(confirmed)}` };
-  }
+  const account = (role: Role | null, lang = 'en') => accountWith(t, role, lang);
+  const staff = (role: Role) => staffMember(t, role);
 
   /** A customer with $50 of referral bonuses and a withdrawal request of `amount`. */
   async function requester(amount: number, lang = 'en') {
