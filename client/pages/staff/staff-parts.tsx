@@ -147,16 +147,6 @@ export function Failure({ message, onRetry }: { message: string; onRetry?: () =>
 export const compactJson = (value: unknown): string =>
   value === null || value === undefined ? '—' : JSON.stringify(value);
 
-/** The search params a list screen keeps in the URL, defined ones only. */
-export function definedOf(params: URLSearchParams, keys: readonly string[]) {
-  const out: Record<string, string | undefined> = {};
-  for (const key of keys) {
-    const value = params.get(key);
-    if (value) out[key] = value;
-  }
-  return out;
-}
-
 /** Ledger rows: time, group, signed amount, note. */
 export function LedgerTable({ rows }: { rows: StaffOrderDetail['ledger'] }) {
   return (

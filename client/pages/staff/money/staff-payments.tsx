@@ -1,77 +1,64 @@
-import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
-import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
-import { definedOf, Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
+import { FilterForm, type ListFilter, useListQuery } from '../staff-list.tsx';
+import { Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
 
 const FILTERS = ['q', 'user', 'status', 'purpose', 'gateway', 'from', 'to'] as const;
-type Filter = Partial<Record<(typeof FILTERS)[number], string>>;
+type Filter = (typeof FILTERS)[number];
 
-function PaymentFilters({ filter, onFind }: { filter: Filter; onFind: (next: Filter) => void }) {
+/** The search form's own fields (the dates and "Find" are the list's). */
+function PaymentFilters({
+  filter,
+  onFind,
+}: {
+  filter: ListFilter<Filter>;
+  onFind: (next: ListFilter<Filter>) => void;
+}) {
   const intl = useIntl();
-  const [draft, setDraft] = useState<Filter>(filter);
-  const field = (name: keyof Filter) => ({
-    name,
-    value: draft[name] ?? '',
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((known) => ({ ...known, [name]: event.target.value })),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onFind(draft);
-  };
   const any = intl.formatMessage({ id: 'staff.any' });
   return (
-    <form className={styles.filters} onSubmit={submit} data-testid="staff-payments-filters">
-      <label className={`${styles.filter} ${styles.search}`}>
-        <FormattedMessage id="staff.payments.q" />
-        <input type="search" {...field('q')} maxLength={200} />
-      </label>
-      <label className={styles.filter}>
-        <FormattedMessage id="staff.payments.user" />
-        <input {...field('user')} inputMode="numeric" size={8} />
-      </label>
-      <label className={styles.filter}>
-        <FormattedMessage id="staff.orders.status" />
-        <select {...field('status')}>
-          <option value="">{any}</option>
-          {['WAITING', 'SUCCESS', 'ERROR'].map((status) => (
-            <option key={status}>{status}</option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.filter}>
-        <FormattedMessage id="staff.payments.purpose" />
-        <select {...field('purpose')}>
-          <option value="">{any}</option>
-          {['order', 'deposit'].map((purpose) => (
-            <option key={purpose} value={purpose}>
-              {intl.formatMessage({ id: `staff.payments.purpose.${purpose}` })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.filter}>
-        <FormattedMessage id="staff.payments.gateway" />
-        <input {...field('gateway')} maxLength={64} size={10} />
-      </label>
-      <label className={styles.filter}>
-        <FormattedMessage id="staff.from" />
-        <input type="date" {...field('from')} />
-      </label>
-      <label className={styles.filter}>
-        <FormattedMessage id="staff.to" />
-        <input type="date" {...field('to')} />
-      </label>
-      <button type="submit" className={button('primary')}>
-        <FormattedMessage id="staff.find" />
-      </button>
-    </form>
+    <FilterForm filter={filter} onFind={onFind} dates testId="staff-payments-filters">
+      {(field) => (
+        <>
+          <label className={`${styles.filter} ${styles.search}`}>
+            <FormattedMessage id="staff.payments.q" />
+            <input type="search" {...field('q')} maxLength={200} />
+          </label>
+          <label className={styles.filter}>
+            <FormattedMessage id="staff.payments.user" />
+            <input {...field('user')} inputMode="numeric" size={8} />
+          </label>
+          <label className={styles.filter}>
+            <FormattedMessage id="staff.orders.status" />
+            <select {...field('status')}>
+              <option value="">{any}</option>
+              {['WAITING', 'SUCCESS', 'ERROR'].map((status) => (
+                <option key={status}>{status}</option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.filter}>
+            <FormattedMessage id="staff.payments.purpose" />
+            <select {...field('purpose')}>
+              <option value="">{any}</option>
+              {['order', 'deposit'].map((purpose) => (
+                <option key={purpose} value={purpose}>
+                  {intl.formatMessage({ id: `staff.payments.purpose.${purpose}` })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.filter}>
+            <FormattedMessage id="staff.payments.gateway" />
+            <input {...field('gateway')} maxLength={64} size={10} />
+          </label>
+        </>
+      )}
+    </FilterForm>
   );
 }
 
@@ -79,24 +66,13 @@ function PaymentFilters({ filter, onFind }: { filter: Filter; onFind: (next: Fil
 export function StaffPaymentsPage() {
   const intl = useIntl();
   const to = useLocalePath();
-  const [params, setParams] = useSearchParams();
-  const filter: Filter = definedOf(params, FILTERS);
-  const page = params.get('page') ?? undefined;
+  const list = useListQuery(FILTERS);
   const { data, loading, error, retry } = useStaffData('GET staff/payments', {
-    query: { ...filter, ...(page ? { page } : {}), limit: '50' } as never,
+    query: list.query as never,
   });
-  const find = (next: Filter) =>
-    setParams(
-      Object.fromEntries(
-        Object.entries(next)
-          .map(([key, value]) => [key, value?.trim() ?? ''])
-          .filter(([, value]) => value),
-      ),
-      { preventScrollReset: true },
-    );
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.payments.title' })} capability="payments">
-      <PaymentFilters key={params.toString()} filter={filter} onFind={find} />
+      <PaymentFilters key={list.key} filter={list.filter} onFind={list.find} />
       {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
       <div aria-busy={loading}>
         <Table
@@ -147,14 +123,7 @@ export function StaffPaymentsPage() {
           ))}
         />
       </div>
-      <Pages
-        meta={data?.meta}
-        onPage={(next) => {
-          const query = new URLSearchParams(params);
-          query.set('page', String(next));
-          setParams(query);
-        }}
-      />
+      <Pages meta={data?.meta} onPage={list.toPage} />
     </StaffFrame>
   );
 }

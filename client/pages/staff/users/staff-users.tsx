@@ -1,47 +1,29 @@
-import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
-import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
+import { FilterForm, useListQuery } from '../staff-list.tsx';
 import { Failure, Money, Pages, Table, When } from '../staff-parts.tsx';
 
 /** /staff/users/: accounts found by id, login or e-mail. */
 export function StaffUsersPage() {
   const intl = useIntl();
   const to = useLocalePath();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = params.get('page') ?? undefined;
-  const [draft, setDraft] = useState(q);
-  const { data, loading, error, retry } = useStaffData('GET staff/users', {
-    query: { ...(q ? { q } : {}), ...(page ? { page } : {}), limit: '50' },
-  });
-  const find = (event: FormEvent) => {
-    event.preventDefault();
-    setParams(draft.trim() ? { q: draft.trim() } : {}, { preventScrollReset: true });
-  };
+  const list = useListQuery(['q'] as const);
+  const { data, loading, error, retry } = useStaffData('GET staff/users', { query: list.query });
 
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.users.title' })} capability="users">
-      <form className={styles.filters} onSubmit={find}>
-        <label className={`${styles.filter} ${styles.search}`}>
-          <FormattedMessage id="staff.users.q" />
-          <input
-            type="search"
-            name="q"
-            maxLength={200}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </label>
-        <button type="submit" className={button('primary')}>
-          <FormattedMessage id="staff.find" />
-        </button>
-      </form>
+      <FilterForm key={list.key} filter={list.filter} onFind={list.find}>
+        {(field) => (
+          <label className={`${styles.filter} ${styles.search}`}>
+            <FormattedMessage id="staff.users.q" />
+            <input type="search" {...field('q')} maxLength={200} />
+          </label>
+        )}
+      </FilterForm>
       {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
       <div aria-busy={loading}>
         <Table
@@ -74,10 +56,7 @@ export function StaffUsersPage() {
           ))}
         />
       </div>
-      <Pages
-        meta={data?.meta}
-        onPage={(next) => setParams({ ...(q ? { q } : {}), page: String(next) })}
-      />
+      <Pages meta={data?.meta} onPage={list.toPage} />
     </StaffFrame>
   );
 }
