@@ -149,34 +149,8 @@ function Dashboard() {
               </span>
               <strong data-testid="staff-tile-orders">{count(data.today.orders)}</strong>
             </li>
-            <li className={styles.tile}>
-              <span>
-                <FormattedMessage id="staff.dashboard.revenue" />
-              </span>
-              <strong data-testid="staff-tile-revenue">
-                {Object.keys(data.today.revenue).length
-                  ? Object.entries(data.today.revenue).map(([currency, minor]) => (
-                      <span key={currency} className={styles.tileLine}>
-                        <Money minor={minor} currency={currency} />
-                      </span>
-                    ))
-                  : '0'}
-              </strong>
-            </li>
-            <li className={styles.tile}>
-              <span>
-                <FormattedMessage id="staff.dashboard.refunds" />
-              </span>
-              <strong data-testid="staff-tile-refunds">
-                {Object.keys(data.today.refunds).length
-                  ? Object.entries(data.today.refunds).map(([currency, minor]) => (
-                      <span key={currency} className={styles.tileLine}>
-                        <Money minor={minor} currency={currency} />
-                      </span>
-                    ))
-                  : '0'}
-              </strong>
-            </li>
+            <MoneyTile name="revenue" amounts={data.today.revenue} />
+            <MoneyTile name="refunds" amounts={data.today.refunds} />
             <li className={styles.tile}>
               <span>
                 <FormattedMessage id="staff.dashboard.users" />
@@ -305,5 +279,32 @@ export function StaffHomePage() {
         </p>
       )}
     </StaffFrame>
+  );
+}
+
+/** A tile of today's money: an amount per currency, one line each ("0" with none). */
+function MoneyTile({
+  name,
+  amounts,
+}: {
+  name: 'revenue' | 'refunds';
+  amounts: Record<string, number>;
+}) {
+  const entries = Object.entries(amounts);
+  return (
+    <li className={styles.tile}>
+      <span>
+        <FormattedMessage id={`staff.dashboard.${name}`} />
+      </span>
+      <strong data-testid={`staff-tile-${name}`}>
+        {entries.length
+          ? entries.map(([currency, minor]) => (
+              <span key={currency} className={styles.tileLine}>
+                <Money minor={minor} currency={currency} />
+              </span>
+            ))
+          : '0'}
+      </strong>
+    </li>
   );
 }
