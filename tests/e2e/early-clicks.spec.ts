@@ -51,7 +51,8 @@ test('a package and the payment-method toggle clicked within 100 ms of the load 
   let loaded = (_points: Point[]) => {};
   await page.exposeFunction('loaded', (points: Point[]) => loaded(points));
 
-  for (const path of ['/en/buy-instagram-likes/', '/de/kaufen-likes-in-tiktok/']) {
+  /** One load of `path` with both clicks sent the moment its load event is seen. */
+  const loadAndClick = async (path: string) => {
     const clicked = new Promise<void>((done) => {
       loaded = async (points) => {
         loaded = () => {};
@@ -75,6 +76,21 @@ test('a package and the payment-method toggle clicked within 100 ms of the load 
       ...(window as unknown as { seen: { clicks: number[]; hydrated: number } }).seen,
     }));
     test.info().annotations.push({ type: path, description: JSON.stringify(seen) });
+    return seen;
+  };
+
+  for (const path of ['/en/buy-instagram-likes/', '/de/kaufen-likes-in-tiktok/']) {
+    // the test's own hand (a round trip from the page to the runner and back to Chromium) can
+    // be slower than 100 ms on a busy machine: such a load is tried again, up to three times
+    let seen = await loadAndClick(path);
+    for (
+      let attempt = 1;
+      attempt < 3 && seen.clicks.some((at) => at - seen.load >= 100);
+      attempt++
+    ) {
+      await page.evaluate(() => sessionStorage.clear());
+      seen = await loadAndClick(path);
+    }
     expect(seen.clicks, path).toHaveLength(2);
     for (const at of seen.clicks) expect(at - seen.load, path).toBeLessThan(100);
 

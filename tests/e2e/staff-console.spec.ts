@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   type APIRequestContext,
   type BrowserContext,
@@ -14,8 +16,9 @@ import { signUp } from './support.ts';
  * The staff console in a browser (issue 33): a guest and a customer get the site's 404 for its
  * pages and 403 for its calls; an admin enrols two-factor sign-in (the QR code, the recovery
  * codes once), signs in again with a code once the staff cookie is gone, finds an order by its
- * link, cancels and refunds it, adjusts a user's balance with a reason, and finds both in the
- * audit log. Screenshots at 1440 and 768 px, in English and Russian.
+ * link (waiting while its provider is down), resends it once the provider is back, cancels
+ * and refunds it, adjusts a user's balance with a reason, and finds all three in the audit
+ * log. Screenshots at 1440 and 768 px, in English and Russian.
  *
  * A second admin runs the shop's other sections: the dashboard, a service's provider mapping,
  * an import from the built-in simulator, a price, a customer's withdrawal request, a payment's
@@ -34,6 +37,15 @@ const hydrated = (page: Page) =>
 
 const totp = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+
+/** A loopback port nothing listens on (a provider that is down). */
+async function deadPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 /** A code of a later 30 s step than `used` (a step's code opens one session only). */
 async function freshCode(secret: string, used: string): Promise<string> {
@@ -150,7 +162,7 @@ async function customerWithMoney(context: BrowserContext, baseURL: string) {
   return { login, email: `${login}@example.com`, order };
 }
 
-test('an admin enrols, signs in with a code, refunds an order, adjusts a balance, reads the audit log', async ({
+test('an admin enrols, signs in with a code, resends and refunds an order, adjusts a balance, reads the audit log', async ({
   page,
   context,
   browser,
@@ -200,10 +212,46 @@ test('an admin enrols, signs in with a code, refunds an order, adjusts a balance
   await page.getByLabel('Code or recovery code').fill(await freshCode(secret, first));
   await page.getByRole('button', { name: 'Open the console' }).click();
 
-  // the customer's order, found by its link
+  // a provider that cannot be reached takes the buyer's service for a while, so the order
+  // waits for it (the worker retries later), as when a real panel is down
   await expect(page.getByTestId('staff-orders-table')).toBeVisible();
+  const staffCall = async (method: 'post' | 'patch', path: string, data: object) => {
+    const res = await page.request[method](`/api/staff/${path}`, {
+      headers: { Origin: baseURL! },
+      data,
+    });
+    expect(res.status(), path).toBe(200);
+  };
+  const mapFollowers = (provider: string, service: string) =>
+    staffCall('patch', 'catalogue/services/INSTAGRAM_FOLLOWERS', {
+      provider_id: provider,
+      provider_service: service,
+    });
+  await staffCall('post', 'providers', {
+    id: 'e2e-down',
+    url: `http://127.0.0.1:${await deadPort()}/api/v2`,
+    api_key: 'e2e-key',
+    currency: 'USD',
+  });
+  await mapFollowers('e2e-down', '1');
+
+  // the customer's order, found by its link
   const link = `https://www.instagram.com/staff${Date.now().toString(36)}/`;
-  await buyer.order(link);
+  try {
+    await buyer.order(link);
+    // the worker's first try at the provider that is down, noted on the order
+    await expect
+      .poll(async () => {
+        const found = await page.request.get(`/api/staff/orders?q=${encodeURIComponent(link)}`);
+        const [row] = (await found.json()).data.items as { id: number }[];
+        if (!row) return 0;
+        const detail = await page.request.get(`/api/staff/orders/${row.id}`);
+        return (await detail.json()).data.provider_calls.length as number;
+      })
+      .toBeGreaterThan(0);
+  } finally {
+    await mapFollowers('simulator', 'INSTAGRAM_FOLLOWERS');
+  }
   await buyerContext.close();
   await page.getByLabel('Search').fill(link);
   await page.getByRole('button', { name: 'Find' }).click();
@@ -214,6 +262,20 @@ test('an admin enrols, signs in with a code, refunds an order, adjusts a balance
   const order = page.getByTestId('staff-order');
   await expect(order).toContainText(link);
   const orderId = /\/staff\/orders\/(\d+)\//.exec(page.url())![1]!;
+  await expect(page.getByTestId('staff-order-calls')).toContainText('e2e-down');
+
+  // the provider is back: resent, the simulator takes it
+  await page.getByRole('button', { name: 'Resend to provider' }).click();
+  await expect(page.getByText('The order was sent to the provider again.')).toBeVisible();
+  await expect(order).toContainText('sent again by staff');
+  await expect
+    .poll(async () => {
+      const detail = await page.request.get(`/api/staff/orders/${orderId}`);
+      return (await detail.json()).data.provider_order_id as string | null;
+    })
+    .not.toBeNull();
+  await page.reload();
+  await hydrated(page);
 
   // cancel and refund, confirmed first
   page.once('dialog', (dialog) => dialog.accept());
@@ -246,6 +308,7 @@ test('an admin enrols, signs in with a code, refunds an order, adjusts a balance
     .click();
   const audit = page.getByTestId('staff-audit-table');
   await expect(audit).toContainText('order.cancel');
+  await expect(audit).toContainText('order.resend');
   await expect(audit).toContainText(`order:${orderId}`);
   await expect(audit).toContainText('user.balance');
   await expect(audit).toContainText(adminLogin);
