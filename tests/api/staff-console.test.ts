@@ -522,6 +522,45 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
     ]);
   });
 
+  it('asks the provider to stop a running order it cancels and refunds', async () => {
+    const admin = await staff('ROLE_ADMIN');
+    const buyer = await account(null);
+    await t.database.db
+      .updateTable('users')
+      .set({ balance: 100_000 })
+      .where('id', '=', buyer.user.id)
+      .execute();
+    const placed = await request(t.app)
+      .post('/api/c_orders/main')
+      .set('Cookie', buyer.cookie)
+      .set('Origin', 'https://shop.test')
+      .send({ tag: 'INSTAGRAM_LIKES', link: LINK, quantity: 100, method: -1, client: 'CLIENT_LK' });
+    const { id } = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('public_id', '=', placed.body.data.order.id)
+      .executeTakeFirstOrThrow();
+    await testWorker(t, 0).submitDue();
+    const upstream = [...t.services.simulator.orders.values()].at(-1)!;
+    const canceled = await request(t.app)
+      .post(`/api/staff/orders/${id}/cancel`)
+      .set('Cookie', admin.cookie);
+    expect(canceled.status).toBe(200);
+    expect(canceled.body.data).toMatchObject({
+      status: 'CANCELED',
+      refunded: canceled.body.data.cost,
+    });
+    expect(canceled.body.data.history.at(-1).note).toBe(
+      'canceled by staff, refunded; canceled at the provider',
+    );
+    expect(canceled.body.data.provider_calls.at(-1)).toMatchObject({
+      provider_id: 'simulator',
+      action: 'cancel',
+      request: { order: upstream.id },
+      ok: true,
+    });
+  });
+
   it('switches a waiting order to another of its providers, and refills a completed one', async () => {
     const admin = await staff('ROLE_ADMIN');
     const buyer = await account(null);

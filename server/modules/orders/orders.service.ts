@@ -131,7 +131,7 @@ export function createOrdersService({
     /** Paid and running orders as fulfilment works on them, on the worker's clock. */
     workOn: (clock: () => Date = now) => createOrderWork({ db, lifecycle, logger, now: clock }),
     /** Every buyer's orders as the staff console finds them and acts on them (issue 33). */
-    staff: createStaffOrders({ db, lifecycle, subscriptions, catalog, own, now }),
+    staff: createStaffOrders({ db, lifecycle, subscriptions, catalog, own, upstream, now }),
     /** Subscriptions (auto orders) watching their accounts, on the worker's clock. */
     subscriptionsOn: (clock: () => Date = now) =>
       createSubscriptions({ db, lifecycle, logger, now: clock }),

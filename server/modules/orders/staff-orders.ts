@@ -12,6 +12,7 @@ import {
   paidByDay,
   quietOrders,
 } from './order-stats.repository.ts';
+import type { OrderUpstream } from './order-upstream.ts';
 import { eventsOf, orderById } from './orders.repository.ts';
 import type { OrderRow, OrderStatus } from './orders.table.ts';
 import { completionTimes, rowsOf } from './own-orders.repository.ts';
@@ -64,6 +65,7 @@ export function createStaffOrders({
   subscriptions,
   catalog,
   own,
+  upstream,
   now,
 }: {
   db: Db;
@@ -71,8 +73,23 @@ export function createStaffOrders({
   subscriptions: Subscriptions;
   catalog: CatalogService;
   own: OwnOrders;
+  upstream: OrderUpstream;
   now: () => Date;
 }) {
+  /**
+   * A staff cancel asks the provider to stop a running row where its service offers a cancel,
+   * so the shop does not pay for what it refunds; the refund does not wait on the answer
+   * (staff decided), which the row's history keeps.
+   */
+  async function cancelUpstream(row: OrderRow): Promise<string> {
+    if (row.status !== 'RUNNING' || !row.provider_order_id) return '';
+    if (!(await upstream.allows(row, 'cancel'))) return '; the provider offers no cancel';
+    const answer = await upstream.cancel(row);
+    return answer.ok
+      ? '; canceled at the provider'
+      : `; the provider did not cancel: ${answer.message}`;
+  }
+
   async function rowsView(rows: OrderRow[]): Promise<StaffOrderRow[]> {
     const names = new Map(
       (
@@ -284,19 +301,19 @@ export function createStaffOrders({
       if (isWatching((await subscriptions.of([order.id])).get(order.id)))
         await subscriptions.cancel(order.id);
       const children = await rowsOf(db, [order.id]);
+      const leaves = (children.length ? children : [order]).filter(
+        (leaf) => leaf.status === 'PAID' || leaf.status === 'RUNNING',
+      );
+      const upstreamNotes = await Promise.all(leaves.map(cancelUpstream));
       return act(order, note, 'order.cancel', before, async (trx, at) => {
-        const leaves = children.length ? children : [order];
-        for (const from of ['PAID', 'RUNNING'] as const) {
-          const ids = leaves.filter((leaf) => leaf.status === from).map((leaf) => leaf.id);
-          if (ids.length)
-            await lifecycle.transition(trx, {
-              ids,
-              from,
-              to: 'CANCELED',
-              at,
-              note: 'canceled by staff, refunded',
-            });
-        }
+        for (const [index, leaf] of leaves.entries())
+          await lifecycle.transition(trx, {
+            ids: [leaf.id],
+            from: leaf.status as 'PAID' | 'RUNNING',
+            to: 'CANCELED',
+            at,
+            note: `canceled by staff, refunded${upstreamNotes[index]}`,
+          });
       });
     },
 
