@@ -251,6 +251,7 @@ test('an admin enrols, signs in with a code, resends and refunds an order, adjus
       .toBeGreaterThan(0);
   } finally {
     await mapFollowers('simulator', 'INSTAGRAM_FOLLOWERS');
+    await staffCall('post', 'providers/e2e-down/enabled', { enabled: false });
   }
   await buyerContext.close();
   await page.getByLabel('Search').fill(link);

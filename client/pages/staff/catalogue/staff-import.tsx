@@ -165,11 +165,12 @@ export function StaffImportPage() {
                   <td>
                     {choice && (
                       <input
+                        className={styles.cellInput}
                         name="tag"
                         aria-label={intl.formatMessage({ id: 'staff.services.tag' })}
                         value={choice.tag}
                         maxLength={64}
-                        size={18}
+                        size={16}
                         onChange={(event) =>
                           edit(service.service, 'tag', event.target.value.toUpperCase())
                         }
@@ -179,6 +180,7 @@ export function StaffImportPage() {
                   <td>
                     {choice && (
                       <input
+                        className={styles.cellInput}
                         name="platform"
                         aria-label={intl.formatMessage({ id: 'staff.services.platform' })}
                         placeholder={intl.formatMessage({ id: 'staff.import.auto' })}
@@ -192,6 +194,7 @@ export function StaffImportPage() {
                   <td>
                     {choice && (
                       <select
+                        className={styles.cellInput}
                         name="type"
                         aria-label={intl.formatMessage({ id: 'staff.services.type' })}
                         value={choice.type}
