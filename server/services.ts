@@ -227,6 +227,8 @@ export function createServices({
   const staffUsers = createStaffUsers({
     db,
     orders,
+    payments,
+    income,
     apiKeys,
     auth,
     staffAuth,

@@ -1,3 +1,4 @@
+import type { StaffPaymentRow, StaffPerson } from './staff-money.ts';
 import type { OrderStatus } from './orders.ts';
 import type { Capability, StaffRole } from './staff-permissions.ts';
 
@@ -107,6 +108,19 @@ export interface StaffUserDetail extends StaffUserRow {
   api_key: { prefix: string; created_at: string; last_used_at: string | null } | null;
   /** live customer sign-ins */
   sessions: number;
+  /** the latest payments (top-ups and orders paid by card), newest first */
+  payments: StaffPaymentRow[];
+  /** who brought them, whom they brought and what that earned, in the account currency */
+  referrals: {
+    referrer: StaffPerson | null;
+    code: string;
+    referred: number;
+    currency: string;
+    earned: number;
+    pending: number;
+    withdrawn: number;
+    available: number;
+  };
 }
 
 export interface StaffPage<T> {

@@ -50,6 +50,64 @@ describe.each(ENGINES)('the staff console’s payments and withdrawals on %s', (
   const decide = (cookie: string, id: string, body: object) =>
     request(t.app).post(`/api/staff/withdrawals/${id}/decision`).set('Cookie', cookie).send(body);
 
+  it('shows on a user’s page their payments and their referrals', async () => {
+    const moderator = await staff('ROLE_MODERATOR');
+    const referrer = await requester(2_000);
+    const { ref_code } = await t.database.db
+      .selectFrom('users')
+      .select('ref_code')
+      .where('id', '=', referrer.user.id)
+      .executeTakeFirstOrThrow();
+    const registered = await request(t.app)
+      .post('/api/register')
+      .send({
+        email: `referred.${referrer.user.id}@example.com`,
+        login: `referred${referrer.user.id}`,
+        password: 'correct horse battery',
+        password_confirmation: 'correct horse battery',
+        cur: 'USD',
+        ref: ref_code,
+      });
+    expect(registered.status).toBe(201);
+    const referred = registered.body.data as { token: string; user: { id: number } };
+    const deposit = await request(t.app)
+      .post('/api/deposit')
+      .set('Authorization', `Bearer ${referred.token}`)
+      .send({ amount: 2000, method: 7, agreement: true, return_path: '/en/cp/payment/' });
+    expect(deposit.status).toBe(201);
+    t.services.sandbox!.payment(
+      new URL(deposit.body.data.redirect).pathname.split('/')[3]!,
+    )!.status = 'SUCCESS';
+    await request(t.app).get(`/api/payment/${deposit.body.data.payment.id}`).expect(200);
+
+    const page = (id: number) =>
+      request(t.app).get(`/api/staff/users/${id}`).set('Cookie', moderator.cookie);
+    const theirs = (await page(referred.user.id)).body.data;
+    expect(theirs.payments).toEqual([
+      expect.objectContaining({
+        public_id: deposit.body.data.payment.id,
+        purpose: 'deposit',
+        amount: 2000,
+        status: 'SUCCESS',
+      }),
+    ]);
+    expect(theirs.referrals).toMatchObject({
+      referrer: { id: referrer.user.id, email: referrer.email },
+      referred: 0,
+      earned: 0,
+    });
+    expect((await page(referrer.user.id)).body.data.referrals).toEqual({
+      referrer: null,
+      code: ref_code,
+      referred: 1,
+      currency: 'USD',
+      earned: 5_000,
+      pending: 2_000,
+      withdrawn: 0,
+      available: 3_000,
+    });
+  });
+
   it('lists, pays and rejects withdrawal requests once, with the money back, the notice and the audit row', async () => {
     const admin = await staff('ROLE_ADMIN');
     const first = await requester(2_000, 'de');

@@ -376,6 +376,17 @@ describe('a user page', () => {
       ledger: [],
       api_key: null,
       sessions: 2,
+      payments: [],
+      referrals: {
+        referrer: { id: 3, login: 'anna', email: 'anna@example.com' },
+        code: 'ANNA7',
+        referred: 2,
+        currency: 'USD',
+        earned: 500,
+        pending: 0,
+        withdrawn: 0,
+        available: 500,
+      },
     };
     api = fakeApi({
       'GET staff/me': () => ME,
@@ -394,6 +405,10 @@ describe('a user page', () => {
     const ui = userEvent.setup();
     renderConsole('/en/staff/users/7/', 'staff-user', '/en/staff/users/:id/');
     const actions = await screen.findByTestId('staff-user-actions');
+    // who brought them, a link to their page
+    expect(screen.getByRole('link', { name: 'anna' }).getAttribute('href')).toBe(
+      '/en/staff/users/3/',
+    );
     await ui.selectOptions(within(actions).getByLabelText('Discount level'), '4');
     await ui.click(within(actions).getByRole('button', { name: 'Set level' }));
     await waitFor(() =>

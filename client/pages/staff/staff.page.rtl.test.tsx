@@ -304,6 +304,33 @@ describe('the orders screen', () => {
       ledger: [],
       api_key: null,
       sessions: 2,
+      payments: [
+        {
+          id: 55,
+          public_id: 'PAYxTopUp0000000001',
+          user: { id: 7, login: 'buyer', email: 'buyer@example.com' },
+          purpose: 'deposit',
+          method_id: 7,
+          gateway: 'sandbox',
+          gateway_ref: 'ref-1',
+          amount: 2000,
+          currency: 'USD',
+          status: 'SUCCESS',
+          created_at: '2026-01-11T09:00:00.000Z',
+          updated_at: '2026-01-11T09:00:00.000Z',
+          settled_at: '2026-01-11T09:00:01.000Z',
+        },
+      ],
+      referrals: {
+        referrer: null,
+        code: 'BUYER7',
+        referred: 0,
+        currency: 'USD',
+        earned: 0,
+        pending: 0,
+        withdrawn: 0,
+        available: 0,
+      },
     };
     api = fakeApi({
       'GET staff/me': () => ME,
@@ -316,6 +343,11 @@ describe('the orders screen', () => {
     const user = userEvent.setup();
     renderConsole('/en/staff/users/7/', 'staff-user', '/en/staff/users/:id/');
     expect((await screen.findByTestId('staff-user-balance')).textContent).toBe('$10');
+    // the payments: their pages are not this role's to open (no `payments` capability)
+    const payments = screen.getByTestId('staff-user-payments');
+    expect(payments.textContent).toContain('#55');
+    expect(payments.textContent).toContain('top-up');
+    expect(within(payments).queryByRole('link', { name: '#55' })).toBeNull();
     await user.type(screen.getByLabelText(/^Amount, USD/), '-2.5');
     await user.click(screen.getByRole('button', { name: 'Adjust balance' }));
     expect(await screen.findByText('Give a reason of 3 to 500 characters')).toBeTruthy();

@@ -4,6 +4,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import type { IncomeService } from '../referrals/income.service.ts';
 import type { ApiKeysService } from '../reseller/api-keys.service.ts';
 import {
   isBlocked,
@@ -41,12 +43,14 @@ export type StaffUsers = ReturnType<typeof createStaffUsers>;
 
 /**
  * Users as the staff console sees and corrects them (issue 33): search, a user's page (their
- * ledger, orders, API key and sign-ins), and balance adjustments, each a ledger row with its
+ * ledger, orders, payments, referrals, API key and sign-ins), and balance adjustments, each a ledger row with its
  * reason and an audit row in one transaction; a moderator's within `moderatorLimit`.
  */
 export function createStaffUsers({
   db,
   orders,
+  payments,
+  income,
   apiKeys,
   auth,
   staffAuth,
@@ -56,6 +60,8 @@ export function createStaffUsers({
 }: {
   db: Db;
   orders: OrdersService;
+  payments: Pick<PaymentsService, 'staff'>;
+  income: Pick<IncomeService, 'total'>;
   apiKeys: ApiKeysService;
   auth: AuthService;
   staffAuth: StaffAuth;
@@ -66,11 +72,15 @@ export function createStaffUsers({
   async function detail(id: number): Promise<StaffUserDetail> {
     const row = await staffUserReads.byId(db, id);
     if (!row) throw new AppError(STAFF_USER_ERRORS.notFound, 404);
-    const [recent, rows, key, sessions] = await Promise.all([
+    const balance = Number(row.balance);
+    const [recent, rows, key, sessions, paid, earnings, [referrer]] = await Promise.all([
       orders.staff.list({ userId: id }, { page: 1, limit: 20 }),
       ledger.latestOf(db, id, 50),
       apiKeys.view(id),
       auth.liveSessionsOf(id),
+      payments.staff.list({ userId: id }, { page: 1, limit: 10 }),
+      income.total({ id, cur: row.cur, balance, refCode: row.ref_code }),
+      row.referrer_id === null ? [] : staffUserReads.namesOf(db, [row.referrer_id]),
     ]);
     const user = toPublicUser(row);
     return {
@@ -90,6 +100,17 @@ export function createStaffUsers({
         ? { prefix: key.prefix, created_at: key.created_at, last_used_at: key.last_used_at }
         : null,
       sessions,
+      payments: paid.items,
+      referrals: {
+        referrer: referrer ?? null,
+        code: row.ref_code,
+        referred: earnings.referrals,
+        currency: earnings.currency,
+        earned: earnings.earned,
+        pending: earnings.pending,
+        withdrawn: earnings.withdrawn,
+        available: earnings.available,
+      },
     };
   }
 

@@ -11,6 +11,7 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, LedgerTable, Money, Status, Table, When } from '../staff-parts.tsx';
+import { UserPayments, UserReferrals } from './staff-user-money.tsx';
 
 /** "12.50" or "-3" in major units → signed minor units (×100), or null if it is no amount. */
 export function minorOf(text: string): number | null {
@@ -277,7 +278,10 @@ function UserActions({
   );
 }
 
-/** /staff/users/:id/: an account, its balance, sessions, API key, orders and ledger. */
+/**
+ * /staff/users/:id/: an account, its balance, sessions, API key, orders, payments, referrals and
+ * ledger.
+ */
 export function StaffUserPage() {
   const intl = useIntl();
   const to = useLocalePath();
@@ -392,6 +396,8 @@ export function StaffUserPage() {
               </tr>
             ))}
           />
+          <UserPayments payments={user.payments} />
+          <UserReferrals referrals={user.referrals} />
           <h2 className={styles.subtitle}>
             <FormattedMessage id="staff.ledger" />
           </h2>
