@@ -1,5 +1,5 @@
-import type { StaffPaymentRow, StaffPerson } from './staff-money.ts';
 import type { OrderStatus } from './orders.ts';
+import type { StaffPaymentRow, StaffPerson } from './staff-money.ts';
 import type { Capability, StaffRole } from './staff-permissions.ts';
 
 /** What the staff console's calls answer (issue 33, docs/api.md "Staff console"). */
