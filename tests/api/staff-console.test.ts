@@ -36,6 +36,38 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
   /** A staff account enrolled and signed in: its cookies (account's and staff's). */
   const staff = (role: Role) => staffMember(t, role);
 
+  /** A customer with $1,000 on the balance, and how they order 100 likes from it. */
+  async function buyerWithMoney() {
+    const buyer = await account(null);
+    await t.database.db
+      .updateTable('users')
+      .set({ balance: 100_000 })
+      .where('id', '=', buyer.user.id)
+      .execute();
+    const order = async () => {
+      const placed = await request(t.app)
+        .post('/api/c_orders/main')
+        .set('Cookie', buyer.cookie)
+        .set('Origin', 'https://shop.test')
+        .send({
+          tag: 'INSTAGRAM_LIKES',
+          link: LINK,
+          quantity: 100,
+          method: -1,
+          client: 'CLIENT_LK',
+        });
+      expect(placed.status).toBe(201);
+      const view = placed.body.data.order as { id: string; cost: number };
+      const { id } = await t.database.db
+        .selectFrom('orders')
+        .select('id')
+        .where('public_id', '=', view.id)
+        .executeTakeFirstOrThrow();
+      return { ...view, number: Number(id) };
+    };
+    return { ...buyer, order };
+  }
+
   it('enrols TOTP once, shows ten recovery codes once, and signs in with a code or a recovery code', async () => {
     const user = await account('ROLE_ADMIN');
     const me = () => request(t.app).get('/api/staff/me').set('Cookie', user.cookie);
@@ -179,18 +211,8 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
 
   it('finds an order by its link, cancels it with its refund, and writes the audit row in the same step', async () => {
     const admin = await staff('ROLE_ADMIN');
-    const buyer = await account(null);
-    await t.database.db
-      .updateTable('users')
-      .set({ balance: 100_000 })
-      .where('id', '=', buyer.user.id)
-      .execute();
-    const placed = await request(t.app)
-      .post('/api/c_orders/main')
-      .set('Cookie', buyer.cookie)
-      .set('Origin', 'https://shop.test')
-      .send({ tag: 'INSTAGRAM_LIKES', link: LINK, quantity: 100, method: -1, client: 'CLIENT_LK' });
-    expect(placed.status).toBe(201);
+    const buyer = await buyerWithMoney();
+    const placed = await buyer.order();
     const balanceOf = async () =>
       Number(
         (
@@ -211,7 +233,7 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
     expect(found.body.data.items).toHaveLength(1);
     const order = found.body.data.items[0];
     expect(order).toMatchObject({
-      public_id: placed.body.data.order.id,
+      public_id: placed.id,
       status: 'PAID',
       link: LINK,
     });
@@ -420,28 +442,9 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
     expect(before.days).toHaveLength(30);
     expect(before.today.day).toBe(new Date().toISOString().slice(0, 10));
 
-    const buyer = await account(null);
-    await t.database.db
-      .updateTable('users')
-      .set({ balance: 100_000 })
-      .where('id', '=', buyer.user.id)
-      .execute();
-    const place = async () =>
-      (
-        await request(t.app)
-          .post('/api/c_orders/main')
-          .set('Cookie', buyer.cookie)
-          .set('Origin', 'https://shop.test')
-          .send({
-            tag: 'INSTAGRAM_LIKES',
-            link: LINK,
-            quantity: 100,
-            method: -1,
-            client: 'CLIENT_LK',
-          })
-      ).body.data.order as { id: string; cost: number };
-    const first = await place();
-    const second = await place();
+    const buyer = await buyerWithMoney();
+    const first = await buyer.order();
+    const second = await buyer.order();
     await request(t.app)
       .post(`/api/c_orders/${second.id}/cancel`)
       .set('Cookie', buyer.cookie)
@@ -476,26 +479,7 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
 
   it('shows what an order asked of its provider and the answers', async () => {
     const admin = await staff('ROLE_ADMIN');
-    const buyer = await account(null);
-    await t.database.db
-      .updateTable('users')
-      .set({ balance: 100_000 })
-      .where('id', '=', buyer.user.id)
-      .execute();
-    const placed = await request(t.app)
-      .post('/api/c_orders/main')
-      .set('Cookie', buyer.cookie)
-      .set('Origin', 'https://shop.test')
-      .send({ tag: 'INSTAGRAM_LIKES', link: LINK, quantity: 100, method: -1, client: 'CLIENT_LK' });
-    const id = Number(
-      (
-        await t.database.db
-          .selectFrom('orders')
-          .select('id')
-          .where('public_id', '=', placed.body.data.order.id)
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
+    const id = (await (await buyerWithMoney()).order()).number;
     const worker = createFulfilmentService({
       orders: t.services.orders.workOn(),
       providerOf: providerRegistry({
@@ -524,22 +508,7 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
 
   it('asks the provider to stop a running order it cancels and refunds', async () => {
     const admin = await staff('ROLE_ADMIN');
-    const buyer = await account(null);
-    await t.database.db
-      .updateTable('users')
-      .set({ balance: 100_000 })
-      .where('id', '=', buyer.user.id)
-      .execute();
-    const placed = await request(t.app)
-      .post('/api/c_orders/main')
-      .set('Cookie', buyer.cookie)
-      .set('Origin', 'https://shop.test')
-      .send({ tag: 'INSTAGRAM_LIKES', link: LINK, quantity: 100, method: -1, client: 'CLIENT_LK' });
-    const { id } = await t.database.db
-      .selectFrom('orders')
-      .select('id')
-      .where('public_id', '=', placed.body.data.order.id)
-      .executeTakeFirstOrThrow();
+    const id = (await (await buyerWithMoney()).order()).number;
     await testWorker(t, 0).submitDue();
     const upstream = [...t.services.simulator.orders.values()].at(-1)!;
     const canceled = await request(t.app)
@@ -563,35 +532,8 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
 
   it('switches a waiting order to another of its providers, and refills a completed one', async () => {
     const admin = await staff('ROLE_ADMIN');
-    const buyer = await account(null);
-    await t.database.db
-      .updateTable('users')
-      .set({ balance: 100_000 })
-      .where('id', '=', buyer.user.id)
-      .execute();
-    const place = async () => {
-      const placed = await request(t.app)
-        .post('/api/c_orders/main')
-        .set('Cookie', buyer.cookie)
-        .set('Origin', 'https://shop.test')
-        .send({
-          tag: 'INSTAGRAM_LIKES',
-          link: LINK,
-          quantity: 100,
-          method: -1,
-          client: 'CLIENT_LK',
-        });
-      return Number(
-        (
-          await t.database.db
-            .selectFrom('orders')
-            .select('id')
-            .where('public_id', '=', placed.body.data.order.id)
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    };
-    const id = await place();
+    const buyer = await buyerWithMoney();
+    const id = (await buyer.order()).number;
     const act = (what: string, body: object = {}) =>
       request(t.app).post(`/api/staff/orders/${id}/${what}`).set('Cookie', admin.cookie).send(body);
     expect((await act('provider', { provider: 'nowhere' })).status).toBe(400);
