@@ -181,7 +181,13 @@ export function createApp({
   );
   // GET endpoints lists every call of this router, read from it once it is complete
   api.use(catalogRoutes({ catalog, paymentMethods, endpoints: () => endpoints }));
-  api.use(contentRoutes({ legal: services.legal, guide: services.guide }));
+  api.use(
+    contentRoutes({
+      legal: services.legal,
+      guide: services.guide,
+      landingCopy: services.landingCopy,
+    }),
+  );
   api.use(articlesRoutes({ articles: services.articles }));
   api.use(
     profileRoutes({
@@ -221,7 +227,11 @@ export function createApp({
           withdrawals: services.withdrawals,
           audit: services.audit,
         }),
-        staffContentRoutes({ articles: services.articles, audit: services.audit }),
+        staffContentRoutes({
+          articles: services.articles,
+          landingCopy: services.landingCopy,
+          audit: services.audit,
+        }),
       ],
     }),
   );
@@ -273,6 +283,7 @@ export function createApp({
       orders,
       legal: services.legal,
       articles: services.articles,
+      landingCopy: services.landingCopy,
     }),
   );
 

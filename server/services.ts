@@ -17,6 +17,7 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { type CatalogService, createCatalogService } from './modules/catalog/catalog.service.ts';
 import { createCrawlService } from './modules/content/crawl.service.ts';
 import { createGuideService } from './modules/content/guide.service.ts';
+import { createLandingCopy } from './modules/content/landing-copy.service.ts';
 import { createLegalService } from './modules/content/legal.service.ts';
 import { createFulfilmentService } from './modules/fulfilment/fulfilment.service.ts';
 import { createOrderUpstreamActions } from './modules/fulfilment/order-upstream-actions.ts';
@@ -211,6 +212,8 @@ export function createServices({
   const articles = createArticlesService({ db, dir: path.join(config.contentDir, 'articles') });
   const crawl = createCrawlService({ publicUrl: config.publicUrl, articles });
   const guide = createGuideService({ dir: path.join(config.contentDir, 'api-guide') });
+  // the landings' own texts with staff's edits over them (the console's landing copy)
+  const landingCopy = createLandingCopy({ db });
   const apiKeys = createApiKeysService({ db });
   const analytics = createAnalyticsService({
     db,
@@ -260,6 +263,7 @@ export function createServices({
     analytics,
     crawl,
     guide,
+    landingCopy,
     auth,
     legal,
     articles,

@@ -38,3 +38,20 @@ export interface StaffArticlePreview {
   html: string;
   words: number;
 }
+
+/** One editable text of the landings (locales/landing/) in one language, as staff see it. */
+export interface StaffLandingCopyItem {
+  key: string;
+  /** the text the code ships with */
+  default: string;
+  /** staff's own text, or null when the default shows */
+  text: string | null;
+  updated_at: string | null;
+  /** the login of whoever wrote `text` */
+  updated_by: string | null;
+}
+
+export interface StaffLandingCopy {
+  lang: Locale;
+  items: StaffLandingCopyItem[];
+}

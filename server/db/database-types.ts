@@ -8,6 +8,7 @@ import type {
   ServicesTable,
   ServiceTextsTable,
 } from '../modules/catalog/catalog.table.ts';
+import type { LandingCopyTable } from '../modules/content/landing-copy.table.ts';
 import type {
   OrderProviderCallsTable,
   ProviderCallsTable,
@@ -77,6 +78,7 @@ export interface Database {
   account_deletion_requests: AccountDeletionRequestsTable;
   withdrawals: WithdrawalsTable;
   articles: ArticlesTable;
+  landing_copy: LandingCopyTable;
   article_views: ArticleViewsTable;
   api_keys: ApiKeysTable;
   webhook_endpoints: WebhookEndpointsTable;

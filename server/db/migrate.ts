@@ -23,6 +23,7 @@ import * as paymentEventsArticles from './migrations/0018-payment-events-article
 import * as userBlocks from './migrations/0019-user-blocks.ts';
 import * as orderProviderCalls from './migrations/0020-order-provider-calls.ts';
 import * as switchedProvider from './migrations/0021-order-switched-provider.ts';
+import * as landingCopy from './migrations/0022-landing-copy.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-user-blocks': userBlocks,
   '0020-order-provider-calls': orderProviderCalls,
   '0021-order-switched-provider': switchedProvider,
+  '0022-landing-copy': landingCopy,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

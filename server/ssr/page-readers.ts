@@ -11,6 +11,7 @@ import { staffRoleOf } from '../../shared/staff-permissions.ts';
 import { visitorOf } from '../http/visitor-hash.ts';
 import type { ArticlesService } from '../modules/articles/articles.service.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+import type { LandingCopyService } from '../modules/content/landing-copy.service.ts';
 import type { LegalService } from '../modules/content/legal.service.ts';
 import type { OrdersService } from '../modules/orders/orders.service.ts';
 import type { PaymentMethodsService } from '../modules/payments/payment-methods.service.ts';
@@ -26,6 +27,7 @@ export interface ReaderServices {
   orders: OrdersService;
   legal: LegalService;
   articles: ArticlesService;
+  landingCopy: LandingCopyService;
 }
 
 /**
@@ -40,7 +42,12 @@ export function pageReaders(services: ReaderServices) {
   return (req: Request, res: Response) => {
     const { visitor, user } = res.locals.context;
     return {
-      [STOREFRONT_CONTEXT_KEY]: storefrontReader(services.catalog, visitor, user),
+      [STOREFRONT_CONTEXT_KEY]: storefrontReader(
+        services.catalog,
+        services.landingCopy,
+        visitor,
+        user,
+      ),
       [PAYMENTS_CONTEXT_KEY]: thanks,
       [LEGAL_CONTEXT_KEY]: legal,
       [ARTICLES_CONTEXT_KEY]: articlesReader(services.articles, visitorOf(req)),

@@ -1,11 +1,10 @@
-import { landingTextsOf } from '../../client/features/order-form/landing-texts.ts';
 import type { StorefrontReader } from '../../client/features/order-form/order-form.loader.ts';
 import { META_PLATFORMS } from '../../shared/platforms.ts';
 import { serializedOnce } from '../../shared/serialize.ts';
 import type { PublicUser } from '../../shared/user.ts';
 import type { VisitorState } from '../../shared/visitor.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
-import { LANDING_MESSAGES } from './landing-messages.ts';
+import type { LandingCopyService } from '../modules/content/landing-copy.service.ts';
 
 /**
  * The landings' loader data on the server: the catalogue service in process, seen as this
@@ -13,6 +12,7 @@ import { LANDING_MESSAGES } from './landing-messages.ts';
  */
 export function storefrontReader(
   catalog: CatalogService,
+  landingCopy: LandingCopyService,
   visitor: VisitorState,
   user: PublicUser | null,
 ): StorefrontReader {
@@ -20,7 +20,7 @@ export function storefrontReader(
     ? { staff: user.isStaff, level: user.discountLevel }
     : { staff: false, level: 1 };
   return {
-    texts: async (page, locale) => landingTextsOf(LANDING_MESSAGES[locale], page),
+    texts: (page, locale) => landingCopy.page(locale, page),
     pagePlatform: (platform) =>
       visitor.metaRestricted && META_PLATFORMS.includes(platform) ? 'vk' : platform,
     // both are the catalogue snapshot's memoised views, never changed once made: every page

@@ -1,8 +1,13 @@
 import type { GuideView } from '../api-keys.ts';
 import type { ArticlesPage, ArticleView } from '../articles.ts';
+import type { LandingTexts } from '../landing-texts.ts';
 import type { LegalDocument } from '../legal.ts';
 import type { Locale } from '../locales.ts';
 import { type ArticlesQuery, articleQuery, articlesQuery } from '../schemas/articles.schemas.ts';
+import {
+  type LandingTextsQuery,
+  landingTextsQuery,
+} from '../schemas/staff-landing-copy.schemas.ts';
 import { checked, type Endpoints, typed } from './endpoint.ts';
 
 /** A GA4 event's parameters (analytics.routes.ts checks their names and sizes). */
@@ -23,6 +28,11 @@ export const CONTENT_API = {
   },
   'GET legal/:doc/:region': { query: typed<{ lang?: Locale }>(), answer: typed<LegalDocument>() },
   'GET content/api-guide': { query: typed<{ lang?: Locale }>(), answer: typed<GuideView>() },
+  /** a landing's own texts (its hero, its services' lines; a service page's title and questions) */
+  'GET landing-texts': {
+    query: checked<LandingTextsQuery>(landingTextsQuery),
+    answer: typed<LandingTexts>(),
+  },
 
   'POST mp': {
     body: typed<{ client_id: string; events: { name: string; params?: EventParams }[] }>(),

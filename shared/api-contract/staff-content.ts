@@ -8,12 +8,19 @@ import {
   staffArticlePublishBody,
   staffArticleUpdateBody,
 } from '../schemas/staff-content.schemas.ts';
-import type { StaffArticle, StaffArticlePreview } from '../staff-content.ts';
+import {
+  type StaffLandingCopyBody,
+  type StaffLandingCopyQuery,
+  staffLandingCopyBody,
+  staffLandingCopyQuery,
+} from '../schemas/staff-landing-copy.schemas.ts';
+import type { StaffArticle, StaffArticlePreview, StaffLandingCopy } from '../staff-content.ts';
 import { checked, type Endpoints, typed } from './endpoint.ts';
 
 /**
  * The staff console's articles (issue 33.8, capability `content`: seo and admin): every
- * article in every language, published or not; create, edit, preview, publish, unpublish.
+ * article in every language, published or not; create, edit, preview, publish, unpublish;
+ * and the landings' copy (their platforms' heroes, services' lines, questions) per language.
  */
 export const STAFF_CONTENT_API = {
   'GET staff/articles': { answer: typed<StaffArticle[]>() },
@@ -33,5 +40,13 @@ export const STAFF_CONTENT_API = {
   'POST staff/articles/preview': {
     body: checked<StaffArticlePreviewBody>(staffArticlePreviewBody),
     answer: typed<StaffArticlePreview>(),
+  },
+  'GET staff/landing-copy': {
+    query: checked<StaffLandingCopyQuery>(staffLandingCopyQuery),
+    answer: typed<StaffLandingCopy>(),
+  },
+  'PUT staff/landing-copy': {
+    body: checked<StaffLandingCopyBody>(staffLandingCopyBody),
+    answer: typed<StaffLandingCopy>(),
   },
 } satisfies Endpoints;

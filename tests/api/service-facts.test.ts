@@ -1,4 +1,4 @@
-import english from '../../locales/en.json' with { type: 'json' };
+import english from '../../locales/landing/en.json' with { type: 'json' };
 import { DELIVERY_CAPS } from '../../shared/platforms.ts';
 import { speedOf } from '../../shared/service-facts.ts';
 import { SERVICE_PAGES } from '../../shared/service-pages.ts';

@@ -253,6 +253,99 @@ describe.each(ENGINES)('the staff console’s articles on %s', (engine) => {
     expect((await publicArticle('ru', byLang.ru.slug)).status).toBe(404);
   });
 
+  it('edits the landings’ copy per language over the shipped texts, with audit rows', async () => {
+    const seo = await staff('ROLE_SEO');
+    const copy = (method: 'get' | 'put', body?: object) =>
+      method === 'get'
+        ? request(t.app)
+            .get('/api/staff/landing-copy')
+            .query({ lang: 'de' })
+            .set('Cookie', seo.cookie)
+        : request(t.app).put('/api/staff/landing-copy').set('Cookie', seo.cookie).send(body);
+    const listed = await copy('get');
+    expect(listed.status).toBe(200);
+    const title = listed.body.data.items.find(
+      (item: { key: string }) => item.key === 'landing.tiktok.title',
+    );
+    expect(title).toMatchObject({ text: null, updated_by: null });
+    expect(title.default.length).toBeGreaterThan(0);
+    const texts = () =>
+      request(t.app).get('/api/landing-texts').query({ lang: 'de', platform: 'tiktok' });
+
+    // the page rendered once before (its hero's markup is kept per text: no stale hero after)
+    const heading = async () =>
+      /<h1[^>]*>([^<]*)<\/h1>/.exec((await request(t.app).get('/de/tiktok/')).text)?.[1];
+    expect(await heading()).toBe(title.default);
+    expect(await heading()).toBe(title.default);
+    // staff's own hero title: on the landing's page and in its texts at once
+    const edited = await copy('put', {
+      lang: 'de',
+      key: 'landing.tiktok.title',
+      text: '  TikTok wachsen lassen, heute noch  ',
+    });
+    expect(edited.status).toBe(200);
+    expect(
+      edited.body.data.items.find((item: { key: string }) => item.key === 'landing.tiktok.title'),
+    ).toMatchObject({ text: 'TikTok wachsen lassen, heute noch', updated_by: seo.login });
+    expect((await texts()).body.data.texts['landing.tiktok.title']).toBe(
+      'TikTok wachsen lassen, heute noch',
+    );
+    expect(await heading()).toBe('TikTok wachsen lassen, heute noch');
+    // other languages keep theirs
+    expect(
+      (await request(t.app).get('/api/landing-texts').query({ lang: 'en', platform: 'tiktok' }))
+        .body.data.texts['landing.tiktok.title'],
+    ).not.toContain('wachsen');
+
+    // back to the shipped text
+    const reset = await copy('put', { lang: 'de', key: 'landing.tiktok.title', text: null });
+    expect(reset.status).toBe(200);
+    expect((await texts()).body.data.texts['landing.tiktok.title']).toBe(title.default);
+    const audit = await t.database.db
+      .selectFrom('staff_audit')
+      .selectAll()
+      .where('action', '=', 'landing.copy')
+      .orderBy('id')
+      .execute();
+    expect(audit.slice(-2).map((row) => [row.target, JSON.parse(row.after!).text])).toEqual([
+      ['landing:de:landing.tiktok.title', 'TikTok wachsen lassen, heute noch'],
+      ['landing:de:landing.tiktok.title', title.default],
+    ]);
+
+    // refused: unknown keys and languages, empty or multi-line texts, unknown fields
+    const rows = await countRows(t.database.db, 'landing_copy');
+    for (const body of [
+      { lang: 'de', key: 'landing.myspace.title', text: 'x' },
+      { lang: 'xx', key: 'landing.tiktok.title', text: 'x' },
+      { lang: 'de', key: 'landing.tiktok.title', text: '   ' },
+      { lang: 'de', key: 'landing.tiktok.title', text: 'two\nlines' },
+      { lang: 'de', key: 'landing.tiktok.title', text: 'x'.repeat(2001) },
+      { lang: 'de', key: 'landing.tiktok.title' },
+      { lang: 'de', key: 'landing.tiktok.title', text: 'x', extra: 1 },
+      { lang: 'de', key: 'landing.tiktok.title', text: 5 },
+    ])
+      expect([body, (await copy('put', body)).status]).toEqual([body, 400]);
+    expect(await countRows(t.database.db, 'landing_copy')).toBe(rows);
+    expect(
+      (
+        await request(t.app)
+          .get('/api/staff/landing-copy')
+          .query({ lang: 'xx' })
+          .set('Cookie', seo.cookie)
+      ).status,
+    ).toBe(400);
+    // not the manager's
+    const manager = await staff('ROLE_MANAGER');
+    expect(
+      (
+        await request(t.app)
+          .put('/api/staff/landing-copy')
+          .set('Cookie', manager.cookie)
+          .send({ lang: 'de', key: 'landing.tiktok.title', text: 'x' })
+      ).status,
+    ).toBe(403);
+  });
+
   it('refuses malformed bodies, changing nothing, and gives content to seo and admin only', async () => {
     const seo = await staff('ROLE_SEO');
     const rows = await countRows(t.database.db, 'articles');

@@ -52,7 +52,9 @@ describe('the staff console pages', () => {
       'staff-withdrawals',
       'staff-articles',
       'staff-article',
+      'staff-landing-copy',
     ]);
+    expect(pagePath('staff-landing-copy', 'de')).toBe('/de/staff/landing-copy/');
     expect(pagePath('staff-import', 'en', { provider: 'simulator' })).toBe(
       '/en/staff/providers/simulator/import/',
     );

@@ -323,7 +323,7 @@ test('an admin enrols, signs in with a code, resends and refunds an order, adjus
   ] as const) {
     await page.goto(path);
     await hydrated(page);
-    await expect(page.getByText('Вернуться на сайт')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Вернуться на сайт' })).toBeVisible();
     await expect(page.locator('main table').first()).toBeVisible();
     await shootConsole(page, name);
   }
@@ -508,6 +508,26 @@ test('an admin imports a service, prices it, decides a withdrawal and publishes 
     .toBe(200);
   await shootConsole(page, 'article-en');
 
+  // the TikTok landing's hero in English, written by staff, on the page at once; then back
+  await nav.getByRole('link', { name: 'Landing copy' }).click();
+  await page.getByLabel('Language').selectOption('en');
+  await page.getByLabel('Key or text').fill('landing.tiktok.title');
+  const copy = page.locator('[data-key="landing.tiktok.title"]');
+  const shipped = await copy.getByRole('textbox').inputValue();
+  await copy.getByRole('textbox').fill('Grow your TikTok today');
+  await copy.getByRole('button', { name: 'Save' }).click();
+  await expect(copy.getByRole('status')).toHaveText('Saved.');
+  await shootConsole(page, 'landing-copy-en');
+  const landing = await browser.newPage();
+  await landing.goto('/en/tiktok/');
+  await expect(landing.getByRole('heading', { level: 1 })).toHaveText('Grow your TikTok today');
+  page.once('dialog', (dialog) => dialog.accept());
+  await copy.getByRole('button', { name: 'Use the shipped text' }).click();
+  await expect(copy.getByRole('textbox')).toHaveValue(shipped);
+  await landing.reload();
+  await expect(landing.getByRole('heading', { level: 1 })).toHaveText(shipped);
+  await landing.close();
+
   // every action in the audit log, with before and after
   for (const [action, target, before] of [
     ['service.edit', 'service:FAKE_FOLLOWERS', true],
@@ -516,6 +536,7 @@ test('an admin imports a service, prices it, decides a withdrawal and publishes 
     ['withdrawal.pay', null, true],
     ['article.create', null, false],
     ['article.publish', null, true],
+    ['landing.copy', 'landing:en:landing.tiktok.title', true],
   ] as const) {
     const rows = (await auditOf(page.request, action)).filter(
       (row) => row.staff.login === adminLogin && (!target || row.target === target),
@@ -552,10 +573,11 @@ test('an admin imports a service, prices it, decides a withdrawal and publishes 
     ['/staff/withdrawals/?status=PAID', 'withdrawals-ru'],
     ['/staff/articles/', 'articles-ru'],
     [`/staff/articles/${articleKey}/`, 'article-ru'],
+    ['/staff/landing-copy/?lang=ru', 'landing-copy-ru'],
   ] as const) {
     await page.goto(path);
     await hydrated(page);
-    await expect(page.getByText('Вернуться на сайт')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Вернуться на сайт' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await shootConsole(page, name);
   }

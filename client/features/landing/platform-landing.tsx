@@ -32,6 +32,8 @@ export function PlatformLanding({
   const locale = useLocale();
   const platformName = intl.formatMessage({ id: `platform.${platform}` });
   const priceKey = Object.entries(prices).join(';');
+  // staff may edit the texts (the console's landing copy): they are part of the keys
+  const textsKey = JSON.stringify(texts);
   return (
     <>
       {meta}
@@ -40,7 +42,7 @@ export function PlatformLanding({
           <StaticSubtree
             as="div"
             className={styles.heroInner}
-            cacheKey={`hero|${locale}|${platform}`}
+            cacheKey={`hero|${locale}|${platform}|${textsKey}`}
           >
             <HeroText platform={platform} platformName={platformName} texts={texts} />
           </StaticSubtree>
@@ -52,7 +54,7 @@ export function PlatformLanding({
       <StaticSubtree
         as="div"
         className={styles.container}
-        cacheKey={`landing|${locale}|${platform}|${priceKey}`}
+        cacheKey={`landing|${locale}|${platform}|${priceKey}|${textsKey}`}
       >
         <LandingSections
           platform={platform}

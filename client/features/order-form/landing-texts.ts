@@ -1,60 +1,13 @@
+import type { LandingOf, LandingTexts } from '../../../shared/landing-texts.ts';
 import type { Locale } from '../../../shared/locales.ts';
-import type { Platform, ServiceKind } from '../../../shared/platforms.ts';
-import { servicePagesOf } from '../../../shared/service-pages.ts';
-
-/** A service page's own questions, with {platform} and {service} still to fill. */
-export interface ServiceFaq {
-  heading: string;
-  items: { q: string; a: string }[];
-}
+import { callApi } from '../../lib/endpoints.ts';
 
 /**
- * A landing's own texts (locales/landing/), apart from the interface messages so that a page
- * carries only its own in its loader data, not every platform's and service's: a platform
- * landing's hero and meta and its services' short lines; a service page's title, short line
- * and questions. Plain texts (no ICU arguments).
+ * In the browser, on a client navigation: a landing's own texts from the server, which has
+ * staff's edits over the shipped ones (the first page has them in its loader data).
  */
-export interface LandingTexts {
-  texts: Record<string, string>;
-  faq?: ServiceFaq;
-}
-
-/** Which landing: a platform's, or one service's page (its id and kind). */
-export interface LandingOf {
-  platform: Platform;
-  service?: { id: string; kind: ServiceKind };
-}
-
-const FAQ_ITEMS_PER_KIND = 4;
-
-function serviceFaqOf(messages: Record<string, string>, kind: ServiceKind): ServiceFaq {
-  const items = [];
-  for (let n = 1; n <= FAQ_ITEMS_PER_KIND; n++) {
-    const q = messages[`faq.kind.${kind}.${n}.q`];
-    const a = messages[`faq.kind.${kind}.${n}.a`];
-    if (q && a) items.push({ q, a });
-  }
-  return { heading: messages['faq.kind.heading'] ?? '', items };
-}
-
-export function landingTextsOf(messages: Record<string, string>, page: LandingOf): LandingTexts {
-  const { platform, service } = page;
-  const keys = service
-    ? [`service.${service.id}.title`, `service.${service.id}.short`]
-    : [
-        ...['title', 'lead', 'metaTitle', 'metaDescription'].map(
-          (text) => `landing.${platform}.${text}`,
-        ),
-        ...servicePagesOf(platform).map((entry) => `service.${entry.id}.short`),
-      ];
-  const texts = Object.fromEntries(keys.map((key) => [key, messages[key] ?? '']));
-  return service ? { texts, faq: serviceFaqOf(messages, service.kind) } : { texts };
-}
-
-/** In the browser: a language's landing texts are a chunk of their own (client navigations). */
-export async function loadLandingTexts(locale: Locale, page: LandingOf): Promise<LandingTexts> {
-  const module: { default: Record<string, string> } = await import(
-    `../../../locales/landing/${locale}.json`
-  );
-  return landingTextsOf(module.default, page);
+export function loadLandingTexts(locale: Locale, page: LandingOf): Promise<LandingTexts> {
+  return callApi('GET landing-texts', {
+    query: { lang: locale, platform: page.platform, service: page.service?.id },
+  });
 }

@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { CatalogPlatform, PriceTable, ServiceView } from '../../../shared/catalog.ts';
 import { COOKIE_NAMES, QUANTITY_PRESETS } from '../../../shared/constants.ts';
+import type { LandingOf, LandingTexts } from '../../../shared/landing-texts.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import type { Platform, ServiceKind } from '../../../shared/platforms.ts';
 import { isCurrency } from '../../../shared/regions.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { callApi } from '../../lib/endpoints.ts';
-import { type LandingOf, type LandingTexts, loadLandingTexts } from './landing-texts.ts';
+import { loadLandingTexts } from './landing-texts.ts';
 
 /** What a landing's order form and price cards need before they render. */
 export interface OrderFormData {

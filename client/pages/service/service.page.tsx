@@ -60,7 +60,7 @@ export default function ServicePage() {
           <StaticSubtree
             as="div"
             className={landing.heroInner}
-            cacheKey={`service-hero|${locale}|${service.id}`}
+            cacheKey={`service-hero|${locale}|${service.id}|${title}|${short}`}
           >
             <ServiceHeroText
               service={service}

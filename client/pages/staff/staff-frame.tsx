@@ -26,6 +26,7 @@ export const STAFF_SECTIONS: { page: string; capability: Capability; titleId: st
   { page: 'staff-payments', capability: 'payments', titleId: 'staff.payments.title' },
   { page: 'staff-withdrawals', capability: 'withdrawals', titleId: 'staff.withdrawals.title' },
   { page: 'staff-articles', capability: 'content', titleId: 'staff.articles.title' },
+  { page: 'staff-landing-copy', capability: 'content', titleId: 'staff.copy.title' },
   { page: 'staff-audit', capability: 'audit', titleId: 'staff.audit.title' },
 ];
 

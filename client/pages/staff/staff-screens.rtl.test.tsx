@@ -5,7 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffDashboard, StaffMe } from '../../../shared/staff.ts';
 import type { StaffPrices } from '../../../shared/staff-catalogue.ts';
-import type { StaffArticle } from '../../../shared/staff-content.ts';
+import type { StaffArticle, StaffLandingCopy } from '../../../shared/staff-content.ts';
 import type { StaffWithdrawal } from '../../../shared/staff-money.ts';
 import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
 import { type StaffLiveEvent, staffLive } from '../../features/staff/staff-live.ts';
@@ -595,5 +595,82 @@ describe('an order page', () => {
     );
     expect(api.callsOf('POST staff/orders/42/provider')[0]!.body).toEqual({ provider: 'panel' });
     expect(confirm).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the landing copy', () => {
+  it('saves a text of the chosen language, and gives back the shipped one after a confirmation', async () => {
+    confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const shipped = (lang: string): StaffLandingCopy => ({
+      lang: lang as StaffLandingCopy['lang'],
+      items: [
+        {
+          key: 'landing.tiktok.title',
+          default: `${lang}: TikTok title`,
+          text: null,
+          updated_at: null,
+          updated_by: null,
+        },
+        {
+          key: 'service.tiktok-likes.short',
+          default: `${lang}: likes line`,
+          text: null,
+          updated_at: null,
+          updated_by: null,
+        },
+      ],
+    });
+    api = fakeApi({
+      'GET staff/me': () => ME,
+      'GET staff/landing-copy': ({ query }) => shipped(query.get('lang')!),
+      'PUT staff/landing-copy': ({ body }) => {
+        const { lang, key, text } = body as { lang: string; key: string; text: string | null };
+        const copy = shipped(lang);
+        return {
+          ...copy,
+          items: copy.items.map((item) =>
+            item.key === key && text !== null
+              ? { ...item, text, updated_at: '2026-01-12T10:00:00.000Z', updated_by: 'boss' }
+              : item,
+          ),
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderConsole(
+      '/en/staff/landing-copy/?lang=de',
+      'staff-landing-copy',
+      '/en/staff/landing-copy/',
+    );
+    const list = await screen.findByTestId('staff-landing-copy');
+    await within(list).findByDisplayValue('de: TikTok title');
+    expect(api.callsOf('GET staff/landing-copy')[0]!.query.get('lang')).toBe('de');
+    // the search narrows the list by key or text
+    await user.type(screen.getByLabelText('Key or text'), 'likes line');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    await user.clear(screen.getByLabelText('Key or text'));
+
+    const row = list.querySelector<HTMLElement>('[data-key="landing.tiktok.title"]')!;
+    const save = within(row).getByRole('button', { name: 'Save' });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    const field = within(row).getByRole('textbox');
+    await user.clear(field);
+    // typed across lines, kept on one
+    await user.type(field, 'TikTok{Enter}wachsen');
+    await user.click(save);
+    expect(api.callsOf('PUT staff/landing-copy')[0]!.body).toEqual({
+      lang: 'de',
+      key: 'landing.tiktok.title',
+      text: 'TikTok wachsen',
+    });
+    expect((await within(row).findByRole('status')).textContent).toBe('Saved.');
+    expect(row.textContent).toContain('Shipped text: de: TikTok title');
+    await user.click(within(row).getByRole('button', { name: 'Use the shipped text' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(api.callsOf('PUT staff/landing-copy')[1]!.body).toEqual({
+      lang: 'de',
+      key: 'landing.tiktok.title',
+      text: null,
+    });
   });
 });

@@ -54,6 +54,9 @@ const SCREENS: Record<string, Screen> = {
   'staff-article': screen(() =>
     import('./content/staff-article.tsx').then((m) => m.StaffArticlePage),
   ),
+  'staff-landing-copy': screen(() =>
+    import('./content/staff-landing-copy.tsx').then((m) => m.StaffLandingCopyPage),
+  ),
 };
 
 /**

@@ -6,10 +6,15 @@ import type {
   StaffArticlePublishBody,
   StaffArticleUpdateBody,
 } from '../../../shared/schemas/staff-content.schemas.ts';
+import type {
+  StaffLandingCopyBody,
+  StaffLandingCopyQuery,
+} from '../../../shared/schemas/staff-landing-copy.schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { ArticlesService } from '../articles/articles.service.ts';
 import type { ContentNote } from '../articles/staff-articles.ts';
+import type { LandingCopyService } from '../content/landing-copy.service.ts';
 import type { Audit } from './audit.service.ts';
 import { actorOf, type StaffActor, type staffGate } from './staff-access.ts';
 
@@ -30,13 +35,16 @@ const noteBy =
 
 /**
  * `/api/staff/articles…` (capability `content`: seo and admin): every article in every
- * language, published or not; create, edit, preview, publish and unpublish.
+ * language, published or not; create, edit, preview, publish and unpublish. And
+ * `/api/staff/landing-copy`: the landings' own texts per language, staff's edits over them.
  */
 export function staffContentRoutes({
   articles,
+  landingCopy,
   audit,
 }: {
   articles: ArticlesService;
+  landingCopy: LandingCopyService;
   audit: Audit;
 }) {
   return (gate: Gate) => {
@@ -85,6 +93,28 @@ export function staffContentRoutes({
         keyOf(req),
         { published: body.published, ...(body.lang ? { lang: body.lang } : {}) },
         noteBy(audit, actorOf(res)),
+      );
+      res.json({ status: 'success', data });
+    });
+
+    router.get('/staff/landing-copy', gate('content'), async (req, res) => {
+      const { lang } = validate<StaffLandingCopyQuery>(
+        API['GET staff/landing-copy'].query.schema,
+        req.query,
+      );
+      res.json({ status: 'success', data: await landingCopy.staff.list(lang) });
+    });
+
+    router.put('/staff/landing-copy', gate('content'), async (req, res) => {
+      const body = validate<StaffLandingCopyBody>(
+        API['PUT staff/landing-copy'].body.schema,
+        req.body,
+      );
+      const actor = actorOf(res);
+      const data = await landingCopy.staff.set(
+        body,
+        actor.user.login ?? actor.user.email,
+        noteBy(audit, actor),
       );
       res.json({ status: 'success', data });
     });
