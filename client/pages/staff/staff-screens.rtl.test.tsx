@@ -638,17 +638,22 @@ describe('the landing copy', () => {
     });
     const user = userEvent.setup();
     renderConsole(
-      '/en/staff/landing-copy/?lang=de',
+      '/en/staff/landing-copy/?lang=de&group=tiktok',
       'staff-landing-copy',
       '/en/staff/landing-copy/',
     );
     const list = await screen.findByTestId('staff-landing-copy');
     await within(list).findByDisplayValue('de: TikTok title');
     expect(api.callsOf('GET staff/landing-copy')[0]!.query.get('lang')).toBe('de');
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     // the search narrows the list by key or text
     await user.type(screen.getByLabelText('Key or text'), 'likes line');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     await user.clear(screen.getByLabelText('Key or text'));
+    // another platform's pages: none of these
+    await user.selectOptions(screen.getByLabelText('Pages'), 'vk');
+    expect(within(list).queryAllByRole('listitem')).toHaveLength(0);
+    await user.selectOptions(screen.getByLabelText('Pages'), 'tiktok');
 
     const row = list.querySelector<HTMLElement>('[data-key="landing.tiktok.title"]')!;
     const save = within(row).getByRole('button', { name: 'Save' });

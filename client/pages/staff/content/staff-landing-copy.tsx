@@ -2,12 +2,21 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.ts';
+import { PLATFORMS } from '../../../../shared/platforms.ts';
 import type { StaffLandingCopy, StaffLandingCopyItem } from '../../../../shared/staff-content.ts';
 import { button } from '../../../components/button/button.ts';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Failure, When } from '../staff-parts.tsx';
+
+/** The texts shown together: a platform's landing and service pages, or the questions. */
+const GROUPS = [...PLATFORMS, 'faq'] as const;
+type Group = (typeof GROUPS)[number];
+const inGroup = (key: string, group: Group) =>
+  group === 'faq'
+    ? key.startsWith('faq.')
+    : key.startsWith(`landing.${group}.`) || key.startsWith(`service.${group}-`);
 
 /** A text is one line: what is typed or pasted across lines is joined with spaces. */
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
@@ -109,6 +118,11 @@ export function StaffLandingCopyPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('lang');
   const lang: Locale = isLocale(asked) ? asked : intl.locale === 'ru' ? 'ru' : 'en';
+  const group = (GROUPS as readonly string[]).includes(params.get('group') ?? '')
+    ? (params.get('group') as Group)
+    : GROUPS[0];
+  const choose = (next: { lang?: string; group?: string }) =>
+    setParams({ lang, group, ...next }, { replace: true });
   const [search, setSearch] = useState('');
   const { data, loading, error, retry } = useStaffData('GET staff/landing-copy', {
     query: { lang },
@@ -116,11 +130,12 @@ export function StaffLandingCopyPage() {
   const [copy, setCopy] = useState<StaffLandingCopy | null>(null);
   useEffect(() => setCopy(data ?? null), [data]);
   const needle = search.trim().toLowerCase();
-  const items = (copy?.lang === lang ? copy.items : []).filter(
-    (item) =>
-      !needle ||
-      item.key.toLowerCase().includes(needle) ||
-      (item.text ?? item.default).toLowerCase().includes(needle),
+  // a search looks through every text of the language; otherwise the chosen group's show
+  const items = (copy?.lang === lang ? copy.items : []).filter((item) =>
+    needle
+      ? item.key.toLowerCase().includes(needle) ||
+        (item.text ?? item.default).toLowerCase().includes(needle)
+      : inGroup(item.key, group),
   );
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.copy.title' })} capability="content">
@@ -130,13 +145,22 @@ export function StaffLandingCopyPage() {
       <div className={styles.filters}>
         <label className={styles.filter}>
           <FormattedMessage id="staff.copy.lang" />
-          <select
-            value={lang}
-            onChange={(event) => setParams({ lang: event.target.value }, { replace: true })}
-          >
+          <select value={lang} onChange={(event) => choose({ lang: event.target.value })}>
             {LOCALES.map((locale) => (
               <option key={locale} value={locale}>
                 {locale}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.filter}>
+          <FormattedMessage id="staff.copy.group" />
+          <select value={group} onChange={(event) => choose({ group: event.target.value })}>
+            {GROUPS.map((entry) => (
+              <option key={entry} value={entry}>
+                {intl.formatMessage({
+                  id: entry === 'faq' ? 'staff.copy.questions' : `platform.${entry}`,
+                })}
               </option>
             ))}
           </select>
