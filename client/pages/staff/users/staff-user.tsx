@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { StaffUserDetail } from '../../../../shared/staff.ts';
@@ -6,114 +6,12 @@ import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
-import { ApiError } from '../../../lib/api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, LedgerTable, Money, Status, Table, When } from '../staff-parts.tsx';
+import { BalanceForm } from './staff-user-balance.tsx';
 import { UserPayments, UserReferrals } from './staff-user-money.tsx';
-
-/** "12.50" or "-3" in major units → signed minor units (×100), or null if it is no amount. */
-export function minorOf(text: string): number | null {
-  const normal = text.trim().replace(',', '.').replace(/\s/g, '');
-  if (!/^[+-]?\d+(\.\d{1,2})?$/.test(normal)) return null;
-  const minor = Math.round(Number(normal) * 100);
-  return minor === 0 ? null : minor;
-}
-
-/** Adjust the balance: a signed amount in the user's currency and a reason, both required. */
-function BalanceForm({
-  user,
-  onDone,
-}: {
-  user: StaffUserDetail;
-  onDone: (user: StaffUserDetail) => void;
-}) {
-  const intl = useIntl();
-  const call = useStaffCall();
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const minor = minorOf(amount);
-    const local = {
-      ...(minor === null ? { amount: intl.formatMessage({ id: 'staff.user.amountError' }) } : {}),
-      ...(reason.trim().length < 3
-        ? { reason: intl.formatMessage({ id: 'staff.user.reasonError' }) }
-        : {}),
-    };
-    setErrors(local);
-    if (minor === null || local.reason) return;
-    setBusy(true);
-    try {
-      onDone(
-        await call('POST staff/users/:id/balance', {
-          params: { id: String(user.id) },
-          body: { amount: minor, reason: reason.trim() },
-        }),
-      );
-      setAmount('');
-      setReason('');
-    } catch (failure) {
-      const fields = failure instanceof ApiError ? failure.fields : {};
-      setErrors(
-        fields.amount || fields.reason
-          ? { amount: fields.amount, reason: fields.reason }
-          : { form: errorOf(failure) },
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form className={styles.actions} onSubmit={submit} noValidate data-testid="staff-balance-form">
-      <label className={styles.filter}>
-        <FormattedMessage id="staff.user.amount" values={{ currency: user.cur }} />
-        <input
-          name="amount"
-          inputMode="decimal"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          placeholder="-10.00 / 25"
-          size={12}
-          aria-invalid={errors.amount ? true : undefined}
-        />
-        {errors.amount && (
-          <span role="alert" className={styles.fieldError}>
-            {errors.amount}
-          </span>
-        )}
-      </label>
-      <label className={`${styles.filter} ${styles.search}`}>
-        <FormattedMessage id="staff.user.reason" />
-        <input
-          name="reason"
-          value={reason}
-          maxLength={500}
-          onChange={(event) => setReason(event.target.value)}
-          aria-invalid={errors.reason ? true : undefined}
-        />
-        {errors.reason && (
-          <span role="alert" className={styles.fieldError}>
-            {errors.reason}
-          </span>
-        )}
-      </label>
-      <button type="submit" className={button('primary')} disabled={busy}>
-        <FormattedMessage id="staff.user.adjust" />
-      </button>
-      {errors.form && (
-        <p role="alert" className={styles.alert} style={{ width: '100%', margin: 0 }}>
-          {errors.form}
-        </p>
-      )}
-    </form>
-  );
-}
 
 const STAFF_ROLES = ['ROLE_ADMIN', 'ROLE_MODERATOR', 'ROLE_MANAGER', 'ROLE_SEO', 'ROLE_PROXY'];
 
