@@ -35,6 +35,17 @@ export function useStaffCall() {
   );
 }
 
+/** What a failed form call shows: the message, and each field's own. */
+export interface FormFailure {
+  text: string;
+  fields: Record<string, string>;
+}
+
+export const failureOf = (caught: unknown): FormFailure => ({
+  text: errorOf(caught),
+  fields: caught instanceof ApiError ? caught.fields : {},
+});
+
 /** The error a form shows next to `field`: the server's for that field, else its message. */
 export function errorOf(error: unknown, field?: string): string {
   if (!(error instanceof ApiError)) return 'An error occurred';

@@ -143,6 +143,27 @@ export function Failure({ message, onRetry }: { message: string; onRetry?: () =>
   );
 }
 
+/** A provider's failed calls over its calls in 24 h, and their share, as two cells. */
+export function ErrorRateCells({
+  provider,
+}: {
+  provider: { errors_24h: number; calls_24h: number; error_rate: number | null };
+}) {
+  const intl = useIntl();
+  return (
+    <>
+      <td className={styles.num}>
+        {provider.errors_24h} / {provider.calls_24h}
+      </td>
+      <td className={styles.num}>
+        {provider.error_rate === null
+          ? '—'
+          : intl.formatNumber(provider.error_rate, { style: 'percent', maximumFractionDigits: 1 })}
+      </td>
+    </>
+  );
+}
+
 /** JSON of an audit row's before/after, short. */
 export const compactJson = (value: unknown): string =>
   value === null || value === undefined ? '—' : JSON.stringify(value);

@@ -7,6 +7,7 @@ import type { StaffDashboard, StaffMe } from '../../../shared/staff.ts';
 import type { StaffPrices } from '../../../shared/staff-catalogue.ts';
 import type { StaffArticle, StaffLandingCopy } from '../../../shared/staff-content.ts';
 import type { StaffWithdrawal } from '../../../shared/staff-money.ts';
+import { CAPABILITIES } from '../../../shared/staff-permissions.ts';
 import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
 import { type StaffLiveEvent, staffLive } from '../../features/staff/staff-live.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
@@ -15,19 +16,7 @@ import StaffPage from './staff.page.tsx';
 const ME: StaffMe = {
   user: { id: 1, login: 'boss', email: 'boss@example.com', lang: 'en' },
   role: 'admin',
-  capabilities: [
-    'dashboard',
-    'orders',
-    'users',
-    'roles',
-    'catalogue',
-    'prices',
-    'providers',
-    'payments',
-    'withdrawals',
-    'content',
-    'audit',
-  ],
+  capabilities: [...CAPABILITIES],
   enrolled: true,
   signedIn: true,
   recoveryCodesLeft: 10,

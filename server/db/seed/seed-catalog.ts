@@ -2,13 +2,6 @@ import de from '../../../locales/de.json' with { type: 'json' };
 import en from '../../../locales/en.json' with { type: 'json' };
 import es from '../../../locales/es.json' with { type: 'json' };
 import it from '../../../locales/it.json' with { type: 'json' };
-import landingDe from '../../../locales/landing/de.json' with { type: 'json' };
-import landingEn from '../../../locales/landing/en.json' with { type: 'json' };
-import landingEs from '../../../locales/landing/es.json' with { type: 'json' };
-import landingIt from '../../../locales/landing/it.json' with { type: 'json' };
-import landingPt from '../../../locales/landing/pt.json' with { type: 'json' };
-import landingRu from '../../../locales/landing/ru.json' with { type: 'json' };
-import landingTr from '../../../locales/landing/tr.json' with { type: 'json' };
 import pt from '../../../locales/pt.json' with { type: 'json' };
 import ru from '../../../locales/ru.json' with { type: 'json' };
 import tr from '../../../locales/tr.json' with { type: 'json' };
@@ -16,6 +9,7 @@ import { CLIENTS } from '../../../shared/catalog.ts';
 import { LOCALES, type Locale } from '../../../shared/locales.ts';
 import { DISCOUNT_LEVELS } from '../../../shared/pricing.ts';
 import { CURRENCIES } from '../../../shared/regions.ts';
+import { LANDING_MESSAGES } from '../../modules/content/landing-messages.ts';
 import type { Db } from '../database.ts';
 import {
   CURRENCY_SEEDS,
@@ -29,15 +23,10 @@ import {
 } from './catalog-data.ts';
 
 /** The interface messages (names) and the landings' own texts (the services' short lines). */
-const MESSAGES: Record<Locale, Record<string, string>> = {
-  ru: { ...ru, ...landingRu },
-  en: { ...en, ...landingEn },
-  de: { ...de, ...landingDe },
-  es: { ...es, ...landingEs },
-  it: { ...it, ...landingIt },
-  pt: { ...pt, ...landingPt },
-  tr: { ...tr, ...landingTr },
-};
+const INTERFACE: Record<Locale, Record<string, string>> = { ru, en, de, es, it, pt, tr };
+const MESSAGES = Object.fromEntries(
+  LOCALES.map((lang) => [lang, { ...INTERFACE[lang], ...LANDING_MESSAGES[lang] }]),
+) as Record<Locale, Record<string, string>>;
 
 /** Name and short description of a seeded service in one language, from the locale files. */
 function textsOf(seed: ServiceSeed, lang: Locale): { name: string; description: string } {

@@ -69,12 +69,20 @@ export async function rowCounts(db: Db, ids: number[]): Promise<Map<number, numb
   return new Map(rows.map((row) => [row.parent_id!, Number(row.n)]));
 }
 
-/** A paid order not yet taken goes to `providerId` first, in the worker's next round. */
-export async function switchProvider(db: Db, id: number, providerId: string, at: string) {
+/**
+ * A paid order not yet taken by its provider is sent again: the worker takes it in its next
+ * round (to `switchedTo` first, when staff switched its provider).
+ */
+export async function clearSubmit(
+  db: Db,
+  id: number,
+  at: string,
+  switchedTo?: string,
+): Promise<boolean> {
   const result = await db
     .updateTable('orders')
     .set({
-      switched_to: providerId,
+      ...(switchedTo === undefined ? {} : { switched_to: switchedTo }),
       needs_check: 0,
       submit_started_at: null,
       next_attempt_at: null,
@@ -89,21 +97,6 @@ export async function switchProvider(db: Db, id: number, providerId: string, at:
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A stuck submit sent again: the worker takes it in its next round. */
-export async function clearSubmit(db: Db, id: number, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({
-      needs_check: 0,
-      submit_started_at: null,
-      next_attempt_at: null,
-      lease_owner: null,
-      lease_until: null,
-      updated_at: at,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'PAID')
-    .where('provider_order_id', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
+/** A paid order not yet taken goes to `providerId` first, in the worker's next round. */
+export const switchProvider = (db: Db, id: number, providerId: string, at: string) =>
+  clearSubmit(db, id, at, providerId);

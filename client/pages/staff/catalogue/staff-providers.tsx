@@ -5,12 +5,17 @@ import type { StaffProvider, StaffProviderTest } from '../../../../shared/staff-
 import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
-import { ApiError } from '../../../lib/api.ts';
+import {
+  errorOf,
+  type FormFailure,
+  failureOf,
+  useStaffCall,
+  useStaffData,
+} from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
-import { Failure, Table } from '../staff-parts.tsx';
+import { ErrorRateCells, Failure, Table } from '../staff-parts.tsx';
 
 function TestResult({ result }: { result: StaffProviderTest | undefined }) {
   if (!result) return <>—</>;
@@ -28,9 +33,7 @@ function AddProvider({ onAdded }: { onAdded: (provider: StaffProvider) => void }
   const call = useStaffCall();
   const [form, setForm] = useState({ id: '', url: '', api_key: '', currency: 'USD' });
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; fields: Record<string, string> } | null>(
-    null,
-  );
+  const [failure, setFailure] = useState<FormFailure | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -43,10 +46,7 @@ function AddProvider({ onAdded }: { onAdded: (provider: StaffProvider) => void }
       onAdded(added);
     } catch (caught) {
       setForm((known) => ({ ...known, api_key: '' }));
-      setFailure({
-        text: errorOf(caught),
-        fields: caught instanceof ApiError ? caught.fields : {},
-      });
+      setFailure(failureOf(caught));
     } finally {
       setBusy(false);
     }
@@ -195,17 +195,7 @@ export function StaffProvidersPage() {
                   id={provider.key_sealed ? 'staff.providers.sealed' : 'staff.providers.plain'}
                 />
               </td>
-              <td className={styles.num}>
-                {provider.errors_24h} / {provider.calls_24h}
-              </td>
-              <td className={styles.num}>
-                {provider.error_rate === null
-                  ? '—'
-                  : intl.formatNumber(provider.error_rate, {
-                      style: 'percent',
-                      maximumFractionDigits: 1,
-                    })}
-              </td>
+              <ErrorRateCells provider={provider} />
               <td>
                 <TestResult result={tests[provider.id] ?? provider.balance} />
               </td>

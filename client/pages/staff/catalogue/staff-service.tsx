@@ -7,8 +7,12 @@ import type { StaffService } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
-import { ApiError } from '../../../lib/api.ts';
+import {
+  type FormFailure,
+  failureOf,
+  useStaffCall,
+  useStaffData,
+} from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
@@ -106,9 +110,7 @@ export function StaffServicePage() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [lang, setLang] = useState<string>(intl.locale === 'ru' ? 'ru' : 'en');
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; fields: Record<string, string> } | null>(
-    null,
-  );
+  const [failure, setFailure] = useState<FormFailure | null>(null);
   const [saved, setSaved] = useState(false);
   useEffect(() => {
     if (!data) return;
@@ -139,10 +141,7 @@ export function StaffServicePage() {
       setDraft(draftOf(next));
       setSaved(true);
     } catch (caught) {
-      setFailure({
-        text: errorOf(caught),
-        fields: caught instanceof ApiError ? caught.fields : {},
-      });
+      setFailure(failureOf(caught));
     } finally {
       setBusy(false);
     }

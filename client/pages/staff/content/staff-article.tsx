@@ -7,8 +7,13 @@ import type { StaffArticleText } from '../../../../shared/schemas/staff-content.
 import type { StaffArticle, StaffArticlePreview } from '../../../../shared/staff-content.ts';
 import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
-import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
-import { ApiError } from '../../../lib/api.ts';
+import {
+  errorOf,
+  type FormFailure,
+  failureOf,
+  useStaffCall,
+  useStaffData,
+} from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
@@ -80,9 +85,7 @@ export function StaffArticlePage() {
   const [lang, setLang] = useState<Locale>(intl.locale === 'ru' ? 'ru' : 'en');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ text: string; fields: Record<string, string> } | null>(
-    null,
-  );
+  const [failure, setFailure] = useState<FormFailure | null>(null);
   const take = (next: StaffArticle) => {
     setArticle(next);
     setTexts(textsOf(next));
@@ -104,10 +107,7 @@ export function StaffArticlePage() {
       take(await ask());
       setDone(what);
     } catch (caught) {
-      setFailure({
-        text: errorOf(caught),
-        fields: caught instanceof ApiError ? caught.fields : {},
-      });
+      setFailure(failureOf(caught));
     } finally {
       setBusy(false);
     }

@@ -4,8 +4,12 @@ import { useNavigate } from 'react-router';
 import { LOCALES, type Locale } from '../../../../shared/locales.ts';
 import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
-import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
-import { ApiError } from '../../../lib/api.ts';
+import {
+  type FormFailure,
+  failureOf,
+  useStaffCall,
+  useStaffData,
+} from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
@@ -26,9 +30,7 @@ function CreateArticle() {
     body: '',
   });
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ text: string; fields: Record<string, string> } | null>(
-    null,
-  );
+  const [failure, setFailure] = useState<FormFailure | null>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -49,10 +51,7 @@ function CreateArticle() {
       });
       navigate(to('staff-article', { key: created.key }));
     } catch (caught) {
-      setFailure({
-        text: errorOf(caught),
-        fields: caught instanceof ApiError ? caught.fields : {},
-      });
+      setFailure(failureOf(caught));
       setBusy(false);
     }
   };

@@ -12,7 +12,7 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import styles from '../staff.module.css';
 import { STAFF_SECTIONS, StaffFrame } from '../staff-frame.tsx';
-import { Failure, Money, Status, Table, When } from '../staff-parts.tsx';
+import { ErrorRateCells, Failure, Money, Status, Table, When } from '../staff-parts.tsx';
 import { DayChart } from './staff-charts.tsx';
 
 /** Every currency a day of the 30 has money in, in a stable order. */
@@ -83,17 +83,7 @@ function ProvidersPanel() {
           <tr key={provider.id}>
             <td>{provider.id}</td>
             <td>{intl.formatMessage({ id: provider.enabled ? 'staff.yes' : 'staff.no' })}</td>
-            <td className={styles.num}>
-              {provider.errors_24h} / {provider.calls_24h}
-            </td>
-            <td className={styles.num}>
-              {provider.error_rate === null
-                ? '—'
-                : intl.formatNumber(provider.error_rate, {
-                    style: 'percent',
-                    maximumFractionDigits: 1,
-                  })}
-            </td>
+            <ErrorRateCells provider={provider} />
             <td>
               {!provider.balance
                 ? '—'
