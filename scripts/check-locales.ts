@@ -15,6 +15,7 @@ const SETS = [
   'locales/landing',
   'locales/cabinet',
   'locales/cabinet-screens',
+  'locales/kept',
   'locales/pages',
   'locales/server',
   'locales/staff',

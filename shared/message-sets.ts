@@ -9,12 +9,15 @@ import type { Layout, PageDef, View } from './routes.ts';
  * - cabinet-screens: the texts of the cabinet's own screens (profile, API, income, prices,
  *   payment history, mass order), each section's title and lead left in `cabinet` for the navigation
  *   (locales/cabinet-screens/)
+ * - kept: the texts of the kept subtrees only (the landings' hero words and sections, the
+ *   service pages', the footer: client/components/static-subtree/kept-subtree.tsx), which a
+ *   page's browser needs only to render one itself; no page preloads it (locales/kept/)
  * - pages: sign-in and sign-up, the blog, the legal texts and the payment result pages
  *   (`auth.*`, `blog.*`, `legal.*`, `thanks.*`: locales/pages/)
  * - staff: the staff console's layout and screens (`staff.*`: locales/staff/), in Russian and
  *   English only: every other language reads the English file (`messageSetLocale`)
  */
-export const MESSAGE_SETS = ['cabinet', 'cabinet-screens', 'pages', 'staff'] as const;
+export const MESSAGE_SETS = ['cabinet', 'cabinet-screens', 'kept', 'pages', 'staff'] as const;
 export type MessageSet = (typeof MESSAGE_SETS)[number];
 
 /**

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { localeOfPath } from '../../shared/locales.ts';
+import { collectKeptMarkup } from '../components/static-subtree/kept-subtree.tsx';
 import { importWithReload } from '../lib/chunk-reload.ts';
 import { expectRegions, pageHydrated } from '../lib/hydration.ts';
 import { intlFor, loadMessages } from '../lib/intl.ts';
@@ -61,6 +62,7 @@ export async function start(): Promise<void> {
   // As a transition, the shell's hydration yields to the browser every few milliseconds too
   // (a click still hydrates its region at once)
   expectRegions(document.body);
+  collectKeptMarkup(document.body);
   startTransition(() => {
     hydrateRoot(
       document,

@@ -36,6 +36,7 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
 const SET_CHUNKS: Record<MessageSet, (locale: Locale) => Promise<{ default: LoadedMessages }>> = {
   cabinet: (locale) => import(`../../locales/cabinet/${locale}.json`),
   'cabinet-screens': (locale) => import(`../../locales/cabinet-screens/${locale}.json`),
+  kept: (locale) => import(`../../locales/kept/${locale}.json`),
   pages: (locale) => import(`../../locales/pages/${locale}.json`),
   // ru and en only: the other languages read en (shared/message-sets.ts SET_LOCALES)
   staff: (locale) => import(`../../locales/staff/${locale === 'ru' ? 'ru' : 'en'}.json`),

@@ -156,6 +156,8 @@ function layoutChunks(manifest: AssetManifest, layout: Layout): string[] {
 
 /** An npm package by its name, our code by its top two folders (client/features, locales …). */
 function sourceOf(input: string): string {
+  // `--files`: each of our files on its own
+  if (process.argv.includes('--files') && !input.includes('node_modules')) return input;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
   if (pkg) return pkg[1]!;
   return input.split('/').slice(0, 2).join('/');
@@ -180,7 +182,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     };
   });
   console.table(rows);
-  if (process.argv.includes('--inputs')) {
+  if (process.argv.includes('--inputs') || process.argv.includes('--files')) {
     // what a landing's first visit is made of (raw bytes in the minified output)
     const sorted = [...report.landing.inputs].sort((a, b) => b[1] - a[1]);
     console.table(sorted.map(([source, bytes]) => ({ source, 'raw KiB': kib(bytes) })));

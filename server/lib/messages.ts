@@ -16,6 +16,13 @@ import de from '../../locales/de.json' with { type: 'json' };
 import en from '../../locales/en.json' with { type: 'json' };
 import es from '../../locales/es.json' with { type: 'json' };
 import it from '../../locales/it.json' with { type: 'json' };
+import keptDe from '../../locales/kept/de.json' with { type: 'json' };
+import keptEn from '../../locales/kept/en.json' with { type: 'json' };
+import keptEs from '../../locales/kept/es.json' with { type: 'json' };
+import keptIt from '../../locales/kept/it.json' with { type: 'json' };
+import keptPt from '../../locales/kept/pt.json' with { type: 'json' };
+import keptRu from '../../locales/kept/ru.json' with { type: 'json' };
+import keptTr from '../../locales/kept/tr.json' with { type: 'json' };
 import pagesDe from '../../locales/pages/de.json' with { type: 'json' };
 import pagesEn from '../../locales/pages/en.json' with { type: 'json' };
 import pagesEs from '../../locales/pages/es.json' with { type: 'json' };
@@ -64,6 +71,17 @@ export const CABINET_SCREENS_MESSAGES: Record<Locale, Record<string, string>> = 
   tr: cabinetScreensTr,
 };
 
+/** The kept subtrees' own texts (landing sections, heroes' words, footer): a chunk of their own. */
+export const KEPT_MESSAGES: Record<Locale, Record<string, string>> = {
+  ru: keptRu,
+  en: keptEn,
+  de: keptDe,
+  es: keptEs,
+  it: keptIt,
+  pt: keptPt,
+  tr: keptTr,
+};
+
 /** Sign-in, blog, legal and payment-result messages, a chunk of their own in the browser. */
 export const PAGES_MESSAGES: Record<Locale, Record<string, string>> = {
   ru: pagesRu,
@@ -108,6 +126,7 @@ export const PAGE_MESSAGES = compiled(MESSAGES);
 export const PAGE_SET_MESSAGES: Record<MessageSet, Record<Locale, CompiledMessages>> = {
   cabinet: compiled(CABINET_MESSAGES),
   'cabinet-screens': compiled(CABINET_SCREENS_MESSAGES),
+  kept: compiled(KEPT_MESSAGES),
   pages: compiled(PAGES_MESSAGES),
   staff: compiled(STAFF_MESSAGES),
 };

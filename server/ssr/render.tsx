@@ -2,6 +2,10 @@ import type { NextFunction, Request, Response } from 'express';
 import { createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
 import { App, AppContext } from '../../client/app/app.tsx';
 import { createRoutes } from '../../client/app/routes.tsx';
+import {
+  keptContentsReady,
+  loadKeptContents,
+} from '../../client/components/static-subtree/kept-subtree.tsx';
 import type { Logger } from '../lib/logger.ts';
 import { PAGE_MESSAGES } from '../lib/messages.ts';
 import { ssrRenderQueue } from '../lib/metrics.ts';
@@ -60,6 +64,8 @@ export function pageRenderer({
         if (location) return res.redirect(context.status, location);
         return next(new Error(`Unexpected ${context.status} response from a loader`));
       }
+      // the kept subtrees' code, once, before a page that has one renders (kept-subtree.tsx)
+      if (!keptContentsReady()) await loadKeptContents(visitor.locale);
       const { store, pageAssets, stateJson } = pageState(context, visitor, user, assets);
       // only the matched branch: the static router rebuilds its route manifest per request
       const router = createStaticRouter(matchedBranch(context.matches), context);

@@ -6,7 +6,16 @@ import { SET_LOCALES } from '../../shared/message-sets.ts';
 
 const dir = path.resolve('locales');
 /** The interface messages, the landings' own texts, the message sets, the server's. */
-const SETS = ['', 'landing', 'cabinet', 'cabinet-screens', 'pages', 'server', 'staff'] as const;
+const SETS = [
+  '',
+  'landing',
+  'cabinet',
+  'cabinet-screens',
+  'kept',
+  'pages',
+  'server',
+  'staff',
+] as const;
 /** The languages a set is written in: all 7, or its own few (the staff console: ru, en). */
 const languagesOf = (set: string): readonly string[] =>
   SET_LOCALES[set as keyof typeof SET_LOCALES] ?? LOCALES;
@@ -32,6 +41,7 @@ describe('locales', () => {
         ...LOCALES.map((l) => `${l}.json`),
         'cabinet',
         'cabinet-screens',
+        'kept',
         'landing',
         'pages',
         'server',

@@ -206,3 +206,54 @@ test('the page hydrates in parts over the server’s own elements, each part liv
   }
   expect(errors).toEqual([]);
 });
+
+/** The page's script files so far (the entry, its chunks, the messages' chunks). */
+const scriptsLoaded = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.js')),
+  );
+
+test('kept subtrees keep the server’s markup; their code and texts come when a page renders one itself', async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  await page.goto('/en/');
+  await hydrated(page);
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  const firstVisit = await scriptsLoaded(page);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Why people choose us' })).toBeVisible();
+  const homeTitle = await page.locator('h1').textContent();
+
+  // a link in the landing's kept sections goes through the router, as its Link would
+  await main.locator('#services').getByRole('link', { name: /Instagram followers/ }).click();
+  await expect(page).toHaveURL(/\/en\/buy-instagram-followers\/$/);
+  await expect(page.locator('h1')).toHaveText('Buy Instagram followers');
+  // the service page's hero words and sections, rendered in the browser with their texts
+  await expect(main.getByRole('heading', { name: 'Good to know' })).toBeVisible();
+  await expect(main.getByRole('navigation', { name: 'Breadcrumbs' })).toBeVisible();
+  const afterNavigation = await scriptsLoaded(page);
+  expect(afterNavigation.filter((name) => !firstVisit.includes(name)).length).toBeGreaterThan(0);
+
+  // a link in the footer's kept markup, to another landing: its sections render here
+  await page.getByRole('contentinfo').getByRole('link', { name: 'TikTok', exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/tiktok\/$/);
+  await expect(main.getByRole('heading', { name: 'TikTok services' })).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'Why people choose us' })).toBeVisible();
+  await expect(page.locator('h1')).not.toHaveText(homeTitle!);
+
+  // back home: the server's markup of home's hero and sections is mounted again
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/en\/$/);
+  await expect(page.locator('h1')).toHaveText(homeTitle!);
+  await expect(main.getByRole('heading', { name: 'Instagram services' })).toBeVisible();
+  expect(documents).toEqual([]);
+  expect(errors).toEqual([]);
+});

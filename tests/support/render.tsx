@@ -14,6 +14,7 @@ import { expandMessages, intlFor } from '../../client/lib/intl.ts';
 import cabinetMessages from '../../locales/cabinet/en.json' with { type: 'json' };
 import cabinetScreensMessages from '../../locales/cabinet-screens/en.json' with { type: 'json' };
 import baseMessages from '../../locales/en.json' with { type: 'json' };
+import keptMessages from '../../locales/kept/en.json' with { type: 'json' };
 import pagesMessages from '../../locales/pages/en.json' with { type: 'json' };
 import staffMessages from '../../locales/staff/en.json' with { type: 'json' };
 import type { MessageSet } from '../../shared/message-sets.ts';
@@ -118,6 +119,7 @@ export function stopSagas(): void {
 const SETS: Record<MessageSet, Record<string, string>> = {
   cabinet: cabinetMessages,
   'cabinet-screens': cabinetScreensMessages,
+  kept: keptMessages,
   pages: pagesMessages,
   staff: staffMessages,
 };

@@ -27,6 +27,8 @@ interface StaticSubtreeProps {
    * context (the header's dropdown group); they must write no markup of their own.
    */
   keepWith?: (content: ReactNode) => ReactNode;
+  /** a KeptSubtree's name, written as `data-kept` for the browser (kept-subtree.tsx) */
+  kept?: string;
   children: ReactNode;
 }
 
@@ -43,6 +45,7 @@ export function StaticSubtree({
   label,
   cacheKey,
   keepWith,
+  kept,
   children,
 }: StaticSubtreeProps) {
   const cache = useContext(SubtreeCacheContext);
@@ -53,12 +56,17 @@ export function StaticSubtree({
   return (
     <HydrationBoundary>
       {html === undefined ? (
-        <Tag className={className} aria-label={label}>
+        <Tag className={className} aria-label={label} data-kept={kept}>
           {children}
         </Tag>
       ) : (
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from our own components
-        <Tag className={className} aria-label={label} dangerouslySetInnerHTML={{ __html: html }} />
+        <Tag
+          className={className}
+          aria-label={label}
+          data-kept={kept}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: markup React itself rendered from our own components
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
       )}
     </HydrationBoundary>
   );

@@ -1,15 +1,16 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import type { Platform } from '../../../shared/platforms.ts';
-import { servicePagesOf } from '../../../shared/service-pages.ts';
-import { button } from '../../components/button/button.ts';
 import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
-import { Icon } from '../../components/icons/icons.tsx';
-import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
-import { Link } from '../../components/link/link.tsx';
-import { StaticSubtree } from '../../components/static-subtree/static-subtree.tsx';
-import { useLocale, useLocalePath } from '../../lib/locale.ts';
+import { KeptSubtree, keptContent } from '../../components/static-subtree/kept-subtree.tsx';
+import { useLocale } from '../../lib/locale.ts';
 import styles from './landing.module.css';
-import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
+
+const heroText = keptContent('landing-hero', () =>
+  import('./landing-content.tsx').then((module) => module.HeroText),
+);
+const landingSections = keptContent('landing-sections', () =>
+  import('./landing-content.tsx').then((module) => module.LandingSections),
+);
 
 /** A platform's landing: hero, its services, launch times, daily caps, rules, advantages, FAQ. */
 export function PlatformLanding({
@@ -39,135 +40,25 @@ export function PlatformLanding({
       {meta}
       <section className={styles.hero} data-platform={platform}>
         <div className={styles.heroGrid}>
-          <StaticSubtree
+          <KeptSubtree
             as="div"
             className={styles.heroInner}
             cacheKey={`hero|${locale}|${platform}|${textsKey}`}
-          >
-            <HeroText platform={platform} platformName={platformName} texts={texts} />
-          </StaticSubtree>
+            content={heroText}
+            props={{ platform, platformName, texts }}
+          />
           <HydrationBoundary>
             <div className={styles.heroForm}>{form}</div>
           </HydrationBoundary>
         </div>
       </section>
-      <StaticSubtree
+      <KeptSubtree
         as="div"
         className={styles.container}
         cacheKey={`landing|${locale}|${platform}|${priceKey}|${textsKey}`}
-      >
-        <LandingSections
-          platform={platform}
-          platformName={platformName}
-          prices={prices}
-          texts={texts}
-        />
-      </StaticSubtree>
-    </>
-  );
-}
-
-/** The hero's words and calls to action, beside the order form. */
-function HeroText({
-  platform,
-  platformName,
-  texts,
-}: {
-  platform: Platform;
-  platformName: string;
-  texts: Record<string, string>;
-}) {
-  return (
-    <>
-      <p className={styles.eyebrow}>
-        <span className={styles.eyebrowIcon}>
-          <PlatformIcon platform={platform} size={18} />
-        </span>
-        <FormattedMessage id="landing.eyebrow" values={{ platform: platformName }} />
-      </p>
-      <h1 className={styles.h1}>{texts[`landing.${platform}.title`]}</h1>
-      <p className={styles.lead}>{texts[`landing.${platform}.lead`]}</p>
-      <div className={styles.heroActions}>
-        <a
-          href="#services"
-          className={`${button('primary', { large: true })} ${styles.primaryShadow}`}
-        >
-          <FormattedMessage id="landing.cta" />
-        </a>
-        <a href="#launch" className={button('secondary', { large: true })}>
-          <FormattedMessage id="landing.howFast" />
-        </a>
-      </div>
-      <ul className={styles.badges}>
-        <li>
-          <Icon name="bolt" size={18} />
-          <FormattedMessage id="landing.badge.fast" />
-        </li>
-        <li>
-          <Icon name="lock" size={18} />
-          <FormattedMessage id="landing.badge.noPassword" />
-        </li>
-        <li>
-          <Icon name="globeCheck" size={18} />
-          <FormattedMessage id="landing.badge.anyCountry" />
-        </li>
-      </ul>
-    </>
-  );
-}
-
-/** Everything below the hero: the same for every page of a language, platform and prices. */
-function LandingSections({
-  platform,
-  platformName,
-  prices,
-  texts,
-}: {
-  platform: Platform;
-  platformName: string;
-  prices: Record<string, string>;
-  texts: Record<string, string>;
-}) {
-  const to = useLocalePath();
-  return (
-    <>
-      <section className={styles.section} id="services">
-        <h2 className={styles.h2}>
-          <FormattedMessage id="landing.services" values={{ platform: platformName }} />
-        </h2>
-        <ul className={styles.serviceGrid}>
-          {servicePagesOf(platform).map((service) => (
-            <li key={service.id}>
-              <Link
-                to={to(`service:${service.id}`)}
-                className={styles.serviceCard}
-                data-platform={platform}
-              >
-                <span className={styles.serviceIcon}>
-                  <PlatformIcon platform={platform} size={22} />
-                </span>
-                <span className={styles.serviceName}>
-                  <FormattedMessage id={`service.${service.id}.name`} />
-                </span>
-                <span className={styles.serviceText}>{texts[`service.${service.id}.short`]}</span>
-                {prices[service.id] && (
-                  <span className={styles.servicePrice}>
-                    <FormattedMessage id="landing.from" values={{ amount: prices[service.id] }} />
-                  </span>
-                )}
-                <span className={styles.serviceMore}>
-                  <FormattedMessage id="landing.order" />
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <LaunchTimes platform={platform} />
-      <DeliveryCaps platform={platform} />
-      <GoodToKnow />
-      <Advantages />
-      <Faq platform={platform} />
+        content={landingSections}
+        props={{ platform, platformName, prices, texts }}
+      />
     </>
   );
 }

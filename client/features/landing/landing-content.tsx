@@ -1,0 +1,120 @@
+import { FormattedMessage } from 'react-intl';
+import type { Platform } from '../../../shared/platforms.ts';
+import { servicePagesOf } from '../../../shared/service-pages.ts';
+import { button } from '../../components/button/button.ts';
+import { Icon } from '../../components/icons/icons.tsx';
+import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import { Link } from '../../components/link/link.tsx';
+import { useLocalePath } from '../../lib/locale.ts';
+import styles from './landing.module.css';
+import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
+
+/**
+ * A platform landing's kept contents (KeptSubtree): the browser loads this file only to
+ * render them itself, on a client navigation to another landing.
+ */
+
+/** The hero's words and calls to action, beside the order form. */
+export function HeroText({
+  platform,
+  platformName,
+  texts,
+}: {
+  platform: Platform;
+  platformName: string;
+  texts: Record<string, string>;
+}) {
+  return (
+    <>
+      <p className={styles.eyebrow}>
+        <span className={styles.eyebrowIcon}>
+          <PlatformIcon platform={platform} size={18} />
+        </span>
+        <FormattedMessage id="landing.eyebrow" values={{ platform: platformName }} />
+      </p>
+      <h1 className={styles.h1}>{texts[`landing.${platform}.title`]}</h1>
+      <p className={styles.lead}>{texts[`landing.${platform}.lead`]}</p>
+      <div className={styles.heroActions}>
+        <a
+          href="#services"
+          className={`${button('primary', { large: true })} ${styles.primaryShadow}`}
+        >
+          <FormattedMessage id="landing.cta" />
+        </a>
+        <a href="#launch" className={button('secondary', { large: true })}>
+          <FormattedMessage id="landing.howFast" />
+        </a>
+      </div>
+      <ul className={styles.badges}>
+        <li>
+          <Icon name="bolt" size={18} />
+          <FormattedMessage id="landing.badge.fast" />
+        </li>
+        <li>
+          <Icon name="lock" size={18} />
+          <FormattedMessage id="landing.badge.noPassword" />
+        </li>
+        <li>
+          <Icon name="globeCheck" size={18} />
+          <FormattedMessage id="landing.badge.anyCountry" />
+        </li>
+      </ul>
+    </>
+  );
+}
+
+/** Everything below the hero: the same for every page of a language, platform and prices. */
+export function LandingSections({
+  platform,
+  platformName,
+  prices,
+  texts,
+}: {
+  platform: Platform;
+  platformName: string;
+  prices: Record<string, string>;
+  texts: Record<string, string>;
+}) {
+  const to = useLocalePath();
+  return (
+    <>
+      <section className={styles.section} id="services">
+        <h2 className={styles.h2}>
+          <FormattedMessage id="landing.services" values={{ platform: platformName }} />
+        </h2>
+        <ul className={styles.serviceGrid}>
+          {servicePagesOf(platform).map((service) => (
+            <li key={service.id}>
+              <Link
+                to={to(`service:${service.id}`)}
+                className={styles.serviceCard}
+                data-platform={platform}
+              >
+                <span className={styles.serviceIcon}>
+                  <PlatformIcon platform={platform} size={22} />
+                </span>
+                <span className={styles.serviceName}>
+                  <FormattedMessage id={`service.${service.id}.name`} />
+                </span>
+                <span className={styles.serviceText}>{texts[`service.${service.id}.short`]}</span>
+                {prices[service.id] && (
+                  <span className={styles.servicePrice}>
+                    <FormattedMessage id="landing.from" values={{ amount: prices[service.id] }} />
+                  </span>
+                )}
+                <span className={styles.serviceMore}>
+                  <FormattedMessage id="landing.order" />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <LaunchTimes platform={platform} />
+      <DeliveryCaps platform={platform} />
+      <GoodToKnow />
+      <Advantages />
+      <Faq platform={platform} />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { BRAND_NAME, SUPPORT_EMAIL } from '../../../shared/brand.ts';
+import { PRODUCT_START_DATE, productAgeYears } from '../../../shared/constants.ts';
+import type { LegalRegion } from '../../../shared/regions.ts';
+import { servicePagesOf } from '../../../shared/service-pages.ts';
+import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import { Link } from '../../components/link/link.tsx';
+import { useLocalePath } from '../../lib/locale.ts';
+import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
+import styles from './site-footer.module.css';
+
+/**
+ * The footer's kept content (KeptSubtree): the browser loads this file only to render it
+ * itself (another region's legal links, or a new day's year).
+ */
+
+export interface FooterContentProps {
+  legalRegion: LegalRegion;
+  metaRestricted: boolean;
+  now: Date;
+}
+
+export function FooterContent({ legalRegion, metaRestricted, now }: FooterContentProps) {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const startYear = Number(PRODUCT_START_DATE.slice(0, 4));
+  return (
+    <div className={styles.inner}>
+      <div className={styles.columns}>
+        {navPlatforms(metaRestricted).map((platform) => (
+          <section key={platform} className={styles.column}>
+            <h2 className={styles.heading}>
+              <Link to={to(PLATFORM_PAGE[platform])}>
+                <PlatformIcon platform={platform} size={16} />
+                <FormattedMessage id={`platform.${platform}`} />
+              </Link>
+            </h2>
+            <ul>
+              {servicePagesOf(platform)
+                .slice(0, 5)
+                .map((service) => (
+                  <li key={service.id}>
+                    <Link to={to(`service:${service.id}`)}>
+                      <FormattedMessage id={`service.${service.id}.name`} />
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))}
+        <section className={styles.column}>
+          <h2 className={styles.heading}>
+            <FormattedMessage id="footer.company" />
+          </h2>
+          <ul>
+            <li>
+              <Link to={to('blog')}>
+                <FormattedMessage id="footer.blog" />
+              </Link>
+            </li>
+            <li>
+              <Link to={to('private-policy', { region: legalRegion })}>
+                <FormattedMessage id="footer.privacy" />
+              </Link>
+            </li>
+            <li>
+              <Link to={to('public-agreement', { region: legalRegion })}>
+                <FormattedMessage id="footer.agreement" />
+              </Link>
+            </li>
+            <li>
+              <Link to={to('refund-policy', { region: legalRegion })}>
+                <FormattedMessage id="footer.refund" />
+              </Link>
+            </li>
+            <li>
+              <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <div className={styles.bottom}>
+        <p>
+          © {startYear}–{now.getUTCFullYear()} {BRAND_NAME}.{' '}
+          <FormattedMessage
+            id="footer.age"
+            values={{ years: productAgeYears(now), since: startYear }}
+          />{' '}
+          <FormattedMessage id="copy.anyCountry" />
+        </p>
+        <p className={styles.geo}>
+          <FormattedMessage
+            id="footer.geolite"
+            values={{
+              link: (
+                <a href="https://www.maxmind.com" rel="noopener">
+                  https://www.maxmind.com
+                </a>
+              ),
+            }}
+          />
+        </p>
+        <p className={styles.geo}>{intl.formatMessage({ id: 'footer.metaNote' })}</p>
+      </div>
+    </div>
+  );
+}
