@@ -232,7 +232,10 @@ test('kept subtrees keep the server’s markup; their code and texts come when a
   const homeTitle = await page.locator('h1').textContent();
 
   // a link in the landing's kept sections goes through the router, as its Link would
-  await main.locator('#services').getByRole('link', { name: /Instagram followers/ }).click();
+  await main
+    .locator('#services')
+    .getByRole('link', { name: /Instagram followers/ })
+    .click();
   await expect(page).toHaveURL(/\/en\/buy-instagram-followers\/$/);
   await expect(page.locator('h1')).toHaveText('Buy Instagram followers');
   // the service page's hero words and sections, rendered in the browser with their texts
