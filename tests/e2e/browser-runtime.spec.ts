@@ -241,6 +241,13 @@ test('kept subtrees keep the server’s markup; their code and texts come when a
   // the service page's hero words and sections, rendered in the browser with their texts
   await expect(main.getByRole('heading', { name: 'Good to know' })).toBeVisible();
   await expect(main.getByRole('navigation', { name: 'Breadcrumbs' })).toBeVisible();
+  // and its structured data, for this page
+  const product = await page.evaluate(() =>
+    [...document.querySelectorAll('script[type="application/ld+json"]')]
+      .map((script) => JSON.parse(script.textContent ?? '{}') as { '@type'?: string; url?: string })
+      .find((data) => data['@type'] === 'Product'),
+  );
+  expect(product?.url).toMatch(/\/en\/buy-instagram-followers\/$/);
   const afterNavigation = await scriptsLoaded(page);
   expect(afterNavigation.filter((name) => !firstVisit.includes(name)).length).toBeGreaterThan(0);
 

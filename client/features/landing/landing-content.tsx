@@ -8,6 +8,7 @@ import { Link } from '../../components/link/link.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
 import styles from './landing.module.css';
 import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
+import { SiteData } from './site-data.tsx';
 
 /**
  * A platform landing's kept contents (KeptSubtree): the browser loads this file only to
@@ -66,11 +67,17 @@ export function HeroText({
 /** Everything below the hero: the same for every page of a language, platform and prices. */
 export function LandingSections({
   platform,
+  home,
+  origin,
+  pagePath,
   platformName,
   prices,
   texts,
 }: {
   platform: Platform;
+  home: boolean;
+  origin: string;
+  pagePath: string;
   platformName: string;
   prices: Record<string, string>;
   texts: Record<string, string>;
@@ -78,6 +85,7 @@ export function LandingSections({
   const to = useLocalePath();
   return (
     <>
+      <SiteData home={home} platform={platform} origin={origin} pagePath={pagePath} />
       <section className={styles.section} id="services">
         <h2 className={styles.h2}>
           <FormattedMessage id="landing.services" values={{ platform: platformName }} />

@@ -15,12 +15,20 @@ const landingSections = keptContent('landing-sections', () =>
 /** A platform's landing: hero, its services, launch times, daily caps, rules, advantages, FAQ. */
 export function PlatformLanding({
   platform,
+  home,
+  origin,
+  pagePath,
   meta,
   form,
   prices,
   texts,
 }: {
   platform: Platform;
+  /** the home page (its structured data names the site) */
+  home: boolean;
+  /** the site's public address and the platform page's path, for the structured data */
+  origin: string;
+  pagePath: string;
   meta: React.ReactNode;
   /** the order form, the hero of the page */
   form: React.ReactNode;
@@ -55,9 +63,9 @@ export function PlatformLanding({
       <KeptSubtree
         as="div"
         className={styles.container}
-        cacheKey={`landing|${locale}|${platform}|${priceKey}|${textsKey}`}
+        cacheKey={`landing|${locale}|${platform}|${home ? 'home' : ''}|${priceKey}|${textsKey}`}
         content={landingSections}
-        props={{ platform, platformName, prices, texts }}
+        props={{ platform, home, origin, pagePath, platformName, prices, texts }}
       />
     </>
   );

@@ -7,9 +7,14 @@ import { PlatformLanding } from '../../features/landing/platform-landing.tsx';
 import { fromPrices } from '../../features/order-form/informer-prices.ts';
 import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { OrderForm } from '../../features/order-form/order-form.tsx';
-import { currencyChanged, selectCurrency } from '../../features/visitor/visitor.slice.ts';
+import {
+  currencyChanged,
+  selectCurrency,
+  selectPublicUrl,
+} from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
-import { SiteData } from '../../layouts/parts/site-data.tsx';
+import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
+import { useLocalePath } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 
@@ -23,6 +28,8 @@ export function LandingWithForm({ platform }: { platform: Platform }) {
   const data = useLoaderData() as LandingData;
   const { pageId } = useRouteHandle();
   const currency = useSelector(selectCurrency);
+  const origin = useSelector(selectPublicUrl);
+  const to = useLocalePath();
   const shown = (data.platform === 'fake' ? platform : data.platform) as Platform;
   // the cards' prices came for the currency of the first render: another currency reloads them
   const revalidator = useRevalidator();
@@ -43,15 +50,15 @@ export function LandingWithForm({ platform }: { platform: Platform }) {
   return (
     <PlatformLanding
       platform={shown}
+      home={pageId === 'home'}
+      origin={origin}
+      pagePath={to(PLATFORM_PAGE[shown])}
       meta={
-        <>
-          <PageMeta
-            title={data.landing.texts[`landing.${shown}.metaTitle`]!}
-            description={data.landing.texts[`landing.${shown}.metaDescription`]!}
-            image={shown}
-          />
-          <SiteData home={pageId === 'home'} platform={shown} />
-        </>
+        <PageMeta
+          title={data.landing.texts[`landing.${shown}.metaTitle`]!}
+          description={data.landing.texts[`landing.${shown}.metaDescription`]!}
+          image={shown}
+        />
       }
       prices={prices}
       texts={data.landing.texts}

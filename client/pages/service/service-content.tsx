@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { PriceTable } from '../../../shared/catalog.ts';
 import type { ServicePage as ServicePageDef } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
@@ -13,6 +14,7 @@ import type { LandingData } from '../../features/order-form/order-form.loader.ts
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import { useLocalePath } from '../../lib/locale.ts';
 import styles from './service.module.css';
+import { ServiceData } from './service-data.tsx';
 
 /**
  * A service page's kept contents (KeptSubtree): the browser loads this file only to render
@@ -62,14 +64,33 @@ export function ServiceSections({
   service,
   platformName,
   faq,
+  title,
+  short,
+  tag,
+  informers,
 }: {
   service: ServicePageDef;
   platformName: string;
   faq: LandingData['landing']['faq'];
+  title: string;
+  short: string;
+  /** the preselected service's tag, whose packages' prices the structured data states */
+  tag: string | null;
+  informers: PriceTable;
 }) {
   const intl = useIntl();
+  const to = useLocalePath();
   return (
     <>
+      <ServiceData
+        title={title}
+        description={short}
+        platform={service.platform}
+        platformName={platformName}
+        tag={tag}
+        informers={informers}
+        url={to(`service:${service.id}`)}
+      />
       <LaunchTimes platform={service.platform} />
       <DeliveryCaps platform={service.platform} />
       <GoodToKnow />

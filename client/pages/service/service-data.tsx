@@ -1,6 +1,5 @@
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { useLocation } from 'react-router';
 import { BRAND_NAME } from '../../../shared/brand.ts';
 import type { PriceTable } from '../../../shared/catalog.ts';
 import type { Platform } from '../../../shared/platforms.ts';
@@ -21,6 +20,7 @@ export function ServiceData({
   platformName,
   tag,
   informers,
+  url,
 }: {
   title: string;
   description: string;
@@ -28,16 +28,16 @@ export function ServiceData({
   platformName: string;
   tag: string | null;
   informers: PriceTable;
+  /** the page's own address */
+  url: string;
 }) {
   const intl = useIntl();
   const to = useLocalePath();
   const origin = useSelector(selectPublicUrl);
   const currency = useSelector((state: { visitor: VisitorState }) => state.visitor.currency);
-  const { pathname } = useLocation();
   const costs = Object.values((tag && informers[currency]?.[tag]) || {})
     .map((price) => price.cost)
     .filter((cost) => cost > 0);
-  const url = origin + pathname;
   return (
     <>
       <JsonLd
@@ -47,7 +47,7 @@ export function ServiceData({
           description,
           brand: { '@type': 'Brand', name: BRAND_NAME },
           image: `${origin}/og/${platform}.png`,
-          url,
+          url: origin + url,
           ...(costs.length
             ? {
                 offers: {
@@ -57,7 +57,7 @@ export function ServiceData({
                   highPrice: (Math.max(...costs) / 100).toFixed(2),
                   offerCount: costs.length,
                   availability: 'https://schema.org/InStock',
-                  url,
+                  url: origin + url,
                 },
               }
             : {}),
@@ -67,7 +67,7 @@ export function ServiceData({
         data={breadcrumbs([
           { name: intl.formatMessage({ id: 'service.breadcrumbsHome' }), url: origin + to('home') },
           { name: platformName, url: origin + to(PLATFORM_PAGE[platform]) },
-          { name: title, url },
+          { name: title, url: origin + url },
         ])}
       />
     </>

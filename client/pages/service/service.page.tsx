@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { useLoaderData } from 'react-router';
 import { pageById } from '../../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../../shared/service-pages.ts';
@@ -9,12 +9,11 @@ import landing from '../../features/landing/landing.module.css';
 import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { ORDER_FORM_ID, OrderForm } from '../../features/order-form/order-form.tsx';
 import { PackageCards } from '../../features/order-form/package-cards.tsx';
-import { currencyChanged } from '../../features/visitor/visitor.slice.ts';
+import { currencyChanged, selectCurrency } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { useLocale } from '../../lib/locale.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import styles from './service.module.css';
-import { ServiceData } from './service-data.tsx';
 
 const serviceHero = keptContent('service-hero', () =>
   import('./service-content.tsx').then((module) => module.ServiceHeroText),
@@ -28,6 +27,7 @@ export default function ServicePage() {
   const intl = useIntl();
   const dispatch = useDispatch();
   const locale = useLocale();
+  const currency = useSelector(selectCurrency);
   const def = pageById(useRouteHandle().pageId);
   const service = SERVICE_PAGES.find((page) => page.id === def.service)!;
   const platformName = intl.formatMessage({ id: `platform.${service.platform}` });
@@ -42,14 +42,6 @@ export default function ServicePage() {
   return (
     <>
       <PageMeta title={title} description={short} image={service.platform} />
-      <ServiceData
-        title={title}
-        description={short}
-        platform={service.platform}
-        platformName={platformName}
-        tag={preselected}
-        informers={data.informers}
-      />
       <section className={landing.hero} data-platform={service.platform}>
         <div className={`${landing.heroGrid} ${styles.grid}`}>
           <KeptSubtree
@@ -88,9 +80,18 @@ export default function ServicePage() {
         as="div"
         className={landing.container}
         // the questions are loader data: their text is part of the key, whatever their source
-        cacheKey={`service|${locale}|${service.id}|${JSON.stringify(faq ?? null)}`}
+        // and so are the prices the structured data states, in the visitor's currency
+        cacheKey={`service|${locale}|${service.id}|${JSON.stringify(faq ?? null)}|${currency}|${JSON.stringify((preselected && data.informers[currency]?.[preselected]) ?? null)}`}
         content={serviceSections}
-        props={{ service, platformName, faq }}
+        props={{
+          service,
+          platformName,
+          faq,
+          title,
+          short,
+          tag: preselected,
+          informers: data.informers,
+        }}
       />
     </>
   );

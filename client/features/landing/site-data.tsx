@@ -1,21 +1,29 @@
 import { useIntl } from 'react-intl';
-import { useSelector } from 'react-redux';
 import { BRAND_NAME, SUPPORT_EMAIL } from '../../../shared/brand.ts';
 import type { Platform } from '../../../shared/platforms.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
-import { selectPublicUrl } from '../../features/visitor/visitor.slice.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
-import { PLATFORM_PAGE } from './platform-links.ts';
 
 /**
  * Structured data of the storefront (schema.org): the Organization and the WebSite on home,
  * a breadcrumb on a platform's page.
  */
-export function SiteData({ home, platform }: { home: boolean; platform: Platform }) {
+export function SiteData({
+  home,
+  platform,
+  origin,
+  pagePath,
+}: {
+  home: boolean;
+  platform: Platform;
+  /** the site's public address */
+  origin: string;
+  /** the platform's page */
+  pagePath: string;
+}) {
   const intl = useIntl();
   const locale = useLocale();
   const to = useLocalePath();
-  const origin = useSelector(selectPublicUrl);
   if (home)
     return (
       <>
@@ -50,7 +58,7 @@ export function SiteData({ home, platform }: { home: boolean; platform: Platform
         { name: intl.formatMessage({ id: 'service.breadcrumbsHome' }), url: origin + to('home') },
         {
           name: intl.formatMessage({ id: `platform.${platform}` }),
-          url: origin + to(PLATFORM_PAGE[platform]),
+          url: origin + pagePath,
         },
       ])}
     />
