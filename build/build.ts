@@ -4,7 +4,7 @@
  * external). `node build/build.ts [--watch]`; the dev loop is build/dev.ts.
  */
 import { readFileSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -39,10 +39,53 @@ const shared: esbuild.BuildOptions = {
   charset: 'utf8',
 };
 
+/**
+ * The browser build reads client/lib/environment.browser.ts for client/lib/environment.ts:
+ * `ON_SERVER` is the constant false there, and the server-only branches go.
+ */
+const browserEnvironment: esbuild.Plugin = {
+  name: 'browser-environment',
+  setup(build) {
+    build.onResolve({ filter: /[\\/]environment\.ts$/ }, (args) =>
+      path.resolve(args.resolveDir, args.path) === path.join(root, 'client/lib/environment.ts')
+        ? { path: path.join(root, 'client/lib/environment.browser.ts') }
+        : undefined,
+    );
+  },
+};
+
+/**
+ * react-router's production files name their components for React's dev tools with top-level
+ * statements (`Link.displayName = "Link"`), which keep every such component, and all it
+ * uses, in the bundle whether a page uses it or not (a statement that assigns is a side
+ * effect to esbuild). The browser build drops those statements: what we never use (its Link,
+ * NavLink, Form, ScrollRestoration and their prefetching) goes with them.
+ */
+const routerWithoutDisplayNames: esbuild.Plugin = {
+  name: 'react-router-without-display-names',
+  setup(build) {
+    build.onLoad(
+      { filter: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.js$/ },
+      async (args) => ({
+        contents: (await readFile(args.path, 'utf8'))
+          .replace(/^[ \t]*[\w$]+\.displayName = "[^"\n]*";$/gm, '')
+          // and `const Link = React.forwardRef(…)` is a call to esbuild, kept unless pure
+          .replace(/^(const [\w$]+ = )([\w$]+\.forwardRef\()/gm, '$1/* @__PURE__ */ $2'),
+        loader: 'js',
+      }),
+    );
+  },
+};
+
 export const clientOptions: esbuild.BuildOptions = {
   ...shared,
   entryPoints: { 'entry.client': 'client/entry.client.tsx' },
-  plugins: [cssModulesPlugin(root), compiledMessagesPlugin()],
+  plugins: [
+    cssModulesPlugin(root),
+    compiledMessagesPlugin(),
+    browserEnvironment,
+    routerWithoutDisplayNames,
+  ],
   outdir: path.join(outClient, 'assets'),
   publicPath: '/assets/',
   platform: 'browser',

@@ -1,7 +1,6 @@
 import { type ReactNode, Suspense } from 'react';
+import { ON_SERVER } from '../../lib/environment.ts';
 import { useRegionHydrated } from '../../lib/hydration.ts';
-
-const inBrowser = typeof document !== 'undefined';
 
 /** Renders nothing; marks its region hydrated (client/lib/hydration.ts). */
 function Hydrated() {
@@ -21,7 +20,7 @@ export function HydrationBoundary({ children }: { children: ReactNode }) {
     <Suspense fallback={null}>
       {children}
       {/* the mark writes no markup: the server leaves it out */}
-      {inBrowser && <Hydrated />}
+      {!ON_SERVER && <Hydrated />}
     </Suspense>
   );
 }

@@ -1,78 +1,66 @@
-import {
-  type LinkProps,
-  type NavLinkProps,
-  Link as RouterLink,
-  NavLink as RouterNavLink,
-  useLocation,
-} from 'react-router';
+import type { AnchorHTMLAttributes } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ON_SERVER } from '../../lib/environment.ts';
+import { followOwnLink, isOwnPath } from '../../lib/own-links.ts';
 
-const onServer = typeof window === 'undefined';
-const isOwnPath = (to: unknown): to is string =>
-  typeof to === 'string' && to.startsWith('/') && !to.startsWith('//');
+export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  /** one of our own paths (`useLocalePath`'s), or another site's address */
+  to: string;
+  /** a document load, not a client navigation (a page the browser's routes do not hold) */
+  reloadDocument?: boolean;
+}
 
 /**
- * react-router's Link, except in the server's render: there a link to one of our own paths
- * is written as the very <a> the Link would write (same href, same data-discover), without
- * the Link's hooks (location, path resolution, click handler, prefetch). Those cost a
- * rendered page more than the rest of its markup; in the browser the page hydrates with the
- * real Link, which adds the client-side navigation.
+ * A link, written as the very `<a>` react-router's Link writes for the same path (same href,
+ * same `data-discover`; link.test.tsx compares the two), on both sides. In the browser a plain
+ * click on one of our own paths goes through the router (`followOwnLink`, the rule the links
+ * in kept markup follow too). react-router's own Link would add its hooks (path resolution,
+ * the location) and its prefetch machinery to every page's script for nothing we use:
+ * ~2.5 KiB gzip of a landing's first visit (docs/performance.md).
  */
-export function Link(props: LinkProps) {
-  const { to } = props;
-  if (!onServer || !isOwnPath(to)) return <RouterLink {...props} />;
-  const {
-    to: _to,
-    target,
-    discover,
-    prefetch,
-    relative,
-    reloadDocument,
-    replace,
-    mask,
-    state,
-    preventScrollReset,
-    viewTransition,
-    defaultShouldRevalidate,
-    onClick,
-    ...rest
-  } = props;
-  // the attributes in the Link's own order, so the two write the same bytes
+function LinkAnchor({ to, target, reloadDocument: _, ...rest }: LinkProps) {
+  // the attributes in react-router's order; `data-discover` on our own paths only
   return (
-    <a
+    <a {...rest} href={to} target={target} data-discover={isOwnPath(to) ? 'true' : undefined} />
+  );
+}
+
+function BrowserLink({ onClick, reloadDocument, ...rest }: LinkProps) {
+  const navigate = useNavigate();
+  return (
+    <LinkAnchor
       {...rest}
-      href={to}
-      target={target}
-      data-discover={discover === 'none' ? undefined : 'true'}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!reloadDocument) followOwnLink(event, navigate);
+      }}
     />
   );
 }
 
+export const Link = ON_SERVER ? LinkAnchor : BrowserLink;
+
+export interface NavLinkProps extends LinkProps {
+  /** active only at its own path, not below it */
+  end?: boolean;
+  caseSensitive?: boolean;
+  'aria-current'?: AnchorHTMLAttributes<HTMLAnchorElement>['aria-current'];
+}
+
 /**
- * react-router's NavLink, with the same shortcut in the server's render: on the server no
- * navigation is pending, so a link is active when the page's path is its path (or below it,
- * without `end`), compared as react-router compares them.
+ * A link that knows whether it leads to the page being shown: then it has the class `active`
+ * and `aria-current`, as react-router's NavLink (its path, or below it without `end`,
+ * compared as react-router compares them).
  */
-export function NavLink(props: NavLinkProps) {
-  const {
-    to,
-    className = '',
-    style,
-    children,
-    end = false,
-    caseSensitive = false,
-    'aria-current': ariaCurrent = 'page',
-    viewTransition: _viewTransition,
-    ...rest
-  } = props;
+export function NavLink({
+  to,
+  className = '',
+  end = false,
+  caseSensitive = false,
+  'aria-current': ariaCurrent = 'page',
+  ...rest
+}: NavLinkProps) {
   const location = useLocation();
-  if (
-    !onServer ||
-    !isOwnPath(to) ||
-    typeof className === 'function' ||
-    typeof style === 'function' ||
-    typeof children === 'function'
-  )
-    return <RouterNavLink {...props} />;
   const fold = (path: string) => (caseSensitive ? path : path.toLowerCase());
   const target = fold(to.split(/[?#]/)[0]!);
   const here = fold(location.pathname);
@@ -84,10 +72,7 @@ export function NavLink(props: NavLinkProps) {
       {...rest}
       aria-current={isActive ? ariaCurrent : undefined}
       className={[className, isActive ? 'active' : null].filter(Boolean).join(' ')}
-      style={style}
       to={to}
-    >
-      {children}
-    </Link>
+    />
   );
 }

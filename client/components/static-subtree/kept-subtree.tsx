@@ -1,10 +1,12 @@
-import { type ComponentType, type MouseEvent, use } from 'react';
+import { type ComponentType, use } from 'react';
 import { RawIntlProvider, useIntl } from 'react-intl';
-import { type NavigateFunction, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Locale } from '../../../shared/locales.ts';
 import type { MessageSet } from '../../../shared/message-sets.ts';
+import { ON_SERVER } from '../../lib/environment.ts';
 import { intlWithSets, loadMessageSets, type Messages } from '../../lib/intl.ts';
 import { useLocale } from '../../lib/locale.ts';
+import { followOwnLink } from '../../lib/own-links.ts';
 import { HydrationBoundary } from '../hydration-boundary/hydration-boundary.tsx';
 import { StaticSubtree } from './static-subtree.tsx';
 
@@ -102,22 +104,6 @@ export function collectKeptMarkup(root: ParentNode): void {
 }
 
 /**
- * A click on one of our own paths inside kept markup goes through the router, as the Link
- * the markup was written from would (plain, unmodified, primary clicks only).
- */
-function followOwnLink(event: MouseEvent<HTMLElement>, navigate: NavigateFunction): void {
-  if (event.defaultPrevented || event.button !== 0) return;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-  const anchor = (event.target as Element).closest('a[href]');
-  if (!anchor || (anchor.getAttribute('target') ?? '_self') !== '_self') return;
-  if (anchor.hasAttribute('download')) return;
-  const href = anchor.getAttribute('href')!;
-  if (!href.startsWith('/') || href.startsWith('//')) return;
-  event.preventDefault();
-  navigate(href);
-}
-
-/**
  * The browser. While the key is the one the server rendered, the element keeps the server's
  * markup (React leaves an element with inner HTML as it is), so hydrating it costs neither
  * the content's code nor its texts; links in it are followed by the router. With another key
@@ -160,4 +146,4 @@ function KeptInBrowser<P extends object>({
   );
 }
 
-export const KeptSubtree = typeof document === 'undefined' ? KeptOnServer : KeptInBrowser;
+export const KeptSubtree = ON_SERVER ? KeptOnServer : KeptInBrowser;
