@@ -59,7 +59,11 @@ export async function loadMessageSets(sets: readonly MessageSet[], locale: Local
   );
 }
 
-const setIntls = new Map<string, { base: Messages; intl: IntlShape }>();
+/**
+ * Each intl with sets, kept by its base messages and sets: a base is a language's messages
+ * or a layout's intl with its own sets (the kept subtrees' texts are added to either).
+ */
+const setIntls = new WeakMap<Messages, Map<string, IntlShape>>();
 
 /** The page's intl with the given sets added (null until they are all loaded). */
 export function intlWithSets(
@@ -70,10 +74,16 @@ export function intlWithSets(
   const own = sets.map((set) => loadedSets.get(setKey(set, locale)));
   if (own.some((messages) => !messages)) return null;
   const key = `${locale}|${sets.join()}`;
-  const known = setIntls.get(key);
-  if (known?.base === base) return known.intl;
-  const intl = newIntl(locale, Object.assign({}, base, ...own) as Messages);
-  setIntls.set(key, { base, intl });
+  let byKey = setIntls.get(base);
+  if (!byKey) {
+    byKey = new Map();
+    setIntls.set(base, byKey);
+  }
+  let intl = byKey.get(key);
+  if (!intl) {
+    intl = newIntl(locale, Object.assign({}, base, ...own) as Messages);
+    byKey.set(key, intl);
+  }
   return intl;
 }
 

@@ -62,9 +62,11 @@ export const SIZE_BUDGETS_KIB = {
   // −3.3 KiB (issue 29): kept subtrees (the heroes' words, the sections, the footer) keep the
   // server's markup in the browser; their code and texts (the `kept` set) load only when a
   // client navigation renders one (147.3); −0.8: the landings' structured data is part of
-  // their sections (146.5)
-  landing: { jsGzip: 146.6, cssGzip: 8 },
-  service: { jsGzip: 146.6, cssGzip: 8 },
+  // their sections (146.5); −0.4: server-only branches out of the browser build (146.1);
+  // −4.1: react-router's unused components out (its files without displayName statements,
+  // forwardRef pure) and our own Link and NavLink (142.0)
+  landing: { jsGzip: 142.1, cssGzip: 8 },
+  service: { jsGzip: 142.1, cssGzip: 8 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
   // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
   // +4 KiB with the bell, the notifications and income screens' shared parts (issue 13)
@@ -92,8 +94,9 @@ export const SIZE_BUDGETS_KIB = {
   // −2.3 KiB (issue 29): the landings' own texts out of the messages chunk (163.0); −0.4
   // from the API on a client navigation (162.6)
   // −1.8 KiB (issue 29): the footer's code and texts (a kept subtree) load only when the
-  // browser renders it itself (160.8)
-  cabinet: { jsGzip: 160.9, cssGzip: 8 },
+  // browser renders it itself (160.8); −4.4: as the landing's, the server-only branches and
+  // react-router's unused components out (156.4)
+  cabinet: { jsGzip: 156.5, cssGzip: 8 },
 } as const;
 
 export const SIZE_TARGETS_KIB = { landingJsGzip: 145, cabinetJsGzip: 165 } as const;
