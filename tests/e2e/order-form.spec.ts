@@ -209,9 +209,24 @@ test('a platform page lists its services with prices that follow the currency', 
   const likes = page.locator('#services').getByRole('link', { name: /YouTube likes/ });
   // YouTube likes are priced at twice the Instagram likes: from 100 at $1.98
   await expect(likes).toContainText('from $1.98');
+  // the cards are the server's markup until the sections' own code has come: never blank
+  await page.evaluate(() => {
+    const seen = { blank: false };
+    Object.assign(window, { sectionsSeen: seen });
+    // React hides a region that suspends again (display: none) or replaces it
+    new MutationObserver(() => {
+      const now = document.querySelector('[data-kept="landing-sections"]');
+      if (!now?.querySelector('#services a') || !now.checkVisibility()) seen.blank = true;
+    }).observe(document.body, { childList: true, subtree: true, attributes: true });
+  });
   await page.getByRole('button', { name: 'Currency' }).click();
   await page.getByRole('button', { name: /RUB/ }).click();
   await expect(likes).toContainText(/from (₽|RUB)\s?38/);
+  expect(
+    await page.evaluate(
+      () => (window as { sectionsSeen?: { blank: boolean } }).sectionsSeen?.blank,
+    ),
+  ).toBe(false);
   // and the form: 1 000 likes at 370 ₽
   await expect(page.getByTestId('order-cost')).toContainText('370');
 });

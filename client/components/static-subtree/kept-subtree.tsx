@@ -1,4 +1,4 @@
-import { type ComponentType, use } from 'react';
+import { type ComponentType, use, useDeferredValue } from 'react';
 import { RawIntlProvider, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { Locale } from '../../../shared/locales.ts';
@@ -108,7 +108,8 @@ export function collectKeptMarkup(root: ParentNode): void {
  * markup (React leaves an element with inner HTML as it is), so hydrating it costs neither
  * the content's code nor its texts; links in it are followed by the router. With another key
  * the content renders as usual, once its chunk is there: it waits above its boundary, so a
- * client navigation keeps the page it leaves on screen meanwhile.
+ * client navigation (a transition) keeps the page it leaves on screen meanwhile, and an
+ * urgent update keeps the server's markup (the key is deferred).
  */
 function KeptInBrowser<P extends object>({
   as: Tag,
@@ -119,10 +120,13 @@ function KeptInBrowser<P extends object>({
 }: KeptSubtreeProps<P>) {
   const navigate = useNavigate();
   const locale = useLocale();
+  // a new key from an urgent update (another currency's prices) shows once its content can:
+  // until its chunk is there the deferred render waits, and the server's markup stays
+  const key = useDeferredValue(cacheKey);
   const markup = serverMarkup.get(content.name);
   // the first render of a name is the hydration of the server's markup: its key is the server's
-  if (markup) markup.key ??= cacheKey;
-  const kept = markup?.key === cacheKey ? markup : null;
+  if (markup) markup.key ??= key;
+  const kept = markup?.key === key ? markup : null;
   // read once, before anything changes it, for later mounts of this key
   if (kept) kept.html ??= kept.element.innerHTML;
   else if (!content.Component) use(loadContent(content, locale));
