@@ -65,6 +65,21 @@ export function HeroText({
 }
 
 /** Everything below the hero: the same for every page of a language, platform and prices. */
+/** What a landing's sections depend on (their key holds all of it: platform-landing.tsx). */
+export interface LandingSectionsProps {
+  platform: Platform;
+  /** the home page (its structured data names the site) */
+  home: boolean;
+  /** the site's public address and the platform page's path, for the structured data */
+  origin: string;
+  pagePath: string;
+  platformName: string;
+  /** 'from' price per service page id, formatted */
+  prices: Record<string, string>;
+  /** the landing's own texts (client/features/order-form/landing-texts.ts) */
+  texts: Record<string, string>;
+}
+
 export function LandingSections({
   platform,
   home,
@@ -73,15 +88,7 @@ export function LandingSections({
   platformName,
   prices,
   texts,
-}: {
-  platform: Platform;
-  home: boolean;
-  origin: string;
-  pagePath: string;
-  platformName: string;
-  prices: Record<string, string>;
-  texts: Record<string, string>;
-}) {
+}: LandingSectionsProps) {
   const to = useLocalePath();
   return (
     <>

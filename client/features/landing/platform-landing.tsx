@@ -4,6 +4,7 @@ import { HydrationBoundary } from '../../components/hydration-boundary/hydration
 import { KeptSubtree, keptContent } from '../../components/static-subtree/kept-subtree.tsx';
 import { useLocale } from '../../lib/locale.ts';
 import styles from './landing.module.css';
+import type { LandingSectionsProps } from './landing-content.tsx';
 
 const heroText = keptContent('landing-hero', () =>
   import('./landing-content.tsx').then((module) => module.HeroText),
@@ -22,20 +23,10 @@ export function PlatformLanding({
   form,
   prices,
   texts,
-}: {
-  platform: Platform;
-  /** the home page (its structured data names the site) */
-  home: boolean;
-  /** the site's public address and the platform page's path, for the structured data */
-  origin: string;
-  pagePath: string;
+}: Omit<LandingSectionsProps, 'platformName'> & {
   meta: React.ReactNode;
   /** the order form, the hero of the page */
   form: React.ReactNode;
-  /** 'from' price per service page id, formatted */
-  prices: Record<string, string>;
-  /** the landing's own texts (client/features/order-form/landing-texts.ts) */
-  texts: Record<string, string>;
 }) {
   const intl = useIntl();
   const locale = useLocale();
