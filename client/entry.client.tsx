@@ -11,6 +11,8 @@ async function boot() {
   await import('react-dom/client');
   await nextTask();
   const { start } = await import('./app/start.tsx');
+  // the app's evaluation and its start's first steps (the page state, the intl) in two tasks
+  await nextTask();
   await start();
 }
 

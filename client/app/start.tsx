@@ -91,5 +91,7 @@ export async function start(): Promise<void> {
   document.documentElement.dataset.hydrated = 'true';
   // the side effects start now, over every action sent so far (app/store.ts)
   const { runSagas } = await importWithReload(() => import('./sagas.ts'));
+  // the sagas' evaluation and their start (every action so far replayed) in two tasks
+  await nextTask();
   runSagas(store, listen);
 }
