@@ -65,6 +65,12 @@ export const tools = {
   }),
   lighthouseRuns: runs('LH_RUNS', 'npm run bench:lighthouse: runs of each build compared'),
   longTaskRuns: runs('LONG_TASK_RUNS', 'npm run bench:long-tasks: loads of each page'),
+  longTaskCpuRate: setting({
+    env: 'LONG_TASK_CPU_RATE',
+    default: 4,
+    parse: int(1, 20, 'a slowdown factor (1-20)'),
+    doc: "npm run bench:long-tasks: Chromium's CPU slowdown (4: Lighthouse's phone)",
+  }),
 };
 
 export type ToolConfig = Values<typeof tools>;
