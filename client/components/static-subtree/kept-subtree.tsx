@@ -3,6 +3,7 @@ import { RawIntlProvider, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { Locale } from '../../../shared/locales.ts';
 import type { MessageSet } from '../../../shared/message-sets.ts';
+import { importWithReload } from '../../lib/chunk-reload.ts';
 import { ON_SERVER } from '../../lib/environment.ts';
 import { intlWithSets, loadMessageSets, type Messages } from '../../lib/intl.ts';
 import { useLocale } from '../../lib/locale.ts';
@@ -40,11 +41,12 @@ export function keptContent<P extends object>(
 }
 
 function loadContent<P extends object>(content: KeptContent<P>, locale: Locale): Promise<void> {
-  content.loading ??= Promise.all([content.load(), loadMessageSets(KEPT_SETS, locale)]).then(
-    ([Component]) => {
-      content.Component = Component;
-    },
-  );
+  // a chunk that cannot be loaded (a deploy replaced it) reloads the page, as a screen's does
+  content.loading ??= importWithReload(() =>
+    Promise.all([content.load(), loadMessageSets(KEPT_SETS, locale)]),
+  ).then(([Component]) => {
+    content.Component = Component;
+  });
   return content.loading;
 }
 
