@@ -8,7 +8,7 @@ import { nextTask } from './lib/next-task.ts';
  * (server/ssr/page-document.tsx), so the stages cost no round trip.
  */
 async function boot() {
-  await import('react-dom/client');
+  await import('./app/react-stage.ts');
   await nextTask();
   const { start } = await import('./app/start.tsx');
   // the app's evaluation and its start's first steps (the page state, the intl) in two tasks

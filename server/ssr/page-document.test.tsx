@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import vm from 'node:vm';
 import { Suspense, use, useId } from 'react';
 import { preinit, preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -108,5 +109,52 @@ describe('wholeDocument', () => {
   it('writes no nonce attribute when the page has none', () => {
     const whole = wholeDocument(<Page />, entryLoader(ENTRY), undefined)?.toString();
     expect(whole).toContain(`<script>${entryLoader(ENTRY)}</script>`);
+  });
+});
+
+describe('entryLoader', () => {
+  /** Runs the loader among fakes: its timers' tasks and frames run when the test says. */
+  function runLoader(intl: Record<string, unknown>) {
+    const tasks: (() => void)[] = [];
+    const frames: (() => void)[] = [];
+    const context = vm.createContext({
+      Intl: intl,
+      document: {
+        documentElement: { lang: 'tr' },
+        createElement: () => ({}),
+        head: { append() {} },
+      },
+      window: {},
+      addEventListener() {},
+      removeEventListener() {},
+      requestAnimationFrame: (frame: () => void) => frames.push(frame),
+      setTimeout: (task: () => void, delay = 0) => {
+        if (delay === 0) tasks.push(task);
+      },
+    });
+    const source = entryLoader(ENTRY).replace(/import\(/, 'imported.push(');
+    vm.runInContext(`const imported = []; ${source}; this.imported = imported;`, context);
+    const nextTask = () => tasks.shift()?.();
+    const importedNow = () => context.imported as string[];
+    return { frames, nextTask, importedNow };
+  }
+
+  it('asks ICU for the page’s language first, and imports the entry after the first frame', () => {
+    const asked: string[] = [];
+    const run = runLoader({
+      NumberFormat: { supportedLocalesOf: (lang: string) => asked.push(lang) },
+    });
+    expect(asked).toEqual(['tr']);
+    expect(run.importedNow()).toEqual([]);
+    for (const frame of run.frames) frame();
+    run.nextTask();
+    expect(run.importedNow()).toEqual([ENTRY]);
+  });
+
+  it('goes on without ICU (a browser without Intl)', () => {
+    const run = runLoader({});
+    for (const frame of run.frames) frame();
+    run.nextTask();
+    expect(run.importedNow()).toEqual([ENTRY]);
   });
 });

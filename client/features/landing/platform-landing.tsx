@@ -1,5 +1,4 @@
 import { useIntl } from 'react-intl';
-import type { Platform } from '../../../shared/platforms.ts';
 import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import { KeptSubtree, keptContent } from '../../components/static-subtree/kept-subtree.tsx';
 import { useLocale } from '../../lib/locale.ts';
