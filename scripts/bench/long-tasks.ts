@@ -7,6 +7,9 @@
  * With `--against`, another checkout's build (built beforehand) is served too and the loads
  * alternate between the two, so the machine's drift hits both alike. `LONG_TASK_RUNS` loads
  * per page and build (5). Uses the existing build of each checkout (`npm run build` first).
+ * With `--frames`, it also prints what each load's long animation frames after the first
+ * paint were made of (Chromium's Long Animation Frames API): their scripts (≥ 5 ms, by kind
+ * and file) and their style and layout.
  */
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -33,7 +36,11 @@ interface Load {
   tasks: number[];
   total: number;
   blocking: number;
+  /** the long animation frames after the first paint, one line each */
+  frames: string[];
 }
+
+const FRAMES = process.argv.includes('--frames');
 
 async function measure(origin: string, pagePath: string): Promise<Load> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
@@ -52,34 +59,71 @@ async function measure(origin: string, pagePath: string): Promise<Load> {
         for (const entry of list.getEntries())
           tasks.push({ start: entry.startTime, duration: entry.duration });
       }).observe({ type: 'longtask', buffered: true });
+      const frames: PerformanceEntry[] = [];
+      Object.assign(window, { longFrames: frames });
+      new PerformanceObserver((list) => {
+        frames.push(...list.getEntries());
+      }).observe({ type: 'long-animation-frame', buffered: true });
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
+    // The page is watched through CDP with small expressions: Playwright's own waits compile
+    // its injected script (~200 KiB) and poll on every frame, on the page's main thread, and
+    // those tasks would count as the page's (+40–100 ms at 4× CPU).
+    const evaluate = async <T>(expression: string): Promise<T> => {
+      const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+        expression,
+        awaitPromise: true,
+        returnByValue: true,
+      });
+      if (exceptionDetails) throw new Error(exceptionDetails.exception?.description);
+      return result.value as T;
+    };
     await page.goto(origin + pagePath, { waitUntil: 'load' });
-    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 30_000 });
+    await evaluate(`new Promise((resolve, reject) => {
+      const root = document.documentElement;
+      const hydrated = () => root.dataset.hydrated === 'true';
+      if (hydrated()) return resolve(true);
+      const timer = setTimeout(() => reject(new Error('not hydrated in 30 s')), 30000);
+      new MutationObserver((_, observer) => {
+        if (!hydrated()) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve(true);
+      }).observe(root, { attributes: true });
+    })`);
     // quiet: no new long task for a while after hydration
     let count = -1;
     for (;;) {
-      const now = await page.evaluate(
-        () => (window as unknown as { longTasks: [] }).longTasks.length,
-      );
+      const now = await evaluate<number>('window.longTasks.length');
       if (now === count) break;
       count = now;
-      await page.waitForTimeout(QUIET_MS);
+      await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
     }
-    return await page.evaluate(() => {
+    return await evaluate<Load>(`(() => {
       const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-      const all = (window as unknown as { longTasks: { start: number; duration: number }[] })
-        .longTasks;
-      const tasks = all
+      const tasks = window.longTasks
         .filter((task) => task.start >= paint)
         .map((task) => Math.round(task.duration));
       return {
         tasks,
         total: tasks.reduce((sum, duration) => sum + duration, 0),
         blocking: tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
+        frames: window.longFrames
+          .filter((frame) => frame.startTime + frame.duration >= paint)
+          .map((frame) => {
+            const ms = (value) => Math.round(value);
+            const layout = frame.styleAndLayoutStart
+              ? frame.startTime + frame.duration - frame.styleAndLayoutStart
+              : 0;
+            const scripts = frame.scripts.map(
+              (script) =>
+                \`\${script.invokerType} \${script.sourceURL.replace(/^.*\\//, '') || '(page)'} \${ms(script.duration)}\`,
+            );
+            return \`+\${ms(frame.startTime - paint)} ms: \${ms(frame.duration)} ms, style and layout \${ms(layout)}\${scripts.length ? '; ' + scripts.join(', ') : ''}\`;
+          }),
       };
-    });
+    })()`);
   } finally {
     await browser.close();
   }
@@ -107,6 +151,13 @@ async function main() {
           loads.get(server.name)!.push(await measure(`http://127.0.0.1:${server.port}`, page.path));
       for (const server of servers) {
         const of = loads.get(server.name)!;
+        if (FRAMES)
+          of.forEach((load, index) => {
+            console.log(
+              `${page.name}, ${server.name}, load ${index + 1}: [${load.tasks.join(' ')}]`,
+            );
+            for (const frame of load.frames) console.log(`  ${frame}`);
+          });
         rows.push({
           page: page.name,
           build: server.name,
