@@ -38,6 +38,8 @@ interface Load {
   blocking: number;
   /** the long animation frames after the first paint, one line each */
   frames: string[];
+  /** when the first contentful paint came, ms after the navigation started */
+  paint: number;
 }
 
 const FRAMES = process.argv.includes('--frames');
@@ -109,6 +111,7 @@ async function measure(origin: string, pagePath: string): Promise<Load> {
         tasks,
         total: tasks.reduce((sum, duration) => sum + duration, 0),
         blocking: tasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0),
+        paint: Math.round(paint),
         frames: window.longFrames
           .filter((frame) => frame.startTime + frame.duration >= paint)
           .map((frame) => {
@@ -165,6 +168,7 @@ async function main() {
           'total, median': median(of.map((load) => load.total)),
           'total, each': of.map((load) => load.total).join(' '),
           'TBT, median': median(of.map((load) => load.blocking)),
+          'FCP ms, median': median(of.map((load) => load.paint)),
         });
       }
     }

@@ -1,9 +1,11 @@
 import { PassThrough } from 'node:stream';
 import vm from 'node:vm';
+import express from 'express';
 import { Suspense, use, useId } from 'react';
 import { preinit, preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
-import { entryLoader, wholeDocument } from './page-document.tsx';
+import request from 'supertest';
+import { entryLoader, HEAD_SCRIPT, sendDocument, wholeDocument } from './page-document.tsx';
 
 const ENTRY = '/assets/entry.client-TEST.js';
 const NONCE = 'bm9uY2Utb2YtdGVzdA';
@@ -83,7 +85,12 @@ describe('wholeDocument', () => {
   it('writes the same document as the stream, bootstrap script included', async () => {
     const whole = wholeDocument(<Page />, entryLoader(ENTRY), NONCE)?.toString();
     expect(whole).toBeDefined();
-    expect(normalised(whole as string)).toBe(normalised(await streamed(<Page />)));
+    // the stream's, with the head script first in <head> (as streamDocument writes it in)
+    const head = `<head><script nonce="${NONCE}">${HEAD_SCRIPT}</script>`;
+    expect(whole).toContain(`${head}<meta charSet="utf-8"/><link rel="stylesheet"`);
+    expect(normalised(whole as string)).toBe(
+      normalised((await streamed(<Page />)).replace('<head>', head)),
+    );
     expect(whole).toMatch(/^<!DOCTYPE html><html/);
     expect(whole).toContain(
       `<script nonce="${NONCE}">${entryLoader(ENTRY)}</script></body></html>`,
@@ -112,49 +119,90 @@ describe('wholeDocument', () => {
   });
 });
 
+describe('sendDocument', () => {
+  it('streams a page with slow parts with the head script first in <head>, once', async () => {
+    const kept: Buffer[] = [];
+    const app = express().get('/', (_req, res) => {
+      const data = new Promise<string>((resolve) => setTimeout(() => resolve('slow part'), 20));
+      sendDocument(<Page data={data} />, res, {
+        loader: entryLoader(ENTRY),
+        nonce: NONCE,
+        status: 200,
+        waitForAll: false,
+        timeoutMs: 5000,
+        keep: (body) => kept.push(body),
+        onSent() {},
+        onShellError: (error) => {
+          throw error;
+        },
+        onError: (error) => {
+          throw error;
+        },
+      });
+    });
+    const { text } = await request(app).get('/').expect(200);
+    const head = `<head><script nonce="${NONCE}">${HEAD_SCRIPT}</script><meta charSet="utf-8"/>`;
+    expect(text).toContain(head);
+    expect(text.split(HEAD_SCRIPT)).toHaveLength(2);
+    expect(text).toContain('slow part');
+    // the page cache keeps what was sent
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(kept.map(String)).toEqual([text]);
+  });
+});
+
 describe('entryLoader', () => {
-  /** Runs the loader among fakes: its timers' tasks and frames run when the test says. */
-  function runLoader(intl: Record<string, unknown>) {
-    const tasks: (() => void)[] = [];
+  /** Runs the loader among fakes: its timers and frames run when the test says. */
+  function runLoader() {
+    const timers: { task: () => void; delay: number }[] = [];
     const frames: (() => void)[] = [];
     const context = vm.createContext({
-      Intl: intl,
-      document: {
-        documentElement: { lang: 'tr' },
-        createElement: () => ({}),
-        head: { append() {} },
-      },
+      document: { createElement: () => ({}), head: { append() {} } },
       window: {},
       addEventListener() {},
       removeEventListener() {},
       requestAnimationFrame: (frame: () => void) => frames.push(frame),
-      setTimeout: (task: () => void, delay = 0) => {
-        if (delay === 0) tasks.push(task);
-      },
+      setTimeout: (task: () => void, delay = 0) => timers.push({ task, delay }),
     });
     const source = entryLoader(ENTRY).replace(/import\(/, 'imported.push(');
     vm.runInContext(`const imported = []; ${source}; this.imported = imported;`, context);
-    const nextTask = () => tasks.shift()?.();
-    const importedNow = () => context.imported as string[];
-    return { frames, nextTask, importedNow };
+    const runTimers = (delay: number) => {
+      for (const timer of timers.splice(0).filter((timer) => timer.delay === delay)) timer.task();
+    };
+    return { frames, runTimers, imported: () => context.imported as string[] };
   }
 
-  it('asks ICU for the page’s language first, and imports the entry after the first frame', () => {
-    const asked: string[] = [];
-    const run = runLoader({
-      NumberFormat: { supportedLocalesOf: (lang: string) => asked.push(lang) },
-    });
-    expect(asked).toEqual(['tr']);
-    expect(run.importedNow()).toEqual([]);
-    for (const frame of run.frames) frame();
-    run.nextTask();
-    expect(run.importedNow()).toEqual([ENTRY]);
+  it('imports the entry once, in a task after the first frame', () => {
+    const run = runLoader();
+    expect(run.imported()).toEqual([]);
+    for (const frame of run.frames.splice(0)) frame();
+    run.runTimers(0);
+    expect(run.imported()).toEqual([ENTRY]);
+    run.runTimers(1000);
+    expect(run.imported()).toEqual([ENTRY]);
   });
 
-  it('goes on without ICU (a browser without Intl)', () => {
-    const run = runLoader({});
-    for (const frame of run.frames) frame();
-    run.nextTask();
-    expect(run.importedNow()).toEqual([ENTRY]);
+  it('imports it after a second when no frame comes (a tab opened in the background)', () => {
+    const run = runLoader();
+    run.runTimers(1000);
+    expect(run.imported()).toEqual([ENTRY]);
+  });
+});
+
+describe('HEAD_SCRIPT', () => {
+  const run = (intl: unknown) =>
+    vm.runInContext(
+      HEAD_SCRIPT,
+      vm.createContext({ Intl: intl, document: { documentElement: { lang: 'tr' } } }),
+    );
+
+  it('asks ICU for the page’s language', () => {
+    const asked: string[] = [];
+    run({ NumberFormat: { supportedLocalesOf: (lang: string) => asked.push(lang) } });
+    expect(asked).toEqual(['tr']);
+  });
+
+  it('throws nothing in a browser without Intl', () => {
+    expect(() => run(undefined)).not.toThrow();
   });
 });

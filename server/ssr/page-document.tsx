@@ -19,9 +19,7 @@ const ENTRY_LOADER_FALLBACK_MS = 1000;
  * it then. With the entry it preloads the files the entry imports in stages (`preload`:
  * fetched and compiled at once, each evaluated when its stage comes: client/entry.client.tsx).
  * Paths are build paths (JSON keeps the script well-formed regardless).
- * It first asks ICU for the page's language: ICU's data loads on a page's first Intl call
- * (~45 ms on a phone), here while the stylesheets are still on their way rather than as a task
- * of the hydration. Until React has a root it also notes the buttons clicked (React hears no
+ * Until React has a root it also notes the buttons clicked (React hears no
  * event before `hydrateRoot`, and replays those it hears before a region has hydrated): the
  * entry clicks them again once the root is there (`window.__earlyClicks`); a form's submit
  * button does not submit the form as a plain GET meanwhile (the e-mail would land in the
@@ -30,13 +28,39 @@ const ENTRY_LOADER_FALLBACK_MS = 1000;
  */
 export function entryLoader(entry: string, preload: readonly string[] = []): string {
   return (
-    `{try{Intl.NumberFormat.supportedLocalesOf(document.documentElement.lang)}catch{}` +
-    `const q=[],c=e=>{const b=e.target.closest?.("button");if(b&&!b.disabled){q.push(b);if(b.type==="submit")e.preventDefault()}};` +
+    `{const q=[],c=e=>{const b=e.target.closest?.("button");if(b&&!b.disabled){q.push(b);if(b.type==="submit")e.preventDefault()}};` +
     `addEventListener("click",c,true);window.__earlyClicks=()=>(removeEventListener("click",c,true),q);` +
     `let d=0;const l=()=>{if(!d){d=1;import(${JSON.stringify(entry)});` +
     `for(const h of ${JSON.stringify(preload)}){const k=document.createElement("link");k.rel="modulepreload";k.href=h;document.head.append(k)}}};` +
     `requestAnimationFrame(()=>setTimeout(l));setTimeout(l,${ENTRY_LOADER_FALLBACK_MS})}`
   );
+}
+
+/**
+ * The page's first script, first in its <head>: it asks ICU for the page's language. A page's
+ * first number format loads ICU's data in one go, 40–120 ms on a phone (Chromium at 4× CPU)
+ * that no task can split; here it runs while the stylesheets are on their way, before the
+ * first paint, not as a long task of a page already shown (the end of <body> comes after the
+ * stylesheets have arrived). The server writes it in, as it does the entry's loader at the end:
+ * React leaves a script it did not render in <head> alone when it hydrates.
+ */
+export const HEAD_SCRIPT =
+  'try{Intl.NumberFormat.supportedLocalesOf(document.documentElement.lang)}catch{}';
+
+const HEAD = '<head>';
+
+const headScript = (nonce: string | undefined) =>
+  `<script${nonce ? ` nonce="${nonce}"` : ''}>${HEAD_SCRIPT}</script>`;
+
+/** A chunk of the document with the head script right after its `<head>`, if it has one. */
+function withHeadScript(chunk: Buffer, nonce: string | undefined): Buffer | null {
+  const head = chunk.indexOf(HEAD) + HEAD.length;
+  if (head < HEAD.length) return null;
+  return Buffer.concat([
+    chunk.subarray(0, head),
+    Buffer.from(headScript(nonce)),
+    chunk.subarray(head),
+  ]);
 }
 
 const DOCTYPE = Buffer.from('<!DOCTYPE html>');
@@ -68,9 +92,13 @@ export function wholeDocument(
   if (end < 0) return null;
   const nonceAttr = nonce ? ` nonce="${nonce}"` : '';
   const bootstrap = `<script${nonceAttr}>${loader}</script>`;
+  const head = html.indexOf(HEAD) + HEAD.length;
+  if (head < HEAD.length) return null;
   return Buffer.concat([
     DOCTYPE,
-    html.subarray(0, end),
+    html.subarray(0, head),
+    Buffer.from(headScript(nonce)),
+    html.subarray(head, end),
     Buffer.from(bootstrap),
     html.subarray(end),
   ]);
@@ -112,6 +140,22 @@ function captureBody(res: Response, onEnd: (body: Buffer) => void): void {
   }) as Response['end'];
 }
 
+/** Writes the head script into the first chunk of the stream that opens <head>. */
+function writeHeadScript(res: Response, nonce: string | undefined): void {
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  let written = false;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    if (!written && chunk && typeof chunk !== 'function') {
+      const withScript = withHeadScript(Buffer.from(chunk as string | Uint8Array), nonce);
+      if (withScript) {
+        written = true;
+        return write(withScript, ...rest);
+      }
+    }
+    return write(chunk, ...rest);
+  }) as Response['write'];
+}
+
 /** A page with slow parts: React streams it, Suspense content following the shell. */
 export function streamDocument(element: ReactNode, res: Response, options: StreamOptions): void {
   let failed = false;
@@ -125,6 +169,7 @@ export function streamDocument(element: ReactNode, res: Response, options: Strea
         });
       });
     }
+    writeHeadScript(res, options.nonce);
     stream.pipe(res);
   };
   const stream = renderToPipeableStream(element, {
