@@ -49,8 +49,9 @@ export const HEAD_SCRIPT =
 
 const HEAD = '<head>';
 
-const headScript = (nonce: string | undefined) =>
-  `<script${nonce ? ` nonce="${nonce}"` : ''}>${HEAD_SCRIPT}</script>`;
+/** An inline script, with the response's CSP nonce when it has one. */
+const scriptTag = (content: string, nonce: string | undefined) =>
+  `<script${nonce ? ` nonce="${nonce}"` : ''}>${content}</script>`;
 
 /** A chunk of the document with the head script right after its `<head>`, if it has one. */
 function withHeadScript(chunk: Buffer, nonce: string | undefined): Buffer | null {
@@ -58,7 +59,7 @@ function withHeadScript(chunk: Buffer, nonce: string | undefined): Buffer | null
   if (head < HEAD.length) return null;
   return Buffer.concat([
     chunk.subarray(0, head),
-    Buffer.from(headScript(nonce)),
+    Buffer.from(scriptTag(HEAD_SCRIPT, nonce)),
     chunk.subarray(head),
   ]);
 }
@@ -90,16 +91,14 @@ export function wholeDocument(
   if (html.includes(BOUNDARY_TAIL) && html.includes(CLIENT_RENDERED_BOUNDARY)) return null;
   const end = html.lastIndexOf('</body>');
   if (end < 0) return null;
-  const nonceAttr = nonce ? ` nonce="${nonce}"` : '';
-  const bootstrap = `<script${nonceAttr}>${loader}</script>`;
   const head = html.indexOf(HEAD) + HEAD.length;
   if (head < HEAD.length) return null;
   return Buffer.concat([
     DOCTYPE,
     html.subarray(0, head),
-    Buffer.from(headScript(nonce)),
+    Buffer.from(scriptTag(HEAD_SCRIPT, nonce)),
     html.subarray(head, end),
-    Buffer.from(bootstrap),
+    Buffer.from(scriptTag(loader, nonce)),
     html.subarray(end),
   ]);
 }
