@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { SIGNAL_ERROR_CODES } from '../client/lib/react-signal-errors.ts';
-import { withSignalErrorsMadeAhead } from './react-signal-errors.ts';
+import { SIGNAL_ERRORS, withSignalErrorsMadeAhead } from './react-signal-errors.ts';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, '..');
@@ -10,7 +10,6 @@ const REACT_DOM_CLIENT = path.join(
   root,
   'node_modules/react-dom/cjs/react-dom-client.production.js',
 );
-const SIGNAL_ERRORS = path.join(root, 'client/lib/react-signal-errors.ts');
 
 describe('react-dom with its signal errors made ahead', () => {
   const source = readFileSync(REACT_DOM_CLIENT, 'utf8');
@@ -24,11 +23,10 @@ describe('react-dom with its signal errors made ahead', () => {
   });
 
   it('runs as react-dom did, its errors taken from the module made ahead with React’s own messages', () => {
-    const made: { code: number; message: string; error: Error }[] = [];
+    const made: { code: number; message: string }[] = [];
     const signalError = (code: number, message: string) => {
-      const error = new Error(message);
-      made.push({ code, message, error });
-      return error;
+      made.push({ code, message });
+      return new Error(message);
     };
     const requireShim = (id: string) => (id === SIGNAL_ERRORS ? { signalError } : require(id));
     const module = { exports: {} as Record<string, unknown> };

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type * as esbuild from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SIGNAL_ERRORS = path.join(root, 'client/lib/react-signal-errors.ts');
+/** The module react-dom takes its signal errors from (made before react-dom's runs). */
+export const SIGNAL_ERRORS = path.join(root, 'client/lib/react-signal-errors.ts');
 const USE_STRICT = /^"use strict";$/m;
 /** A top-level declaration of one of react-dom's signal errors (`var X = Error(…(460))`). */
 const TOP_LEVEL_ERROR =
