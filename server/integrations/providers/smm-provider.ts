@@ -93,7 +93,11 @@ export interface SmmProvider {
   services(): Promise<UpstreamService[]>;
 }
 
-/** How a request travels: over HTTP by default; the in-process simulator passes its own. */
+/**
+ * How a request travels: over HTTP by default (`httpTransport`, for URLs the operator
+ * configured); providers typed in by staff go through `guardedTransport`
+ * (guarded-transport.ts); the in-process simulator passes its own.
+ */
 export type Transport = (
   url: string,
   form: URLSearchParams,
@@ -167,25 +171,34 @@ const batches = (ids: string[]) => {
   return out;
 };
 
+/**
+ * Error codes of a call that surely sent nothing: a refused connection, or a target the guarded
+ * transport refused before connecting (guarded-transport.ts).
+ */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'EREFUSEDTARGET', 'EPRIVATEADDRESS']);
+
 /** HTTP statuses a panel (or its proxy) answers before taking a request: nothing was done. */
 const NOT_TAKEN_STATUSES = new Set([429, 502, 503]);
 
 /**
- * Why a request failed, and whether it surely never reached the panel (a refused connection);
- * errors may come from another realm (DOMException), so no instanceof.
+ * Why a request failed, and whether it surely never reached the panel (a refused connection,
+ * or a target the guarded transport refused before sending anything); errors may come from
+ * another realm (DOMException), so no instanceof. fetch puts the code on its cause, node:http
+ * on the error itself.
  */
 function failureOf(error: unknown, timeoutMs: number): { reason: string; placed: Placed } {
-  const { name, message, cause } = (error ?? {}) as {
+  const { name, message, code, cause } = (error ?? {}) as {
     name?: unknown;
     message?: unknown;
+    code?: unknown;
     cause?: { code?: unknown };
   };
   if (name === 'TimeoutError')
     return { reason: `no answer within ${timeoutMs} ms`, placed: 'unknown' };
-  const code = typeof cause?.code === 'string' ? cause.code : '';
+  const found = typeof code === 'string' ? code : typeof cause?.code === 'string' ? cause.code : '';
   return {
-    reason: `request failed (${typeof message === 'string' ? message : String(error)}${code ? `: ${code}` : ''})`,
-    placed: code === 'ECONNREFUSED' ? 'no' : 'unknown',
+    reason: `request failed (${typeof message === 'string' ? message : String(error)}${found ? `: ${found}` : ''})`,
+    placed: NOT_SENT_CODES.has(found) ? 'no' : 'unknown',
   };
 }
 
