@@ -112,6 +112,8 @@ export default defineConfig({
         WITHDRAW_MIN: 'RUB:1,USD:1,EUR:1',
         // resellers' webhooks reach the test's receiver on loopback (never in production)
         WEBHOOK_ALLOW_PRIVATE: 'true',
+        // the staff console's test adds a provider on loopback that is down (never in production)
+        PROVIDER_ALLOW_PRIVATE: 'true',
         ...fakeOAuthEnv('google', `http://127.0.0.1:${OAUTH_PORT}`),
       },
     },

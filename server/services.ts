@@ -10,6 +10,7 @@ import { createSandboxGateway } from './integrations/payments/sandbox-gateway.ts
 import { createStripeGateway } from './integrations/payments/stripe-gateway.ts';
 import { createWebhookSender } from './integrations/webhooks/webhook-sender.ts';
 import type { Logger } from './lib/logger.ts';
+import type { Resolver } from './lib/public-address.ts';
 import { createSecretBox } from './lib/secret-box.ts';
 import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createArticlesService } from './modules/articles/articles.service.ts';
@@ -59,7 +60,7 @@ import { createProfileService } from './modules/users/profile.service.ts';
 
 /**
  * The domain services, made once per process and shared by the HTTP app and the worker.
- * Tests may hand in their own catalogue or payment methods.
+ * Tests may hand in their own catalogue, payment methods or resolver of providers' names.
  */
 export function createServices({
   config,
@@ -68,6 +69,7 @@ export function createServices({
   mailer,
   catalog = createCatalogService({ db }),
   paymentMethods,
+  providerResolve,
 }: {
   config: Config;
   logger: Logger;
@@ -75,6 +77,8 @@ export function createServices({
   mailer: Mailer;
   catalog?: CatalogService;
   paymentMethods?: PaymentMethodsService;
+  /** how providers' host names are resolved (tests hand in their own) */
+  providerResolve?: Resolver;
 }) {
   const auth = createAuthService({ db, mailer, publicUrl: config.publicUrl });
   // the sandbox gateway delivers its signed webhook in process, through the same check
@@ -129,11 +133,16 @@ export function createServices({
   });
   // SECRETS_KEY seals staff two-factor secrets and providers' API keys
   const secrets = createSecretBox(config.secretsKey);
+  // providers staff type in reach public addresses only, over https in production, unless
+  // PROVIDER_ALLOW_PRIVATE; SIMULATOR_URL is the operator's own and not checked
   const providerOf = providerRegistry({
     db,
     simulator,
     simulatorUrl: config.simulatorUrl,
     box: secrets,
+    allowPrivate: config.providerAllowPrivate,
+    requireHttps: config.nodeEnv === 'production',
+    ...(providerResolve ? { resolve: providerResolve } : {}),
   });
   // each provider call counted per hour (the staff console's error rate), an order's noted
   const providerCalls = callCounter(db);
@@ -241,7 +250,7 @@ export function createServices({
   // the console's catalogue, prices, import and providers (issue 33.5, 33.6)
   const staffCatalogue = createStaffCatalogue({
     catalog,
-    providers: createProvidersAdmin({ db, box: secrets, registry: providerOf }),
+    providers: createProvidersAdmin({ db, box: secrets, registry: providerOf, logger }),
     audit,
   });
   // the cabinet's mass order: /api/v2's numbers and rates, placed as one transaction

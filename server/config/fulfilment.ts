@@ -35,6 +35,12 @@ export const fulfilment = {
     doc: 'the simulator over HTTP instead of in process',
   }),
   simulator: simulatorPace,
+  providerAllowPrivate: setting({
+    env: 'PROVIDER_ALLOW_PRIVATE',
+    default: false,
+    parse: bool,
+    doc: 'providers added in the staff console may be on private addresses (a panel on your own network; tests)',
+  }),
   resellerRateLimitPerMinute: setting({
     env: 'RESELLER_RATE_LIMIT_PER_MINUTE',
     default: 600,

@@ -29,7 +29,11 @@ describe.each(ENGINES)('the staff console’s catalogue on %s', (engine) => {
   const staff = (role: Role) => staffMember(t, role);
 
   beforeAll(async () => {
-    t = await createTestAppWith({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, { engine });
+    // the test's providers are simulators on loopback (docs/configuration.md)
+    t = await createTestAppWith(
+      { AUTH_RATE_LIMIT_PER_MINUTE: '1000', PROVIDER_ALLOW_PRIVATE: 'true' },
+      { engine },
+    );
     manager = await staff('ROLE_MANAGER');
     moderator = await staff('ROLE_MODERATOR');
   });

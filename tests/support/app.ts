@@ -15,6 +15,7 @@ import { seedCatalog } from '../../server/db/seed/seed-catalog.ts';
 import type { Limits } from '../../server/http/rate-limit.ts';
 import { createOutboxMailer } from '../../server/integrations/mail/outbox-mailer.ts';
 import { createLogger } from '../../server/lib/logger.ts';
+import type { Resolver } from '../../server/lib/public-address.ts';
 import { createServices, type Services } from '../../server/services.ts';
 import { createAssets } from '../../server/ssr/assets.ts';
 
@@ -87,7 +88,14 @@ export async function createTestAppWith(
     routes,
     engine = 'sqlite',
     limits,
-  }: { routes?: RouteObject[]; engine?: Engine; limits?: Limits } = {},
+    providerResolve,
+  }: {
+    routes?: RouteObject[];
+    engine?: Engine;
+    limits?: Limits;
+    /** how providers' host names resolve (no test asks a real DNS) */
+    providerResolve?: Resolver;
+  } = {},
 ): Promise<TestApp> {
   const outbox = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
   const config = loadConfig({
@@ -99,7 +107,13 @@ export async function createTestAppWith(
   const logger = createLogger(config);
   const database = await testDatabase(engine);
   const mailer = createOutboxMailer(outbox, logger, config.mailFrom);
-  const services = createServices({ config, logger, db: database.db, mailer });
+  const services = createServices({
+    config,
+    logger,
+    db: database.db,
+    mailer,
+    ...(providerResolve ? { providerResolve } : {}),
+  });
   await services.articles.sync();
   const app = createApp({
     config,

@@ -4,9 +4,15 @@ import type {
   UpstreamServiceView,
 } from '../../../shared/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
-import { ProviderError } from '../../integrations/providers/smm-provider.ts';
+import {
+  isRefusedTarget,
+  type ProviderUrlRefusal,
+} from '../../integrations/providers/guarded-transport.ts';
+import { ProviderError, type UpstreamService } from '../../integrations/providers/smm-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { Logger } from '../../lib/logger.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { ValidationError } from '../../lib/validate.ts';
 import {
   countProviderCall,
   insertOrderCall,
@@ -33,6 +39,24 @@ export const PROVIDER_ERRORS = {
   internal: 'The built-in simulator’s id is taken',
 } as const;
 
+/** Why `POST staff/providers` refuses a URL (400, field `url`), by the guard's reason. */
+export const PROVIDER_URL_ERRORS: Record<ProviderUrlRefusal, string> = {
+  url: 'The provider’s URL is an http(s) address',
+  scheme: 'The provider’s URL is an http(s) address',
+  credentials: 'Put no user name or password in the provider’s URL',
+  private: 'The provider’s URL must point to a public address',
+  https: 'The provider’s URL must start with https://',
+};
+
+/**
+ * What staff are told of a failed provider call: never the network error or an HTTP status
+ * (the host may be one of ours); the detail goes to the log and, for a test, to the audit.
+ */
+export const PROVIDER_FAILURES = {
+  unreachable: 'The provider could not be reached',
+  notAllowed: 'The provider’s address is not allowed',
+} as const;
+
 const HOUR_MS = 3_600_000;
 const hourOf = (at: Date) => at.toISOString().slice(0, 13);
 
@@ -45,10 +69,20 @@ const publicOf = (row: ProviderRow) => ({
   key_sealed: SEALED_KEY.test(row.api_key),
 });
 
-/** The short text of a failed provider call. */
-function reasonOf(error: unknown): string {
-  if (error instanceof ProviderError) return `Refused: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
+/**
+ * A failed provider call as staff see it, and its detail. A panel's own refusal
+ * (`{"error": "…"}`) is its text, shown: the answer came from a public address through the
+ * guard (or a private one the operator allowed, or the simulator); anything else is generic.
+ */
+function failureOf(error: unknown): { shown: string; detail: string } {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof ProviderError)
+    return { shown: `Refused: ${error.message.slice(0, 300)}`, detail };
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return {
+    shown: isRefusedTarget(error) ? PROVIDER_FAILURES.notAllowed : PROVIDER_FAILURES.unreachable,
+    detail: typeof code === 'string' && !detail.includes(code) ? `${detail} (${code})` : detail,
+  };
 }
 
 /**
@@ -56,17 +90,21 @@ function reasonOf(error: unknown): string {
  * 24 h and, when asked, their balance; added with the API key sealed under SECRETS_KEY (the
  * key is never answered back); their connection tested with a `balance` call; enabled and
  * disabled. Each write runs in one transaction with the caller's audit row, then the registry
- * forgets the provider's client so the next call uses the new row.
+ * forgets the provider's client so the next call uses the new row. A URL the registry's guard
+ * would refuse is refused when added; a failed call is answered generically (docs/api.md,
+ * Providers), its detail logged.
  */
 export function createProvidersAdmin({
   db,
   box,
   registry,
+  logger,
   now = () => new Date(),
 }: {
   db: Db;
   box: Pick<SecretBox, 'seal'>;
   registry: ProviderRegistry;
+  logger: Pick<Logger, 'warn'>;
   now?: () => Date;
 }) {
   async function rowOf(id: string): Promise<ProviderRow> {
@@ -75,13 +113,27 @@ export function createProvidersAdmin({
     return row;
   }
 
-  async function test(row: ProviderRow): Promise<StaffProviderTest> {
+  /** A failed call's generic text for staff; its detail logged. */
+  function failed(row: ProviderRow, action: string, error: unknown) {
+    const failure = failureOf(error);
+    logger.warn({ provider: row.id, action, error: failure.detail }, 'provider call failed');
+    return failure;
+  }
+
+  /** The `balance` call: the answer for staff, and what the audit keeps of it. */
+  async function balanceOf(row: ProviderRow): Promise<{ shown: StaffProviderTest; kept: object }> {
     try {
       const answer = await registry.clientOf(row).balance();
-      return { ok: true, balance: answer.balance, currency: answer.currency };
+      const shown = { ok: true as const, balance: answer.balance, currency: answer.currency };
+      return { shown, kept: shown };
     } catch (error) {
-      return { ok: false, error: reasonOf(error) };
+      const { shown, detail } = failed(row, 'balance', error);
+      return { shown: { ok: false, error: shown }, kept: { ok: false, error: detail } };
     }
+  }
+
+  async function test(row: ProviderRow): Promise<StaffProviderTest> {
+    return (await balanceOf(row)).shown;
   }
 
   async function view(row: ProviderRow, balance = false): Promise<StaffProvider> {
@@ -134,6 +186,8 @@ export function createProvidersAdmin({
       note: ProvidersNote,
     ): Promise<StaffProvider> {
       if (input.id === 'simulator') throw new AppError(PROVIDER_ERRORS.internal, 409);
+      const refused = registry.urlRefusal(input.url);
+      if (refused) throw new ValidationError({ url: PROVIDER_URL_ERRORS[refused] });
       const row: ProviderRow = {
         id: input.id,
         url: input.url,
@@ -155,9 +209,20 @@ export function createProvidersAdmin({
       return view(row);
     },
 
-    /** The connection test: a `balance` call with the stored URL and key. */
-    async test(id: string): Promise<StaffProviderTest> {
-      return test(await rowOf(id));
+    /**
+     * The connection test: a `balance` call with the stored URL and key, with its audit row
+     * (`provider.test`: the answer, or the failure's detail staff are not shown).
+     */
+    async test(id: string, note: ProvidersNote): Promise<StaffProviderTest> {
+      const row = await rowOf(id);
+      const { shown, kept } = await balanceOf(row);
+      await note(db, {
+        action: 'provider.test',
+        target: `provider:${row.id}`,
+        before: undefined,
+        after: kept,
+      });
+      return shown;
     },
 
     async setEnabled(id: string, enabled: boolean, note: ProvidersNote): Promise<StaffProvider> {
@@ -181,7 +246,12 @@ export function createProvidersAdmin({
     /** The provider's `services` list and its currency (enabled or not: staff look before enabling). */
     async services(id: string): Promise<{ currency: string; list: UpstreamServiceView[] }> {
       const row = await rowOf(id);
-      const list = await registry.clientOf(row).services();
+      let list: UpstreamService[];
+      try {
+        list = await registry.clientOf(row).services();
+      } catch (error) {
+        throw new Error(failed(row, 'services', error).shown, { cause: error });
+      }
       return {
         currency: row.currency,
         list: list.map((service) => ({

@@ -4,6 +4,11 @@ import {
   createSimulatorWatcher,
 } from '../../integrations/providers/account-watcher.ts';
 import {
+  checkProviderUrl,
+  guardedTransport,
+  type ProviderUrlRefusal,
+} from '../../integrations/providers/guarded-transport.ts';
+import {
   createSimulator,
   type SimService,
   type Simulator,
@@ -14,6 +19,7 @@ import {
   httpTransport,
   type SmmProvider,
 } from '../../integrations/providers/smm-provider.ts';
+import type { Resolver } from '../../lib/public-address.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { enabledProvider } from './fulfilment.repository.ts';
@@ -87,13 +93,18 @@ export type ProviderRegistry = ProviderLookup & {
   forget(providerId?: string): void;
   /** a client for a row, enabled or not (staff's connection test) */
   clientOf(row: ProviderRow): SmmProvider;
+  /** why a provider URL staff type in would be refused, or null when it may be called */
+  urlRefusal(url: string): ProviderUrlRefusal | null;
 };
 
 /**
  * The providers of the `providers` table as API clients: 'internal' is the built-in
- * simulator (in process, or over HTTP at `simulatorUrl` when one runs on its own), anything
- * else an SMM panel API v2 URL. Clients are made once per provider (until `forget`); a key
- * sealed with SECRETS_KEY is opened with `box`.
+ * simulator (in process, or over HTTP at `simulatorUrl` when one runs on its own: the
+ * operator's setting, trusted), anything else an SMM panel API v2 URL, which staff typed in:
+ * called through the guarded transport (public addresses only unless `allowPrivate`, https
+ * only with `requireHttps` unless `allowPrivate`, no redirects; docs/operations.md). Clients
+ * are made once per provider (until `forget`); a key sealed with SECRETS_KEY is opened with
+ * `box`.
  */
 export function providerRegistry({
   db,
@@ -101,14 +112,25 @@ export function providerRegistry({
   simulatorUrl,
   box,
   timeoutMs = 15_000,
+  allowPrivate = false,
+  requireHttps = true,
+  resolve,
 }: {
   db: Db;
   simulator: Simulator;
   simulatorUrl: string | null;
   box?: Pick<SecretBox, 'open'>;
   timeoutMs?: number;
+  /** PROVIDER_ALLOW_PRIVATE */
+  allowPrivate?: boolean;
+  /** https only (production) */
+  requireHttps?: boolean;
+  /** how names are resolved (tests hand in their own) */
+  resolve?: Resolver;
 }): ProviderRegistry {
   const clients = new Map<string, SmmProvider>();
+  const policy = { allowPrivate, requireHttps };
+  const guarded = guardedTransport({ ...policy, ...(resolve ? { resolve } : {}) });
   const clientOf = (row: ProviderRow): SmmProvider => {
     const key = openKey(row.api_key, box);
     return row.url === 'internal'
@@ -118,7 +140,7 @@ export function providerRegistry({
           timeoutMs,
           transport: simulatorUrl ? httpTransport : simulator.transport,
         })
-      : createSmmApiClient({ url: row.url, key, timeoutMs });
+      : createSmmApiClient({ url: row.url, key, timeoutMs, transport: guarded });
   };
   const lookup: ProviderLookup = async (providerId) => {
     const known = clients.get(providerId);
@@ -135,6 +157,10 @@ export function providerRegistry({
       else clients.delete(providerId);
     },
     clientOf,
+    urlRefusal(url: string) {
+      const checked = checkProviderUrl(url, policy);
+      return 'refused' in checked ? checked.refused : null;
+    },
   });
 }
 

@@ -275,7 +275,7 @@ export function createStaffCatalogue({
       list: (balance: boolean) => providers.list({ balance }),
       add: (actor: StaffActor, body: Parameters<ProvidersAdmin['add']>[0]) =>
         providers.add(body, noteOf(actor)),
-      test: (id: string) => providers.test(id),
+      test: (actor: StaffActor, id: string) => providers.test(id, noteOf(actor)),
       setEnabled: (actor: StaffActor, id: string, enabled: boolean) =>
         providers.setEnabled(id, enabled, noteOf(actor)),
     },

@@ -14,7 +14,8 @@ type Gate = ReturnType<typeof staffGate>;
 
 /**
  * `/api/staff/providers…` (capability `providers`): list (balances when asked), add (the key
- * sealed, never answered back), test the connection, enable and disable.
+ * sealed, never answered back; the URL one the guard lets through), test the connection (with
+ * its audit row), enable and disable.
  */
 export function staffProvidersRoutes({ catalogue }: { catalogue: StaffCatalogue }) {
   return (gate: Gate) => {
@@ -34,7 +35,8 @@ export function staffProvidersRoutes({ catalogue }: { catalogue: StaffCatalogue 
       res.json({ status: 'success', data: await catalogue.providers.add(actorOf(res), body) });
     });
     router.post('/staff/providers/:id/test', gate('providers'), async (req, res) => {
-      res.json({ status: 'success', data: await catalogue.providers.test(providerIdOf(req)) });
+      const data = await catalogue.providers.test(actorOf(res), providerIdOf(req));
+      res.json({ status: 'success', data });
     });
     router.post('/staff/providers/:id/enabled', gate('providers'), async (req, res) => {
       const { enabled } = validate<StaffEnabledBody>(
