@@ -7,8 +7,14 @@
 import { parseArgs } from 'node:util';
 import { bootstrap } from '../server/bootstrap.ts';
 import { hashPassword } from '../server/modules/auth/passwords.ts';
+import { commandLineAudit } from '../server/modules/staff/audit.service.ts';
 import { resetTwoFactor } from '../server/modules/staff/staff-auth.service.ts';
-import { accountByEmail, createUser, grantRole } from '../server/modules/users/users.service.ts';
+import {
+  accountByEmail,
+  createUser,
+  grantRole,
+  toPublicUser,
+} from '../server/modules/users/users.service.ts';
 import { emailProblem, loginProblem, passwordProblem } from '../shared/auth-rules.ts';
 import { DEFAULT_LOCALE } from '../shared/locales.ts';
 import { defaultCurrency } from '../shared/regions.ts';
@@ -57,7 +63,16 @@ if (problem) fail(`Invalid input: ${problem} (usage: --email --login --password 
 const { database } = await bootstrap({ env: bootEnv, seed: false });
 const existing = await accountByEmail(database.db, email);
 if (existing) {
+  const before = toPublicUser(existing).roles;
   const roles = await grantRole(database.db, existing, role, new Date().toISOString());
+  // the audit log has every role given, the console's and the command line's
+  await commandLineAudit(database.db, {
+    userId: existing.id,
+    action: 'user.roles',
+    target: `user:${existing.id}`,
+    before: { roles: before },
+    after: { roles },
+  });
   console.log(`${email}: now ${roles.join(', ')}`);
 } else {
   const user = await createUser(database.db, {
@@ -67,6 +82,12 @@ if (existing) {
     lang: DEFAULT_LOCALE,
     cur: defaultCurrency(DEFAULT_LOCALE),
     roles: [role],
+  });
+  await commandLineAudit(database.db, {
+    userId: user.id,
+    action: 'user.roles',
+    target: `user:${user.id}`,
+    after: { roles: [role] },
   });
   console.log(`created ${role} #${user.id} ${user.email} (${user.login})`);
 }

@@ -218,7 +218,10 @@ export function createApp({
           audit: services.audit,
           callsOf: services.orderCalls,
         }),
-        staffUsersRoutes({ users: services.staffUsers }),
+        staffUsersRoutes({
+          users: services.staffUsers,
+          adjustments: services.staffAdjustments,
+        }),
         staffCatalogueRoutes({ catalogue: services.staffCatalogue }),
         staffProvidersRoutes({ catalogue: services.staffCatalogue }),
         staffMoneyRoutes({

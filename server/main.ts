@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   // the live channel shares the port; it pushes what the outbox holds, whoever wrote it
   const channel = await attachLiveGateway(server.server, {
     auth: services.auth,
-    staffSession: services.staffAuth.userOf,
+    staffSignedIn: services.staffAuth.isSignedIn,
     redisUrl: config.redisUrl,
     channelKey: config.liveChannelKey,
     logger,

@@ -51,6 +51,7 @@ import { createMassOrdersService } from './modules/reseller/mass-orders.service.
 import { createPanelApiService } from './modules/reseller/panel-api.service.ts';
 import { createWebhooksService } from './modules/reseller/webhooks.service.ts';
 import { createAudit } from './modules/staff/audit.service.ts';
+import { createStaffAdjustments } from './modules/staff/staff-adjustments.service.ts';
 import { createStaffAuth } from './modules/staff/staff-auth.service.ts';
 import { createStaffCatalogue } from './modules/staff/staff-catalogue.service.ts';
 import { createStaffDashboard } from './modules/staff/staff-dashboard.service.ts';
@@ -80,7 +81,23 @@ export function createServices({
   /** how providers' host names are resolved (tests hand in their own) */
   providerResolve?: Resolver;
 }) {
-  const auth = createAuthService({ db, mailer, publicUrl: config.publicUrl });
+  // SECRETS_KEY seals staff two-factor secrets and providers' API keys
+  const secrets = createSecretBox(config.secretsKey);
+  // the staff console: its own two-factor sign-in and the audit log
+  const audit = createAudit({ db });
+  const staffAuth = createStaffAuth({
+    db,
+    box: secrets,
+    audit,
+    sessionMs: config.staffSessionMs,
+  });
+  // a password changed or reset, or a deletion asked, ends the account's staff sessions too
+  const auth = createAuthService({
+    db,
+    mailer,
+    publicUrl: config.publicUrl,
+    onCredentialsChanged: staffAuth.signOutEverywhere,
+  });
   // the sandbox gateway delivers its signed webhook in process, through the same check
   let paymentsRef: PaymentsService | null = null;
   const sandbox = createSandboxGateway({
@@ -131,8 +148,6 @@ export function createServices({
     allowPrivate: config.webhookAllowPrivate,
     logger,
   });
-  // SECRETS_KEY seals staff two-factor secrets and providers' API keys
-  const secrets = createSecretBox(config.secretsKey);
   // providers staff type in reach public addresses only, over https in production, unless
   // PROVIDER_ALLOW_PRIVATE; SIMULATOR_URL is the operator's own and not checked
   const providerOf = providerRegistry({
@@ -232,10 +247,15 @@ export function createServices({
   // POST unshorten: short links followed to their end, public addresses only
   const unshorten = createUnshortener();
   const panel = createPanelApiService({ catalog, orders });
-  // the staff console: its own two-factor sign-in and the audit log (issue 33)
-  const staffAuth = createStaffAuth({ db, box: secrets, sessionMs: config.staffSessionMs });
-  const audit = createAudit({ db });
   const staffDashboard = createStaffDashboard({ db, orders, quietMs: config.staffQuietMs });
+  // balance adjustments: a moderator's within a rolling 24-hour cap, above it an admin's call
+  const staffAdjustments = createStaffAdjustments({
+    db,
+    audit,
+    convert: catalog.convert,
+    limit: config.moderatorAdjustLimit,
+    currency: config.moderatorAdjustCurrency,
+  });
   const staffUsers = createStaffUsers({
     db,
     orders,
@@ -245,7 +265,7 @@ export function createServices({
     auth,
     staffAuth,
     audit,
-    moderatorLimit: config.moderatorAdjustLimit,
+    adjustments: staffAdjustments,
   });
   // the console's catalogue, prices, import and providers (issue 33.5, 33.6)
   const staffCatalogue = createStaffCatalogue({
@@ -259,6 +279,7 @@ export function createServices({
     staffAuth,
     audit,
     staffUsers,
+    staffAdjustments,
     staffDashboard,
     /** orders' calls to their providers and the answers (the staff console's order page) */
     orderCalls: (ids: number[]) => orderCalls(db, ids),

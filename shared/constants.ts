@@ -17,7 +17,12 @@ export const COOKIE_NAMES = {
   currency: 'cur',
   auth: 'auth',
   ref: 'ref',
+  /** the staff console's session: httpOnly, sent only to STAFF_COOKIE_PATHS */
+  staff: 'staff',
 } as const;
+
+/** Where the staff cookie goes: the console's calls and its pages, nowhere else. */
+export const STAFF_COOKIE_PATHS = ['/api/staff', '/staff/'] as const;
 
 export const TIMING = {
   /** SPEC §9: a loading state lasts at least this long, so it shows instead of flashing */

@@ -14,6 +14,8 @@ export const CAPABILITIES = [
   'users',
   /** set a user's roles */
   'roles',
+  /** approve or reject a moderator's balance adjustment above their 24-hour cap */
+  'adjustments',
   /** services, their texts, limits and provider mapping; importing from a provider */
   'catalogue',
   /** price tiers */

@@ -110,6 +110,8 @@ export interface StaffUserDetail extends StaffUserRow {
   sessions: number;
   /** the latest payments (top-ups and orders paid by card), newest first */
   payments: StaffPaymentRow[];
+  /** moderators' adjustments above their cap, waiting for an admin, newest first */
+  adjustments: StaffAdjustment[];
   /** who brought them, whom they brought and what that earned, in the account currency */
   referrals: {
     referrer: StaffPerson | null;
@@ -121,6 +123,29 @@ export interface StaffUserDetail extends StaffUserRow {
     withdrawn: number;
     available: number;
   };
+}
+
+export type StaffAdjustmentStatus = 'APPLIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
+
+/**
+ * A moderator's balance adjustment: APPLIED within the rolling 24-hour cap, else PENDING until
+ * an admin APPROVED (then applied) or REJECTED it.
+ */
+export interface StaffAdjustment {
+  id: number;
+  user: StaffPerson | null;
+  /** signed minor units of `currency` (the account's) */
+  amount: number;
+  currency: string;
+  /** |amount| in minor units of `value_currency` (the cap's), at the stored rates */
+  value: number;
+  value_currency: string;
+  reason: string;
+  status: StaffAdjustmentStatus;
+  requested_by: { id: number; login: string };
+  decided_by: { id: number; login: string } | null;
+  decided_at: string | null;
+  created_at: string;
 }
 
 export interface StaffPage<T> {

@@ -1,10 +1,11 @@
-import { int, matching, ms } from './parsers.ts';
+import { CURRENCIES, type Currency } from '../../shared/regions.ts';
+import { int, matching, ms, oneOf } from './parsers.ts';
 import { setting } from './reader.ts';
 
 /** The default secrets key: public, so production refuses it (checks.ts). */
 export const PUBLIC_SECRETS_KEY = '0'.repeat(64);
 
-/** The staff console (issue 33): its session, what a moderator may move, the secrets key. */
+/** The staff console: its session, what a moderator may move, the secrets key. */
 export const staff = {
   secretsKey: setting({
     env: 'SECRETS_KEY',
@@ -28,6 +29,12 @@ export const staff = {
     env: 'STAFF_MODERATOR_ADJUST_LIMIT',
     default: 100_000,
     parse: int(0, 1_000_000_000_000, 'minor units (0 or more)'),
-    doc: "the largest balance adjustment a moderator may make, in minor units of the user's currency (admins have no limit)",
+    doc: 'what a moderator may adjust over any 24 hours, and all moderators on one account, in minor units of STAFF_MODERATOR_ADJUST_CURRENCY (each adjustment converted at the stored rates, credits and debits alike); above it an adjustment waits for an admin (admins have no cap)',
+  }),
+  moderatorAdjustCurrency: setting({
+    env: 'STAFF_MODERATOR_ADJUST_CURRENCY',
+    default: 'USD' as Currency,
+    parse: oneOf(CURRENCIES),
+    doc: 'the currency of STAFF_MODERATOR_ADJUST_LIMIT',
   }),
 };

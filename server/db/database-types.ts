@@ -35,6 +35,7 @@ import type {
   WebhookEndpointsTable,
 } from '../modules/reseller/webhooks.table.ts';
 import type {
+  StaffAdjustmentsTable,
   StaffAuditTable,
   StaffRecoveryCodesTable,
   StaffSessionsTable,
@@ -72,6 +73,7 @@ export interface Database {
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;
   staff_audit: StaffAuditTable;
+  staff_adjustments: StaffAdjustmentsTable;
   providers: ProvidersTable;
   provider_calls: ProviderCallsTable;
   notifications: NotificationsTable;

@@ -24,6 +24,7 @@ import * as userBlocks from './migrations/0019-user-blocks.ts';
 import * as orderProviderCalls from './migrations/0020-order-provider-calls.ts';
 import * as switchedProvider from './migrations/0021-order-switched-provider.ts';
 import * as landingCopy from './migrations/0022-landing-copy.ts';
+import * as staffBounds from './migrations/0023-staff-bounds.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-order-provider-calls': orderProviderCalls,
   '0021-order-switched-provider': switchedProvider,
   '0022-landing-copy': landingCopy,
+  '0023-staff-bounds': staffBounds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

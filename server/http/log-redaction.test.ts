@@ -63,4 +63,26 @@ describe('the access log', () => {
       expect(all).not.toContain(secret);
     expect(all).toContain('/reset/[redacted]/');
   });
+
+  it('names the signed-in user of a request, and no one for a guest', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = express();
+    app.use(requestLogging(pino(sink)));
+    app.use((req, res) => {
+      // what the request context sets for a signed-in account
+      if (req.path === '/staff') res.locals.context = { user: { id: 42 } } as never;
+      res.status(403).end();
+    });
+    await request(app).get('/staff');
+    await request(app).get('/guest');
+    const [staff, guest] = lines.map((line) => JSON.parse(line) as { userId?: number });
+    expect(staff!.userId).toBe(42);
+    expect(guest!.userId).toBeUndefined();
+  });
 });

@@ -6,7 +6,10 @@ import { redactUrl } from './log-redaction.ts';
 
 const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** Access log with a request id (kept from X-Request-Id when sane), timing and redaction. */
+/**
+ * Access log with a request id (kept from X-Request-Id when sane), the signed-in user's id,
+ * timing and redaction.
+ */
 export function requestLogging(logger: Logger) {
   return pinoHttp({
     logger,
@@ -21,6 +24,12 @@ export function requestLogging(logger: Logger) {
       if (error || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'warn';
       return 'info';
+    },
+    // who made the request, once the request context knows (an access log line per user)
+    customProps(_req, res) {
+      const userId = (res as ServerResponse & { locals?: { context?: { user?: { id?: number } } } })
+        .locals?.context?.user?.id;
+      return userId === undefined ? {} : { userId };
     },
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     serializers: {

@@ -9,7 +9,6 @@ import { staffRoleOf } from '../../shared/staff-permissions.ts';
 import type { Logger } from '../lib/logger.ts';
 import { type AuthService, tokenHashOf } from '../modules/auth/auth.service.ts';
 import type { Publish } from '../modules/notifications/notifications.service.ts';
-import { STAFF_COOKIE } from '../modules/staff/staff-access.ts';
 
 /** The private room of a user and the language their page reads: only their sockets join. */
 export const roomOf = (userId: number, lang: Locale) => `user:${userId}:${lang}`;
@@ -106,14 +105,14 @@ export async function attachLiveGateway(
   httpServer: HttpServer,
   {
     auth,
-    staffSession,
+    staffSignedIn,
     redisUrl,
     channelKey = 'socket.io',
     logger,
   }: {
     auth: Pick<AuthService, 'authenticate' | 'isLive' | 'onTokensRevoked'>;
-    /** the account a staff session cookie belongs to (the console's own sign-in), if live */
-    staffSession?: (token: string) => Promise<number | undefined>;
+    /** whether the user has a live staff session opened with this sign-in (auth token hash) */
+    staffSignedIn?: (userId: number, authTokenHash: string) => Promise<boolean>;
     redisUrl: string | null;
     channelKey?: string;
     logger: Logger;
@@ -144,12 +143,10 @@ export async function attachLiveGateway(
       if (!user || !token) return next(new Error('Unauthorized'));
       socket.data.userId = user.id;
       socket.data.tokenHash = tokenHashOf(token);
-      // staff with their console's own session hear the dashboard's news
-      const staffToken = cookieValue(socket.handshake.headers.cookie, STAFF_COOKIE);
+      // staff with a console session opened with this very sign-in hear the dashboard's news
       socket.data.staff =
-        Boolean(staffRoleOf(user.roles)) &&
-        Boolean(staffToken && staffSession) &&
-        (await staffSession!(staffToken!)) === user.id;
+        Boolean(staffRoleOf(user.roles) && staffSignedIn) &&
+        (await staffSignedIn!(user.id, socket.data.tokenHash));
       // the page says which language it reads; else the account's
       const asked: unknown = socket.handshake.auth?.lang;
       socket.data.lang = isLocale(asked) ? asked : isLocale(user.lang) ? user.lang : DEFAULT_LOCALE;

@@ -1,4 +1,6 @@
 import {
+  type StaffAdjustmentDecisionBody,
+  type StaffAdjustmentsQuery,
   type StaffAuditQuery,
   type StaffBalanceBody,
   type StaffBlockBody,
@@ -9,6 +11,8 @@ import {
   type StaffRolesBody,
   type StaffSwitchBody,
   type StaffUsersQuery,
+  staffAdjustmentDecisionBody,
+  staffAdjustmentsQuery,
   staffAuditQuery,
   staffBalanceBody,
   staffBlockBody,
@@ -22,6 +26,7 @@ import {
 } from '../schemas/staff.schemas.ts';
 import type {
   AuditView,
+  StaffAdjustment,
   StaffDashboard,
   StaffEnrolled,
   StaffEnrolment,
@@ -35,7 +40,7 @@ import type {
 import { checked, type Endpoints, typed } from './endpoint.ts';
 
 /**
- * The staff console (issue 33): its sign-in (two-factor), orders, users and the audit log.
+ * The staff console: its sign-in (two-factor), orders, users and the audit log.
  * Every call needs a staff role (else 403) and, but for `me` and the sign-in itself, a staff
  * session; each is checked against the permission matrix (shared/staff-permissions.ts).
  */
@@ -79,6 +84,15 @@ export const STAFF_API = {
   'POST staff/users/:id/balance': {
     body: checked<StaffBalanceBody>(staffBalanceBody),
     answer: typed<StaffUserDetail>(),
+  },
+
+  'GET staff/adjustments': {
+    query: checked<StaffAdjustmentsQuery>(staffAdjustmentsQuery),
+    answer: typed<StaffPage<StaffAdjustment>>(),
+  },
+  'POST staff/adjustments/:id/decision': {
+    body: checked<StaffAdjustmentDecisionBody>(staffAdjustmentDecisionBody),
+    answer: typed<StaffAdjustment>(),
   },
 
   'POST staff/users/:id/level': {

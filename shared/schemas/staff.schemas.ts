@@ -10,6 +10,10 @@ export const STAFF_MESSAGES = {
   status: 'Unknown order status',
   amount: 'The amount is a whole number of minor units, not 0',
   reason: 'Give a reason of 3 to 500 characters',
+  reasonVisible:
+    'Write the reason in visible characters, without invisible or direction-changing ones',
+  adjustmentStatus: 'A status is APPLIED, PENDING, APPROVED or REJECTED',
+  adjustmentDecision: 'A decision is APPROVED or REJECTED',
   delivered: 'The delivered count is a whole number from 0',
   level: 'The discount level is from 1 to 10',
   roles: 'Roles are ROLE_ADMIN, ROLE_MODERATOR, ROLE_MANAGER, ROLE_SEO or ROLE_PROXY',
@@ -144,6 +148,16 @@ export const staffPartialBody = {
   },
 } as const;
 
+/**
+ * Text a person reads as written: at least one visible character (not only spaces, zero-width
+ * or filler characters) and no control that reorders what follows (bidi embeddings,
+ * overrides, isolates and marks), so an audit row shows what was typed.
+ */
+const INVISIBLE =
+  '\\s\\u00AD\\u034F\\u115F\\u1160\\u17B4\\u17B5\\u180E\\u200B-\\u200D\\u2060-\\u2064\\u3164\\uFEFF\\uFFA0';
+const REORDERING = '\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
+export const VISIBLE_TEXT = `^(?=[\\s\\S]*[^${INVISIBLE}${REORDERING}])[^${REORDERING}]*$`;
+
 export interface StaffBalanceBody {
   /** signed minor units of the user's currency */
   amount: number;
@@ -166,8 +180,13 @@ export const staffBalanceBody = {
       type: 'string',
       minLength: 3,
       maxLength: 500,
-      pattern: '\\S',
-      errorMessage: STAFF_MESSAGES.reason,
+      pattern: VISIBLE_TEXT,
+      errorMessage: {
+        type: STAFF_MESSAGES.reason,
+        minLength: STAFF_MESSAGES.reason,
+        maxLength: STAFF_MESSAGES.reason,
+        pattern: STAFF_MESSAGES.reasonVisible,
+      },
     },
   },
   errorMessage: {
@@ -225,5 +244,49 @@ export const staffBlockBody = {
   errorMessage: {
     additionalProperties: UNKNOWN_FIELD,
     required: { blocked: STAFF_MESSAGES.blocked },
+  },
+} as const;
+
+export interface StaffAdjustmentsQuery {
+  status?: 'APPLIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
+  user?: string;
+  page?: string;
+  limit?: string;
+}
+export const staffAdjustmentsQuery = {
+  $id: 'staff/adjustments',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: {
+      type: 'string',
+      enum: ['APPLIED', 'PENDING', 'APPROVED', 'REJECTED'],
+      errorMessage: STAFF_MESSAGES.adjustmentStatus,
+    },
+    user: PAGE,
+    page: PAGE,
+    limit: PAGE,
+  },
+  errorMessage: { additionalProperties: UNKNOWN_FIELD },
+} as const;
+
+export interface StaffAdjustmentDecisionBody {
+  status: 'APPROVED' | 'REJECTED';
+}
+export const staffAdjustmentDecisionBody = {
+  $id: 'staff/adjustment-decision',
+  type: 'object',
+  required: ['status'],
+  additionalProperties: false,
+  properties: {
+    status: {
+      type: 'string',
+      enum: ['APPROVED', 'REJECTED'],
+      errorMessage: STAFF_MESSAGES.adjustmentDecision,
+    },
+  },
+  errorMessage: {
+    additionalProperties: UNKNOWN_FIELD,
+    required: { status: STAFF_MESSAGES.adjustmentDecision },
   },
 } as const;

@@ -208,7 +208,15 @@ describe.each(ENGINES)('the staff console’s catalogue on %s', (engine) => {
     expect(res.status).toBe(403);
     expect((await as(moderator).get('staff/prices/INSTAGRAM_LIKES')).status).toBe(403);
     expect(await tiersOf('INSTAGRAM_LIKES')).toEqual(before);
-    expect(await countRows(t.database.db, 'staff_audit')).toBe(audits);
+    // nothing changed: the only rows are the two refusals themselves
+    const rows = await t.database.db
+      .selectFrom('staff_audit')
+      .select('action')
+      .orderBy('id', 'desc')
+      .limit(3)
+      .execute();
+    expect(await countRows(t.database.db, 'staff_audit')).toBe(audits + 2);
+    expect(rows.slice(0, 2).map((row) => row.action)).toEqual(['staff.refused', 'staff.refused']);
     expect(await cost('INSTAGRAM_LIKES', 1000, 'RUB')).toEqual([30_000, 0]);
   });
 

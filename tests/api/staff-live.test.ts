@@ -10,9 +10,9 @@ import { type LiveServer, startLiveServer } from '../support/live.ts';
 import { accountWith, staffCookieOf, totpCode } from '../support/staff.ts';
 
 /**
- * The staff dashboard live (issue 33): a staff console (its account's token and its staff
- * session cookie) joins the staff room and hears when orders move; a customer's socket, and
- * a staff account's without its staff session, hear nothing.
+ * The staff dashboard live: a staff console (an account sign-in with a live staff session
+ * opened with it) joins the staff room and hears when orders move; a customer's socket, and
+ * the same staff account's from a sign-in without a staff session, hear nothing.
  */
 const logger = createLogger(loadConfig({ NODE_ENV: 'test' }));
 
@@ -52,10 +52,17 @@ describe('the staff room of the live channel', () => {
         .send({ code: totpCode(enrol.body.data.secret) }),
     );
     const customer = await signUp(t.app);
+    // the same admin signed in elsewhere, where no staff session was opened
+    const elsewhere = await request(t.app)
+      .post('/api/login/local')
+      .send({ login: admin.login, password: admin.password })
+      .expect(200);
 
+    // the staff cookie stays on the console's paths: the socket is known by its sign-in
+    expect(staffCookie).toMatch(/^staff=/);
     const sockets = [
-      socketOf(`${admin.cookie}; ${staffCookie}`),
       socketOf(admin.cookie),
+      socketOf(`auth=${elsewhere.body.data.token}; ${staffCookie}`),
       socketOf(customer.cookie),
     ];
     await Promise.all(sockets.map(connected));

@@ -18,7 +18,7 @@ export async function startLiveServer(t: TestApp, logger: Logger): Promise<LiveS
   const running = await startServer(t.app, { port: 0, host: '127.0.0.1', timeoutMs: 2000, logger });
   const gateway = await attachLiveGateway(running.server, {
     auth: t.services.auth,
-    staffSession: t.services.staffAuth.userOf,
+    staffSignedIn: t.services.staffAuth.isSignedIn,
     redisUrl: null,
     logger,
   });

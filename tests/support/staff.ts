@@ -3,14 +3,18 @@ import request from 'supertest';
 import type { Role } from '../../shared/roles.ts';
 import { signUp, type TestApp } from './app.ts';
 
-/** The code an authenticator app shows now for a staff secret (RFC 6238: SHA-1, 6, 30 s). */
-export const totpCode = (secret: string) =>
+/**
+ * The code an authenticator app shows for a staff secret (RFC 6238: SHA-1, 6, 30 s): now, or
+ * `steps` time steps later (the server takes one step of drift; a code opens one session, so a
+ * second sign-in within the same 30 s needs the next step's code).
+ */
+export const totpCode = (secret: string, steps = 0) =>
   new TOTP({
     secret: Secret.fromBase32(secret),
     algorithm: 'SHA1',
     digits: 6,
     period: 30,
-  }).generate();
+  }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 /** The staff cookie (`staff=…`) a Set-Cookie header gives. */
 export const staffCookieOf = (res: request.Response) =>

@@ -1,6 +1,6 @@
 import { type CookieOptions, type Response, Router } from 'express';
 import { API } from '../../../shared/api-contract/index.ts';
-import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
+import { COOKIE_MAX_AGE_MS, COOKIE_NAMES, STAFF_COOKIE_PATHS } from '../../../shared/constants.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
 import { isRefCode } from '../../../shared/referrals.ts';
 import { defaultCurrency, isCurrency } from '../../../shared/regions.ts';
@@ -95,6 +95,9 @@ export function authRoutes({
     const token = contextOf(res).authToken;
     if (token) await auth.logout(token);
     res.clearCookie(COOKIE_NAMES.auth, cookie);
+    // the staff session was bound to this sign-in and ended with it: its cookie goes too
+    for (const path of STAFF_COOKIE_PATHS)
+      res.clearCookie(COOKIE_NAMES.staff, { ...cookie, sameSite: 'strict', path });
     res.json({ status: 'success', data: null });
   });
 

@@ -62,11 +62,22 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   publicUrl: string;
+  /**
+   * Runs in the transaction of a password change or reset and of a deletion request (every
+   * sign-in ends): the staff console ends the account's staff sessions there.
+   */
+  onCredentialsChanged?: (trx: Db, userId: number) => Promise<void>;
   now?: () => Date;
 }
 
 /** Sign-up, login, tokens and password reset. Never sees req/res. */
-export function createAuthService({ db, mailer, publicUrl, now = () => new Date() }: AuthDeps) {
+export function createAuthService({
+  db,
+  mailer,
+  publicUrl,
+  onCredentialsChanged = async () => {},
+  now = () => new Date(),
+}: AuthDeps) {
   const revokedListeners = new Set<(revoked: TokensRevoked) => void>();
 
   /** Tells the listeners (the live channel) of tokens revoked, once the revocation committed. */
@@ -242,10 +253,16 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       password: string,
     ): Promise<{ token: string; user: PublicUser }> {
       const at = now();
-      const userId = await consumeReset(db, hashSecret(code), at);
-      if (userId === undefined) throw new AppError(RESET_CODE_INVALID, 400);
-      await setPasswordHash(db, userId, await hashPassword(password), at.toISOString());
-      reportRevoked(await revokeAllTokens(db, userId, at));
+      const hash = await hashPassword(password);
+      const revoked = await db.transaction().execute(async (trx) => {
+        const userId = await consumeReset(trx, hashSecret(code), at);
+        if (userId === undefined) throw new AppError(RESET_CODE_INVALID, 400);
+        await setPasswordHash(trx, userId, hash, at.toISOString());
+        await onCredentialsChanged(trx, userId);
+        return { userId, rows: await revokeAllTokens(trx, userId, at) };
+      });
+      reportRevoked(revoked.rows);
+      const { userId } = revoked;
       const row = await accountById(db, userId);
       if (!row) throw new AppError(RESET_CODE_INVALID, 400);
       return { token: await issueToken(row.id), user: toPublicUser(row) };
@@ -267,6 +284,7 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
       const at = now();
       const revoked = await db.transaction().execute(async (trx) => {
         await setPasswordHash(trx, userId, hash, at.toISOString());
+        await onCredentialsChanged(trx, userId);
         return revokeOtherTokens(trx, userId, tokenHashOf(keepToken), at);
       });
       reportRevoked(revoked);
@@ -277,7 +295,13 @@ export function createAuthService({ db, mailer, publicUrl, now = () => new Date(
 
     /** Every token of the user stops working (an account deletion request). */
     async logoutEverywhere(userId: number): Promise<void> {
-      reportRevoked(await revokeAllTokens(db, userId, now()));
+      const at = now();
+      reportRevoked(
+        await db.transaction().execute(async (trx) => {
+          await onCredentialsChanged(trx, userId);
+          return revokeAllTokens(trx, userId, at);
+        }),
+      );
     },
 
     /**

@@ -191,10 +191,13 @@ export function createWithdrawalsService({
       publicId: string,
       decision: { status: 'PAID' | 'REJECTED'; note: string | null; by: string },
       onDecided?: DecidedListener,
+      /** who may decide this request (the staff console's bounds): throws to refuse */
+      mayDecide?: (trx: Db, request: WithdrawalRow) => Promise<void>,
     ): Promise<WithdrawalRow | null> {
       const at = now().toISOString();
       return db.transaction().execute(async (trx) => {
         const before = await withdrawalByPublicId(trx, publicId);
+        if (before && mayDecide) await mayDecide(trx, before);
         const row = await decideWithdrawal(trx, publicId, { ...decision, at });
         if (!row || !before) return null;
         const amount = Number(row.amount);

@@ -1,30 +1,22 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import {
-  type Capability,
-  can,
-  type StaffRole,
-  staffRoleOf,
-} from '../../../shared/staff-permissions.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+import { COOKIE_NAMES } from '../../../shared/constants.ts';
+import { type Capability, can, staffRoleOf } from '../../../shared/staff-permissions.ts';
 import { contextOf } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { tokenHashOf } from '../auth/auth.service.ts';
+import type { StaffActor } from './staff-actor.ts';
 import type { StaffAuth } from './staff-auth.service.ts';
 
+export type { StaffActor };
+
 /** The staff session's cookie: httpOnly, this site only, the console's paths and calls. */
-export const STAFF_COOKIE = 'staff';
+export const STAFF_COOKIE = COOKIE_NAMES.staff;
 
 export const STAFF_ACCESS_ERRORS = {
   forbidden: 'Staff only',
   capability: 'Your role cannot do this',
   code: 'Enter your two-factor code to open the staff console',
 } as const;
-
-/** Who acts in the console: the account, its staff role and where the call came from. */
-export interface StaffActor {
-  user: PublicUser;
-  role: StaffRole;
-  ip: string;
-}
 
 /** The staff member a request is from (its account's staff role), or null. */
 export function staffOf(req: Request, res: Response): StaffActor | null {
@@ -33,25 +25,45 @@ export function staffOf(req: Request, res: Response): StaffActor | null {
   return user && role ? { user, role, ip: req.ip ?? '' } : null;
 }
 
+/** The hash of the account sign-in (auth token) the request carries, or null. */
+export function signInOf(res: Response): string | null {
+  const token = contextOf(res).authToken;
+  return token ? tokenHashOf(token) : null;
+}
+
+/**
+ * Whether the request carries a live staff session of its account, opened with the very
+ * sign-in the request is made with (a staff session ends with the sign-in that opened it).
+ */
+export async function hasStaffSession(
+  staffAuth: StaffAuth,
+  req: Request,
+  res: Response,
+  userId: number,
+): Promise<boolean> {
+  const token: unknown = req.cookies?.[STAFF_COOKIE];
+  const signIn = signInOf(res);
+  if (typeof token !== 'string' || !token || token.length > 200 || !signIn) return false;
+  const session = await staffAuth.sessionOf(token);
+  return session?.user_id === userId && session.auth_token_hash === signIn;
+}
+
 /** The actor a guarded route acts as (set by `staffGate`). */
 export const actorOf = (res: Response): StaffActor => res.locals.staffActor as StaffActor;
 
 /**
- * The one place the console's permissions are enforced (issue 33): a call from an account
- * without a staff role is 403; one without a live staff session of the same account is 401
- * (the console then asks for a code); one whose role lacks the capability is 403.
+ * The one place the console's permissions are enforced (docs/operations.md "Staff
+ * console"): a call from an account without a staff role is 403; one without a live staff
+ * session of the same account and sign-in is 401 (the console then asks for a code); one
+ * whose role lacks the capability is 403.
  */
 export function staffGate(staffAuth: StaffAuth) {
   return (capability: Capability | null, { session = true } = {}): RequestHandler =>
     async (req: Request, res: Response, next: NextFunction) => {
       const actor = staffOf(req, res);
       if (!actor) throw new AppError(STAFF_ACCESS_ERRORS.forbidden, 403);
-      if (session) {
-        const token: unknown = req.cookies?.[STAFF_COOKIE];
-        const owner =
-          typeof token === 'string' && token ? await staffAuth.userOf(token) : undefined;
-        if (owner !== actor.user.id) throw new AppError(STAFF_ACCESS_ERRORS.code, 401);
-      }
+      if (session && !(await hasStaffSession(staffAuth, req, res, actor.user.id)))
+        throw new AppError(STAFF_ACCESS_ERRORS.code, 401);
       if (capability && !can(actor.role, capability))
         throw new AppError(STAFF_ACCESS_ERRORS.capability, 403);
       res.locals.staffActor = actor;

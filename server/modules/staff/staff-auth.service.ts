@@ -6,20 +6,23 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecret, newToken, randomCode } from '../../lib/ids.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { type Audit, commandLineAudit } from './audit.service.ts';
 import {
   confirmTotp,
   deleteTwoFactor,
-  insertAudit,
+  hasLiveSessionOf,
   insertSession,
+  liveSession,
   putPendingTotp,
   recoveryCodesLeft,
   replaceRecoveryCodes,
   revokeSession,
   revokeSessionsOf,
-  sessionUser,
   spendRecoveryCode,
+  takeTotpStep,
   totpOf,
 } from './staff.repository.ts';
+import type { StaffActor } from './staff-actor.ts';
 
 export const STAFF_AUTH_ERRORS = {
   enrolled: 'Two-factor sign-in is already set up for this account',
@@ -46,40 +49,69 @@ const normalCode = (code: string) => code.trim().toUpperCase().replace(/[\s-]/g,
 
 export type StaffAuth = ReturnType<typeof createStaffAuth>;
 
+/** Who asks for a staff session, and the account sign-in (auth token's hash) it binds to. */
+export interface StaffSignIn {
+  actor: StaffActor;
+  authTokenHash: string;
+}
+
 /**
- * The staff console's own sign-in (issue 33): a staff account enrols an authenticator app
- * (TOTP) before any staff page opens, keeps ten one-time recovery codes, and signs in with a
- * code for a staff session of its own (`STAFF_SESSION_MS`, 12 h), on top of its account's.
+ * The staff console's own sign-in (docs/operations.md "Staff console"): a staff account
+ * enrols an authenticator app (TOTP) before any staff page opens, keeps ten one-time recovery
+ * codes, and signs in with a code for a staff session of its own (`STAFF_SESSION_MS`, 12 h),
+ * on top of its account's. A code opens one session: the time step it was accepted for is
+ * kept in the session's transaction and only a later one is taken. A staff session is bound
+ * to the account sign-in it was opened with and ends with it. Each enrolment, sign-in, failed
+ * code and recovery code used has its audit row.
  */
 export function createStaffAuth({
   db,
   box,
+  audit,
   sessionMs,
   now = () => new Date(),
 }: {
   db: Db;
   box: SecretBox;
+  audit: Audit;
   sessionMs: number;
   now?: () => Date;
 }) {
   const labelOf = (user: PublicUser) => user.login ?? user.email;
 
-  async function session(userId: number) {
+  async function session(trx: Db, userId: number, authTokenHash: string) {
     const token = newToken();
     const at = now();
-    await insertSession(db, {
+    await insertSession(trx, {
       user_id: userId,
       token_hash: hashSecret(token),
+      auth_token_hash: authTokenHash,
       created_at: at.toISOString(),
       expires_at: new Date(at.getTime() + sessionMs).toISOString(),
     });
     return { token, expiresAt: new Date(at.getTime() + sessionMs) };
   }
 
-  /** Whether `code` is the user's current TOTP code (one step either side for clock drift). */
-  async function codeFits(user: PublicUser, sealed: string, code: string) {
+  /**
+   * The RFC 6238 time step `code` is the user's code for (one step either side for clock
+   * drift), or null when it is none of them.
+   */
+  function stepOf(user: PublicUser, sealed: string, code: string): number | null {
+    if (!/^\d{6}$/.test(code)) return null;
     const totp = totpOfSecret(Secret.fromBase32(box.open(sealed)), labelOf(user));
-    return /^\d{6}$/.test(code) && totp.validate({ token: code, window: 1 }) !== null;
+    const timestamp = now().getTime();
+    const delta = totp.validate({ token: code, timestamp, window: 1 });
+    return delta === null ? null : totp.counter({ timestamp }) + delta;
+  }
+
+  /** A refused code: its audit row (kept: no transaction to roll back), then the 400. */
+  async function refused(actor: StaffActor, action: string, why: string): Promise<never> {
+    await audit.record(db, actor, {
+      action,
+      target: `user:${actor.user.id}`,
+      after: { ok: false, why },
+    });
+    throw new AppError(STAFF_AUTH_ERRORS.code, 400);
   }
 
   return {
@@ -92,61 +124,97 @@ export function createStaffAuth({
     },
 
     /** A new secret to scan: its otpauth:// URI, the URI as a QR code (SVG) and the secret. */
-    async startEnrolment(user: PublicUser) {
+    async startEnrolment(actor: StaffActor) {
+      const { user } = actor;
       const secret = new Secret({ size: 20 });
       const at = now().toISOString();
       if (!(await putPendingTotp(db, user.id, box.seal(secret.base32), at)))
         throw new AppError(STAFF_AUTH_ERRORS.enrolled, 409);
+      await audit.record(db, actor, { action: 'staff.totp.enrol', target: `user:${user.id}` });
       const uri = totpOfSecret(secret, labelOf(user)).toString();
       const qr = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       return { uri, qr, secret: secret.base32 };
     },
 
     /** The first code confirms the app: recovery codes (shown this once) and a staff session. */
-    async confirmEnrolment(user: PublicUser, code: string) {
+    async confirmEnrolment({ actor, authTokenHash }: StaffSignIn, code: string) {
+      const { user } = actor;
       const totp = await totpOf(db, user.id);
       if (totp?.confirmed_at) throw new AppError(STAFF_AUTH_ERRORS.enrolled, 409);
       if (!totp) throw new AppError(STAFF_AUTH_ERRORS.notStarted, 409);
-      if (!(await codeFits(user, totp.secret, code.trim())))
-        throw new AppError(STAFF_AUTH_ERRORS.code, 400);
+      const step = stepOf(user, totp.secret, code.trim());
+      if (step === null) return refused(actor, 'staff.totp.confirm.failed', 'code');
       const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
       const at = now().toISOString();
-      await db.transaction().execute(async (trx) => {
+      const opened = await db.transaction().execute(async (trx) => {
         if (!(await confirmTotp(trx, user.id, at)))
           throw new AppError(STAFF_AUTH_ERRORS.enrolled, 409);
+        await takeTotpStep(trx, user.id, step);
         await replaceRecoveryCodes(
           trx,
           user.id,
           codes.map((entry) => hashSecret(normalCode(entry))),
         );
+        await audit.record(trx, actor, {
+          action: 'staff.totp.confirm',
+          target: `user:${user.id}`,
+          after: { enrolled: true, recoveryCodes: RECOVERY_CODES },
+        });
+        return session(trx, user.id, authTokenHash);
       });
-      return { recoveryCodes: codes, ...(await session(user.id)) };
+      return { recoveryCodes: codes, ...opened };
     },
 
-    /** A code from the app, or a recovery code (used up), opens a staff session. */
-    async signIn(user: PublicUser, code: string) {
+    /**
+     * A code from the app (for a time step later than the last one taken), or a recovery code
+     * (used up), opens a staff session bound to the account's sign-in.
+     */
+    async signIn({ actor, authTokenHash }: StaffSignIn, code: string) {
+      const { user } = actor;
       const totp = await totpOf(db, user.id);
       if (!totp?.confirmed_at) throw new AppError(STAFF_AUTH_ERRORS.notEnrolled, 409);
       const given = code.trim();
-      const fits =
-        (await codeFits(user, totp.secret, given)) ||
-        (given.length >= 12 &&
-          (await spendRecoveryCode(
-            db,
-            user.id,
-            hashSecret(normalCode(given)),
-            now().toISOString(),
-          )));
-      if (!fits) throw new AppError(STAFF_AUTH_ERRORS.code, 400);
-      return session(user.id);
+      const step = stepOf(user, totp.secret, given);
+      const recovery = step === null && given.length >= 12;
+      if (step === null && !recovery) return refused(actor, 'staff.signin.failed', 'code');
+      const opened = await db.transaction().execute(async (trx) => {
+        const taken =
+          step !== null
+            ? await takeTotpStep(trx, user.id, step)
+            : await spendRecoveryCode(
+                trx,
+                user.id,
+                hashSecret(normalCode(given)),
+                now().toISOString(),
+              );
+        if (!taken) return null;
+        const left = recovery ? await recoveryCodesLeft(trx, user.id) : undefined;
+        await audit.record(trx, actor, {
+          action: recovery ? 'staff.recovery.used' : 'staff.signin',
+          target: `user:${user.id}`,
+          after: { ok: true, by: recovery ? 'recovery code' : 'app code', recoveryCodesLeft: left },
+        });
+        return session(trx, user.id, authTokenHash);
+      });
+      return (
+        opened ??
+        refused(actor, 'staff.signin.failed', step !== null ? 'code used already' : 'recovery code')
+      );
     },
 
-    /** The user of a live staff session, or undefined. */
-    userOf: (token: string) => sessionUser(db, hashSecret(token), now().toISOString()),
+    /** A live staff session by its token: its user and the sign-in it is bound to. */
+    sessionOf: (token: string) => liveSession(db, hashSecret(token), now().toISOString()),
+
+    /** Whether the user has a live staff session opened with this account sign-in. */
+    isSignedIn: (userId: number, authTokenHash: string) =>
+      hasLiveSessionOf(db, userId, authTokenHash, now().toISOString()),
 
     signOut: (token: string) => revokeSession(db, hashSecret(token), now().toISOString()),
 
-    /** Ends every staff session of a user (blocked, roles taken, logged out everywhere). */
+    /**
+     * Ends every staff session of a user (blocked, roles taken, logged out everywhere, a
+     * password changed or reset, a deletion asked).
+     */
     signOutEverywhere: (trx: Db, userId: number) =>
       revokeSessionsOf(trx, userId, now().toISOString()),
   };
@@ -163,17 +231,17 @@ export async function resetTwoFactor(db: Db, userId: number, at: Date): Promise<
     const enrolled = Boolean((await totpOf(trx, userId))?.confirmed_at);
     if (!(await deleteTwoFactor(trx, userId))) return false;
     await revokeSessionsOf(trx, userId, at.toISOString());
-    await insertAudit(trx, {
-      staff_id: userId,
-      staff_login: 'npm run staff',
-      role: 'operator',
-      action: 'staff.totp.reset',
-      target: `user:${userId}`,
-      before: JSON.stringify({ enrolled }),
-      after: JSON.stringify({ enrolled: false }),
-      ip: 'command line',
-      created_at: at.toISOString(),
-    });
+    await commandLineAudit(
+      trx,
+      {
+        userId,
+        action: 'staff.totp.reset',
+        target: `user:${userId}`,
+        before: { enrolled },
+        after: { enrolled: false },
+      },
+      at,
+    );
     return true;
   });
 }

@@ -18,9 +18,11 @@ import {
   type WithdrawalsService,
 } from '../referrals/withdrawals.service.ts';
 import type { WithdrawalRow } from '../referrals/withdrawals.table.ts';
+import { staffUserReads, toPublicUser } from '../users/users.service.ts';
 import type { Audit } from './audit.service.ts';
 import { paging } from './staff.routes.ts';
 import { actorOf, type staffGate } from './staff-access.ts';
+import { assertMayDecideWithdrawal } from './staff-bounds.ts';
 
 type Gate = ReturnType<typeof staffGate>;
 
@@ -129,6 +131,14 @@ export function staffMoneyRoutes({
             before: decisionOf(before),
             after: decisionOf(after),
           }),
+        // never one's own request; a staff member's only by an admin
+        async (trx, request) => {
+          const owner = await staffUserReads.byId(trx, request.user_id);
+          assertMayDecideWithdrawal(actor, {
+            id: request.user_id,
+            roles: owner ? toPublicUser(owner).roles : [],
+          });
+        },
       );
       if (!decided) {
         // unknown: 404; decided already (by anyone, the command included): 409, nothing changed

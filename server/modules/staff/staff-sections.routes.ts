@@ -3,6 +3,8 @@ import { API } from '../../../shared/api-contract/index.ts';
 import { utcDayRange } from '../../../shared/day-range.ts';
 import type { OrderStatus } from '../../../shared/orders.ts';
 import type {
+  StaffAdjustmentDecisionBody,
+  StaffAdjustmentsQuery,
   StaffBalanceBody,
   StaffBlockBody,
   StaffLevelBody,
@@ -20,6 +22,7 @@ import type { StaffNote } from '../orders/staff-orders.ts';
 import type { Audit } from './audit.service.ts';
 import { paging } from './staff.routes.ts';
 import { actorOf, type StaffActor, type staffGate } from './staff-access.ts';
+import type { StaffAdjustments } from './staff-adjustments.service.ts';
 import type { StaffUsers } from './staff-users.service.ts';
 
 type Gate = ReturnType<typeof staffGate>;
@@ -119,8 +122,16 @@ export function staffOrdersRoutes({
 /**
  * `/api/staff/users…`: find users, read one, adjust a balance with a reason, set the
  * discount level, block or unblock, log out everywhere; roles (admins only).
+ * `/api/staff/adjustments…`: moderators' adjustments (listed with `users`), decided by an
+ * admin (`adjustments`).
  */
-export function staffUsersRoutes({ users }: { users: StaffUsers }) {
+export function staffUsersRoutes({
+  users,
+  adjustments,
+}: {
+  users: StaffUsers;
+  adjustments: StaffAdjustments;
+}) {
   return (gate: Gate) => {
     const router = Router();
     router.get('/staff/users', gate('users'), async (req, res) => {
@@ -139,8 +150,31 @@ export function staffUsersRoutes({ users }: { users: StaffUsers }) {
         req.body,
       );
       const id = idOf(req, 'User not found');
-      const data = await users.adjustBalance(actorOf(res), id, amount, reason);
+      const { outcome, user } = await users.adjustBalance(actorOf(res), id, amount, reason);
+      // 202: above the moderator's cap, it waits for an admin (the page lists it)
+      res.status(outcome === 'pending' ? 202 : 200).json({ status: 'success', data: user });
+    });
+    router.get('/staff/adjustments', gate('users'), async (req, res) => {
+      const query = validate<StaffAdjustmentsQuery>(
+        API['GET staff/adjustments'].query.schema,
+        req.query,
+      );
+      const data = await adjustments.list(
+        {
+          ...(query.status ? { status: query.status } : {}),
+          ...(query.user ? { userId: Number(query.user) } : {}),
+        },
+        paging(query),
+      );
       res.json({ status: 'success', data });
+    });
+    router.post('/staff/adjustments/:id/decision', gate('adjustments'), async (req, res) => {
+      const { status } = validate<StaffAdjustmentDecisionBody>(
+        API['POST staff/adjustments/:id/decision'].body.schema,
+        req.body,
+      );
+      const id = idOf(req, 'Adjustment not found');
+      res.json({ status: 'success', data: await adjustments.decide(actorOf(res), id, status) });
     });
     router.post('/staff/users/:id/level', gate('users'), async (req, res) => {
       const { level } = validate<StaffLevelBody>(

@@ -15,13 +15,13 @@ import {
 } from '../users/users.service.ts';
 import type { UserRow } from '../users/users.table.ts';
 import type { Audit } from './audit.service.ts';
-import type { StaffActor } from './staff-access.ts';
+import type { StaffActor } from './staff-actor.ts';
+import type { AdjustmentOutcome, StaffAdjustments } from './staff-adjustments.service.ts';
 import type { StaffAuth } from './staff-auth.service.ts';
+import { assertMayActOn, assertMayUnblock } from './staff-bounds.ts';
 
 export const STAFF_USER_ERRORS = {
   notFound: 'User not found',
-  self: 'Staff cannot block, log out or change the roles of their own account here',
-  limit: 'A moderator may adjust a balance by at most {limit} minor units',
 } as const;
 
 const rowView = (row: UserRow): StaffUserRow => {
@@ -42,9 +42,11 @@ const rowView = (row: UserRow): StaffUserRow => {
 export type StaffUsers = ReturnType<typeof createStaffUsers>;
 
 /**
- * Users as the staff console sees and corrects them (issue 33): search, a user's page (their
- * ledger, orders, payments, referrals, API key and sign-ins), and balance adjustments, each a ledger row with its
- * reason and an audit row in one transaction; a moderator's within `moderatorLimit`.
+ * Users as the staff console sees and corrects them: search, a user's page (their ledger,
+ * orders, payments, referrals, API key, sign-ins and adjustments waiting for an admin), and
+ * changes within the staff bounds (staff-bounds.ts): never one's own account, a staff account
+ * only by an admin of a higher role. Balance adjustments go through `adjustments` (a
+ * moderator's within the 24-hour cap).
  */
 export function createStaffUsers({
   db,
@@ -55,7 +57,7 @@ export function createStaffUsers({
   auth,
   staffAuth,
   audit,
-  moderatorLimit,
+  adjustments,
   now = () => new Date(),
 }: {
   db: Db;
@@ -66,14 +68,14 @@ export function createStaffUsers({
   auth: AuthService;
   staffAuth: StaffAuth;
   audit: Audit;
-  moderatorLimit: number;
+  adjustments: StaffAdjustments;
   now?: () => Date;
 }) {
   async function detail(id: number): Promise<StaffUserDetail> {
     const row = await staffUserReads.byId(db, id);
     if (!row) throw new AppError(STAFF_USER_ERRORS.notFound, 404);
     const balance = Number(row.balance);
-    const [recent, rows, key, sessions, paid, earnings, [referrer]] = await Promise.all([
+    const [recent, rows, key, sessions, paid, earnings, [referrer], waiting] = await Promise.all([
       orders.staff.list({ userId: id }, { page: 1, limit: 20 }),
       ledger.latestOf(db, id, 50),
       apiKeys.view(id),
@@ -81,6 +83,7 @@ export function createStaffUsers({
       payments.staff.list({ userId: id }, { page: 1, limit: 10 }),
       income.total({ id, cur: row.cur, balance, refCode: row.ref_code }),
       row.referrer_id === null ? [] : staffUserReads.namesOf(db, [row.referrer_id]),
+      adjustments.pendingOf(id),
     ]);
     const user = toPublicUser(row);
     return {
@@ -101,6 +104,7 @@ export function createStaffUsers({
         : null,
       sessions,
       payments: paid.items,
+      adjustments: waiting,
       referrals: {
         referrer: referrer ?? null,
         code: row.ref_code,
@@ -131,9 +135,9 @@ export function createStaffUsers({
     apply: (trx: Db, at: string) => Promise<void>,
     { signOut = false } = {},
   ) {
-    if (id === actor.user.id && action !== 'user.level')
-      throw new AppError(STAFF_USER_ERRORS.self, 409);
     const before = await userOf(id);
+    assertMayActOn(actor, { id, roles: toPublicUser(before).roles });
+    if (action === 'user.unblock') await assertMayUnblock(db, actor, id);
     const at = now().toISOString();
     const told = await db.transaction().execute(async (trx) => {
       await apply(trx, at);
@@ -191,28 +195,20 @@ export function createStaffUsers({
 
     detail,
 
-    /** Adds (or takes, below zero never) `amount` with its reason; the audit row beside it. */
-    async adjustBalance(actor: StaffActor, id: number, amount: number, reason: string) {
-      if (actor.role !== 'admin' && Math.abs(amount) > moderatorLimit)
-        throw new AppError(STAFF_USER_ERRORS.limit.replace('{limit}', String(moderatorLimit)), 403);
-      const row = await staffUserReads.byId(db, id);
-      if (!row) throw new AppError(STAFF_USER_ERRORS.notFound, 404);
-      const at = now().toISOString();
-      await db.transaction().execute(async (trx) => {
-        const balance = await ledger.adjust(trx, {
-          userId: id,
-          amount,
-          note: reason.trim(),
-          at,
-        });
-        await audit.record(trx, actor, {
-          action: 'user.balance',
-          target: `user:${id}`,
-          before: { balance: balance - amount, currency: row.cur },
-          after: { balance, currency: row.cur, reason: reason.trim() },
-        });
-      });
-      return detail(id);
+    /**
+     * Adds (or takes, below zero never) `amount` with its reason: applied, or (a moderator
+     * beyond the cap) waiting for an admin; the account's page either way.
+     */
+    async adjustBalance(
+      actor: StaffActor,
+      id: number,
+      amount: number,
+      reason: string,
+    ): Promise<{ outcome: AdjustmentOutcome; user: StaffUserDetail }> {
+      const row = await userOf(id);
+      assertMayActOn(actor, { id, roles: toPublicUser(row).roles });
+      const outcome = await adjustments.adjust(actor, row, amount, reason);
+      return { outcome, user: await detail(id) };
     },
   };
 }

@@ -1,13 +1,29 @@
-import { type CookieOptions, type Response, Router } from 'express';
+import {
+  type CookieOptions,
+  type NextFunction,
+  type Request,
+  type Response,
+  Router,
+} from 'express';
 import { API } from '../../../shared/api-contract/index.ts';
+import { STAFF_COOKIE_PATHS } from '../../../shared/constants.ts';
 import { utcDayRange } from '../../../shared/day-range.ts';
 import type { StaffAuditQuery, StaffCodeBody } from '../../../shared/schemas/staff.schemas.ts';
-import { CAPABILITIES, can } from '../../../shared/staff-permissions.ts';
+import { CAPABILITIES, can, staffRoleOf } from '../../../shared/staff-permissions.ts';
 import { type Limits, take } from '../../http/rate-limit.ts';
+import { contextOf } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { Audit } from './audit.service.ts';
-import { actorOf, STAFF_ACCESS_ERRORS, STAFF_COOKIE, staffGate, staffOf } from './staff-access.ts';
+import {
+  actorOf,
+  hasStaffSession,
+  STAFF_ACCESS_ERRORS,
+  STAFF_COOKIE,
+  signInOf,
+  staffGate,
+  staffOf,
+} from './staff-access.ts';
 import type { StaffAuth } from './staff-auth.service.ts';
 import type { StaffDashboardService } from './staff-dashboard.service.ts';
 
@@ -49,10 +65,20 @@ export function staffRoutes({
     httpOnly: true,
     sameSite: 'strict',
     secure: secureCookies,
-    path: '/',
     maxAge: sessionMs,
   };
-  const open = (res: Response, token: string) => res.cookie(STAFF_COOKIE, token, cookie);
+  // the cookie goes only to the console's calls and pages
+  const open = (res: Response, token: string) => {
+    for (const path of STAFF_COOKIE_PATHS) res.cookie(STAFF_COOKIE, token, { ...cookie, path });
+  };
+  /** The sign-in a staff session binds to: the actor and the request's account sign-in. */
+  const signInAs = (res: Response) => {
+    const authTokenHash = signInOf(res);
+    if (!authTokenHash) throw new AppError(STAFF_ACCESS_ERRORS.forbidden, 403);
+    return { actor: actorOf(res), authTokenHash };
+  };
+  /** A secret or recovery codes in the answer: no cache keeps it. */
+  const secret = (res: Response) => res.setHeader('Cache-Control', 'no-store');
   const limited = async (res: Response) => {
     const refused = await take(codes, String(actorOf(res).user.id));
     if (refused) {
@@ -64,8 +90,7 @@ export function staffRoutes({
   router.get('/staff/me', async (req, res) => {
     const actor = staffOf(req, res);
     if (!actor) throw new AppError(STAFF_ACCESS_ERRORS.forbidden, 403);
-    const token: unknown = req.cookies?.[STAFF_COOKIE];
-    const owner = typeof token === 'string' && token ? await staffAuth.userOf(token) : undefined;
+    const signedIn = await hasStaffSession(staffAuth, req, res, actor.user.id);
     const state = await staffAuth.state(actor.user.id);
     const { id, login, email, lang } = actor.user;
     res.json({
@@ -75,21 +100,23 @@ export function staffRoutes({
         role: actor.role,
         capabilities: CAPABILITIES.filter((capability) => can(actor.role, capability)),
         enrolled: state.enrolled,
-        signedIn: owner === actor.user.id,
+        signedIn,
         recoveryCodesLeft: state.recoveryCodesLeft,
       },
     });
   });
 
   router.post('/staff/totp/enrol', gate(null, { session: false }), async (_req, res) => {
-    res.json({ status: 'success', data: await staffAuth.startEnrolment(actorOf(res).user) });
+    secret(res);
+    res.json({ status: 'success', data: await staffAuth.startEnrolment(actorOf(res)) });
   });
 
   router.post('/staff/totp/confirm', gate(null, { session: false }), async (req, res) => {
     const { code } = validate<StaffCodeBody>(API['POST staff/totp/confirm'].body.schema, req.body);
     await limited(res);
-    const enrolled = await staffAuth.confirmEnrolment(actorOf(res).user, code);
+    const enrolled = await staffAuth.confirmEnrolment(signInAs(res), code);
     open(res, enrolled.token);
+    secret(res);
     res.json({
       status: 'success',
       data: {
@@ -102,7 +129,7 @@ export function staffRoutes({
   router.post('/staff/session', gate(null, { session: false }), async (req, res) => {
     const { code } = validate<StaffCodeBody>(API['POST staff/session'].body.schema, req.body);
     await limited(res);
-    const opened = await staffAuth.signIn(actorOf(res).user, code);
+    const opened = await staffAuth.signIn(signInAs(res), code);
     open(res, opened.token);
     res.json({ status: 'success', data: { expires_at: opened.expiresAt.toISOString() } });
   });
@@ -110,7 +137,8 @@ export function staffRoutes({
   router.delete('/staff/session', gate(null, { session: false }), async (req, res) => {
     const token: unknown = req.cookies?.[STAFF_COOKIE];
     if (typeof token === 'string' && token) await staffAuth.signOut(token);
-    res.clearCookie(STAFF_COOKIE, { ...cookie, maxAge: undefined });
+    for (const path of STAFF_COOKIE_PATHS)
+      res.clearCookie(STAFF_COOKIE, { ...cookie, path, maxAge: undefined });
     res.json({ status: 'success', data: null });
   });
 
@@ -136,5 +164,23 @@ export function staffRoutes({
   });
 
   for (const section of sections) router.use(section(gate));
+
+  // a console call refused to a signed-in account (the gate, or a bound on staff powers)
+  // leaves its audit row: who tried what, from where
+  router.use(async (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    const status = error instanceof AppError ? error.statusCode : 0;
+    const { user } = contextOf(res) ?? {};
+    if (user && (status === 401 || status === 403) && req.path.startsWith('/staff/'))
+      await audit.refused({
+        user,
+        role: staffRoleOf(user.roles) ?? 'user',
+        ip: req.ip ?? '',
+        method: req.method,
+        path: req.path,
+        status,
+        reason: (error as AppError).message,
+      });
+    next(error);
+  });
   return router;
 }

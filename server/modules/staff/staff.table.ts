@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** The staff console's tables (migration 0016), read and written by this module only. */
+/** The staff console's tables (migrations 0016, 0023), read and written by this module only. */
 
 export interface StaffTotpTable {
   user_id: number;
@@ -8,6 +8,8 @@ export interface StaffTotpTable {
   secret: string;
   confirmed_at: string | null;
   created_at: string;
+  /** the last RFC 6238 time step a code was accepted for: only a later one opens a session */
+  last_step: number | string | null;
 }
 
 export interface StaffRecoveryCodesTable {
@@ -24,6 +26,8 @@ export interface StaffSessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** the account sign-in (auth token's hash) it was opened with: it ends with that sign-in */
+  auth_token_hash: string | null;
 }
 
 /** Append-only: nothing in the app updates or deletes a row. */
@@ -42,3 +46,26 @@ export interface StaffAuditTable {
 }
 
 export type StaffAuditRow = Selectable<StaffAuditTable>;
+
+export type AdjustmentStatus = 'APPLIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
+
+/** A moderator's balance adjustment: applied within the 24-hour cap, or waiting for an admin. */
+export interface StaffAdjustmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** signed minor units of `currency` (the account's) */
+  amount: number | string;
+  currency: string;
+  /** |amount| in minor units of the cap's currency, at the stored rates when asked */
+  value: number | string;
+  reason: string;
+  status: AdjustmentStatus;
+  requested_by: number;
+  requested_login: string;
+  decided_by: number | null;
+  decided_login: string | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+export type StaffAdjustmentRow = Selectable<StaffAdjustmentsTable>;
