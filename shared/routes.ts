@@ -105,7 +105,7 @@ const CABINET_VIEWS: Partial<Record<(typeof CABINET_SECTIONS)[number], View>> = 
  * by their loader (client/features/staff/staff-route.loader.ts), in that chunk.
  */
 const STAFF_PAGES =
-  ' orders orders/:id users users/:id audit services services/:tag prices/:tag providers providers/:provider/import payments payments/:id withdrawals articles articles/:key landing-copy'.split(
+  ' orders orders/:id users users/:id adjustments audit services services/:tag prices/:tag providers providers/:provider/import payments payments/:id withdrawals articles articles/:key landing-copy'.split(
     ' ',
   );
 

@@ -41,6 +41,7 @@ describe('the staff console pages', () => {
       'staff-order',
       'staff-users',
       'staff-user',
+      'staff-adjustments',
       'staff-audit',
       'staff-services',
       'staff-service',

@@ -109,8 +109,8 @@ const E2E_SCRIPT_ENV = {
   LOG_LEVEL: 'warn',
 };
 
-/** Signs up (`login`@example.com) in this request's browser context. */
-async function register(request: APIRequestContext, login: string) {
+/** Signs up (`login`@example.com) in this request's browser context; answers the account's id. */
+async function register(request: APIRequestContext, login: string): Promise<number> {
   const response = await request.post('/api/register', {
     data: {
       email: `${login}@example.com`,
@@ -122,6 +122,7 @@ async function register(request: APIRequestContext, login: string) {
     },
   });
   expect(response.status()).toBe(201);
+  return (await response.json()).data.user.id as number;
 }
 
 /** Two-factor enrolment through the API (the first admin's journey shows it in the browser). */
@@ -581,4 +582,87 @@ test('an admin imports a service, prices it, decides a withdrawal and publishes 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await shootConsole(page, name);
   }
+});
+
+test('a moderator’s adjustment above the 24-hour cap waits; an admin approves it, and no one touches their own account', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const adminLogin = `e2ecap${stamp}`;
+  await register(page.request, adminLogin);
+  makeStaff(`${adminLogin}@example.com`, adminLogin, 'ROLE_ADMIN');
+  await enrolThroughApi(page.request);
+  const buyerContext = await browser.newContext();
+  const buyerId = await register(buyerContext.request, `e2ecapbuyer${stamp}`);
+  await buyerContext.close();
+
+  // the moderator asks $1,500 (the cap is $1,000 a day): it waits for an admin
+  const moderatorContext = await browser.newContext();
+  const moderatorLogin = `e2ecapmod${stamp}`;
+  const moderatorId = await register(moderatorContext.request, moderatorLogin);
+  makeStaff(`${moderatorLogin}@example.com`, moderatorLogin, 'ROLE_MODERATOR');
+  await enrolThroughApi(moderatorContext.request);
+  const moderator = await moderatorContext.newPage();
+  await moderator.goto(`/en/staff/users/${buyerId}/`);
+  await hydrated(moderator);
+  const form = moderator.getByTestId('staff-balance-form');
+  await form.getByLabel('Amount, USD').fill('1500');
+  await form.getByLabel('Reason').fill('Compensation for a lost order');
+  await form.getByRole('button', { name: 'Adjust balance' }).click();
+  await expect(
+    moderator.getByText(
+      'This is above your 24-hour cap: the adjustment waits for an admin’s approval.',
+    ),
+  ).toBeVisible();
+  const waiting = moderator.getByTestId('staff-user-adjustments');
+  await expect(waiting).toContainText('PENDING');
+  await expect(waiting.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(moderator.getByTestId('staff-user-balance')).toHaveText('$0');
+  await shootConsole(moderator, 'user-waiting-en');
+  // their own account refuses them
+  await moderator.goto(`/en/staff/users/${moderatorId}/`);
+  await hydrated(moderator);
+  await moderator.getByTestId('staff-balance-form').getByLabel('Amount, USD').fill('10');
+  await moderator.getByTestId('staff-balance-form').getByLabel('Reason').fill('For me');
+  await moderator.getByRole('button', { name: 'Adjust balance' }).click();
+  await expect(moderator.getByTestId('staff-balance-form').getByRole('alert')).toHaveText(
+    'Staff cannot change their own account here: its balance, level, block, sign-ins or roles',
+  );
+  await moderatorContext.close();
+
+  // the admin finds it under Adjustments and approves it
+  await page.goto('/en/staff/');
+  await hydrated(page);
+  await page
+    .getByRole('navigation', { name: 'Console sections' })
+    .getByRole('link', { name: 'Adjustments' })
+    .click();
+  const table = page.getByTestId('staff-adjustments-table');
+  const row = table.getByRole('row').filter({ hasText: 'Compensation for a lost order' });
+  await expect(row).toContainText(moderatorLogin);
+  await shootConsole(page, 'adjustments-en');
+  page.once('dialog', (dialog) => dialog.accept());
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(row).toContainText('APPROVED');
+  await expect(row).toContainText(adminLogin);
+  await page.goto(`/en/staff/users/${buyerId}/`);
+  await hydrated(page);
+  await expect(page.getByTestId('staff-user-balance')).toHaveText('$1,500');
+  // the audit log has the request and the approval
+  const audit = (await auditOf(page.request, 'user.balance.approve')).filter(
+    (entry) => entry.target === `user:${buyerId}`,
+  );
+  expect(audit).toHaveLength(1);
+  await page.goto('/staff/adjustments/?status=APPROVED');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Корректировки');
+  await expect(page.getByTestId('staff-adjustments-table')).toContainText(
+    'Compensation for a lost order',
+  );
+  await shootConsole(page, 'adjustments-ru');
+  // at a phone's width the console stays readable
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: 'screenshots/staff-adjustments-ru-375.png', fullPage: true });
 });

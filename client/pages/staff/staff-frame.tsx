@@ -21,6 +21,7 @@ export const STAFF_SECTIONS: { page: string; capability: Capability; titleId: st
   { page: 'staff', capability: 'dashboard', titleId: 'staff.dashboard.title' },
   { page: 'staff-orders', capability: 'orders', titleId: 'staff.orders.title' },
   { page: 'staff-users', capability: 'users', titleId: 'staff.users.title' },
+  { page: 'staff-adjustments', capability: 'users', titleId: 'staff.adjustments.title' },
   { page: 'staff-services', capability: 'catalogue', titleId: 'staff.services.title' },
   { page: 'staff-providers', capability: 'providers', titleId: 'staff.providers.title' },
   { page: 'staff-payments', capability: 'payments', titleId: 'staff.payments.title' },

@@ -366,6 +366,7 @@ describe('a user page', () => {
       api_key: null,
       sessions: 2,
       payments: [],
+      adjustments: [],
       referrals: {
         referrer: { id: 3, login: 'anna', email: 'anna@example.com' },
         code: 'ANNA7',

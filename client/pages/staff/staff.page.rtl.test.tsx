@@ -3,8 +3,19 @@ import '../../../tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StaffMe, StaffOrderDetail, StaffOrderRow } from '../../../shared/staff.ts';
-import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
+import type {
+  StaffAdjustment,
+  StaffMe,
+  StaffOrderDetail,
+  StaffOrderRow,
+} from '../../../shared/staff.ts';
+import {
+  ApiRefusal,
+  type ApiRoutes,
+  appStore,
+  fakeApi,
+  renderPage,
+} from '../../../tests/support/render.tsx';
 import { staffLive } from '../../features/staff/staff-live.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import StaffPage from './staff.page.tsx';
@@ -12,7 +23,7 @@ import StaffPage from './staff.page.tsx';
 const ME: StaffMe = {
   user: { id: 1, login: 'boss', email: 'boss@example.com', lang: 'en' },
   role: 'admin',
-  capabilities: ['dashboard', 'orders', 'users', 'audit'],
+  capabilities: ['dashboard', 'orders', 'users', 'adjustments', 'audit'],
   enrolled: true,
   signedIn: true,
   recoveryCodesLeft: 10,
@@ -321,6 +332,7 @@ describe('the orders screen', () => {
           settled_at: '2026-01-11T09:00:01.000Z',
         },
       ],
+      adjustments: [] as StaffAdjustment[],
       referrals: {
         referrer: null,
         code: 'BUYER7',
@@ -332,14 +344,15 @@ describe('the orders screen', () => {
         available: 0,
       },
     };
-    api = fakeApi({
+    const routes: ApiRoutes = {
       'GET staff/me': () => ME,
       'GET staff/users/7': () => USER,
       'POST staff/users/7/balance': ({ body }) => ({
         ...USER,
         balance: USER.balance + (body as { amount: number }).amount,
       }),
-    });
+    };
+    api = fakeApi(routes);
     const user = userEvent.setup();
     renderConsole('/en/staff/users/7/', 'staff-user', '/en/staff/users/:id/');
     expect((await screen.findByTestId('staff-user-balance')).textContent).toBe('$10');
@@ -359,5 +372,55 @@ describe('the orders screen', () => {
       amount: -250,
       reason: 'Refund of a lost order',
     });
+
+    // above a moderator's cap the answer lists it waiting: said so, and an admin decides it
+    const waiting: StaffAdjustment = {
+      id: 9,
+      user: { id: 7, login: 'buyer', email: 'buyer@example.com' },
+      amount: 200_000,
+      currency: 'USD',
+      value: 200_000,
+      value_currency: 'USD',
+      reason: 'Compensation',
+      status: 'PENDING',
+      requested_by: { id: 5, login: 'mod' },
+      decided_by: null,
+      decided_at: null,
+      created_at: '2026-01-12T09:00:00.000Z',
+    };
+    routes['POST staff/users/7/balance'] = () => ({
+      ...USER,
+      balance: 750,
+      adjustments: [waiting],
+    });
+    routes['POST staff/adjustments/9/decision'] = () => ({
+      ...waiting,
+      status: 'APPROVED',
+      decided_by: { id: 1, login: 'boss' },
+      decided_at: '2026-01-12T10:00:00.000Z',
+    });
+    routes['GET staff/users/7'] = () => ({ ...USER, balance: 200_750 });
+    await user.clear(screen.getByLabelText(/^Amount, USD/));
+    await user.type(screen.getByLabelText(/^Amount, USD/), '2000');
+    await user.type(screen.getByLabelText(/^Reason/), 'Compensation');
+    await user.click(screen.getByRole('button', { name: 'Adjust balance' }));
+    expect(
+      await screen.findByText(
+        'This is above your 24-hour cap: the adjustment waits for an admin’s approval.',
+      ),
+    ).toBeTruthy();
+    const table = screen.getByTestId('staff-user-adjustments');
+    expect(table.textContent).toContain('Compensation');
+    expect(table.textContent).toContain('mod');
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(within(table).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('The adjustment was approved and applied.')).toBeTruthy();
+    expect(api.callsOf('POST staff/adjustments/9/decision')[0]!.body).toEqual({
+      status: 'APPROVED',
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('staff-user-balance').textContent).toBe('$2,007.50'),
+    );
+    confirm.mockRestore();
   });
 });

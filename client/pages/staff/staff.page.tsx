@@ -23,6 +23,9 @@ const SCREENS: Record<string, Screen> = {
   'staff-order': screen(() => import('./orders/staff-order.tsx').then((m) => m.StaffOrderPage)),
   'staff-users': screen(() => import('./users/staff-users.tsx').then((m) => m.StaffUsersPage)),
   'staff-user': screen(() => import('./users/staff-user.tsx').then((m) => m.StaffUserPage)),
+  'staff-adjustments': screen(() =>
+    import('./users/staff-adjustments.tsx').then((m) => m.StaffAdjustmentsPage),
+  ),
   'staff-audit': screen(() => import('./audit/staff-audit.tsx').then((m) => m.StaffAuditPage)),
   'staff-services': screen(() =>
     import('./catalogue/staff-services.tsx').then((m) => m.StaffServicesPage),

@@ -20,7 +20,8 @@ export function BalanceForm({
   onDone,
 }: {
   user: StaffUserDetail;
-  onDone: (user: StaffUserDetail) => void;
+  /** the account's page after the call, and whether the adjustment waits for an admin */
+  onDone: (user: StaffUserDetail, waiting: boolean) => void;
 }) {
   const intl = useIntl();
   const call = useStaffCall();
@@ -42,11 +43,15 @@ export function BalanceForm({
     if (minor === null || local.reason) return;
     setBusy(true);
     try {
+      const next = await call('POST staff/users/:id/balance', {
+        params: { id: String(user.id) },
+        body: { amount: minor, reason: reason.trim() },
+      });
+      // above a moderator's 24-hour cap the answer lists one more adjustment waiting
+      const known = new Set(user.adjustments.map((item) => item.id));
       onDone(
-        await call('POST staff/users/:id/balance', {
-          params: { id: String(user.id) },
-          body: { amount: minor, reason: reason.trim() },
-        }),
+        next,
+        next.adjustments.some((item) => !known.has(item.id)),
       );
       setAmount('');
       setReason('');

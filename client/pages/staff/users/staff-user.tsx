@@ -10,6 +10,7 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, LedgerTable, Money, Status, Table, When } from '../staff-parts.tsx';
+import { AdjustmentsTable } from './staff-adjustments.tsx';
 import { BalanceForm } from './staff-user-balance.tsx';
 import { UserPayments, UserReferrals } from './staff-user-money.tsx';
 
@@ -247,11 +248,26 @@ export function StaffUserPage() {
           </h2>
           <BalanceForm
             user={user}
-            onDone={(next) => {
+            onDone={(next, waiting) => {
               setUser(next);
-              setDone('staff.user.adjusted');
+              setDone(waiting ? 'staff.user.adjustWaiting' : 'staff.user.adjusted');
             }}
           />
+          {user.adjustments.length > 0 && (
+            <>
+              <h2 className={styles.subtitle}>
+                <FormattedMessage id="staff.user.waiting" />
+              </h2>
+              <AdjustmentsTable
+                items={user.adjustments}
+                testId="staff-user-adjustments"
+                onDecided={(decided) => {
+                  setDone(`staff.adjustments.done.${decided.status}`);
+                  retry();
+                }}
+              />
+            </>
+          )}
           <h2 className={styles.subtitle}>
             <FormattedMessage id="staff.user.actions" />
           </h2>

@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { isCurrency } from '../../../../shared/regions.ts';
+import type { StaffAdjustment, StaffAdjustmentStatus } from '../../../../shared/staff.ts';
+import { button } from '../../../components/button/button.ts';
+import { Link } from '../../../components/link/link.tsx';
+import { useStaffSession } from '../../../features/staff/staff-session.tsx';
+import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useLocalePath } from '../../../lib/locale.ts';
+import { formatMoney } from '../../../lib/money.ts';
+import styles from '../staff.module.css';
+import { StaffFrame } from '../staff-frame.tsx';
+import { Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
+
+const STATUSES: StaffAdjustmentStatus[] = ['PENDING', 'APPLIED', 'APPROVED', 'REJECTED'];
+
+/** An admin's approve (the adjustment is applied now) or reject, each confirmed. */
+function Decide({
+  adjustment,
+  onDecided,
+}: {
+  adjustment: StaffAdjustment;
+  onDecided: (adjustment: StaffAdjustment) => void;
+}) {
+  const intl = useIntl();
+  const call = useStaffCall();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const decide = async (status: 'APPROVED' | 'REJECTED') => {
+    const amount = isCurrency(adjustment.currency)
+      ? formatMoney(intl, adjustment.amount, adjustment.currency)
+      : `${adjustment.amount / 100} ${adjustment.currency}`;
+    const ask =
+      status === 'APPROVED'
+        ? 'staff.adjustments.approveConfirm'
+        : 'staff.adjustments.rejectConfirm';
+    const who = adjustment.user?.login ?? adjustment.user?.email ?? '—';
+    if (
+      !window.confirm(
+        intl.formatMessage({ id: ask }, { amount, who, by: adjustment.requested_by.login }),
+      )
+    )
+      return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      onDecided(
+        await call('POST staff/adjustments/:id/decision', {
+          params: { id: String(adjustment.id) },
+          body: { status },
+        }),
+      );
+    } catch (caught) {
+      setFailure(errorOf(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.decide} data-testid="staff-adjustment-decide">
+      <button
+        type="button"
+        className={button('primary')}
+        disabled={busy}
+        onClick={() => decide('APPROVED')}
+      >
+        <FormattedMessage id="staff.adjustments.approve" />
+      </button>
+      <button
+        type="button"
+        className={`${button('secondary')} ${styles.danger}`}
+        disabled={busy}
+        onClick={() => decide('REJECTED')}
+      >
+        <FormattedMessage id="staff.adjustments.reject" />
+      </button>
+      {failure && (
+        <span role="alert" className={styles.fieldError}>
+          {failure}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Moderators' adjustments: who asked what, why, what it counts against the cap, and its
+ * decision; one waiting is approved or rejected here by those who may (`adjustments`).
+ */
+export function AdjustmentsTable({
+  items,
+  onDecided,
+  testId = 'staff-adjustments-table',
+}: {
+  items: StaffAdjustment[];
+  onDecided: (adjustment: StaffAdjustment) => void;
+  testId?: string;
+}) {
+  const to = useLocalePath();
+  const { me } = useStaffSession();
+  const mayDecide = Boolean(me?.capabilities.includes('adjustments'));
+  return (
+    <Table
+      head={[
+        'staff.time',
+        'staff.orders.user',
+        'staff.ledger.amount',
+        'staff.adjustments.value',
+        'staff.adjustments.reason',
+        'staff.adjustments.by',
+        'staff.orders.status',
+        'staff.withdrawals.decision',
+      ]}
+      testId={testId}
+      rows={items.map((item) => (
+        <tr key={item.id} data-adjustment={item.id}>
+          <td>
+            <When iso={item.created_at} />
+          </td>
+          <td className={styles.wrap}>
+            {item.user ? (
+              <Link to={to('staff-user', { id: String(item.user.id) })}>
+                {item.user.login ?? item.user.email}
+              </Link>
+            ) : (
+              '—'
+            )}
+          </td>
+          <td className={styles.num}>
+            <Money minor={item.amount} currency={item.currency} />
+          </td>
+          <td className={styles.num}>
+            <Money minor={item.value} currency={item.value_currency} />
+          </td>
+          <td className={styles.wrap}>{item.reason}</td>
+          <td>{item.requested_by.login}</td>
+          <td>
+            <Status status={item.status} />
+          </td>
+          <td>
+            {item.status === 'PENDING' && mayDecide ? (
+              <Decide adjustment={item} onDecided={onDecided} />
+            ) : item.decided_by ? (
+              <span className={styles.muted}>
+                {item.decided_by.login} · <When iso={item.decided_at} />
+              </span>
+            ) : (
+              '—'
+            )}
+          </td>
+        </tr>
+      ))}
+    />
+  );
+}
+
+/** /staff/adjustments/: moderators' balance adjustments by status; a waiting one decided here. */
+export function StaffAdjustmentsPage() {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('status');
+  const status = STATUSES.find((one) => one === asked) ?? 'PENDING';
+  const page = params.get('page') ?? undefined;
+  const { data, loading, error, retry } = useStaffData('GET staff/adjustments', {
+    query: { status, ...(page ? { page } : {}), limit: '50' },
+  });
+  const [decided, setDecided] = useState<Record<number, StaffAdjustment>>({});
+
+  return (
+    <StaffFrame title={intl.formatMessage({ id: 'staff.adjustments.title' })} capability="users">
+      <p className={styles.muted}>
+        <FormattedMessage id="staff.adjustments.lead" />
+      </p>
+      <div className={styles.tabs} role="tablist">
+        {STATUSES.map((one) => (
+          <button
+            key={one}
+            type="button"
+            role="tab"
+            aria-selected={status === one}
+            className={styles.tab}
+            onClick={() => setParams({ status: one })}
+          >
+            <FormattedMessage id={`staff.adjustments.status.${one}`} />
+          </button>
+        ))}
+      </div>
+      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
+      <div aria-busy={loading}>
+        <AdjustmentsTable
+          items={(data?.items ?? []).map((item) => decided[item.id] ?? item)}
+          onDecided={(next) => setDecided((known) => ({ ...known, [next.id]: next }))}
+        />
+      </div>
+      <Pages meta={data?.meta} onPage={(next) => setParams({ status, page: String(next) })} />
+    </StaffFrame>
+  );
+}
