@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isCurrency } from '../../../shared/regions.ts';
 import type { StaffOrderDetail } from '../../../shared/staff.ts';
+import { button } from '../../components/button/button.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
 import styles from './staff.module.css';
@@ -34,6 +35,51 @@ export function Status({ status }: { status: string }) {
     <span className={styles.status} data-status={status}>
       {status}
     </span>
+  );
+}
+
+/**
+ * A decision's two buttons (yes, in the brand's colour; no, as a danger) and what failed,
+ * for a row that waits on staff (a withdrawal, an adjustment).
+ */
+export function DecideButtons({
+  yes,
+  no,
+  busy,
+  failure,
+  onDecide,
+}: {
+  /** message ids of the two buttons */
+  yes: string;
+  no: string;
+  busy: boolean;
+  failure: string | null;
+  onDecide: (yes: boolean) => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className={button('primary')}
+        disabled={busy}
+        onClick={() => onDecide(true)}
+      >
+        <FormattedMessage id={yes} />
+      </button>
+      <button
+        type="button"
+        className={`${button('secondary')} ${styles.danger}`}
+        disabled={busy}
+        onClick={() => onDecide(false)}
+      >
+        <FormattedMessage id={no} />
+      </button>
+      {failure && (
+        <span role="alert" className={styles.fieldError}>
+          {failure}
+        </span>
+      )}
+    </>
   );
 }
 

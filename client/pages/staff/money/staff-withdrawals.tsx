@@ -3,13 +3,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { isRejectionNote } from '../../../../shared/schemas/staff-money.schemas.ts';
 import type { StaffWithdrawal } from '../../../../shared/staff-money.ts';
-import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
-import { Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
+import { DecideButtons, Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
 
 const STATUSES = ['PENDING', 'PAID', 'REJECTED'] as const;
 
@@ -76,27 +75,13 @@ function Decide({
         onChange={(event) => setNote(event.target.value)}
         aria-invalid={failure ? true : undefined}
       />
-      <button
-        type="button"
-        className={button('primary')}
-        disabled={busy}
-        onClick={() => decide('PAID')}
-      >
-        <FormattedMessage id="staff.withdrawals.pay" />
-      </button>
-      <button
-        type="button"
-        className={`${button('secondary')} ${styles.danger}`}
-        disabled={busy}
-        onClick={() => decide('REJECTED')}
-      >
-        <FormattedMessage id="staff.withdrawals.reject" />
-      </button>
-      {failure && (
-        <span role="alert" className={styles.fieldError}>
-          {failure}
-        </span>
-      )}
+      <DecideButtons
+        yes="staff.withdrawals.pay"
+        no="staff.withdrawals.reject"
+        busy={busy}
+        failure={failure}
+        onDecide={(yes) => decide(yes ? 'PAID' : 'REJECTED')}
+      />
     </div>
   );
 }

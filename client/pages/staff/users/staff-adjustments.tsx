@@ -3,7 +3,6 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { isCurrency } from '../../../../shared/regions.ts';
 import type { StaffAdjustment, StaffAdjustmentStatus } from '../../../../shared/staff.ts';
-import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
@@ -11,7 +10,7 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
-import { Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
+import { DecideButtons, Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
 
 const STATUSES: StaffAdjustmentStatus[] = ['PENDING', 'APPLIED', 'APPROVED', 'REJECTED'];
 
@@ -59,27 +58,13 @@ function Decide({
   };
   return (
     <div className={styles.decide} data-testid="staff-adjustment-decide">
-      <button
-        type="button"
-        className={button('primary')}
-        disabled={busy}
-        onClick={() => decide('APPROVED')}
-      >
-        <FormattedMessage id="staff.adjustments.approve" />
-      </button>
-      <button
-        type="button"
-        className={`${button('secondary')} ${styles.danger}`}
-        disabled={busy}
-        onClick={() => decide('REJECTED')}
-      >
-        <FormattedMessage id="staff.adjustments.reject" />
-      </button>
-      {failure && (
-        <span role="alert" className={styles.fieldError}>
-          {failure}
-        </span>
-      )}
+      <DecideButtons
+        yes="staff.adjustments.approve"
+        no="staff.adjustments.reject"
+        busy={busy}
+        failure={failure}
+        onDecide={(yes) => decide(yes ? 'APPROVED' : 'REJECTED')}
+      />
     </div>
   );
 }
