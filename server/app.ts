@@ -138,7 +138,12 @@ export function createApp({
   const { auth, catalog, paymentMethods, payments, orders, sandbox } = services;
   // who asks, from where, in which language and currency: once, for the API and the pages
   app.use(
-    requestContext({ auth, publicConfig: publicConfig(config), metaRules: config.metaRules }),
+    requestContext({
+      auth,
+      publicConfig: publicConfig(config),
+      metaRules: config.metaRules,
+      hiddenServicePages: () => services.catalog.hiddenServicePages(),
+    }),
   );
 
   const api = express.Router();

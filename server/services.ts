@@ -234,7 +234,11 @@ export function createServices({
     },
   });
   const articles = createArticlesService({ db, dir: path.join(config.contentDir, 'articles') });
-  const crawl = createCrawlService({ publicUrl: config.publicUrl, articles });
+  const crawl = createCrawlService({
+    publicUrl: config.publicUrl,
+    articles,
+    hiddenServicePages: () => catalog.hiddenServicePages(),
+  });
   const guide = createGuideService({ dir: path.join(config.contentDir, 'api-guide') });
   // the landings' own texts with staff's edits over them (the console's landing copy)
   const landingCopy = createLandingCopy({ db });

@@ -72,3 +72,15 @@ export const SERVICE_PAGES: ServicePage[] = ROWS.map(
 export function servicePagesOf(platform: Platform): ServicePage[] {
   return SERVICE_PAGES.filter((page) => page.platform === platform);
 }
+
+/**
+ * The platform's service pages the storefront links to: those whose service it sells now
+ * (`hidden`: the pages staff hid or disabled every service of, the visitor state's
+ * `hiddenServicePages`).
+ */
+export function shownServicePagesOf(platform: Platform, hidden: readonly string[]): ServicePage[] {
+  return servicePagesOf(platform).filter((page) => !hidden.includes(page.id));
+}
+
+/** The labels a service needs for its page to be shown: sold on the storefront, and on view. */
+export const SHOWN_SERVICE_LABELS = ['CLIENT_MAIN', 'VISIBLE'] as const;

@@ -18,4 +18,9 @@ export interface VisitorState {
   socialProviders: string[];
   /** SPEC §2 meta-platform restriction: no Instagram or Threads, VK in their place. */
   metaRestricted: boolean;
+  /**
+   * Service pages whose service the shop does not sell now (staff hid it): never linked, and
+   * their pages answer 404 (shared/service-pages.ts `shownServicePagesOf`).
+   */
+  hiddenServicePages: string[];
 }

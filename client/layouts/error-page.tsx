@@ -2,10 +2,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { button } from '../components/button/button.ts';
 import { Link } from '../components/link/link.tsx';
+import { notSoldOfError } from '../features/order-form/order-form.loader.ts';
 import { ChunkLoadError } from '../lib/chunk-reload.ts';
 import { useLocalePath } from '../lib/locale.ts';
 import styles from './error-page.module.css';
 import { PageMeta } from './parts/page-meta.tsx';
+import { PLATFORM_PAGE } from './parts/platform-links.ts';
 
 /** SPEC §2 Error page and §8: 404 with its exact texts, 'Error {statusCode}' for the rest. */
 export function ErrorPage() {
@@ -13,6 +15,34 @@ export function ErrorPage() {
   const intl = useIntl();
   const to = useLocalePath();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notSold = status === 404 ? notSoldOfError(error) : null;
+  if (notSold) {
+    const platform = intl.formatMessage({ id: `platform.${notSold.platform}` });
+    return (
+      <section className={styles.error} data-testid="service-not-sold">
+        <PageMeta title={intl.formatMessage({ id: 'error.notFoundTitle' })} noindex />
+        <p className={styles.code}>404</p>
+        <h1>
+          <FormattedMessage id="error.serviceGoneHeading" />
+        </h1>
+        <p className={styles.text}>
+          <FormattedMessage id="error.serviceGoneText" values={{ platform }} />
+        </p>
+        <ul className={styles.offers}>
+          {notSold.pages.map((page) => (
+            <li key={page}>
+              <Link to={to(`service:${page}`)}>
+                <FormattedMessage id={`service.${page}.name`} />
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Link to={to(PLATFORM_PAGE[notSold.platform])} className={button('primary')}>
+          <FormattedMessage id="header.allServices" values={{ platform }} />
+        </Link>
+      </section>
+    );
+  }
   if (status === 404) {
     return (
       <section className={styles.error}>

@@ -14,5 +14,7 @@ export const selectPublicUrl = (state: WithVisitor) => state.visitor.publicUrl;
 export const selectCurrency = (state: WithVisitor) => state.visitor.currency as Currency;
 export const selectRegion = (state: WithVisitor) => state.visitor.region;
 export const selectMetaRestricted = (state: WithVisitor) => state.visitor.metaRestricted;
+/** Service pages the shop does not sell now: never linked (shared/service-pages.ts). */
+export const selectHiddenServicePages = (state: WithVisitor) => state.visitor.hiddenServicePages;
 export const selectSocialProviders = (state: WithVisitor) => state.visitor.socialProviders;
 export const selectUser = (state: { session: { user: PublicUser | null } }) => state.session.user;

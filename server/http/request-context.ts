@@ -62,7 +62,8 @@ function visitorOf(
   req: Request,
   user: PublicUser | null,
   { publicUrl, socialProviders }: PublicConfig,
-  metaRules: readonly MetaRule[] = [],
+  metaRules: readonly MetaRule[],
+  hiddenServicePages: string[],
 ): VisitorState {
   const device = deviceRecordOf(req.get('user-agent'));
   const country = countryOfIp(req.ip);
@@ -84,6 +85,7 @@ function visitorOf(
         rule.domain === req.hostname &&
         (rule.countries.includes('*') || rule.countries.includes(country)),
     ),
+    hiddenServicePages,
   };
 }
 
@@ -92,16 +94,19 @@ export function requestContext({
   auth,
   publicConfig,
   metaRules,
+  hiddenServicePages = async () => [],
 }: {
   auth: AuthService;
   publicConfig: PublicConfig;
   metaRules: readonly MetaRule[];
+  /** the service pages the shop does not sell now (the catalogue's, cached with it) */
+  hiddenServicePages?: () => Promise<string[]>;
 }): RequestHandler {
   return async (req, res, next) => {
     const { token, via } = tokenOf(req);
-    const user = await auth.authenticate(token);
+    const [user, hidden] = await Promise.all([auth.authenticate(token), hiddenServicePages()]);
     res.locals.context = {
-      visitor: visitorOf(req, user, publicConfig, metaRules),
+      visitor: visitorOf(req, user, publicConfig, metaRules, hidden),
       user,
       authToken: user ? token : undefined,
       authVia: user ? via : null,

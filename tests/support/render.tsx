@@ -59,6 +59,7 @@ export function visitorState(overrides: Partial<VisitorState> = {}): VisitorStat
     publicUrl: 'https://shop.test',
     socialProviders: [],
     metaRestricted: false,
+    hiddenServicePages: [],
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import type { Platform } from '../../../shared/platforms.ts';
-import { servicePagesOf } from '../../../shared/service-pages.ts';
+import { shownServicePagesOf } from '../../../shared/service-pages.ts';
 import { button } from '../../components/button/button.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
@@ -78,6 +78,8 @@ export interface LandingSectionsProps {
   prices: Record<string, string>;
   /** the landing's own texts (client/features/order-form/landing-texts.ts) */
   texts: Record<string, string>;
+  /** service pages not linked: the shop does not sell their service now */
+  hidden: readonly string[];
 }
 
 export function LandingSections({
@@ -88,6 +90,7 @@ export function LandingSections({
   platformName,
   prices,
   texts,
+  hidden,
 }: LandingSectionsProps) {
   const to = useLocalePath();
   return (
@@ -98,7 +101,7 @@ export function LandingSections({
           <FormattedMessage id="landing.services" values={{ platform: platformName }} />
         </h2>
         <ul className={styles.serviceGrid}>
-          {servicePagesOf(platform).map((service) => (
+          {shownServicePagesOf(platform, hidden).map((service) => (
             <li key={service.id}>
               <Link
                 to={to(`service:${service.id}`)}

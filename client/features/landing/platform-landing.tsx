@@ -22,6 +22,7 @@ export function PlatformLanding({
   form,
   prices,
   texts,
+  hidden,
 }: Omit<LandingSectionsProps, 'platformName'> & {
   meta: React.ReactNode;
   /** the order form, the hero of the page */
@@ -53,9 +54,9 @@ export function PlatformLanding({
       <KeptSubtree
         as="div"
         className={styles.container}
-        cacheKey={`landing|${locale}|${platform}|${home ? 'home' : ''}|${priceKey}|${textsKey}`}
+        cacheKey={`landing|${locale}|${platform}|${home ? 'home' : ''}|${priceKey}|${textsKey}|${hidden.join()}`}
         content={landingSections}
-        props={{ platform, home, origin, pagePath, platformName, prices, texts }}
+        props={{ platform, home, origin, pagePath, platformName, prices, texts, hidden }}
       />
     </>
   );

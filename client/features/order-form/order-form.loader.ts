@@ -1,10 +1,16 @@
-import type { LoaderFunctionArgs } from 'react-router';
-import type { CatalogPlatform, PriceTable, ServiceView } from '../../../shared/catalog.ts';
+import { data, type LoaderFunctionArgs } from 'react-router';
+import {
+  type CatalogPlatform,
+  isMultiTag,
+  type PriceTable,
+  type ServiceView,
+} from '../../../shared/catalog.ts';
 import { COOKIE_NAMES, QUANTITY_PRESETS } from '../../../shared/constants.ts';
 import type { LandingOf, LandingTexts } from '../../../shared/landing-texts.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import type { Platform, ServiceKind } from '../../../shared/platforms.ts';
 import { isCurrency } from '../../../shared/regions.ts';
+import { SERVICE_PAGES, SHOWN_SERVICE_LABELS } from '../../../shared/service-pages.ts';
 import { getCookie } from '../../lib/cookies.ts';
 import { callApi } from '../../lib/endpoints.ts';
 import { loadLandingTexts } from './landing-texts.ts';
@@ -39,13 +45,13 @@ const browserReader: StorefrontReader = {
   pagePlatform: (platform) => platform,
   services: (platform, lang) =>
     callApi('GET user_services/tiny', {
-      query: { labels: 'CLIENT_MAIN VISIBLE', platform, lang },
+      query: { labels: SHOWN_SERVICE_LABELS.join(' '), platform, lang },
     }),
   informers: (platform, counts) => {
     const currency = getCookie(COOKIE_NAMES.currency);
     return callApi('GET informers/tiny', {
       query: {
-        labels: 'CLIENT_MAIN VISIBLE',
+        labels: SHOWN_SERVICE_LABELS.join(' '),
         platform,
         counts: counts.join(','),
         cur: isCurrency(currency) ? currency : undefined,
@@ -81,6 +87,36 @@ export function orderFormLoader(
         locale,
       ),
     ]);
+    // a service page whose service the shop does not sell now (staff hid it) is a 404 that
+    // offers the platform's other services; its form never sells another service in its place
+    if (service && !services.some((entry) => entry.page === service.id && !isMultiTag(entry.tag)))
+      throw data(notSoldOf(platform, services), { status: 404, statusText: 'Not Found' });
     return { platform: shown, services, informers, landing };
   };
+}
+
+/** What the 404 of a service page not sold now offers: the platform's pages still sold. */
+export interface NotSold {
+  notSold: { platform: Platform; pages: string[] };
+}
+
+function notSoldOf(platform: Platform, services: ServiceView[]): NotSold {
+  const sold = new Set(
+    services.filter((entry) => !isMultiTag(entry.tag)).map((entry) => entry.page),
+  );
+  return {
+    notSold: {
+      platform,
+      pages: SERVICE_PAGES.filter((page) => page.platform === platform && sold.has(page.id)).map(
+        (page) => page.id,
+      ),
+    },
+  };
+}
+
+/** The offer of a route error, when it is a service page not sold now. */
+export function notSoldOfError(error: unknown): NotSold['notSold'] | null {
+  const payload = (error as { data?: unknown } | null)?.data;
+  const offer = (payload as Partial<NotSold> | null | undefined)?.notSold;
+  return offer && Array.isArray(offer.pages) ? offer : null;
 }

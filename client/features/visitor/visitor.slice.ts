@@ -34,6 +34,7 @@ export const selectRates = (state: { visitor: { rates?: CurrencyRate[] } }) =>
 /** The site's public origin (canonical links, shareable links). */
 export {
   selectCurrency,
+  selectHiddenServicePages,
   selectMetaRestricted,
   selectPublicUrl,
   selectRegion,

@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { BRAND_NAME, SUPPORT_EMAIL } from '../../../shared/brand.ts';
 import { PRODUCT_START_DATE, productAgeYears } from '../../../shared/constants.ts';
 import type { LegalRegion } from '../../../shared/regions.ts';
-import { servicePagesOf } from '../../../shared/service-pages.ts';
+import { shownServicePagesOf } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
@@ -17,10 +17,12 @@ import styles from './site-footer.module.css';
 export interface FooterContentProps {
   legalRegion: LegalRegion;
   metaRestricted: boolean;
+  /** service pages not linked: the shop does not sell their service now */
+  hidden: string[];
   now: Date;
 }
 
-export function FooterContent({ legalRegion, metaRestricted, now }: FooterContentProps) {
+export function FooterContent({ legalRegion, metaRestricted, hidden, now }: FooterContentProps) {
   const intl = useIntl();
   const to = useLocalePath();
   const startYear = Number(PRODUCT_START_DATE.slice(0, 4));
@@ -36,7 +38,7 @@ export function FooterContent({ legalRegion, metaRestricted, now }: FooterConten
               </Link>
             </h2>
             <ul>
-              {servicePagesOf(platform)
+              {shownServicePagesOf(platform, hidden)
                 .slice(0, 5)
                 .map((service) => (
                   <li key={service.id}>

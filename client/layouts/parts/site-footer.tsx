@@ -1,7 +1,11 @@
 import { useSelector } from 'react-redux';
 import { legalRegionFor } from '../../../shared/regions.ts';
 import { KeptSubtree, keptContent } from '../../components/static-subtree/kept-subtree.tsx';
-import { selectMetaRestricted, selectRegion } from '../../features/visitor/visitor.slice.ts';
+import {
+  selectHiddenServicePages,
+  selectMetaRestricted,
+  selectRegion,
+} from '../../features/visitor/visitor.slice.ts';
 import { useLocale } from '../../lib/locale.ts';
 import styles from './site-footer.module.css';
 import type { FooterContentProps } from './site-footer-content.tsx';
@@ -15,15 +19,16 @@ export function SiteFooter() {
   const locale = useLocale();
   const legalRegion = legalRegionFor(locale, useSelector(selectRegion));
   const metaRestricted = useSelector(selectMetaRestricted);
+  const hidden = useSelector(selectHiddenServicePages);
   // the render date must not differ between server and browser: both use today's UTC date
   const now = new Date();
   return (
     <KeptSubtree
       as="footer"
       className={styles.footer}
-      cacheKey={`footer|${locale}|${legalRegion}|${metaRestricted ? 1 : 0}|${now.toISOString().slice(0, 10)}`}
+      cacheKey={`footer|${locale}|${legalRegion}|${metaRestricted ? 1 : 0}|${hidden.join()}|${now.toISOString().slice(0, 10)}`}
       content={footerContent}
-      props={{ legalRegion, metaRestricted, now }}
+      props={{ legalRegion, metaRestricted, hidden, now }}
     />
   );
 }

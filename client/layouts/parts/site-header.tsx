@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { servicePagesOf } from '../../../shared/service-pages.ts';
+import { shownServicePagesOf } from '../../../shared/service-pages.ts';
 import { Dropdown, DropdownProvider } from '../../components/dropdown/dropdown.tsx';
 import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
@@ -11,6 +11,10 @@ import { StaticSubtree } from '../../components/static-subtree/static-subtree.ts
 import { selectUser } from '../../features/session/session.slice.ts';
 import { CurrencySwitcher } from '../../features/visitor/currency-switcher.tsx';
 import { LanguageSwitcher } from '../../features/visitor/language-switcher.tsx';
+import {
+  selectHiddenServicePages,
+  selectMetaRestricted,
+} from '../../features/visitor/visitor.slice.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { Logo } from './logo.tsx';
 import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
@@ -54,9 +58,8 @@ function Header() {
   const to = useLocalePath();
   const locale = useLocale();
   const user = useSelector(selectUser);
-  const metaRestricted = useSelector(
-    (state: { visitor: { metaRestricted: boolean } }) => state.visitor.metaRestricted,
-  );
+  const metaRestricted = useSelector(selectMetaRestricted);
+  const hidden = useSelector(selectHiddenServicePages);
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -72,12 +75,12 @@ function Header() {
         <StaticSubtree
           as="div"
           className={styles.strip}
-          cacheKey={`nav|${locale}|${metaRestricted ? 1 : 0}`}
+          cacheKey={`nav|${locale}|${metaRestricted ? 1 : 0}|${hidden.join()}`}
           // on the server every menu is closed: the group is there for the hooks only
           keepWith={(content) => <DropdownProvider>{content}</DropdownProvider>}
         >
           <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'header.platforms' })}>
-            <PlatformMenus metaRestricted={metaRestricted} />
+            <PlatformMenus metaRestricted={metaRestricted} hidden={hidden} />
           </nav>
         </StaticSubtree>
         <div className={styles.tools}>
@@ -96,7 +99,13 @@ function Header() {
 }
 
 /** A menu per platform with its services; the same for every page of a language. */
-function PlatformMenus({ metaRestricted }: { metaRestricted: boolean }) {
+function PlatformMenus({
+  metaRestricted,
+  hidden,
+}: {
+  metaRestricted: boolean;
+  hidden: readonly string[];
+}) {
   const intl = useIntl();
   const to = useLocalePath();
   return navPlatforms(metaRestricted).map((platform) => (
@@ -123,7 +132,7 @@ function PlatformMenus({ metaRestricted }: { metaRestricted: boolean }) {
               />
             </Link>
           </li>
-          {servicePagesOf(platform).map((service) => (
+          {shownServicePagesOf(platform, hidden).map((service) => (
             <li key={service.id}>
               <Link to={to(`service:${service.id}`)} className={styles.menuItem} onClick={close}>
                 <FormattedMessage id={`service.${service.id}.name`} />

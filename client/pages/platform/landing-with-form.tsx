@@ -10,6 +10,7 @@ import { OrderForm } from '../../features/order-form/order-form.tsx';
 import {
   currencyChanged,
   selectCurrency,
+  selectHiddenServicePages,
   selectPublicUrl,
 } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
@@ -29,6 +30,7 @@ export function LandingWithForm({ platform }: { platform: Platform }) {
   const { pageId } = useRouteHandle();
   const currency = useSelector(selectCurrency);
   const origin = useSelector(selectPublicUrl);
+  const hidden = useSelector(selectHiddenServicePages);
   const to = useLocalePath();
   const shown = (data.platform === 'fake' ? platform : data.platform) as Platform;
   // the cards' prices came for the currency of the first render: another currency reloads them
@@ -62,6 +64,7 @@ export function LandingWithForm({ platform }: { platform: Platform }) {
       }
       prices={prices}
       texts={data.landing.texts}
+      hidden={hidden}
       form={
         <OrderForm
           data={data}

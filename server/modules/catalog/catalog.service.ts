@@ -17,6 +17,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
 import type { ServiceKind } from '../../../shared/platforms.ts';
 import { type DiscountGroup, quote } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
+import { SERVICE_PAGES, SHOWN_SERVICE_LABELS } from '../../../shared/service-pages.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseJson, ttlCache } from '../../lib/ttl-cache.ts';
@@ -358,6 +359,27 @@ export function createCatalogService({
         micro: tier.micro,
       });
       this.invalidate();
+    },
+
+    /**
+     * The service pages (shared/service-pages.ts) none of whose services the storefront sells
+     * now: staff hid or disabled them. Their pages answer 404 and nothing links to them.
+     */
+    async hiddenServicePages(): Promise<string[]> {
+      const snap = await snapshot();
+      return memoized(snap, 'hidden-service-pages', () => {
+        const shown = new Set(
+          snap.services
+            .filter(
+              (service) =>
+                service.row.platform !== FAKE_PLATFORM &&
+                !isMultiTag(service.row.tag) &&
+                SHOWN_SERVICE_LABELS.every((label) => service.labels.includes(label)),
+            )
+            .map((service) => service.row.page_id),
+        );
+        return SERVICE_PAGES.filter((page) => !shown.has(page.id)).map((page) => page.id);
+      });
     },
 
     /** Drops the snapshot: call after any write to catalogue tables. */

@@ -51,9 +51,12 @@ function urlXml({ loc, alternates, lastmod }: Entry): string {
 export function createCrawlService({
   publicUrl,
   articles,
+  hiddenServicePages = async () => [],
 }: {
   publicUrl: string;
   articles: Pick<ArticlesService, 'index'>;
+  /** service pages the shop does not sell now (staff hid their service): not listed */
+  hiddenServicePages?: () => Promise<string[]>;
 }) {
   const entryOf = (page: PageDef, lang: Locale, params: Record<string, string> = {}): Entry => ({
     loc: publicUrl + pagePath(page.id, lang, params),
@@ -105,8 +108,10 @@ export function createCrawlService({
       const locale = LOCALES.find((known) => known === lang);
       if (!locale) return null;
       const entries: Entry[] = [];
+      const hidden = new Set(await hiddenServicePages());
       for (const page of PAGES.filter(crawlable)) {
         if (page.view === 'article') continue;
+        if (page.service && hidden.has(page.service)) continue;
         if (page.view === 'legal')
           for (const region of LEGAL_REGIONS) entries.push(entryOf(page, locale, { region }));
         else entries.push(entryOf(page, locale));
