@@ -1,12 +1,12 @@
-import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { useLoaderData, useRevalidator } from 'react-router';
+import { useLoaderData } from 'react-router';
 import type { Platform } from '../../../shared/platforms.ts';
 import { PlatformLanding } from '../../features/landing/platform-landing.tsx';
 import { fromPrices } from '../../features/order-form/informer-prices.ts';
 import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { OrderForm } from '../../features/order-form/order-form.tsx';
+import { useCurrencyInformers } from '../../features/order-form/use-currency-informers.ts';
 import {
   currencyChanged,
   selectCurrency,
@@ -34,15 +34,7 @@ export function LandingWithForm({ platform }: { platform: Platform }) {
   const to = useLocalePath();
   const shown = (data.platform === 'fake' ? platform : data.platform) as Platform;
   // the cards' prices came for the currency of the first render: another currency reloads them
-  const revalidator = useRevalidator();
-  const asked = useRef(new Set<string>());
-  const missing = !data.informers[currency];
-  useEffect(() => {
-    // once per currency, so an answer without it cannot start a loop
-    if (!missing || revalidator.state !== 'idle' || asked.current.has(currency)) return;
-    asked.current.add(currency);
-    void revalidator.revalidate();
-  }, [missing, revalidator, currency]);
+  useCurrencyInformers(data.informers, currency);
   const prices = Object.fromEntries(
     Object.entries(fromPrices(data.services, data.informers, currency)).map(([page, minor]) => [
       page,

@@ -9,6 +9,7 @@ import landing from '../../features/landing/landing.module.css';
 import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { ORDER_FORM_ID, OrderForm } from '../../features/order-form/order-form.tsx';
 import { PackageCards } from '../../features/order-form/package-cards.tsx';
+import { useCurrencyInformers } from '../../features/order-form/use-currency-informers.ts';
 import { currencyChanged, selectCurrency } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { useLocale } from '../../lib/locale.ts';
@@ -32,6 +33,8 @@ export default function ServicePage() {
   const service = SERVICE_PAGES.find((page) => page.id === def.service)!;
   const platformName = intl.formatMessage({ id: `platform.${service.platform}` });
   const data = useLoaderData() as LandingData;
+  // the packages' prices follow the currency: another one reloads them
+  useCurrencyInformers(data.informers, currency);
   const { texts, faq } = data.landing;
   const title = texts[`service.${service.id}.title`]!;
   const short = texts[`service.${service.id}.short`]!;
