@@ -69,6 +69,15 @@ async function shootConsole(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+/** Answers the console's own confirmation (a modal dialog, not the browser's) with Confirm. */
+async function confirmIn(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 async function expectNotFound(page: Page, path: string) {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(404);
@@ -280,8 +289,8 @@ test('an admin enrols, signs in with a code, resends and refunds an order, adjus
   await hydrated(page);
 
   // cancel and refund, confirmed first
-  page.once('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Cancel and refund' }).click();
+  await confirmIn(page);
   await expect(page.getByText('The order was canceled and refunded.')).toBeVisible();
   await expect(order).toContainText('CANCELED');
   await shootConsole(page, 'order-en');
@@ -420,8 +429,8 @@ test('an admin imports a service, prices it, decides a withdrawal and publishes 
   await row.getByLabel('Type').selectOption('SUBS');
   await page.getByLabel(/^Markup/).fill('2');
   await shootConsole(page, 'import-en');
-  page.once('dialog', (dialog) => dialog.accept());
   await page.getByRole('button', { name: 'Import 1 service' }).click();
+  await confirmIn(page);
   const imported = page.getByTestId('staff-imported');
   await expect(imported).toContainText(tag);
 
@@ -431,8 +440,8 @@ test('an admin imports a service, prices it, decides a withdrawal and publishes 
   const main = page.getByTestId('staff-tiers-CLIENT_MAIN-USD');
   await expect(main.getByTestId('staff-tiers-CLIENT_MAIN-USD-markup')).toHaveText('×2');
   await main.getByRole('textbox', { name: 'Per 1000, USD' }).fill('2.5');
-  page.once('dialog', (dialog) => dialog.accept());
   await main.getByRole('button', { name: 'Save prices' }).click();
+  await confirmIn(page);
   await expect(page.getByTestId('staff-prices-saved')).toBeVisible();
   await expect(page.getByTestId('staff-tiers-CLIENT_MAIN-USD-markup')).toHaveText('×2.5');
   await shootConsole(page, 'prices-en');
@@ -463,8 +472,8 @@ test('an admin imports a service, prices it, decides a withdrawal and publishes 
   await expect(request).toHaveCount(1);
   await request.getByLabel('Note').fill('PayPal transfer E2E-1');
   await shootConsole(page, 'withdrawals-en');
-  page.once('dialog', (dialog) => dialog.accept());
   await request.getByRole('button', { name: 'Paid' }).click();
+  await confirmIn(page);
   await expect(request).toContainText('PAID');
   await expect(request).toContainText('PayPal transfer E2E-1');
 
@@ -499,8 +508,8 @@ test('an admin imports a service, prices it, decides a withdrawal and publishes 
     'Hello from the console',
   );
   await expect(page.getByTestId('staff-article-state')).toHaveText('draft');
-  page.once('dialog', (dialog) => dialog.accept());
   await page.getByTestId('staff-article-publish').click();
+  await confirmIn(page);
   await expect(page.getByTestId('staff-article-state')).toHaveText('published');
   await expect
     .poll(async () => (await page.request.get(`/en/blog/${articleKey}/`)).status(), {
@@ -522,8 +531,8 @@ test('an admin imports a service, prices it, decides a withdrawal and publishes 
   const landing = await browser.newPage();
   await landing.goto('/en/tiktok/');
   await expect(landing.getByRole('heading', { level: 1 })).toHaveText('Grow your TikTok today');
-  page.once('dialog', (dialog) => dialog.accept());
   await copy.getByRole('button', { name: 'Use the shipped text' }).click();
+  await confirmIn(page);
   await expect(copy.getByRole('textbox')).toHaveValue(shipped);
   await landing.reload();
   await expect(landing.getByRole('heading', { level: 1 })).toHaveText(shipped);
@@ -643,8 +652,8 @@ test('a moderator’s adjustment above the 24-hour cap waits; an admin approves 
   const row = table.getByRole('row').filter({ hasText: 'Compensation for a lost order' });
   await expect(row).toContainText(moderatorLogin);
   await shootConsole(page, 'adjustments-en');
-  page.once('dialog', (dialog) => dialog.accept());
   await row.getByRole('button', { name: 'Approve' }).click();
+  await confirmIn(page);
   await expect(row).toContainText('APPROVED');
   await expect(row).toContainText(adminLogin);
   await page.goto(`/en/staff/users/${buyerId}/`);

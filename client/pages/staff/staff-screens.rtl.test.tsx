@@ -1,6 +1,5 @@
 /** @jest-environment jsdom */
 import '../../../tests/support/jsdom.ts';
-import { jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffDashboard, StaffMe } from '../../../shared/staff.ts';
@@ -9,6 +8,7 @@ import type { StaffArticle, StaffLandingCopy } from '../../../shared/staff-conte
 import type { StaffWithdrawal } from '../../../shared/staff-money.ts';
 import { CAPABILITIES } from '../../../shared/staff-permissions.ts';
 import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
+import { answerConfirm } from '../../../tests/support/staff-confirm.ts';
 import { type StaffLiveEvent, staffLive } from '../../features/staff/staff-live.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import StaffPage from './staff.page.tsx';
@@ -52,11 +52,8 @@ function fakeSocket() {
 
 let api: ReturnType<typeof fakeApi> | null = null;
 const connect = staffLive.connect;
-let confirm: ReturnType<typeof jest.spyOn> | null = null;
 afterEach(() => {
   api?.restore();
-  confirm?.mockRestore();
-  confirm = null;
   staffLive.connect = connect;
 });
 
@@ -162,7 +159,6 @@ const PRICES: StaffPrices = {
 
 describe('prices', () => {
   it('edits a tier per 1000 in major units, confirmed; the server takes millionths of a minor unit', async () => {
-    confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     let stored = PRICES;
     api = fakeApi({
       'GET staff/me': () => ME,
@@ -206,8 +202,10 @@ describe('prices', () => {
 
     // declined: nothing is sent
     await user.click(within(set).getByRole('button', { name: 'Save prices' }));
+    expect(await answerConfirm(user, false)).toContain('New tiers: 10+: 7.5 USD');
     expect(api.callsOf('PUT staff/prices/IG_LIKES')).toHaveLength(0);
     await user.click(within(set).getByRole('button', { name: 'Save prices' }));
+    await answerConfirm(user, true);
     await waitFor(() => expect(api!.callsOf('PUT staff/prices/IG_LIKES')).toHaveLength(1));
     expect(api.callsOf('PUT staff/prices/IG_LIKES')[0]!.body).toEqual({
       client: 'CLIENT_MAIN',
@@ -223,6 +221,7 @@ describe('prices', () => {
     await user.clear(from);
     await user.type(from, '50');
     await user.click(within(again).getByRole('button', { name: 'Save prices' }));
+    await answerConfirm(user, true);
     expect((await within(again).findByRole('alert')).textContent).toBe(
       'The first tier starts at or below the service’s smallest minimum',
     );
@@ -245,7 +244,6 @@ const REQUEST: StaffWithdrawal = {
 
 describe('withdrawals', () => {
   it('rejects only with a note, after a confirmation; the decided request shows its status', async () => {
-    confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
     api = fakeApi({
       'GET staff/me': () => ME,
       'GET staff/withdrawals': ({ query }) => ({
@@ -264,7 +262,7 @@ describe('withdrawals', () => {
     const decide = await screen.findByTestId('staff-withdrawal-decide');
     await user.click(within(decide).getByRole('button', { name: 'Reject' }));
     expect(within(decide).getByRole('alert').textContent).toContain('say why');
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.callsOf('POST staff/withdrawals/w-1/decision')).toHaveLength(0);
 
     await user.type(
@@ -272,10 +270,10 @@ describe('withdrawals', () => {
       'Card details do not match',
     );
     await user.click(within(decide).getByRole('button', { name: 'Reject' }));
+    expect(await answerConfirm(user, true)).toContain('Reject 25 USD of buyer?');
     await waitFor(() =>
       expect(api!.callsOf('POST staff/withdrawals/w-1/decision')).toHaveLength(1),
     );
-    expect(confirm).toHaveBeenCalledTimes(1);
     expect(api.callsOf('POST staff/withdrawals/w-1/decision')[0]!.body).toEqual({
       status: 'REJECTED',
       note: 'Card details do not match',
@@ -313,7 +311,6 @@ const ARTICLE: StaffArticle = {
 
 describe('articles', () => {
   it('previews through the server and publishes one language after a confirmation', async () => {
-    confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
     api = fakeApi({
       'GET staff/me': () => ME,
       'GET staff/articles/guide': () => ARTICLE,
@@ -333,10 +330,10 @@ describe('articles', () => {
     );
     expect(screen.getByTestId('staff-article-state').textContent).toBe('draft');
     await user.click(screen.getByTestId('staff-article-publish'));
+    await answerConfirm(user, true);
     await waitFor(() =>
       expect(screen.getByTestId('staff-article-state').textContent).toBe('published'),
     );
-    expect(confirm).toHaveBeenCalledTimes(1);
     expect(api.callsOf('POST staff/articles/guide/publish')[0]!.body).toEqual({
       published: true,
       lang: 'en',
@@ -348,7 +345,6 @@ describe('articles', () => {
 
 describe('a user page', () => {
   it('sets the level, blocks after a confirmation, and sets roles (admins)', async () => {
-    confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     let user = {
       id: 7,
       login: 'buyer',
@@ -408,8 +404,10 @@ describe('a user page', () => {
 
     // declined first: nothing sent; then blocked
     await ui.click(screen.getByTestId('staff-user-block'));
+    await answerConfirm(ui, false);
     expect(api.callsOf('POST staff/users/7/block')).toHaveLength(0);
     await ui.click(screen.getByTestId('staff-user-block'));
+    await answerConfirm(ui, true);
     await waitFor(() => expect(screen.getByTestId('staff-user-blocked').textContent).toBe('yes'));
     expect(api.callsOf('POST staff/users/7/block')[0]!.body).toEqual({ blocked: true });
     expect(screen.getByTestId('staff-user-block').textContent).toBe('Unblock');
@@ -418,6 +416,8 @@ describe('a user page', () => {
     const roles = screen.getByTestId('staff-user-roles');
     await ui.click(within(roles).getByLabelText('Moderator'));
     await ui.click(within(roles).getByRole('button', { name: 'Save roles' }));
+    await answerConfirm(ui, true);
+    await waitFor(() => expect(api!.callsOf('POST staff/users/7/roles')).toHaveLength(1));
     expect(api.callsOf('POST staff/users/7/roles')[0]!.body).toEqual({ roles: ['ROLE_MODERATOR'] });
     expect((await within(roles).findByRole('alert')).textContent).toBe(
       'You cannot take the admin role from yourself',
@@ -466,7 +466,6 @@ describe('providers', () => {
 
 describe('a service page', () => {
   it('sends only what changed; publishing is asked first; the server refuses in its words', async () => {
-    confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
     const service = {
       id: 3,
       tag: 'IG_LIKES',
@@ -513,7 +512,10 @@ describe('a service page', () => {
     await ui.type(within(form).getByLabelText('Service id at the fallback'), '77');
     answer = new ApiRefusal(400, 'The minimum is more than the maximum');
     await ui.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(await answerConfirm(ui, true)).toContain('Show IG_LIKES on the site?');
+    await waitFor(() =>
+      expect(api!.callsOf('PATCH staff/catalogue/services/IG_LIKES')).toHaveLength(1),
+    );
     expect(api.callsOf('PATCH staff/catalogue/services/IG_LIKES')[0]!.body).toEqual({
       visible: true,
       max_order: 5000,
@@ -527,7 +529,6 @@ describe('a service page', () => {
 
 describe('an order page', () => {
   it('switches the provider after a confirmation and lists the provider calls', async () => {
-    confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
     const order = {
       id: 42,
       public_id: 'k3Yd9qZx',
@@ -578,19 +579,18 @@ describe('an order page', () => {
     expect(calls.textContent).toContain('Not enough funds');
     await ui.type(screen.getByLabelText('Another provider of its service'), 'panel');
     await ui.click(screen.getByRole('button', { name: 'Switch provider' }));
+    expect(await answerConfirm(ui, true)).toContain('Send order #42 to panel instead?');
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
         'The order was switched to the other provider.',
       ),
     );
     expect(api.callsOf('POST staff/orders/42/provider')[0]!.body).toEqual({ provider: 'panel' });
-    expect(confirm).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('the landing copy', () => {
   it('saves a text of the chosen language, and gives back the shipped one after a confirmation', async () => {
-    confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
     const shipped = (lang: string): StaffLandingCopy => ({
       lang: lang as StaffLandingCopy['lang'],
       items: [
@@ -661,7 +661,8 @@ describe('the landing copy', () => {
     expect((await within(row).findByRole('status')).textContent).toBe('Saved.');
     expect(row.textContent).toContain('Shipped text: de: TikTok title');
     await user.click(within(row).getByRole('button', { name: 'Use the shipped text' }));
-    expect(confirm).toHaveBeenCalledTimes(1);
+    await answerConfirm(user, true);
+    await waitFor(() => expect(api!.callsOf('PUT staff/landing-copy')).toHaveLength(2));
     expect(api.callsOf('PUT staff/landing-copy')[1]!.body).toEqual({
       lang: 'de',
       key: 'landing.tiktok.title',

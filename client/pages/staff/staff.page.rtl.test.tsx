@@ -1,6 +1,5 @@
 /** @jest-environment jsdom */
 import '../../../tests/support/jsdom.ts';
-import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
@@ -16,6 +15,7 @@ import {
   fakeApi,
   renderPage,
 } from '../../../tests/support/render.tsx';
+import { answerConfirm } from '../../../tests/support/staff-confirm.ts';
 import { staffLive } from '../../features/staff/staff-live.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import StaffPage from './staff.page.tsx';
@@ -275,7 +275,6 @@ describe('the orders screen', () => {
       }),
     });
     const user = userEvent.setup();
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     renderConsole('/en/staff/orders/42/', 'staff-order', '/en/staff/orders/:id/');
 
     const order = await screen.findByTestId('staff-order');
@@ -284,8 +283,10 @@ describe('the orders screen', () => {
     expect(screen.getByTestId('staff-order-history').textContent).toContain('RUNNING');
 
     await user.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    await answerConfirm(user, false);
     expect(api.callsOf('POST staff/orders/42/cancel')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    await answerConfirm(user, true);
     expect(await screen.findByText('The order cannot be canceled now')).toBeTruthy();
 
     await user.type(screen.getByLabelText('Delivered (of 1000)'), '420');
@@ -295,7 +296,6 @@ describe('the orders screen', () => {
     ).toBeTruthy();
     expect(api.callsOf('POST staff/orders/42/partial')[0]!.body).toEqual({ delivered: 420 });
     expect(screen.getByText('Nothing can be done with this order now.')).toBeTruthy();
-    confirm.mockRestore();
   });
 
   it('adjusts a balance in major units with a required reason', async () => {
@@ -412,8 +412,8 @@ describe('the orders screen', () => {
     const table = screen.getByTestId('staff-user-adjustments');
     expect(table.textContent).toContain('Compensation');
     expect(table.textContent).toContain('mod');
-    const confirm = jest.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(within(table).getByRole('button', { name: 'Approve' }));
+    await answerConfirm(user, true);
     expect(await screen.findByText('The adjustment was approved and applied.')).toBeTruthy();
     expect(api.callsOf('POST staff/adjustments/9/decision')[0]!.body).toEqual({
       status: 'APPROVED',
@@ -421,6 +421,5 @@ describe('the orders screen', () => {
     await waitFor(() =>
       expect(screen.getByTestId('staff-user-balance').textContent).toBe('$2,007.50'),
     );
-    confirm.mockRestore();
   });
 });

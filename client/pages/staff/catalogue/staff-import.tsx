@@ -9,6 +9,7 @@ import { Link } from '../../../components/link/link.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
+import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Failure, Table } from '../staff-parts.tsx';
 
@@ -34,6 +35,7 @@ export function StaffImportPage() {
   const intl = useIntl();
   const to = useLocalePath();
   const call = useStaffCall();
+  const [confirm, confirmDialog] = useConfirm();
   const { provider = '' } = useParams();
   const { data, loading, error, retry } = useStaffData('GET staff/providers/:id/import', {
     params: { id: provider },
@@ -70,12 +72,12 @@ export function StaffImportPage() {
     }));
     const factor = Number(markup.replace(',', '.'));
     if (
-      !window.confirm(
+      !(await confirm(
         intl.formatMessage(
           { id: 'staff.import.confirm' },
           { count: items.length, provider, markup: factor },
         ),
-      )
+      ))
     )
       return;
     setBusy(true);
@@ -282,6 +284,7 @@ export function StaffImportPage() {
           />
         </div>
       )}
+      {confirmDialog}
     </StaffFrame>
   );
 }

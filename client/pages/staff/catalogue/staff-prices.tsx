@@ -8,6 +8,7 @@ import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
+import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, Money } from '../staff-parts.tsx';
 
@@ -42,6 +43,7 @@ function TierSet({
 }) {
   const intl = useIntl();
   const call = useStaffCall();
+  const [confirm, confirmDialog] = useConfirm();
   const [rows, setRows] = useState<Row[]>(() =>
     set.tiers.map((tier) => ({ from: String(tier.from), price: per1000MajorOf(tier.micro) })),
   );
@@ -68,12 +70,12 @@ function TierSet({
       .map((tier) => `${tier.from}+: ${per1000MajorOf(tier.micro!)} ${set.currency}`)
       .join('; ');
     if (
-      !window.confirm(
+      !(await confirm(
         intl.formatMessage(
           { id: 'staff.prices.confirm' },
           { tag, client: set.client, currency: set.currency, tiers: summary },
         ),
-      )
+      ))
     )
       return;
     setBusy(true);
@@ -221,6 +223,7 @@ function TierSet({
           {failure}
         </p>
       )}
+      {confirmDialog}
     </section>
   );
 }

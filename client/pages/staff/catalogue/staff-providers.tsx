@@ -14,6 +14,7 @@ import {
 } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
+import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { ErrorRateCells, Failure, Table } from '../staff-parts.tsx';
 
@@ -98,6 +99,7 @@ export function StaffProvidersPage() {
   const intl = useIntl();
   const to = useLocalePath();
   const call = useStaffCall();
+  const [confirm, confirmDialog] = useConfirm();
   const { me } = useStaffSession();
   const [withBalance, setWithBalance] = useState(false);
   const { data, loading, error, retry } = useStaffData('GET staff/providers', {
@@ -126,12 +128,12 @@ export function StaffProvidersPage() {
   const toggle = async (provider: StaffProvider) => {
     const enabled = !provider.enabled;
     if (
-      !window.confirm(
+      !(await confirm(
         intl.formatMessage(
           { id: enabled ? 'staff.providers.enableConfirm' : 'staff.providers.disableConfirm' },
           { id: provider.id },
         ),
-      )
+      ))
     )
       return;
     setBusy(provider.id);
@@ -232,6 +234,7 @@ export function StaffProvidersPage() {
         <FormattedMessage id="staff.providers.addTitle" />
       </h2>
       <AddProvider onAdded={(added) => setProviders((known) => [...known, added])} />
+      {confirmDialog}
     </StaffFrame>
   );
 }

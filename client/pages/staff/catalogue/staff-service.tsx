@@ -15,6 +15,7 @@ import {
 } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
+import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, When } from '../staff-parts.tsx';
 
@@ -102,6 +103,7 @@ export function StaffServicePage() {
   const to = useLocalePath();
   const { me } = useStaffSession();
   const call = useStaffCall();
+  const [confirm, confirmDialog] = useConfirm();
   const { tag = '' } = useParams();
   const { data, loading, error, retry } = useStaffData('GET staff/catalogue/services/:tag', {
     params: { tag },
@@ -131,7 +133,7 @@ export function StaffServicePage() {
     // publishing (VISIBLE on) shows the service on the storefront: asked first
     if (
       body.visible === true &&
-      !window.confirm(intl.formatMessage({ id: 'staff.service.publishConfirm' }, { tag }))
+      !(await confirm(intl.formatMessage({ id: 'staff.service.publishConfirm' }, { tag })))
     )
       return;
     setBusy(true);
@@ -332,6 +334,7 @@ export function StaffServicePage() {
           )}
         </form>
       )}
+      {confirmDialog}
     </StaffFrame>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
+import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, When } from '../staff-parts.tsx';
 
@@ -75,6 +76,7 @@ export function StaffArticlePage() {
   const intl = useIntl();
   const to = useLocalePath();
   const call = useStaffCall();
+  const [confirm, confirmDialog] = useConfirm();
   const { key = '' } = useParams();
   const { data, loading, error, retry } = useStaffData('GET staff/articles/:key', {
     params: { key },
@@ -130,9 +132,9 @@ export function StaffArticlePage() {
         },
       }),
     );
-  const publish = (published: boolean, only?: Locale) => {
+  const publish = async (published: boolean, only?: Locale) => {
     const ask = published ? 'staff.article.publishConfirm' : 'staff.article.unpublishConfirm';
-    if (!window.confirm(intl.formatMessage({ id: ask }, { key, lang: only ?? 'all' }))) return;
+    if (!(await confirm(intl.formatMessage({ id: ask }, { key, lang: only ?? 'all' })))) return;
     void act(published ? 'staff.article.didPublish' : 'staff.article.didUnpublish', () =>
       call('POST staff/articles/:key/publish', {
         params: { key },
@@ -328,6 +330,7 @@ export function StaffArticlePage() {
           )}
         </div>
       )}
+      {confirmDialog}
     </StaffFrame>
   );
 }

@@ -7,6 +7,7 @@ import type { StaffLandingCopy, StaffLandingCopyItem } from '../../../../shared/
 import { button } from '../../../components/button/button.ts';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import styles from '../staff.module.css';
+import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Failure, When } from '../staff-parts.tsx';
 
@@ -33,6 +34,7 @@ function CopyRow({
 }) {
   const intl = useIntl();
   const call = useStaffCall();
+  const [confirm, confirmDialog] = useConfirm();
   const current = item.text ?? item.default;
   const [draft, setDraft] = useState(current);
   const [state, setState] = useState<{ busy?: boolean; saved?: boolean; error?: string }>({});
@@ -86,8 +88,8 @@ function CopyRow({
             type="button"
             className={button('secondary')}
             disabled={state.busy}
-            onClick={() => {
-              if (window.confirm(intl.formatMessage({ id: 'staff.copy.resetConfirm' })))
+            onClick={async () => {
+              if (await confirm(intl.formatMessage({ id: 'staff.copy.resetConfirm' })))
                 void save(null);
             }}
           >
@@ -105,6 +107,7 @@ function CopyRow({
           </span>
         )}
       </div>
+      {confirmDialog}
     </li>
   );
 }

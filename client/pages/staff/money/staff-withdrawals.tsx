@@ -7,6 +7,7 @@ import { Link } from '../../../components/link/link.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
+import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { DecideButtons, Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
 
@@ -22,6 +23,7 @@ function Decide({
 }) {
   const intl = useIntl();
   const call = useStaffCall();
+  const [confirm, confirmDialog] = useConfirm();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,7 +37,7 @@ function Decide({
     const ask =
       status === 'PAID' ? 'staff.withdrawals.payConfirm' : 'staff.withdrawals.rejectConfirm';
     if (
-      !window.confirm(
+      !(await confirm(
         intl.formatMessage(
           { id: ask },
           {
@@ -45,7 +47,7 @@ function Decide({
             details: request.details,
           },
         ),
-      )
+      ))
     )
       return;
     setBusy(true);
@@ -82,6 +84,7 @@ function Decide({
         failure={failure}
         onDecide={(yes) => decide(yes ? 'PAID' : 'REJECTED')}
       />
+      {confirmDialog}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Link } from '../../../components/link/link.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
+import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import {
   compactJson,
@@ -31,6 +32,7 @@ function OrderActions({
 }) {
   const intl = useIntl();
   const call = useStaffCall();
+  const [confirm, confirmDialog] = useConfirm();
   const [busy, setBusy] = useState<Action | null>(null);
   const [error, setError] = useState<{ action: Action; text: string } | null>(null);
   const [delivered, setDelivered] = useState('');
@@ -50,8 +52,8 @@ function OrderActions({
       setBusy(null);
     }
   };
-  const cancel = () => {
-    if (!window.confirm(intl.formatMessage({ id: 'staff.order.cancelConfirm' }, { id: order.id })))
+  const cancel = async () => {
+    if (!(await confirm(intl.formatMessage({ id: 'staff.order.cancelConfirm' }, { id: order.id }))))
       return;
     void run('cancel', () => call('POST staff/orders/:id/cancel', { params }));
   };
@@ -62,18 +64,18 @@ function OrderActions({
       call('POST staff/orders/:id/partial', { params, body: { delivered: count } }),
     );
   };
-  const refill = () => {
-    if (!window.confirm(intl.formatMessage({ id: 'staff.order.refillConfirm' }, { id: order.id })))
+  const refill = async () => {
+    if (!(await confirm(intl.formatMessage({ id: 'staff.order.refillConfirm' }, { id: order.id }))))
       return;
     void run('refill', () => call('POST staff/orders/:id/refill', { params }));
   };
-  const switchTo = (event: FormEvent) => {
+  const switchTo = async (event: FormEvent) => {
     event.preventDefault();
     const next = provider.trim();
     if (
-      !window.confirm(
+      !(await confirm(
         intl.formatMessage({ id: 'staff.order.switchConfirm' }, { id: order.id, provider: next }),
-      )
+      ))
     )
       return;
     void run('switch', () =>
@@ -170,6 +172,7 @@ function OrderActions({
           {error.text}
         </p>
       )}
+      {confirmDialog}
     </div>
   );
 }

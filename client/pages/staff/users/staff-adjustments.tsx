@@ -9,6 +9,7 @@ import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import styles from '../staff.module.css';
+import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { DecideButtons, Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
 
@@ -24,6 +25,7 @@ function Decide({
 }) {
   const intl = useIntl();
   const call = useStaffCall();
+  const [confirm, confirmDialog] = useConfirm();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const decide = async (status: 'APPROVED' | 'REJECTED') => {
@@ -36,9 +38,9 @@ function Decide({
         : 'staff.adjustments.rejectConfirm';
     const who = adjustment.user?.login ?? adjustment.user?.email ?? '—';
     if (
-      !window.confirm(
+      !(await confirm(
         intl.formatMessage({ id: ask }, { amount, who, by: adjustment.requested_by.login }),
-      )
+      ))
     )
       return;
     setBusy(true);
@@ -65,6 +67,7 @@ function Decide({
         failure={failure}
         onDecide={(yes) => decide(yes ? 'APPROVED' : 'REJECTED')}
       />
+      {confirmDialog}
     </div>
   );
 }

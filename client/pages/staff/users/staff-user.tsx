@@ -8,6 +8,7 @@ import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
+import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, LedgerTable, Money, Status, Table, When } from '../staff-parts.tsx';
 import { AdjustmentsTable } from './staff-adjustments.tsx';
@@ -34,6 +35,7 @@ function UserActions({
   const intl = useIntl();
   const call = useStaffCall();
   const { me } = useStaffSession();
+  const [confirm, confirmDialog] = useConfirm();
   const [level, setLevel] = useState(String(user.discount_level));
   const [roles, setRoles] = useState<string[]>(user.roles.filter((role) => role !== 'ROLE_USER'));
   const [busy, setBusy] = useState<UserAction | null>(null);
@@ -51,17 +53,18 @@ function UserActions({
       setBusy(null);
     }
   };
-  const block = () => {
+  const block = async () => {
     const blocked = !user.blocked;
     const ask = blocked ? 'staff.user.blockConfirm' : 'staff.user.unblockConfirm';
-    if (!window.confirm(intl.formatMessage({ id: ask }, { who: user.login ?? user.email }))) return;
+    if (!(await confirm(intl.formatMessage({ id: ask }, { who: user.login ?? user.email }))))
+      return;
     void run('block', () => call('POST staff/users/:id/block', { params, body: { blocked } }));
   };
-  const logout = () => {
+  const logout = async () => {
     if (
-      !window.confirm(
+      !(await confirm(
         intl.formatMessage({ id: 'staff.user.logoutConfirm' }, { who: user.login ?? user.email }),
-      )
+      ))
     )
       return;
     void run('logout', () => call('POST staff/users/:id/logout', { params }));
@@ -128,15 +131,15 @@ function UserActions({
         <form
           className={styles.actions}
           data-testid="staff-user-roles"
-          onSubmit={(event) => {
+          onSubmit={async (event) => {
             event.preventDefault();
             if (
-              !window.confirm(
+              !(await confirm(
                 intl.formatMessage(
                   { id: 'staff.user.rolesConfirm' },
                   { who: user.login ?? user.email, roles: roles.join(', ') || '—' },
                 ),
-              )
+              ))
             )
               return;
             void run('roles', () =>
@@ -173,6 +176,7 @@ function UserActions({
           {errorFor('roles')}
         </form>
       )}
+      {confirmDialog}
     </div>
   );
 }
