@@ -21,6 +21,18 @@ export interface ApiData<T> {
  * failure is logged to the console and the last answer kept.
  */
 export function useApiData<K extends ReadKey>(key: K, ...args: CallArgs<K>): ApiData<AnswerOf<K>> {
+  return useApiDataWhen(true, key, ...args);
+}
+
+/**
+ * useApiData that asks only while `enabled` (loading until then): a screen whose reader may
+ * not be allowed the call yet (or at all) makes none.
+ */
+export function useApiDataWhen<K extends ReadKey>(
+  enabled: boolean,
+  key: K,
+  ...args: CallArgs<K>
+): ApiData<AnswerOf<K>> {
   type T = AnswerOf<K>;
   // what is asked, as text: a new path or query asks again (a new options object does not)
   const path = pathOf(key, ...args);
@@ -31,6 +43,7 @@ export function useApiData<K extends ReadKey>(key: K, ...args: CallArgs<K>): Api
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt) asks again
   useEffect(() => {
+    if (!enabled) return;
     const controller = new AbortController();
     setLoading(true);
     setError(null);
@@ -48,7 +61,7 @@ export function useApiData<K extends ReadKey>(key: K, ...args: CallArgs<K>): Api
         setLoading(false);
       });
     return () => controller.abort();
-  }, [path, attempt]);
+  }, [path, attempt, enabled]);
 
   // what failed while offline is asked again when the connection is back
   useEffect(() => {

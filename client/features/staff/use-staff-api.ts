@@ -1,17 +1,43 @@
-import { useCallback, useEffect } from 'react';
+import { createContext, useCallback, useContext, useEffect } from 'react';
 import type { AnswerOf, EndpointKey } from '../../../shared/api-contract/index.ts';
+import type { Capability } from '../../../shared/staff-permissions.ts';
 import { ApiError } from '../../lib/api.ts';
 import { type CallArgs, callApi, type ReadKey } from '../../lib/endpoints.ts';
-import { type ApiData, useApiData } from '../../lib/use-api-data.ts';
-import { useStaffSession } from './staff-session.tsx';
+import { type ApiData, useApiDataWhen } from '../../lib/use-api-data.ts';
+import { type StaffSession, useStaffSession } from './staff-session.tsx';
 
-/** A staff GET (useApiData); a 401 (the staff session ended) brings the code screen back. */
+/**
+ * The capability the shown screen needs (pages/staff/staff.page.tsx gives it): the frame says
+ * "not allowed" without it, and the screen's data hooks ask nothing.
+ */
+export const StaffScreenCapability = createContext<Capability | null>(null);
+
+/**
+ * Whether the console is open to the reader (enrolled, signed in, the recovery codes put
+ * away) and their role opens `capability`.
+ */
+export function staffOpens(
+  { me, codes }: Pick<StaffSession, 'me' | 'codes'>,
+  capability: Capability | null,
+): boolean {
+  return Boolean(
+    me?.enrolled && me.signedIn && !codes && (!capability || me.capabilities.includes(capability)),
+  );
+}
+
+/**
+ * A staff GET (useApiData), asked only once `GET staff/me` says the console is open and the
+ * role opens the screen's capability (a section the role cannot open calls nothing); a 401
+ * (the staff session ended) brings the code screen back.
+ */
 export function useStaffData<K extends ReadKey>(
   key: K,
   ...args: CallArgs<K>
 ): ApiData<AnswerOf<K>> {
-  const { lost } = useStaffSession();
-  const result = useApiData(key, ...args);
+  const session = useStaffSession();
+  const { lost } = session;
+  const capability = useContext(StaffScreenCapability);
+  const result = useApiDataWhen(staffOpens(session, capability), key, ...args);
   const status = result.error?.statusCode;
   useEffect(() => {
     if (status === 401) lost();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Capability } from '../../../shared/staff-permissions.ts';
 import { button } from '../../components/button/button.ts';
@@ -10,7 +10,11 @@ import {
   StaffRecoveryCodes,
 } from '../../features/staff/staff-gate.tsx';
 import { useStaffSession } from '../../features/staff/staff-session.tsx';
-import { useStaffCall } from '../../features/staff/use-staff-api.ts';
+import {
+  StaffScreenCapability,
+  staffOpens,
+  useStaffCall,
+} from '../../features/staff/use-staff-api.ts';
 import { Logo } from '../../layouts/parts/logo.tsx';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
@@ -34,22 +38,23 @@ export const STAFF_SECTIONS: { page: string; capability: Capability; titleId: st
 interface StaffFrameProps {
   /** the page's title (and heading) */
   title: string;
-  /** what the role must be able to do to see this page */
-  capability?: Capability;
   children: ReactNode;
 }
 
 /**
  * Every staff page (issue 33): the console's bar (brand, who is signed in and their role,
  * the sections the role opens, back to the site, sign out) and, before anything else, the
- * two-factor gate: enrol, the recovery codes once, or a code for a staff session.
+ * two-factor gate: enrol, the recovery codes once, or a code for a staff session. The
+ * capability the page needs is the screen's (StaffScreenCapability, from staff.page.tsx).
  */
-export function StaffFrame({ title, capability, children }: StaffFrameProps) {
+export function StaffFrame({ title, children }: StaffFrameProps) {
   const intl = useIntl();
   const to = useLocalePath();
-  const { me, failure, codes, reload } = useStaffSession();
+  const session = useStaffSession();
+  const { me, failure, codes, reload } = session;
+  const capability = useContext(StaffScreenCapability);
   const call = useStaffCall();
-  const open = Boolean(me?.enrolled && me.signedIn && !codes);
+  const open = staffOpens(session, null);
   const sections = STAFF_SECTIONS.filter((section) =>
     me?.capabilities.includes(section.capability),
   );

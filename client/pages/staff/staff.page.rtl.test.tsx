@@ -225,6 +225,46 @@ describe('the two-factor gate', () => {
   });
 });
 
+describe('a section the role cannot open', () => {
+  it('says so and calls nothing of it (a moderator on the providers)', async () => {
+    api = fakeApi({
+      'GET staff/me': () => ({
+        ...ME,
+        role: 'moderator',
+        capabilities: ['dashboard', 'orders', 'users', 'withdrawals'],
+      }),
+      'GET staff/providers': () => [],
+    });
+    renderConsole('/en/staff/providers/', 'staff-providers');
+    expect(await screen.findByTestId('staff-not-allowed')).toBeTruthy();
+    // time enough for a call the screen's hooks would have made
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.callsOf('GET staff/providers')).toHaveLength(0);
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET staff/me']);
+  });
+
+  it("asks a screen's data only once the console is open (not before the code)", async () => {
+    let me: StaffMe = { ...ME, signedIn: false };
+    api = fakeApi({
+      'GET staff/me': () => me,
+      'POST staff/session': () => {
+        me = { ...ME };
+        return { expires_at: '2026-01-10T21:00:00.000Z' };
+      },
+      'GET staff/orders': () => page([ORDER]),
+    });
+    const user = userEvent.setup();
+    renderConsole();
+    expect(await screen.findByTestId('staff-code')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.callsOf('GET staff/orders')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Code or recovery code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Open the console' }));
+    expect(await screen.findByTestId('staff-orders-table')).toBeTruthy();
+    await waitFor(() => expect(api!.callsOf('GET staff/orders')).toHaveLength(1));
+  });
+});
+
 describe('the orders screen', () => {
   it('searches by the typed text and filters, and lists the orders found', async () => {
     api = fakeApi({

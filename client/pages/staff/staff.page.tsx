@@ -1,6 +1,8 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { Capability } from '../../../shared/staff-permissions.ts';
 import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import { staffRouteLoader } from '../../features/staff/staff-route.loader.ts';
+import { StaffScreenCapability } from '../../features/staff/use-staff-api.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 // the console's stylesheet is the view's (its lazy screens' CSS is in it: build/entry-css.ts)
 import './staff.module.css';
@@ -16,50 +18,79 @@ const screen = (load: () => Promise<ComponentType>): Screen =>
  * Each screen is a lazy part of the staff chunk (issue 33): the route table's entry names one
  * view, and a screen's code loads when its page opens, so neither the landing's nor the
  * cabinet's first visit carries any of it, and the console's own first page only its screen.
+ * Beside each, the capability its page needs (shared/staff-permissions.ts): without it the
+ * frame says "not allowed" and the screen calls nothing (the dashboard's page decides itself).
  */
-const SCREENS: Record<string, Screen> = {
-  staff: screen(() => import('./home/staff-home.tsx').then((m) => m.StaffHomePage)),
-  'staff-orders': screen(() => import('./orders/staff-orders.tsx').then((m) => m.StaffOrdersPage)),
-  'staff-order': screen(() => import('./orders/staff-order.tsx').then((m) => m.StaffOrderPage)),
-  'staff-users': screen(() => import('./users/staff-users.tsx').then((m) => m.StaffUsersPage)),
-  'staff-user': screen(() => import('./users/staff-user.tsx').then((m) => m.StaffUserPage)),
-  'staff-adjustments': screen(() =>
-    import('./users/staff-adjustments.tsx').then((m) => m.StaffAdjustmentsPage),
-  ),
-  'staff-audit': screen(() => import('./audit/staff-audit.tsx').then((m) => m.StaffAuditPage)),
-  'staff-services': screen(() =>
-    import('./catalogue/staff-services.tsx').then((m) => m.StaffServicesPage),
-  ),
-  'staff-service': screen(() =>
-    import('./catalogue/staff-service.tsx').then((m) => m.StaffServicePage),
-  ),
-  'staff-price': screen(() =>
-    import('./catalogue/staff-prices.tsx').then((m) => m.StaffPricesPage),
-  ),
-  'staff-providers': screen(() =>
-    import('./catalogue/staff-providers.tsx').then((m) => m.StaffProvidersPage),
-  ),
-  'staff-import': screen(() =>
-    import('./catalogue/staff-import.tsx').then((m) => m.StaffImportPage),
-  ),
-  'staff-payments': screen(() =>
-    import('./money/staff-payments.tsx').then((m) => m.StaffPaymentsPage),
-  ),
-  'staff-payment': screen(() =>
-    import('./money/staff-payment.tsx').then((m) => m.StaffPaymentPage),
-  ),
-  'staff-withdrawals': screen(() =>
-    import('./money/staff-withdrawals.tsx').then((m) => m.StaffWithdrawalsPage),
-  ),
-  'staff-articles': screen(() =>
-    import('./content/staff-articles.tsx').then((m) => m.StaffArticlesPage),
-  ),
-  'staff-article': screen(() =>
-    import('./content/staff-article.tsx').then((m) => m.StaffArticlePage),
-  ),
-  'staff-landing-copy': screen(() =>
-    import('./content/staff-landing-copy.tsx').then((m) => m.StaffLandingCopyPage),
-  ),
+const SCREENS: Record<string, [Screen, Capability | null]> = {
+  staff: [screen(() => import('./home/staff-home.tsx').then((m) => m.StaffHomePage)), null],
+  'staff-orders': [
+    screen(() => import('./orders/staff-orders.tsx').then((m) => m.StaffOrdersPage)),
+    'orders',
+  ],
+  'staff-order': [
+    screen(() => import('./orders/staff-order.tsx').then((m) => m.StaffOrderPage)),
+    'orders',
+  ],
+  'staff-users': [
+    screen(() => import('./users/staff-users.tsx').then((m) => m.StaffUsersPage)),
+    'users',
+  ],
+  'staff-user': [
+    screen(() => import('./users/staff-user.tsx').then((m) => m.StaffUserPage)),
+    'users',
+  ],
+  'staff-adjustments': [
+    screen(() => import('./users/staff-adjustments.tsx').then((m) => m.StaffAdjustmentsPage)),
+    'users',
+  ],
+  'staff-audit': [
+    screen(() => import('./audit/staff-audit.tsx').then((m) => m.StaffAuditPage)),
+    'audit',
+  ],
+  'staff-services': [
+    screen(() => import('./catalogue/staff-services.tsx').then((m) => m.StaffServicesPage)),
+    'catalogue',
+  ],
+  'staff-service': [
+    screen(() => import('./catalogue/staff-service.tsx').then((m) => m.StaffServicePage)),
+    'catalogue',
+  ],
+  'staff-price': [
+    screen(() => import('./catalogue/staff-prices.tsx').then((m) => m.StaffPricesPage)),
+    'prices',
+  ],
+  'staff-providers': [
+    screen(() => import('./catalogue/staff-providers.tsx').then((m) => m.StaffProvidersPage)),
+    'providers',
+  ],
+  'staff-import': [
+    screen(() => import('./catalogue/staff-import.tsx').then((m) => m.StaffImportPage)),
+    'catalogue',
+  ],
+  'staff-payments': [
+    screen(() => import('./money/staff-payments.tsx').then((m) => m.StaffPaymentsPage)),
+    'payments',
+  ],
+  'staff-payment': [
+    screen(() => import('./money/staff-payment.tsx').then((m) => m.StaffPaymentPage)),
+    'payments',
+  ],
+  'staff-withdrawals': [
+    screen(() => import('./money/staff-withdrawals.tsx').then((m) => m.StaffWithdrawalsPage)),
+    'withdrawals',
+  ],
+  'staff-articles': [
+    screen(() => import('./content/staff-articles.tsx').then((m) => m.StaffArticlesPage)),
+    'content',
+  ],
+  'staff-article': [
+    screen(() => import('./content/staff-article.tsx').then((m) => m.StaffArticlePage)),
+    'content',
+  ],
+  'staff-landing-copy': [
+    screen(() => import('./content/staff-landing-copy.tsx').then((m) => m.StaffLandingCopyPage)),
+    'content',
+  ],
 };
 
 /**
@@ -68,10 +99,12 @@ const SCREENS: Record<string, Screen> = {
  * screen's part has loaded and hydrated.
  */
 export default function StaffPage() {
-  const Screen = SCREENS[useRouteHandle().pageId] ?? SCREENS.staff!;
+  const [Screen, capability] = SCREENS[useRouteHandle().pageId] ?? SCREENS.staff!;
   return (
     <HydrationBoundary>
-      <Screen />
+      <StaffScreenCapability.Provider value={capability}>
+        <Screen />
+      </StaffScreenCapability.Provider>
     </HydrationBoundary>
   );
 }

@@ -14,7 +14,7 @@ export function StaffAuditPage() {
   const { data, loading, error, retry } = useStaffData('GET staff/audit', { query: list.query });
 
   return (
-    <StaffFrame title={intl.formatMessage({ id: 'staff.audit.title' })} capability="audit">
+    <StaffFrame title={intl.formatMessage({ id: 'staff.audit.title' })}>
       <FilterForm key={list.key} filter={list.filter} onFind={list.find} dates>
         {(field) => (
           <>

@@ -99,10 +99,7 @@ export function StaffImportPage() {
 
   const count = Object.keys(chosen).length;
   return (
-    <StaffFrame
-      title={intl.formatMessage({ id: 'staff.import.title' }, { provider })}
-      capability="catalogue"
-    >
+    <StaffFrame title={intl.formatMessage({ id: 'staff.import.title' }, { provider })}>
       <p>
         <Link to={to('staff-providers')}>
           ← {intl.formatMessage({ id: 'staff.providers.title' })}

@@ -242,10 +242,7 @@ export function StaffPricesPage() {
   useEffect(() => setPrices(data), [data]);
 
   return (
-    <StaffFrame
-      title={intl.formatMessage({ id: 'staff.prices.title' }, { tag })}
-      capability="prices"
-    >
+    <StaffFrame title={intl.formatMessage({ id: 'staff.prices.title' }, { tag })}>
       <p className={styles.links}>
         {me?.capabilities.includes('catalogue') && (
           <>

@@ -153,7 +153,7 @@ export function StaffProvidersPage() {
   };
 
   return (
-    <StaffFrame title={intl.formatMessage({ id: 'staff.providers.title' })} capability="providers">
+    <StaffFrame title={intl.formatMessage({ id: 'staff.providers.title' })}>
       <div className={styles.actions}>
         <button
           type="button"

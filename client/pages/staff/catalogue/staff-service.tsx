@@ -183,10 +183,7 @@ export function StaffServicePage() {
     );
 
   return (
-    <StaffFrame
-      title={intl.formatMessage({ id: 'staff.service.title' }, { tag })}
-      capability="catalogue"
-    >
+    <StaffFrame title={intl.formatMessage({ id: 'staff.service.title' }, { tag })}>
       <p className={styles.links}>
         <Link to={to('staff-services')}>
           ← {intl.formatMessage({ id: 'staff.services.title' })}

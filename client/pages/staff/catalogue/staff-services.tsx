@@ -88,7 +88,7 @@ export function StaffServicesPage() {
   const yes = (value: boolean) => intl.formatMessage({ id: value ? 'staff.yes' : 'staff.no' });
 
   return (
-    <StaffFrame title={intl.formatMessage({ id: 'staff.services.title' })} capability="catalogue">
+    <StaffFrame title={intl.formatMessage({ id: 'staff.services.title' })}>
       <div className={styles.filters} data-testid="staff-services-filters">
         <label className={`${styles.filter} ${styles.search}`}>
           <FormattedMessage id="staff.services.q" />

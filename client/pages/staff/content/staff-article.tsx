@@ -158,10 +158,7 @@ export function StaffArticlePage() {
   );
 
   return (
-    <StaffFrame
-      title={intl.formatMessage({ id: 'staff.article.pageTitle' }, { key })}
-      capability="content"
-    >
+    <StaffFrame title={intl.formatMessage({ id: 'staff.article.pageTitle' }, { key })}>
       <p>
         <Link to={to('staff-articles')}>
           ← {intl.formatMessage({ id: 'staff.articles.title' })}

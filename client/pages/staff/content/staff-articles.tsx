@@ -122,7 +122,7 @@ export function StaffArticlesPage() {
   const to = useLocalePath();
   const { data, loading, error, retry } = useStaffData('GET staff/articles');
   return (
-    <StaffFrame title={intl.formatMessage({ id: 'staff.articles.title' })} capability="content">
+    <StaffFrame title={intl.formatMessage({ id: 'staff.articles.title' })}>
       {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
       <div aria-busy={loading}>
         <Table

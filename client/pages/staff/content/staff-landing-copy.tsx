@@ -141,7 +141,7 @@ export function StaffLandingCopyPage() {
       : inGroup(item.key, group),
   );
   return (
-    <StaffFrame title={intl.formatMessage({ id: 'staff.copy.title' })} capability="content">
+    <StaffFrame title={intl.formatMessage({ id: 'staff.copy.title' })}>
       <p className={styles.muted}>
         <FormattedMessage id="staff.copy.lead" />
       </p>

@@ -21,10 +21,7 @@ export function StaffPaymentPage() {
     params: { id },
   });
   return (
-    <StaffFrame
-      title={intl.formatMessage({ id: 'staff.payment.title' }, { id })}
-      capability="payments"
-    >
+    <StaffFrame title={intl.formatMessage({ id: 'staff.payment.title' }, { id })}>
       <p>
         <Link to={to('staff-payments')}>
           ← {intl.formatMessage({ id: 'staff.payments.title' })}

@@ -71,7 +71,7 @@ export function StaffPaymentsPage() {
     query: list.query as never,
   });
   return (
-    <StaffFrame title={intl.formatMessage({ id: 'staff.payments.title' })} capability="payments">
+    <StaffFrame title={intl.formatMessage({ id: 'staff.payments.title' })}>
       <PaymentFilters key={list.key} filter={list.filter} onFind={list.find} />
       {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
       <div aria-busy={loading}>

@@ -102,10 +102,7 @@ export function StaffWithdrawalsPage() {
   const [decided, setDecided] = useState<Record<string, StaffWithdrawal>>({});
 
   return (
-    <StaffFrame
-      title={intl.formatMessage({ id: 'staff.withdrawals.title' })}
-      capability="withdrawals"
-    >
+    <StaffFrame title={intl.formatMessage({ id: 'staff.withdrawals.title' })}>
       <div className={styles.tabs} role="tablist">
         {STATUSES.map((one) => (
           <button

@@ -191,7 +191,7 @@ export function StaffOrderPage() {
 
   const title = intl.formatMessage({ id: 'staff.order.title' }, { id });
   return (
-    <StaffFrame title={title} capability="orders">
+    <StaffFrame title={title}>
       <p>
         <Link to={to('staff-orders')}>← {intl.formatMessage({ id: 'staff.orders.title' })}</Link>
       </p>

@@ -156,7 +156,7 @@ export function StaffAdjustmentsPage() {
   const [decided, setDecided] = useState<Record<number, StaffAdjustment>>({});
 
   return (
-    <StaffFrame title={intl.formatMessage({ id: 'staff.adjustments.title' })} capability="users">
+    <StaffFrame title={intl.formatMessage({ id: 'staff.adjustments.title' })}>
       <p className={styles.muted}>
         <FormattedMessage id="staff.adjustments.lead" />
       </p>

@@ -195,7 +195,7 @@ export function StaffUserPage() {
   useEffect(() => setUser(data), [data]);
 
   return (
-    <StaffFrame title={intl.formatMessage({ id: 'staff.user.title' }, { id })} capability="users">
+    <StaffFrame title={intl.formatMessage({ id: 'staff.user.title' }, { id })}>
       <p>
         <Link to={to('staff-users')}>← {intl.formatMessage({ id: 'staff.users.title' })}</Link>
       </p>

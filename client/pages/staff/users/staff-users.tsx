@@ -15,7 +15,7 @@ export function StaffUsersPage() {
   const { data, loading, error, retry } = useStaffData('GET staff/users', { query: list.query });
 
   return (
-    <StaffFrame title={intl.formatMessage({ id: 'staff.users.title' })} capability="users">
+    <StaffFrame title={intl.formatMessage({ id: 'staff.users.title' })}>
       <FilterForm key={list.key} filter={list.filter} onFind={list.find}>
         {(field) => (
           <label className={`${styles.filter} ${styles.search}`}>
