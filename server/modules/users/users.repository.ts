@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ROLES } from '../../../shared/roles.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/engine.ts';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table.ts';
@@ -250,7 +251,7 @@ export async function userIdsMatching(db: Db, q: string, limit = 200): Promise<n
   return rows.map((row) => row.id);
 }
 
-/** Accounts made per UTC day since `since` (the staff dashboard). */
+/** Customer accounts (no staff role) made per UTC day since `since` (the staff dashboard). */
 export async function newUsersByDay(
   db: Db,
   since: string,
@@ -262,6 +263,8 @@ export async function newUsersByDay(
       (eb) => eb.fn.countAll<number>().as('users'),
     ])
     .where('created_at', '>=', since)
+    // customers only: an account with a staff role (roles is a JSON array) is not counted
+    .where((eb) => eb.and(ROLES.map((role) => eb('roles', 'not like', `%"${role}"%`))))
     .groupBy(sql`substr(${sql.ref('created_at')}, 1, 10)`)
     .execute();
   return rows.map((row) => ({ day: row.day, users: Number(row.users) }));
