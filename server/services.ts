@@ -124,6 +124,8 @@ export function createServices({
     },
     publicUrl: config.publicUrl,
     logger,
+    // a payment in another currency than its order's or the account's: the shop's rate
+    convert: (minor, from, to) => catalog.convert(minor, from, to),
   });
   paymentsRef = payments;
   // a method is offered only when a gateway serves it (the balance needs none)

@@ -25,6 +25,7 @@ import * as orderProviderCalls from './migrations/0020-order-provider-calls.ts';
 import * as switchedProvider from './migrations/0021-order-switched-provider.ts';
 import * as landingCopy from './migrations/0022-landing-copy.ts';
 import * as staffBounds from './migrations/0023-staff-bounds.ts';
+import * as paymentCurrency from './migrations/0024-payment-currency.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021-order-switched-provider': switchedProvider,
   '0022-landing-copy': landingCopy,
   '0023-staff-bounds': staffBounds,
+  '0024-payment-currency': paymentCurrency,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

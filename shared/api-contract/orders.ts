@@ -8,6 +8,7 @@ import type {
   PaymentView,
   PlacedOrder,
 } from '../orders.ts';
+import type { Currency } from '../regions.ts';
 import { type MassOrderBody, massOrderBody } from '../schemas/mass-orders.schemas.ts';
 import {
   averageTimeQuery,
@@ -23,6 +24,10 @@ import { checked, type Endpoints, typed } from './endpoint.ts';
 export interface DepositInput {
   amount: number;
   method: number;
+  /** the currency the top-up is charged in, when the method does not take the account's */
+  pay_currency?: Currency;
+  /** the charge in `pay_currency` the page showed (minor units) */
+  charge?: number;
   agreement?: boolean;
   /** the page the gateway sends the payer back to */
   return_path?: string;

@@ -1,7 +1,7 @@
 import { EMAIL_PATTERN, AUTH_MESSAGES as M } from '../auth-rules.ts';
 import { DRIP_FEED, MAX_LINKS, MAX_POSTS, SUBSCRIPTION_DELAYS } from '../catalog.ts';
 import { PLATFORMS, type Platform } from '../platforms.ts';
-import { CURRENCIES } from '../regions.ts';
+import { CURRENCIES, type Currency } from '../regions.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
 import { CATALOG_MESSAGES } from './catalog.schemas.ts';
 
@@ -21,6 +21,21 @@ export const ORDER_MESSAGES = {
   delay: `The delay is one of ${SUBSCRIPTION_DELAYS.join(', ')} minutes`,
   expiry: 'The expiry is a date, YYYY-MM-DD',
   oldPosts: `From 0 to ${MAX_POSTS} old posts`,
+} as const;
+
+/**
+ * Paying in another currency than the price's (a method that takes only that one): the
+ * currency, and the charge in it the page showed, in minor units (checked against the shop's
+ * rate: docs/api.md "Paying in another currency").
+ */
+const PAY_IN = {
+  pay_currency: { type: 'string', enum: [...CURRENCIES], errorMessage: CATALOG_MESSAGES.currency },
+  charge: {
+    type: 'integer',
+    minimum: 1,
+    maximum: 100_000_000_000,
+    errorMessage: CATALOG_MESSAGES.integer,
+  },
 } as const;
 
 /** The page to come back to from the gateway: an internal path (checked again as a safe redirect). */
@@ -112,6 +127,7 @@ export const orderSchema = {
     },
     currency: { type: 'string', enum: [...CURRENCIES], errorMessage: CATALOG_MESSAGES.currency },
     method: { type: 'integer', errorMessage: ORDER_MESSAGES.method },
+    ...PAY_IN,
     email: {
       type: ['string', 'null'],
       maxLength: 254,
@@ -152,6 +168,10 @@ export interface OrderInput {
   client?: 'CLIENT_MAIN' | 'CLIENT_LK';
   currency?: string;
   method: number;
+  /** the currency the payment is charged in, when the method does not take the price's */
+  pay_currency?: Currency;
+  /** the charge in `pay_currency` the page showed (minor units) */
+  charge?: number;
   email?: string | null;
   agreement?: boolean;
   region_value?: string | null;
@@ -175,6 +195,7 @@ export const depositSchema = {
       errorMessage: CATALOG_MESSAGES.integer,
     },
     method: { type: 'integer', errorMessage: ORDER_MESSAGES.method },
+    ...PAY_IN,
     agreement: { type: 'boolean', errorMessage: ORDER_MESSAGES.agreement },
     return_path: returnPath,
   },

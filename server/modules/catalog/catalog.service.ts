@@ -12,6 +12,7 @@ import {
   type ServiceView,
 } from '../../../shared/catalog.ts';
 import { CATALOG_CACHE_TTL_MS } from '../../../shared/constants.ts';
+import { convertMinor } from '../../../shared/currency-conversion.ts';
 import { isLinkKind } from '../../../shared/link-rules.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
 import type { ServiceKind } from '../../../shared/platforms.ts';
@@ -298,25 +299,20 @@ export function createCatalogService({
       return times.length ? new Date(Math.min(...times)) : null;
     },
 
-    /** Minor units of one currency in another, through the stored rates; 0 without a rate. */
     /**
-     * Minor units of one currency in another at the stored rates; inside a transaction pass
-     * `trx`, which reads the rates through it (an SQLite connection held by a transaction
-     * cannot also load the snapshot).
+     * Minor units of one currency in another at the stored rates (shared/currency-conversion.ts),
+     * 0 without a rate; inside a transaction pass `trx`, which reads the rates through it (an
+     * SQLite connection held by a transaction cannot also load the snapshot).
      */
     async convert(minor: number, from: string, to: string, trx?: Db): Promise<number> {
       if (from === to) return minor;
-      const list = trx
+      const rates = trx
         ? (await loadCurrencyRows(trx)).map((row) => ({
-            code: row.code as Currency,
+            code: row.code,
             amount: Number(row.amount),
           }))
         : (await snapshot()).currencies;
-      const rates = new Map(list.map((rate) => [rate.code, rate.amount]));
-      const rateFrom = rates.get(from as Currency);
-      const rateTo = rates.get(to as Currency);
-      if (!rateFrom || !rateTo) return 0;
-      return Math.round((minor * rateFrom) / rateTo);
+      return convertMinor(minor, from, to, rates) ?? 0;
     },
 
     /** Which provider sells a service, and under what id there (read fresh: operators map it). */

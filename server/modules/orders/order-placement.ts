@@ -149,16 +149,21 @@ export function createOrderPlacement({
     const cost =
       ratePer1000 === undefined ? tiered : Math.max(1, Math.ceil((ratePer1000 * count) / 1000));
     const discount = Math.max(0, tiered + saved - cost);
-    const methods = await paymentMethods.list(currency, context.country);
+    // a method that does not take the order's currency charges in its own, converted at the
+    // shop's rate (the balance always pays in the order's)
+    const fromBalance = input.method === BALANCE_METHOD_ID;
+    const charge = fromBalance
+      ? { amount: cost, currency }
+      : await payments.chargeFor(cost, currency, input.pay_currency, input.charge);
+    const methods = await paymentMethods.list(charge.currency, context.country);
     const method = methods.methods.find((entry) => entry.id === input.method);
     if (!method) throw new AppError(ORDER_ERRORS.method, 400);
-    const fromBalance = method.id === BALANCE_METHOD_ID;
     if (fromBalance) {
       if (!user) throw new AppError(ORDER_ERRORS.balance, 400);
     } else {
-      const range = method.limits[currency]!;
-      if (cost < range.min) throw new AppError(ORDER_ERRORS.methodMin, 400);
-      if (cost > range.max) throw new AppError(ORDER_ERRORS.methodMax, 400);
+      const range = method.limits[charge.currency]!;
+      if (charge.amount < range.min) throw new AppError(ORDER_ERRORS.methodMin, 400);
+      if (charge.amount > range.max) throw new AppError(ORDER_ERRORS.methodMax, 400);
     }
     if (method.show_agreement_flag && input.agreement !== true)
       throw new AppError(ORDER_ERRORS.agreement, 400);
@@ -166,7 +171,7 @@ export function createOrderPlacement({
       ? null
       : payments.gatewayFor(await paymentMethods.gatewayOf(method.id));
     if (!fromBalance && !gateway) throw new AppError(ORDER_ERRORS.method, 400);
-    return { cost, discount, method, fromBalance, gateway };
+    return { cost, discount, method, fromBalance, gateway, charge };
   }
 
   /**
@@ -198,7 +203,7 @@ export function createOrderPlacement({
   ) {
     const { user, service, links, auto, most, comments, count, currency, email, client } = order;
     const { drip, subscription } = order;
-    const { cost, discount, method, fromBalance, gateway } = price;
+    const { cost, discount, method, fromBalance, gateway, charge } = price;
     const at = now().toISOString();
     const payment = fromBalance
       ? null
@@ -207,8 +212,7 @@ export function createOrderPlacement({
           purpose: 'order',
           methodId: method.id,
           gateway: gateway!,
-          amount: cost,
-          currency,
+          ...charge,
           returnPath: context.returnPath,
         });
     const base = {

@@ -90,14 +90,17 @@ export async function hasWaitingDeposit(db: Db, userId: number): Promise<boolean
   return Boolean(row);
 }
 
-/** The total of a user's settled payments in one currency (top-ups and orders by card). */
+/**
+ * The total of a user's settled payments worth `currency` to the shop (top-ups and orders by
+ * card; one charged in another currency counts what it was converted to).
+ */
 export async function paidInBy(db: Db, userId: number, currency: string): Promise<number> {
   const row = await db
     .selectFrom('payments')
-    .select((eb) => eb.fn.sum<number>('amount').as('total'))
+    .select((eb) => eb.fn.sum<number>('credit_amount').as('total'))
     .where('user_id', '=', userId)
     .where('status', '=', 'SUCCESS')
-    .where('currency', '=', currency)
+    .where('credit_currency', '=', currency)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }

@@ -1,5 +1,6 @@
 import express, { type Request, Router } from 'express';
 import { API } from '../../../shared/api-contract/index.ts';
+import type { DepositInput } from '../../../shared/api-contract/orders.ts';
 import { isPublicId, type OrderView } from '../../../shared/orders.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
@@ -61,18 +62,23 @@ export function paymentsRoutes({
   router.post('/deposit', async (req, res) => {
     const user = currentUser(res);
     if (!user) throw new AppError('Log in to top up your balance', 401);
-    const input = validate<{ amount: number; method: number; agreement?: boolean }>(
-      API['POST deposit'].body.schema,
-      req.body,
-    );
+    const input = validate<DepositInput>(API['POST deposit'].body.schema, req.body);
     if (!isCurrency(user.cur)) throw new AppError('Unknown currency: use RUB, USD or EUR', 400);
     const currency: Currency = user.cur;
-    const methods = await paymentMethods.list(currency, contextOf(res).visitor.country);
+    // a method that does not take the account's currency is paid in its own, converted at
+    // the shop's rate; the balance gets the amount asked, in the account's currency
+    const charge = await payments.chargeFor(
+      input.amount,
+      currency,
+      input.pay_currency,
+      input.charge,
+    );
+    const methods = await paymentMethods.list(charge.currency, contextOf(res).visitor.country);
     const method = methods.methods.find((entry) => entry.id === input.method);
     if (!method || method.id === BALANCE_METHOD_ID)
       throw new AppError('This payment method is not available for a top-up', 400);
-    const range = method.limits[currency]!;
-    if (input.amount < range.min || input.amount > range.max)
+    const range = method.limits[charge.currency]!;
+    if (charge.amount < range.min || charge.amount > range.max)
       throw new AppError(`The amount must be from ${range.min} to ${range.max}`, 400);
     // SPEC §5: the payment policy box, exactly true, where the method asks for it
     if (method.show_agreement_flag && input.agreement !== true)
@@ -83,8 +89,7 @@ export function paymentsRoutes({
       userId: user.id,
       methodId: method.id,
       gateway,
-      amount: input.amount,
-      currency,
+      ...charge,
       returnPath: returnPathOf(req, publicUrl),
     });
     res.status(201).json({ status: 'success', data: payment });

@@ -57,12 +57,36 @@ export interface NewPayment {
   userId: number | null;
   purpose: 'order' | 'deposit';
   methodId: number;
+  /** what the gateway charges */
   amount: number;
   currency: Currency;
+  /**
+   * what it is worth to the shop when the payer pays in another currency (the order's cost,
+   * or what a top-up credits), converted at the shop's rate; else the charge itself
+   */
+  credit?: { amount: number; currency: Currency };
   returnPath: string;
 }
 
+/** What a payment is worth to the shop: its credit, or (older rows) its charge. */
+export const creditOf = (payment: PaymentRow): { amount: number; currency: string } => ({
+  amount: Number(payment.credit_amount ?? payment.amount),
+  currency: payment.credit_currency ?? payment.currency,
+});
+
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+export const PAYMENT_CURRENCY_ERRORS = {
+  rate: 'The exchange rate has changed: check the new amount and pay again',
+  noRate: 'Paying in this currency is not available right now',
+} as const;
+
+/** A charge in the currency a method takes, and what it is worth in the one it pays for. */
+export interface Charge {
+  amount: number;
+  currency: Currency;
+  credit?: { amount: number; currency: Currency };
+}
 
 /**
  * Payments (DOMAIN.md): created WAITING, sent to a gateway, settled once. Settling is one
@@ -75,6 +99,7 @@ export function createPaymentsService({
   gateways,
   publicUrl,
   logger,
+  convert = async (minor, from, to) => (from === to ? minor : 0),
   now = () => new Date(),
 }: {
   db: Db;
@@ -83,6 +108,8 @@ export function createPaymentsService({
   gateways: Record<string, PaymentGateway>;
   publicUrl: string;
   logger: Logger;
+  /** minor units of one currency in another at the shop's rates, 0 without a rate (the catalogue's) */
+  convert?: (minor: number, from: string, to: string) => Promise<number>;
   now?: () => Date;
 }) {
   const listeners: SettledListener[] = [];
@@ -131,17 +158,18 @@ export function createPaymentsService({
       const payment = await settleWaiting(trx, publicId, status, at);
       if (!payment) return null;
       if (status === 'SUCCESS' && payment.purpose === 'deposit' && payment.user_id !== null) {
+        // a top-up paid in another currency credits what was converted when it was asked
+        const credit = creditOf(payment);
         await ledger.credit(trx, {
           userId: payment.user_id,
-          amount: Number(payment.amount),
+          amount: credit.amount,
           paymentId: payment.id,
           at,
         });
-        const amount = Number(payment.amount);
         await notifications?.notify(trx, {
           userId: payment.user_id,
           type: 'payment.credited',
-          data: { payment: payment.public_id, amount, currency: payment.currency },
+          data: { payment: payment.public_id, amount: credit.amount, currency: credit.currency },
         });
       }
       for (const listener of listeners) await listener(trx, payment, at, reason);
@@ -177,6 +205,26 @@ export function createPaymentsService({
       return byName.has('sandbox') ? 'sandbox' : null;
     },
 
+    /**
+     * What paying `amount` of `currency` costs in `payIn`, the currency of a method that does
+     * not take `currency` (a rouble account paying by a card that takes dollars): converted at
+     * the shop's rate (shared/currency-conversion.ts, as the page showed it). `seen` is the
+     * charge the page showed: another one means the rate moved since (409, nothing charged).
+     */
+    async chargeFor(
+      amount: number,
+      currency: Currency,
+      payIn?: Currency,
+      seen?: number,
+    ): Promise<Charge> {
+      if (!payIn || payIn === currency) return { amount, currency };
+      const charge = await convert(amount, currency, payIn);
+      if (charge <= 0) throw new AppError(PAYMENT_CURRENCY_ERRORS.noRate, 400);
+      if (seen !== undefined && seen !== charge)
+        throw new AppError(PAYMENT_CURRENCY_ERRORS.rate, 409);
+      return { amount: charge, currency: payIn, credit: { amount, currency } };
+    },
+
     /** Writes a WAITING payment inside the caller's transaction. */
     async insert(trx: Db, input: NewPayment & { gateway: string }): Promise<PaymentRow> {
       const at = now().toISOString();
@@ -188,6 +236,8 @@ export function createPaymentsService({
         gateway: input.gateway,
         amount: input.amount,
         currency: input.currency,
+        credit_amount: input.credit?.amount ?? input.amount,
+        credit_currency: input.credit?.currency ?? input.currency,
         status: 'WAITING',
         return_path: input.returnPath,
         created_at: at,

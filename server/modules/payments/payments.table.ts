@@ -12,9 +12,16 @@ export interface PaymentsTable {
   purpose: 'order' | 'deposit';
   method_id: number;
   gateway: string;
-  /** minor units of `currency` */
+  /** minor units of `currency`: what the gateway charges */
   amount: number;
   currency: string;
+  /**
+   * what the payment is worth to the shop, in minor units of `credit_currency`: the order's
+   * cost, or what a top-up credits; the charge converted at the shop's rate when the payer
+   * paid in another currency (null only on rows older than the column: then `amount`)
+   */
+  credit_amount: number | string | null;
+  credit_currency: string | null;
   status: PaymentStatus;
   /** the gateway's own id of the payment */
   gateway_ref: string | null;
