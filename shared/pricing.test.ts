@@ -2,13 +2,17 @@ import {
   autoQuantity,
   baseCost,
   levelFor,
+  PACKAGE_COUNTS,
   type PriceTier,
+  packageOffers,
+  per1000Major,
   quote,
   roundHalfUp,
   SAVING_SHOWN_FROM_PERCENT,
   shownSaving,
   tieredCost,
   tierFor,
+  tierInversion,
 } from './pricing.ts';
 
 /** CATALOG.md: Instagram likes on the storefront, in kopecks and in cents. */
@@ -154,3 +158,46 @@ describe('shownSaving (issue 30.10: one savings rule in every currency)', () => 
     expect(shownSaving(0, 0)).toBeNull();
   });
 });
+
+describe('tierInversion: a larger quantity never costs more per unit', () => {
+  it('passes the catalogue’s tiers, and tiers that keep a price', () => {
+    expect(tierInversion(RUB_LIKES)).toBeNull();
+    expect(tierInversion(USD_LIKES)).toBeNull();
+    expect(
+      tierInversion([
+        { from: 1, micro: 5 },
+        { from: 10, micro: 5 },
+      ]),
+    ).toBeNull();
+    expect(tierInversion([{ from: 1, micro: 5 }])).toBeNull();
+  });
+
+  it('names the first tier priced above one before it, with the cheapest before it', () => {
+    // the review: 150 ₽ per 1,000 from 1, 185 ₽ from 1,000 (100 for 15 ₽, 1,000 for 185 ₽)
+    expect(
+      tierInversion([
+        { from: 1000, micro: 18_500_000 },
+        { from: 1, micro: 15_000_000 },
+      ]),
+    ).toEqual({
+      smaller: { from: 1, micro: 15_000_000 },
+      larger: { from: 1000, micro: 18_500_000 },
+    });
+    expect(
+      tierInversion([
+        { from: 1, micro: 900 },
+        { from: 100, micro: 600 },
+        { from: 1000, micro: 700 },
+        { from: 5000, micro: 800 },
+      ]),
+    ).toEqual({ smaller: { from: 100, micro: 600 }, larger: { from: 1000, micro: 700 } });
+  });
+
+  it('writes a unit price as the price of 1000 in major units', () => {
+    expect(per1000Major(18_500_000)).toBe('185.00');
+    expect(per1000Major(650_000)).toBe('6.50');
+    expect(per1000Major(599_800)).toBe('5.998');
+    expect(per1000Major(1)).toBe('0.00001');
+  });
+});
+

@@ -35,6 +35,40 @@ export function tierFor(tiers: readonly PriceTier[], count: number): PriceTier {
   return chosen;
 }
 
+/** Two tiers of one list where the one for the larger quantity costs more per unit. */
+export interface TierInversion {
+  /** the tier with the lower start (the cheaper one) */
+  smaller: PriceTier;
+  /** the tier with the higher start, priced above `smaller` */
+  larger: PriceTier;
+}
+
+/**
+ * The one rule of a tier list (one client and currency): a larger quantity never costs more
+ * per unit than a smaller one, so no tier is priced above a tier that starts below it (equal
+ * is fine). The first tier (by start) that breaks it comes back with the cheapest tier before
+ * it, or null when the list keeps the rule. The staff console's price edits and the catalogue
+ * seed both pass it (docs/architecture.md, "Prices").
+ */
+export function tierInversion(tiers: readonly PriceTier[]): TierInversion | null {
+  const sorted = [...tiers].sort((a, b) => a.from - b.from);
+  let cheapest: PriceTier | undefined;
+  for (const tier of sorted) {
+    if (cheapest && tier.micro > cheapest.micro) return { smaller: cheapest, larger: tier };
+    if (!cheapest || tier.micro < cheapest.micro) cheapest = tier;
+  }
+  return null;
+}
+
+/**
+ * A unit price in millionths of a minor unit as the price of 1000 units in major units, with
+ * at least two decimals and as many more as it needs (18 500 000 → "185.00", 650 000 → "6.50").
+ */
+export function per1000Major(micro: number): string {
+  const text = (micro / 100_000).toFixed(5);
+  return text.replace(/(\.\d\d\d*?)0+$/, '$1');
+}
+
 /** count × the unit price of its tier, rounded half up, never below the minimum charge. */
 export function tieredCost(tiers: readonly PriceTier[], count: number, minCharge = 0): number {
   if (!Number.isInteger(count) || count < 1) throw new RangeError('Provide an integer');

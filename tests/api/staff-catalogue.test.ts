@@ -220,6 +220,62 @@ describe.each(ENGINES)('the staff console’s catalogue on %s', (engine) => {
     expect(await cost('INSTAGRAM_LIKES', 1000, 'RUB')).toEqual([30_000, 0]);
   });
 
+  it.each(['RUB', 'USD', 'EUR'])(
+    'refuses %s tiers where a larger quantity costs more per unit, naming both tiers, and changes nothing',
+    async (currency) => {
+      const before = await tiersOf('INSTAGRAM_LIKES', 'CLIENT_MAIN', currency);
+      const audits = await countRows(t.database.db, 'staff_audit');
+      const res = await as(manager).put('staff/prices/INSTAGRAM_LIKES', {
+        client: 'CLIENT_MAIN',
+        currency,
+        // the review's case: 100 for 15.00, 1,000 for 185.00
+        tiers: [
+          { from: 1, micro: 15_000_000 },
+          { from: 1000, micro: 18_500_000 },
+        ],
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(
+        'The price per 1000 at 1000+ (185.00) is above the price at 1+ (150.00): a larger quantity may not cost more per unit',
+      );
+      // a later tier above a cheaper one further back is named with that one
+      const far = await as(manager).put('staff/prices/INSTAGRAM_LIKES', {
+        client: 'CLIENT_LK',
+        currency,
+        tiers: [
+          { from: 1, micro: 900_000 },
+          { from: 100, micro: 650_000 },
+          { from: 1000, micro: 650_000 },
+          { from: 5000, micro: 700_000 },
+        ],
+      });
+      expect(far.status).toBe(400);
+      expect(far.body.message).toBe(
+        'The price per 1000 at 5000+ (7.00) is above the price at 100+ (6.50): a larger quantity may not cost more per unit',
+      );
+      expect(await tiersOf('INSTAGRAM_LIKES', 'CLIENT_MAIN', currency)).toEqual(before);
+      expect(await countRows(t.database.db, 'staff_audit')).toBe(audits);
+    },
+  );
+
+  it('takes tiers that keep or lower the unit price as the quantity grows', async () => {
+    const res = await as(manager).put('staff/prices/INSTAGRAM_LIKES', {
+      client: 'CLIENT_MAIN',
+      currency: 'EUR',
+      tiers: [
+        { from: 1, micro: 990_000 },
+        { from: 1000, micro: 990_000 },
+        { from: 5000, micro: 599_800 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(await tiersOf('INSTAGRAM_LIKES', 'CLIENT_MAIN', 'EUR')).toEqual([
+      [1, 990_000],
+      [1000, 990_000],
+      [5000, 599_800],
+    ]);
+  });
+
   it('refuses malformed bodies of every write with 4xx and changes nothing', async () => {
     const tiers = await tiersOf('INSTAGRAM_LIKES');
     const service = (await as(manager).get('staff/catalogue/services/INSTAGRAM_LIKES')).body;

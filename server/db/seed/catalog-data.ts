@@ -11,7 +11,12 @@ import { type Currency, EU_COUNTRIES } from '../../../shared/regions.ts';
  * points; services CATALOG.md gives no figures for are priced off the nearest row by a factor.
  */
 
-/** Preset price points in major units: 100 / 1k / 5k / 10k / 25k / 50k / 100k. */
+/**
+ * Preset price points in major units: 100 / 1k / 5k / 10k / 25k / 50k / 100k. A larger
+ * quantity never costs more per unit (shared/pricing.ts tierInversion, tested over the seeded
+ * catalogue): where CATALOG.md's figures broke that by a hair, the larger point is lower here
+ * (followers RUB 25k 10 500 → 10 200, USD 50k 299.99 → 289.99; views USD 10k 29.99 → 28.99).
+ */
 type Points = readonly [number, number, number, number, number, number, number];
 const POINT_COUNTS = [100, 1_000, 5_000, 10_000, 25_000, 50_000, 100_000] as const;
 
@@ -27,12 +32,12 @@ const PRICE_CLASSES = {
     USD: [0.99, 6.99, 29.99, 49.99, 119.99, 199.99, 379.99],
   },
   followers: {
-    RUB: [45, 440, 2_150, 4_100, 10_500, 19_700, 39_000],
-    USD: [1.49, 9.99, 39.99, 69.99, 149.99, 299.99, 549.99],
+    RUB: [45, 440, 2_150, 4_100, 10_200, 19_700, 39_000],
+    USD: [1.49, 9.99, 39.99, 69.99, 149.99, 289.99, 549.99],
   },
   views: {
     RUB: [8, 45, 215, 400, 1_000, 1_850, 3_500],
-    USD: [0.65, 4.49, 14.99, 29.99, 69.99, 119.99, 199.99],
+    USD: [0.65, 4.49, 14.99, 28.99, 69.99, 119.99, 199.99],
   },
   stories: {
     RUB: [8, 70, 350, 700, 1_750, 3_500, 7_000],

@@ -1,6 +1,6 @@
 import { SERVICE_TYPES, type ServiceType } from '../../../shared/catalog.ts';
 import { PLATFORMS } from '../../../shared/platforms.ts';
-import { tierFor } from '../../../shared/pricing.ts';
+import { per1000Major, tierFor, tierInversion } from '../../../shared/pricing.ts';
 import type {
   StaffImportBody,
   StaffServiceBody,
@@ -30,6 +30,17 @@ export const STAFF_CATALOGUE_ERRORS = {
   noRates: 'No currency rate to convert the provider’s currency',
   unreachable: 'The provider’s services list could not be read',
 } as const;
+
+/** A price list where a larger quantity costs more per unit (shared/pricing.ts tierInversion). */
+export function invertedTiersMessage({
+  smaller,
+  larger,
+}: NonNullable<ReturnType<typeof tierInversion>>): string {
+  return (
+    `The price per 1000 at ${larger.from}+ (${per1000Major(larger.micro)}) is above the price ` +
+    `at ${smaller.from}+ (${per1000Major(smaller.micro)}): a larger quantity may not cost more per unit`
+  );
+}
 
 /** The kind a new service of a type is (an import that names none). */
 const KIND: Record<ServiceType, string> = {
@@ -64,7 +75,8 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * The staff console's catalogue, prices, import and providers (issue 33.5, 33.6): the
  * catalogue's and fulfilment's services with the actor's audit row in each write's
  * transaction, and the rules that join them (a mapping names known providers; a price tier
- * list goes up; an import prices from the provider's rate × a markup).
+ * list goes up and never costs more per unit at a larger quantity; an import prices from the
+ * provider's rate × a markup).
  */
 export function createStaffCatalogue({
   catalog,
@@ -183,6 +195,8 @@ export function createStaffCatalogue({
           throw new AppError(STAFF_CATALOGUE_ERRORS.ascending, 400);
       if (tiers[0]!.from > Math.min(service.min, service.min_order, service.lk_min_order))
         throw new AppError(STAFF_CATALOGUE_ERRORS.firstTier, 400);
+      const inverted = tierInversion(tiers);
+      if (inverted) throw new AppError(invertedTiersMessage(inverted), 400);
       await catalog.staff.setTiers(
         tag,
         { client: body.client as TierGroup['client'], currency: body.currency, tiers },
