@@ -201,3 +201,67 @@ describe('tierInversion: a larger quantity never costs more per unit', () => {
   });
 });
 
+describe('packageOffers: one savings rule for a service page’s packages', () => {
+  /** A price table of the package counts at a list of prices (minor units). */
+  const table = (costs: number[]) =>
+    Object.fromEntries(costs.map((cost, index) => [String(PACKAGE_COUNTS[index]), { cost }]));
+  const shown = (costs: number[]) =>
+    packageOffers(table(costs)).map(({ count, saving, badge }) => [count, saving, badge]);
+
+  it('badges the smallest package alone as the start, and the largest saving as the best', () => {
+    // the review's roubles: 19 / 185 / 910 / 1,790 ₽; the 5,000 was "for a start" too
+    expect(shown([1_900, 18_500, 91_000, 179_000])).toEqual([
+      [100, null, 'start'],
+      [1_000, null, null],
+      [5_000, null, null],
+      [10_000, 6, 'best'],
+    ]);
+    expect(shown([99, 699, 2_999, 4_999])).toEqual([
+      [100, null, 'start'],
+      [1_000, 29, null],
+      [5_000, 39, null],
+      [10_000, 50, 'best'],
+    ]);
+  });
+
+  it('works the same in every currency: the same prices at another rate save the same', () => {
+    const rouble = [1_900, 16_000, 70_000, 150_000, 300_000];
+    for (const rate of [1, 1 / 82.5, 1 / 95.4])
+      expect(shown(rouble.map((cost) => Math.round(cost * rate * 100)))).toEqual([
+        [100, null, 'start'],
+        [1_000, 16, null],
+        [5_000, 26, 'best'],
+        [10_000, 21, null],
+      ]);
+  });
+
+  it('gives the best to the smaller package on a tie, and none when nothing saves enough', () => {
+    expect(shown([1_000, 9_000, 45_000]).map(([, , badge]) => badge)).toEqual([
+      'start',
+      'best',
+      null,
+    ]);
+    expect(shown([1_000, 9_800, 49_000]).map(([, , badge]) => badge)).toEqual([
+      'start',
+      null,
+      null,
+    ]);
+  });
+
+  it('measures against the smallest package the service has, and shows at most four', () => {
+    const offers = packageOffers({
+      '1000': { cost: 1_000 },
+      '5000': { cost: 4_000 },
+      '10000': { cost: 7_000 },
+      '25000': { cost: 15_000 },
+      '100000': { cost: 50_000 },
+    });
+    expect(offers.map(({ count, saving, badge }) => [count, saving, badge])).toEqual([
+      [1_000, null, 'start'],
+      [5_000, 20, null],
+      [10_000, 30, null],
+      [25_000, 40, 'best'],
+    ]);
+    expect(packageOffers({})).toEqual([]);
+  });
+});

@@ -110,11 +110,70 @@ export function quote(
  */
 export const SAVING_SHOWN_FROM_PERCENT = 5;
 
+/**
+ * A saving as the storefront shows it: what `after` saves against `before` (the same quantity
+ * at the price it is measured against), in whole percent of `before`, or null below
+ * SAVING_SHOWN_FROM_PERCENT. The one rule of every "save n %" in every currency.
+ */
+export function savingPercent(before: number, after: number): number | null {
+  if (!(before > 0) || after >= before) return null;
+  const percent = Math.round(((before - after) / before) * 100);
+  return percent >= SAVING_SHOWN_FROM_PERCENT ? percent : null;
+}
+
 /** A quote's saving as the storefront shows it: its percent of the price before, or null. */
 export function shownSaving(cost: number, discount: number): number | null {
-  if (discount <= 0 || cost + discount <= 0) return null;
-  const percent = Math.round((discount / (cost + discount)) * 100);
-  return percent >= SAVING_SHOWN_FROM_PERCENT ? percent : null;
+  return discount > 0 ? savingPercent(cost + discount, cost) : null;
+}
+
+/** The quantities a service page may offer as ready packages; it shows the first four. */
+export const PACKAGE_COUNTS: readonly number[] = [100, 1_000, 5_000, 10_000, 25_000, 100_000];
+export const PACKAGES_SHOWN = 4;
+
+/** `start`: the smallest package; `best`: the one with the lowest price per unit. */
+export type PackageBadge = 'start' | 'best';
+
+export interface PackageOffer {
+  count: number;
+  /** minor units */
+  cost: number;
+  /** what its price per unit saves against the smallest package's (savingPercent), or null */
+  saving: number | null;
+  badge: PackageBadge | null;
+}
+
+/**
+ * A service page's ready packages from its storefront prices (count → cost, minor units of one
+ * currency), worked out the same way in every currency:
+ * - the packages are the first PACKAGES_SHOWN of PACKAGE_COUNTS that have a price;
+ * - the smallest is the start (`start`): what the others are measured against, no saving;
+ * - each other one saves its price per unit against the smallest's: savingPercent of the
+ *   smallest's price for that many units and its own price (shown from 5 %);
+ * - the best value (`best`) is the one whose saving is the largest (the lowest price per
+ *   unit; on a tie the smaller package), when any saving is shown at all.
+ */
+export function packageOffers(
+  prices: Readonly<Record<string, { cost: number } | undefined>>,
+): PackageOffer[] {
+  const priced = PACKAGE_COUNTS.filter((count) => prices[String(count)])
+    .slice(0, PACKAGES_SHOWN)
+    .map((count) => ({ count, cost: prices[String(count)]!.cost }));
+  const first = priced[0];
+  if (!first) return [];
+  const offers: PackageOffer[] = priced.map(({ count, cost }, index) => ({
+    count,
+    cost,
+    saving: index === 0 ? null : savingPercent((first.cost * count) / first.count, cost),
+    badge: index === 0 ? 'start' : null,
+  }));
+  let best: PackageOffer | undefined;
+  for (const offer of offers.slice(1)) {
+    // a lower price per unit: cost / count below best's, compared without dividing
+    if (offer.saving !== null && (!best || offer.cost * best.count < best.cost * offer.count))
+      best = offer;
+  }
+  if (best) best.badge = 'best';
+  return offers;
 }
 
 /**

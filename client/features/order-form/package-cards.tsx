@@ -1,20 +1,17 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import type { CatalogPlatform, PriceTable } from '../../../shared/catalog.ts';
-import { shownSaving } from '../../../shared/pricing.ts';
+import { packageOffers } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { selectCurrency } from '../../lib/app-state.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { orderFormActions as actions } from './order-form.slice.ts';
 import styles from './package-cards.module.css';
 
-/** The presets a service page offers as ready packages, when the service's limits allow. */
-const PACKAGES = [100, 1_000, 5_000, 10_000, 25_000, 100_000];
-const SHOWN = 4;
-
 /**
- * A service page's packages at preset quantities (CATALOG.md landing sections): price and
- * saving from the page's storefront prices; a click puts the package into the order form.
+ * A service page's packages at preset quantities (CATALOG.md landing sections): price, saving
+ * and badge from the page's storefront prices by one rule (shared/pricing.ts packageOffers);
+ * a click puts the package into the order form.
  */
 export function PackageCards({
   platform,
@@ -31,14 +28,11 @@ export function PackageCards({
   const intl = useIntl();
   const dispatch = useDispatch();
   const currency = useSelector(selectCurrency) as Currency;
-  const prices = informers[currency]?.[tag] ?? {};
-  const packages = PACKAGES.filter((count) => prices[String(count)]).slice(0, SHOWN);
+  const packages = packageOffers(informers[currency]?.[tag] ?? {});
   if (!packages.length) return null;
   return (
     <ul className={styles.packages} aria-label={intl.formatMessage({ id: 'packages.heading' })}>
-      {packages.map((count) => {
-        const { cost, discount } = prices[String(count)]!;
-        const percent = shownSaving(cost, discount);
+      {packages.map(({ count, cost, saving, badge }) => {
         return (
           <li key={count}>
             <button
@@ -53,15 +47,18 @@ export function PackageCards({
             >
               <span className={styles.count}>{intl.formatNumber(count)}</span>
               <span className={styles.price}>{formatMoney(intl, cost, currency)}</span>
-              {percent !== null ? (
-                <span className={styles.saving}>
-                  <FormattedMessage id="packages.saving" values={{ percent }} />
-                </span>
-              ) : (
+              {badge === 'start' ? (
                 <span className={styles.muted}>
                   <FormattedMessage id="packages.start" />
                 </span>
-              )}
+              ) : saving !== null ? (
+                <span className={styles.saving}>
+                  <FormattedMessage
+                    id={badge === 'best' ? 'packages.best' : 'packages.saving'}
+                    values={{ percent: saving }}
+                  />
+                </span>
+              ) : null}
             </button>
           </li>
         );

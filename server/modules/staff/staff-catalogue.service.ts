@@ -1,6 +1,11 @@
 import { SERVICE_TYPES, type ServiceType } from '../../../shared/catalog.ts';
 import { PLATFORMS } from '../../../shared/platforms.ts';
-import { per1000Major, tierFor, tierInversion } from '../../../shared/pricing.ts';
+import {
+  per1000Major,
+  type TierInversion,
+  tierFor,
+  tierInversion,
+} from '../../../shared/pricing.ts';
 import type {
   StaffImportBody,
   StaffServiceBody,
@@ -32,10 +37,7 @@ export const STAFF_CATALOGUE_ERRORS = {
 } as const;
 
 /** A price list where a larger quantity costs more per unit (shared/pricing.ts tierInversion). */
-export function invertedTiersMessage({
-  smaller,
-  larger,
-}: NonNullable<ReturnType<typeof tierInversion>>): string {
+export function invertedTiersMessage({ smaller, larger }: TierInversion): string {
   return (
     `The price per 1000 at ${larger.from}+ (${per1000Major(larger.micro)}) is above the price ` +
     `at ${smaller.from}+ (${per1000Major(smaller.micro)}): a larger quantity may not cost more per unit`
