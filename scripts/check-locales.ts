@@ -1,13 +1,16 @@
 /**
- * `npm run locales:check`: every language has every English key, and each message uses the
- * same ICU arguments. The same rules run in the test suite (tests/api/locales.test.ts). A set
- * written in fewer languages (shared/message-sets.ts SET_LOCALES: the staff console's, ru and
- * en) has exactly those files; the other languages read its English one.
+ * `npm run locales:check` (also the last step of `npm run lint`): every language has every
+ * English key, and each message uses the same ICU arguments. The same rules run in the test
+ * suite (tests/api/locales.test.ts). A set written in fewer languages (shared/message-sets.ts
+ * SET_LOCALES: the staff console's, ru and en) has exactly those files; the other languages
+ * read its English one. Then every message id the client renders is defined in the messages
+ * its pages load (scripts/message-usage.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { LOCALES } from '../shared/locales.ts';
 import { SET_LOCALES } from '../shared/message-sets.ts';
+import { checkMessageUsage, describeProblem, repoRoots } from './message-usage.ts';
 
 /** The interface messages, the landings' own texts, the message sets, the server's. */
 const SETS = [
@@ -61,8 +64,13 @@ for (const [set, locale] of SETS.flatMap((set) =>
     }
   }
 }
+const usage = checkMessageUsage('.', repoRoots('.'));
+for (const problem of usage) console.error(describeProblem(problem));
+problems += usage.length;
 if (problems) {
   console.error(`${problems} problem(s)`);
   process.exit(1);
 }
-console.warn(`locales: ${LOCALES.length} languages × ${count} messages, all present`);
+console.warn(
+  `locales: ${LOCALES.length} languages × ${count} messages, all present; every id the client renders is defined`,
+);
