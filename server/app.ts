@@ -214,6 +214,7 @@ export function createApp({
       staffAuth: services.staffAuth,
       audit: services.audit,
       dashboard: services.staffDashboard,
+      adjustments: services.staffAdjustments,
       secureCookies: config.publicUrl.startsWith('https:'),
       sessionMs: config.staffSessionMs,
       limits,

@@ -14,6 +14,19 @@ export interface StaffMe {
   /** a staff session is open (else the console asks for a code) */
   signedIn: boolean;
   recoveryCodesLeft: number;
+  /**
+   * A moderator's cap on balance adjustments (docs/operations.md "What each role may do"):
+   * `limit` minor units of `currency` over any rolling 24 hours, of which `used` went on
+   * adjustments applied in the last 24 hours; null for a role without a cap (an admin) or
+   * without balances.
+   */
+  adjustCap: StaffAdjustCap | null;
+}
+
+export interface StaffAdjustCap {
+  limit: number;
+  currency: string;
+  used: number;
 }
 
 /** POST staff/totp/enrol */

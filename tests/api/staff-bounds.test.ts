@@ -242,6 +242,31 @@ describe.each(ENGINES)('staff bounds on %s', (engine) => {
       expect(actions.filter((action) => action === 'user.balance.reject')).toHaveLength(2);
     });
 
+    it('tells a moderator their cap and what they used of it in the last 24 hours (GET staff/me); an admin has none', async () => {
+      const moderator = await staff('ROLE_MODERATOR');
+      const admin = await staff('ROLE_ADMIN');
+      const manager = await staff('ROLE_MANAGER');
+      const capOf = async (who: { cookie: string }) =>
+        (await as(who).get('staff/me')).body.data.adjustCap;
+      expect(await capOf(moderator)).toEqual({ limit: 100_000, currency: 'USD', used: 0 });
+      expect(await capOf(admin)).toBeNull();
+      // no balances to adjust: no cap
+      expect(await capOf(manager)).toBeNull();
+      const buyer = await signUp(t.app, { cur: 'USD' });
+      expect((await adjust(moderator, buyer.user.id, 25_000)).status).toBe(200);
+      expect((await adjust(moderator, buyer.user.id, -5_000)).status).toBe(200);
+      // one waiting for an admin counts nothing yet
+      expect((await adjust(moderator, buyer.user.id, 90_000)).status).toBe(202);
+      expect(await capOf(moderator)).toEqual({ limit: 100_000, currency: 'USD', used: 30_000 });
+      // older than 24 hours: forgotten
+      await t.database.db
+        .updateTable('staff_adjustments')
+        .set({ created_at: new Date(Date.now() - 25 * 3_600_000).toISOString() })
+        .where('requested_by', '=', moderator.user.id)
+        .execute();
+      expect((await capOf(moderator)).used).toBe(0);
+    });
+
     it('lets parallel adjustments of one moderator pass the cap once, and forgets what is older than 24 hours', async () => {
       const moderator = await staff('ROLE_MODERATOR');
       const buyers = await Promise.all([1, 2, 3].map(() => signUp(t.app, { cur: 'USD' })));

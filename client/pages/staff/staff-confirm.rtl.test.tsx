@@ -14,6 +14,7 @@ const ME: StaffMe = {
   enrolled: true,
   signedIn: true,
   recoveryCodesLeft: 10,
+  adjustCap: null,
 };
 
 const ORDER: StaffOrderDetail = {

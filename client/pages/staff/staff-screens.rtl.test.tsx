@@ -20,6 +20,7 @@ const ME: StaffMe = {
   enrolled: true,
   signedIn: true,
   recoveryCodesLeft: 10,
+  adjustCap: null,
 };
 
 function renderConsole(path: string, pageId: string, pattern: string) {

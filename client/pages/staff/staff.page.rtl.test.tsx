@@ -27,6 +27,7 @@ const ME: StaffMe = {
   enrolled: true,
   signedIn: true,
   recoveryCodesLeft: 10,
+  adjustCap: null,
 };
 const CODES = Array.from(
   { length: 10 },

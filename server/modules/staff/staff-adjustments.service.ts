@@ -1,4 +1,5 @@
-import type { StaffAdjustment, StaffPage } from '../../../shared/staff.ts';
+import type { StaffAdjustCap, StaffAdjustment, StaffPage } from '../../../shared/staff.ts';
+import { can } from '../../../shared/staff-permissions.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ledger } from '../ledger/ledger.service.ts';
@@ -231,6 +232,21 @@ export function createStaffAdjustments({
     ): Promise<StaffPage<StaffAdjustment>> {
       const { rows, total } = await adjustmentsPage(db, filter, paging);
       return { items: await views(rows), meta: { total, ...paging } };
+    },
+
+    /**
+     * The cap `actor` adjusts within and what their adjustments applied over the last 24 hours
+     * count against it (`GET staff/me`); null for an admin (no cap) and a role without balances.
+     */
+    async capOf(actor: StaffActor): Promise<StaffAdjustCap | null> {
+      if (actor.role === 'admin' || !can(actor.role, 'users')) return null;
+      const since = new Date(now().getTime() - DAY_MS).toISOString();
+      const { byModerator } = await appliedValueSince(db, {
+        by: actor.user.id,
+        userId: actor.user.id,
+        since,
+      });
+      return { limit, currency, used: byModerator };
     },
 
     /** The account's adjustments waiting for an admin, newest first (its console page). */

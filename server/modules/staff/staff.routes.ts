@@ -24,6 +24,7 @@ import {
   staffGate,
   staffOf,
 } from './staff-access.ts';
+import type { StaffAdjustments } from './staff-adjustments.service.ts';
 import type { StaffAuth } from './staff-auth.service.ts';
 import type { StaffDashboardService } from './staff-dashboard.service.ts';
 
@@ -44,6 +45,7 @@ export function staffRoutes({
   staffAuth,
   audit,
   dashboard,
+  adjustments,
   secureCookies,
   sessionMs,
   limits,
@@ -52,6 +54,8 @@ export function staffRoutes({
   staffAuth: StaffAuth;
   audit: Audit;
   dashboard: StaffDashboardService;
+  /** a moderator's cap on adjustments, shown by `me` */
+  adjustments: StaffAdjustments;
   secureCookies: boolean;
   sessionMs: number;
   limits: Limits;
@@ -102,6 +106,7 @@ export function staffRoutes({
         enrolled: state.enrolled,
         signedIn,
         recoveryCodesLeft: state.recoveryCodesLeft,
+        adjustCap: await adjustments.capOf(actor),
       },
     });
   });

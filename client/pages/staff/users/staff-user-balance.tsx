@@ -1,9 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { StaffUserDetail } from '../../../../shared/staff.ts';
+import { isCurrency } from '../../../../shared/regions.ts';
+import type { StaffAdjustCap, StaffUserDetail } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
+import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { errorOf, useStaffCall } from '../../../features/staff/use-staff-api.ts';
 import { ApiError } from '../../../lib/api.ts';
+import { formatMoney } from '../../../lib/money.ts';
 import styles from '../staff.module.css';
 
 /** "12.50" or "-3" in major units → signed minor units (×100), or null if it is no amount. */
@@ -14,7 +17,27 @@ export function minorOf(text: string): number | null {
   return minor === 0 ? null : minor;
 }
 
-/** Adjust the balance: a signed amount in the user's currency and a reason, both required. */
+/** A moderator's 24-hour cap in money, and what they used of it (`GET staff/me`). */
+function CapNote({ cap }: { cap: StaffAdjustCap }) {
+  const intl = useIntl();
+  const money = (minor: number) =>
+    isCurrency(cap.currency)
+      ? formatMoney(intl, minor, cap.currency)
+      : `${intl.formatNumber(minor / 100)} ${cap.currency}`;
+  return (
+    <p className={styles.muted} style={{ width: '100%', margin: 0 }} data-testid="staff-adjust-cap">
+      <FormattedMessage
+        id="staff.user.cap"
+        values={{ limit: money(cap.limit), used: money(cap.used) }}
+      />
+    </p>
+  );
+}
+
+/**
+ * Adjust the balance: a signed amount in the user's currency and a reason, both required; a
+ * moderator sees their cap beside it (the session's `me` is asked again after an adjustment).
+ */
 export function BalanceForm({
   user,
   onDone,
@@ -25,6 +48,7 @@ export function BalanceForm({
 }) {
   const intl = useIntl();
   const call = useStaffCall();
+  const { me, reload } = useStaffSession();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
@@ -55,6 +79,7 @@ export function BalanceForm({
       );
       setAmount('');
       setReason('');
+      if (me?.adjustCap) void reload();
     } catch (failure) {
       const fields = failure instanceof ApiError ? failure.fields : {};
       setErrors(
@@ -104,6 +129,7 @@ export function BalanceForm({
       <button type="submit" className={button('primary')} disabled={busy}>
         <FormattedMessage id="staff.user.adjust" />
       </button>
+      {me?.adjustCap && <CapNote cap={me.adjustCap} />}
       {errors.form && (
         <p role="alert" className={styles.alert} style={{ width: '100%', margin: 0 }}>
           {errors.form}

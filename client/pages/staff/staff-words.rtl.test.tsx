@@ -1,0 +1,156 @@
+/** @jest-environment jsdom */
+import '../../../tests/support/jsdom.ts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { RawIntlProvider } from 'react-intl';
+import ruMessages from '../../../locales/ru.json' with { type: 'json' };
+import ruStaff from '../../../locales/staff/ru.json' with { type: 'json' };
+import type { StaffMe, StaffOrderRow, StaffUserDetail } from '../../../shared/staff.ts';
+import { appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
+import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
+import { expandMessages, intlFor } from '../../lib/intl.ts';
+import StaffPage from './staff.page.tsx';
+
+/**
+ * What the console says in words of its language rather than the server's codes and English:
+ * statuses, payout methods, history notes, the server's refusals, service names beside tags,
+ * a moderator's cap in money. Russian (the default locale) and English.
+ */
+
+const russian = intlFor('ru', expandMessages({ ...ruMessages, ...ruStaff }));
+
+const MODERATOR: StaffMe = {
+  user: { id: 5, login: 'mod', email: 'mod@example.com', lang: 'ru' },
+  role: 'moderator',
+  capabilities: ['dashboard', 'orders', 'users', 'withdrawals'],
+  enrolled: true,
+  signedIn: true,
+  recoveryCodesLeft: 10,
+  adjustCap: { limit: 100_000, currency: 'USD', used: 25_000 },
+};
+
+const ORDER: StaffOrderRow = {
+  id: 42,
+  public_id: 'k3Yd9qZx',
+  user: { id: 7, login: 'buyer', email: 'buyer@example.com' },
+  email: 'buyer@example.com',
+  tag: 'INSTAGRAM_LIKES',
+  link: 'https://www.instagram.com/p/C8xYz12Stf1/',
+  count: 1000,
+  cost: 1450,
+  refunded: 0,
+  currency: 'USD',
+  status: 'COMPLETED',
+  provider_id: 'simulator',
+  provider_order_id: '9001',
+  start_count: 10,
+  remains: 0,
+  needs_check: false,
+  rows: 0,
+  created_at: '2026-01-10T09:00:00.000Z',
+  updated_at: '2026-01-10T09:05:00.000Z',
+};
+
+const USER: StaffUserDetail = {
+  id: 7,
+  login: 'buyer',
+  email: 'buyer@example.com',
+  role: 'user',
+  balance: 1000,
+  cur: 'USD',
+  discount_level: 1,
+  blocked: false,
+  created_at: '2026-01-10T09:00:00.000Z',
+  roles: [],
+  lang: 'en',
+  orders: [ORDER],
+  ledger: [],
+  api_key: null,
+  sessions: 0,
+  payments: [],
+  adjustments: [],
+  referrals: {
+    referrer: null,
+    code: 'BUYER7',
+    referred: 0,
+    currency: 'USD',
+    earned: 0,
+    pending: 0,
+    withdrawn: 0,
+    available: 0,
+  },
+};
+
+let api: ReturnType<typeof fakeApi> | null = null;
+afterEach(() => api?.restore());
+
+/** The console at `path` (page `pageId`, route `pattern`), in Russian unless `english`. */
+function renderConsole(
+  path: string,
+  pageId: string,
+  pattern: string,
+  { english = false }: { english?: boolean } = {},
+) {
+  const ui: ReactNode = (
+    <StaffSessionProvider>
+      <StaffPage />
+    </StaffSessionProvider>
+  );
+  return renderPage(english ? ui : <RawIntlProvider value={russian}>{ui}</RawIntlProvider>, {
+    store: appStore({}),
+    path,
+    pageId,
+    sets: ['staff'],
+    otherPages: { [pattern]: pageId },
+  });
+}
+
+describe("a moderator's cap", () => {
+  it('is shown in money by the balance form, and what was used follows an adjustment', async () => {
+    let me = MODERATOR;
+    api = fakeApi({
+      'GET staff/me': () => me,
+      'GET staff/users/7': () => USER,
+      'POST staff/users/7/balance': () => {
+        me = { ...MODERATOR, adjustCap: { ...MODERATOR.adjustCap!, used: 35_000 } };
+        return { ...USER, balance: 2000 };
+      },
+    });
+    const user = userEvent.setup();
+    renderConsole('/en/staff/users/7/', 'staff-user', '/en/staff/users/:id/', { english: true });
+    const cap = await screen.findByTestId('staff-adjust-cap');
+    expect(cap.textContent).toBe('Your cap: $1,000 per 24 hours, $250 used');
+    await user.type(screen.getByLabelText(/^Amount, USD/), '10');
+    await user.type(screen.getByLabelText(/^Reason/), 'Goodwill');
+    await user.click(screen.getByRole('button', { name: 'Adjust balance' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('staff-adjust-cap').textContent).toBe(
+        'Your cap: $1,000 per 24 hours, $350 used',
+      ),
+    );
+  });
+
+  it('reads in Russian in the Russian console; an admin has none', async () => {
+    api = fakeApi({ 'GET staff/me': () => MODERATOR, 'GET staff/users/7': () => USER });
+    const { unmount } = renderConsole('/staff/users/7/', 'staff-user', '/staff/users/:id/');
+    const cap = await screen.findByTestId('staff-adjust-cap');
+    expect(cap.textContent?.replace(/\s/g, ' ')).toBe(
+      'Ваш лимит: 1 000 $ за 24 часа, из них использовано 250 $',
+    );
+    unmount();
+    api.restore();
+    api = fakeApi({
+      'GET staff/me': () => ({
+        ...MODERATOR,
+        role: 'admin',
+        capabilities: ['users'],
+        adjustCap: null,
+      }),
+      'GET staff/users/7': () => USER,
+    });
+    renderConsole('/staff/users/7/', 'staff-user', '/staff/users/:id/');
+    expect(await screen.findByTestId('staff-balance-form')).toBeTruthy();
+    expect(screen.queryByTestId('staff-adjust-cap')).toBeNull();
+  });
+});
