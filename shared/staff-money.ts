@@ -52,8 +52,8 @@ export interface StaffPaymentDetail extends StaffPaymentRow {
   checkout_url: string | null;
   /** oldest first */
   events: StaffPaymentEvent[];
-  /** the order it pays (purpose `order`) */
-  order: OrderView | null;
+  /** the order it pays (purpose `order`), with its service's name in the console's languages */
+  order: (OrderView & { service_names: Partial<Record<'ru' | 'en', string>> }) | null;
   /** a top-up (purpose `deposit`): credited to the balance once SUCCESS */
   deposit: { credited: boolean } | null;
 }

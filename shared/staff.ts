@@ -45,12 +45,17 @@ export interface StaffEnrolled {
   expires_at: string;
 }
 
+/** A service's name in the console's languages (ru, en), where the catalogue has one. */
+export type StaffServiceNames = Partial<Record<'ru' | 'en', string>>;
+
 export interface StaffOrderRow {
   id: number;
   public_id: string;
   user: { id: number; login: string | null; email: string } | null;
   email: string | null;
   tag: string;
+  /** its service's name beside the tag */
+  service_names: StaffServiceNames;
   link: string;
   count: number;
   cost: number;

@@ -239,6 +239,21 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
       link: LINK,
     });
     expect(order.user).toMatchObject({ id: buyer.user.id, email: buyer.email });
+    // its service's name in the console's languages, for beside the tag
+    const names = (
+      await Promise.all(
+        (['ru', 'en'] as const).map((lang) =>
+          t.services.catalog.service(
+            'INSTAGRAM_LIKES',
+            'CLIENT_LK',
+            { staff: true, level: 1 },
+            lang,
+          ),
+        ),
+      )
+    ).map((view) => view.name);
+    expect(names[0]).toMatch(/[а-яё]/i);
+    expect(order.service_names).toEqual({ ru: names[0], en: names[1] });
     // the buyer's e-mail and the order's number find it too
     for (const q of [buyer.email, String(order.id), `#${order.id}`])
       expect(

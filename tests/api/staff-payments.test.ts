@@ -335,7 +335,10 @@ describe.each(ENGINES)('the staff console’s payments and withdrawals on %s', (
     expect(detail.body.data).toMatchObject({
       id: row.id,
       status: 'SUCCESS',
-      order: { id: order.id },
+      order: {
+        id: order.id,
+        service_names: { ru: expect.stringMatching(/[а-яё]/i), en: expect.any(String) },
+      },
       deposit: null,
       events: [
         { source: 'checkout', status: 'WAITING', settled: false, detail: ref },

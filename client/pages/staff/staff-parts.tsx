@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { isLocale } from '../../../shared/locales.ts';
+import { messageSetLocale } from '../../../shared/message-sets.ts';
 import { isCurrency } from '../../../shared/regions.ts';
-import type { StaffOrderDetail } from '../../../shared/staff.ts';
+import type { StaffOrderDetail, StaffServiceNames } from '../../../shared/staff.ts';
 import { button } from '../../components/button/button.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -27,6 +29,23 @@ export function When({ iso }: { iso: string | null }) {
     <time dateTime={iso} title={iso.replace('T', ' ').slice(0, 19)}>
       {formatDate(intl, iso)}
     </time>
+  );
+}
+
+/** The console's language (its messages are Russian or English: shared/message-sets.ts). */
+export function useConsoleLang(): 'ru' | 'en' {
+  const { locale } = useIntl();
+  return isLocale(locale) && messageSetLocale('staff', locale) === 'ru' ? 'ru' : 'en';
+}
+
+/** A service's tag, and under it its name in the console's language where the catalogue has one. */
+export function ServiceTag({ tag, names }: { tag: string; names?: StaffServiceNames }) {
+  const name = names?.[useConsoleLang()];
+  return (
+    <span className={styles.service}>
+      <span>{tag}</span>
+      {name && <span className={styles.serviceName}>{name}</span>}
+    </span>
   );
 }
 

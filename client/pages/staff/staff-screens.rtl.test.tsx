@@ -536,6 +536,7 @@ describe('an order page', () => {
       user: null,
       email: 'guest@example.com',
       tag: 'IG_LIKES',
+      service_names: {},
       link: 'https://www.instagram.com/p/C8xYz12Stf1/',
       count: 1000,
       cost: 1450,

@@ -36,6 +36,7 @@ const ORDER: StaffOrderRow = {
   user: { id: 7, login: 'buyer', email: 'buyer@example.com' },
   email: 'buyer@example.com',
   tag: 'INSTAGRAM_LIKES',
+  service_names: { ru: 'Лайки в Instagram', en: 'Instagram likes' },
   link: 'https://www.instagram.com/p/C8xYz12Stf1/',
   count: 1000,
   cost: 1450,
@@ -152,5 +153,40 @@ describe("a moderator's cap", () => {
     renderConsole('/staff/users/7/', 'staff-user', '/staff/users/:id/');
     expect(await screen.findByTestId('staff-balance-form')).toBeTruthy();
     expect(screen.queryByTestId('staff-adjust-cap')).toBeNull();
+  });
+});
+
+const ADMIN: StaffMe = {
+  ...MODERATOR,
+  user: { id: 1, login: 'boss', email: 'boss@example.com', lang: 'ru' },
+  role: 'admin',
+  capabilities: ['dashboard', 'orders', 'users', 'adjustments', 'withdrawals', 'payments'],
+  adjustCap: null,
+};
+
+const ordersPage = (items: StaffOrderRow[]) => ({
+  items,
+  meta: { total: items.length, page: 1, limit: 50 },
+});
+
+describe('service tags', () => {
+  it("show the service's name in the console's language beside the tag", async () => {
+    api = fakeApi({
+      'GET staff/me': () => ADMIN,
+      'GET staff/orders': () =>
+        ordersPage([ORDER, { ...ORDER, id: 43, tag: 'NEW_TAG', service_names: {} }]),
+    });
+    const { unmount } = renderConsole('/staff/orders/', 'staff-orders', '/staff/orders/');
+    const table = await screen.findByTestId('staff-orders-table');
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(2));
+    const [first, second] = [...table.querySelectorAll('tbody tr')];
+    expect(first!.textContent).toContain('INSTAGRAM_LIKESЛайки в Instagram');
+    // no name known: the tag alone
+    expect(second!.textContent).toContain('NEW_TAG');
+    unmount();
+    renderConsole('/en/staff/orders/', 'staff-orders', '/en/staff/orders/', { english: true });
+    const english = await screen.findByTestId('staff-orders-table');
+    await waitFor(() => expect(english.textContent).toContain('INSTAGRAM_LIKESInstagram likes'));
+    expect(english.textContent).not.toContain('Лайки');
   });
 });

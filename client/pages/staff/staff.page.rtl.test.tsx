@@ -40,6 +40,7 @@ const ORDER: StaffOrderRow = {
   user: { id: 7, login: 'buyer', email: 'buyer@example.com' },
   email: 'buyer@example.com',
   tag: 'IG_LIKES',
+  service_names: { en: 'Instagram likes', ru: 'Лайки Instagram' },
   link: 'https://www.instagram.com/p/C8xYz12Stf1/',
   count: 1000,
   cost: 1450,

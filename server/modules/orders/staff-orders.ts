@@ -1,5 +1,11 @@
+import { CLIENTS } from '../../../shared/catalog.ts';
 import { FINAL_ORDER_STATUSES } from '../../../shared/orders.ts';
-import type { StaffOrderDetail, StaffOrderRow, StaffPage } from '../../../shared/staff.ts';
+import type {
+  StaffOrderDetail,
+  StaffOrderRow,
+  StaffPage,
+  StaffServiceNames,
+} from '../../../shared/staff.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -90,7 +96,22 @@ export function createStaffOrders({
       : `; the provider did not cancel: ${answer.message}`;
   }
 
+  /**
+   * Services' names in the console's languages, by tag, from the catalogue's snapshot (a
+   * service sold to neither client has none; a name that is only the tag is none).
+   */
+  async function serviceNames(): Promise<Map<string, StaffServiceNames>> {
+    const names = new Map<string, StaffServiceNames>();
+    for (const lang of ['ru', 'en'] as const)
+      for (const client of CLIENTS)
+        for (const view of await catalog.services({ client, lang }, { staff: true, level: 1 }))
+          if (view.name && view.name !== view.tag)
+            names.set(view.tag, { ...names.get(view.tag), [lang]: view.name });
+    return names;
+  }
+
   async function rowsView(rows: OrderRow[]): Promise<StaffOrderRow[]> {
+    const services = rows.length ? await serviceNames() : new Map<string, StaffServiceNames>();
     const names = new Map(
       (
         await staffUserReads.namesOf(
@@ -109,6 +130,7 @@ export function createStaffOrders({
       user: row.user_id ? (names.get(row.user_id) ?? null) : null,
       email: row.email,
       tag: row.tag,
+      service_names: services.get(row.tag) ?? {},
       link: row.link,
       count: row.count,
       cost: Number(row.cost),
@@ -205,6 +227,11 @@ export function createStaffOrders({
     },
 
     detail,
+
+    /** A service's names in the console's languages (a payment's order shows them). */
+    async namesOf(tag: string): Promise<StaffServiceNames> {
+      return (await serviceNames()).get(tag) ?? {};
+    },
 
     /**
      * The dashboard's orders: paid per day and currency since `since`, counts by status, and

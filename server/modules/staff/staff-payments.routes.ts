@@ -57,7 +57,7 @@ export function staffMoneyRoutes({
   audit,
 }: {
   payments: PaymentsService;
-  orders: Pick<OrdersService, 'ofPayment'>;
+  orders: Pick<OrdersService, 'ofPayment' | 'staff'>;
   withdrawals: WithdrawalsService;
   audit: Audit;
 }) {
@@ -84,9 +84,10 @@ export function staffMoneyRoutes({
 
     router.get('/staff/payments/:id', gate('payments'), async (req, res) => {
       const payment = await payments.staff.detail(refOf(req, 'Payment not found'));
+      const order = payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null;
       const data: StaffPaymentDetail = {
         ...payment,
-        order: payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null,
+        order: order && { ...order, service_names: await orders.staff.namesOf(order.tag) },
       };
       res.json({ status: 'success', data });
     });

@@ -12,7 +12,15 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import styles from '../staff.module.css';
 import { STAFF_SECTIONS, StaffFrame } from '../staff-frame.tsx';
-import { ErrorRateCells, Failure, Money, Status, Table, When } from '../staff-parts.tsx';
+import {
+  ErrorRateCells,
+  Failure,
+  Money,
+  ServiceTag,
+  Status,
+  Table,
+  When,
+} from '../staff-parts.tsx';
 import { DayChart } from './staff-charts.tsx';
 
 /** Every currency a day of the 30 has money in, in a stable order. */
@@ -224,7 +232,9 @@ function Dashboard() {
                 <td>
                   <Link to={to('staff-order', { id: String(order.id) })}>#{order.id}</Link>
                 </td>
-                <td>{order.tag}</td>
+                <td>
+                  <ServiceTag tag={order.tag} names={order.service_names} />
+                </td>
                 <td className={styles.wrap}>{order.link}</td>
                 <td>
                   <Status status={order.status} />

@@ -5,7 +5,7 @@ import { useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
-import { Facts, Failure, Money, Status, Table, When } from '../staff-parts.tsx';
+import { Facts, Failure, Money, ServiceTag, Status, Table, When } from '../staff-parts.tsx';
 
 /** /staff/payments/:id/: a payment, its gateway events (oldest first), its order or top-up. */
 export function StaffPaymentPage() {
@@ -89,7 +89,9 @@ export function StaffPaymentPage() {
                         {payment.order.id}
                       </Link>
                     </td>
-                    <td>{payment.order.tag}</td>
+                    <td>
+                      <ServiceTag tag={payment.order.tag} names={payment.order.service_names} />
+                    </td>
                     <td className={styles.wrap}>{payment.order.link}</td>
                     <td className={styles.num}>{intl.formatNumber(payment.order.count)}</td>
                     <td className={styles.num}>

@@ -15,6 +15,7 @@ import {
   Failure,
   LedgerTable,
   Money,
+  ServiceTag,
   Status,
   Table,
   When,
@@ -218,7 +219,10 @@ export function StaffOrderPage() {
                 ),
               ],
               ['staff.orders.status', <Status key="status" status={order.status} />],
-              ['staff.orders.service', order.tag],
+              [
+                'staff.orders.service',
+                <ServiceTag key="service" tag={order.tag} names={order.service_names} />,
+              ],
               ['staff.orders.link', order.link],
               ['staff.orders.count', intl.formatNumber(order.count)],
               [

@@ -6,7 +6,7 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { FilterForm, type ListFilter, useListQuery } from '../staff-list.tsx';
-import { Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
+import { Failure, Money, Pages, ServiceTag, Status, Table, When } from '../staff-parts.tsx';
 
 const FILTERS = ['q', 'status', 'provider', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -97,7 +97,9 @@ export function StaffOrdersPage() {
                   (order.email ?? '—')
                 )}
               </td>
-              <td>{order.tag}</td>
+              <td>
+                <ServiceTag tag={order.tag} names={order.service_names} />
+              </td>
               <td className={styles.wrap} title={order.link}>
                 {order.link}
               </td>

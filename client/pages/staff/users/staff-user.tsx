@@ -10,7 +10,16 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
-import { Facts, Failure, LedgerTable, Money, Status, Table, When } from '../staff-parts.tsx';
+import {
+  Facts,
+  Failure,
+  LedgerTable,
+  Money,
+  ServiceTag,
+  Status,
+  Table,
+  When,
+} from '../staff-parts.tsx';
 import { AdjustmentsTable } from './staff-adjustments.tsx';
 import { BalanceForm } from './staff-user-balance.tsx';
 import { UserPayments, UserReferrals } from './staff-user-money.tsx';
@@ -300,7 +309,9 @@ export function StaffUserPage() {
                 <td>
                   <Link to={to('staff-order', { id: String(order.id) })}>#{order.id}</Link>
                 </td>
-                <td>{order.tag}</td>
+                <td>
+                  <ServiceTag tag={order.tag} names={order.service_names} />
+                </td>
                 <td className={styles.wrap}>{order.link}</td>
                 <td className={styles.num}>
                   <Money minor={order.cost} currency={order.currency} />
