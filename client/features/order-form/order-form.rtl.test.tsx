@@ -14,6 +14,7 @@ import {
   publicUser,
   renderPage,
   stopSagas,
+  visitorState,
 } from '../../../tests/support/render.tsx';
 import { CabinetOrderOptions } from './cabinet-order-options.tsx';
 import { browser, orderFormSaga, QUOTE_DEBOUNCE_MS } from './order-form.saga.ts';
@@ -530,6 +531,90 @@ describe('the cabinet’s order form (CLIENT_LK, paid from the balance first)', 
     expect(api.callsOf('POST deposit').map((call) => call.body)).toEqual([
       { amount: 50, method: 2, agreement: true, return_path: '/' },
     ]);
+  });
+});
+
+describe('a rouble account paying by a card that takes dollars', () => {
+  /** payment/methods?currency=RUB outside Russia: the balance and an e-wallet, no card. */
+  const METHODS_RUB: PaymentMethodsData = {
+    methods: [
+      {
+        ...method(-1, 'balance', null, [1, 1_000_000_000]),
+        limits: { RUB: { min: 1, max: 1_000_000_000 } },
+      },
+      {
+        ...method(3, 'sberpay', 'e-wallets', [100, 100_000_000]),
+        currencies: ['RUB'],
+        limits: { RUB: { min: 100, max: 100_000_000 } },
+      },
+    ],
+    groups: { 'e-wallets': { id: 'e-wallets', order: 2, methods: [3] } },
+  };
+
+  it('shows the card in dollars, the charge at the shop’s rate before paying, and sends both', async () => {
+    const user = userEvent.setup();
+    const methodsOf = ({ query }: { query: URLSearchParams }) =>
+      query.get('currency') === 'RUB' ? METHODS_RUB : METHODS_USD;
+    api.restore();
+    api = fakeApi({
+      'GET payment/methods': methodsOf,
+      'GET user_services/tiny': () => instagramServices('CLIENT_LK'),
+      'GET prices/orderCost': ({ query }) =>
+        orderCost(query.get('tag')!, Number(query.get('count')), 'CLIENT_LK'),
+      'POST c_orders/main': () => ({
+        order: { id: 'ord_1', status: 'CREATED' },
+        payment: { id: 'NiDiEBzTMVDzwhPdujUZ', status: 'WAITING' },
+        redirect: CHECKOUT,
+      }),
+    });
+    const data = { platform: 'instagram' as const, services: [], informers: {} };
+    const visitor = {
+      ...visitorState({ currency: 'RUB', locale: 'en' }),
+      // 82.50 roubles to the dollar
+      rates: [
+        { code: 'RUB' as const, amount: 1 },
+        { code: 'USD' as const, amount: 82.5 },
+        { code: 'EUR' as const, amount: 95.4 },
+      ],
+    };
+    renderPage(<OrderForm data={data} pageId="cp" client="CLIENT_LK" />, {
+      store: appStore({ visitor, user: publicUser({ balance: 0, cur: 'RUB' }) }, orderFormSaga),
+      path: pagePath('cp', 'en'),
+      pageId: 'cp',
+      sets: ['cabinet'],
+    });
+    // 100,000 likes at the cabinet's price (₽349.99), the balance empty
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Link to the post' }, QUOTED),
+      'https://www.instagram.com/p/C8xYz12AbCd/',
+    );
+    await user.type(screen.getByRole('textbox', { name: /^Or your own number/ }), '100000');
+    const choice = await screen.findByRole('radiogroup', { name: /short for this order/ }, QUOTED);
+    await user.click(within(choice).getByRole('radio', { name: /^Pay the whole/ }));
+    const hint = await screen.findByTestId('card-abroad');
+    expect(hint.textContent).toContain('Pay in dollars or euros');
+    expect(screen.queryByRole('radio', { name: 'Bank card' })).toBeNull();
+    await user.click(within(hint).getByRole('button', { name: 'Pay in USD' }));
+    // round(34,999 × 1 / 82.5) = 424 cents, said before paying
+    const charged = await screen.findByTestId('pay-in');
+    expect(charged.textContent).toBe(
+      "Your card is charged $4.24: that is ₽349.99 at the shop's rate.Pay in RUB",
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Bank card' }));
+    await user.click(screen.getByRole('checkbox', { name: /I accept/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay $4.24' }));
+    await waitFor(() => expect(api.callsOf('POST c_orders/main')).toHaveLength(1));
+    expect(api.callsOf('POST c_orders/main')[0]!.body).toMatchObject({
+      currency: 'RUB',
+      method: 2,
+      pay_currency: 'USD',
+      charge: 424,
+    });
+    // and back to roubles: the card goes, the rouble methods come back
+    await user.click(
+      within(screen.getByTestId('pay-in')).getByRole('button', { name: 'Pay in RUB' }),
+    );
+    expect(await screen.findByTestId('card-abroad')).toBeTruthy();
   });
 });
 

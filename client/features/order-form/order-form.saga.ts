@@ -10,6 +10,7 @@ import {
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
+import type { CurrencyRate } from '../../../shared/api-contract/catalog.ts';
 import type { CatalogPlatform, Client } from '../../../shared/catalog.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import type { PlacedOrder } from '../../../shared/orders.ts';
@@ -19,6 +20,7 @@ import type { PublicUser } from '../../../shared/user.ts';
 import type { VisitorState } from '../../../shared/visitor.ts';
 import { callEffect } from '../../lib/api-effects.ts';
 import { selectLocale } from '../../lib/locale.ts';
+import { ratesAnewIfMoved } from '../../lib/rates-effects.ts';
 import type { PayloadAction } from '../../lib/slice.ts';
 import type { FormView, formView } from './order-form.selection.ts';
 import {
@@ -140,14 +142,19 @@ export function needsOf(
       key && tag && count !== null && !pair
         ? { key, tag, count, currency: context.currency, client }
         : null,
-    methods: context.methods ? null : context.currency,
+    // its own currency's first, then (an account paying in another) that one's
+    methods: !context.methods
+      ? context.currency
+      : context.payCurrency && !context.payMethods
+        ? context.payCurrency
+        : null,
   };
 }
 
 type AppState = {
   orderForm: OrderFormState;
   session?: { user: PublicUser | null };
-  visitor?: VisitorState | null;
+  visitor?: (VisitorState & { rates?: CurrencyRate[] }) | null;
 };
 
 /**
@@ -211,6 +218,8 @@ const NEEDS_TRIGGERS = [
   actions.runsChanged.type,
   actions.runIntervalChanged.type,
   actions.servicesLoaded.type,
+  actions.methodsLoaded.type,
+  actions.payCurrencyChosen.type,
   // the visitor's and the session's (features do not import each other's slices)
   'visitor/currencyChanged',
   'session/userLoaded',
@@ -263,7 +272,7 @@ export const browser = { go: (url: string) => window.location.assign(url) };
 function* submitOrder(action: PayloadAction<OrderPayload>) {
   const { tag, link, quantity, posts, quantityMax, comments, currency, method, email, agreement } =
     action.payload;
-  const { client, dripFeed, subscription } = action.payload;
+  const { client, dripFeed, subscription, payIn } = action.payload;
   const locale: Locale = yield select(selectLocale);
   try {
     const placed = yield* callEffect('POST c_orders/main', {
@@ -280,6 +289,7 @@ function* submitOrder(action: PayloadAction<OrderPayload>) {
         ...(client === 'CLIENT_LK' ? { client } : {}),
         currency,
         method,
+        ...(payIn ? { pay_currency: payIn.currency, charge: payIn.charge } : {}),
         ...(email ? { email } : {}),
         agreement,
         return_path: window.location.pathname,
@@ -288,6 +298,7 @@ function* submitOrder(action: PayloadAction<OrderPayload>) {
     yield put(actions.orderPlaced());
     yield call(browser.go, destinationOf(placed, locale));
   } catch (error) {
+    yield* ratesAnewIfMoved(error);
     yield put(actions.orderFailed((error as Error).message));
   }
 }
@@ -303,11 +314,15 @@ function* topUp(action: PayloadAction<TopUpRequest>) {
         amount: action.payload.amount,
         method: action.payload.method,
         agreement: action.payload.agreement,
+        ...(action.payload.payIn
+          ? { pay_currency: action.payload.payIn.currency, charge: action.payload.payIn.charge }
+          : {}),
         return_path: window.location.pathname,
       },
     });
     if (started.redirect) yield call(browser.go, started.redirect);
   } catch (error) {
+    yield* ratesAnewIfMoved(error);
     yield put(actions.topUpFailed((error as Error).message));
   }
 }

@@ -14,6 +14,7 @@ import {
   type ServiceView,
 } from '../../../shared/catalog.ts';
 import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
+import { convertMinor, type Rate } from '../../../shared/currency-conversion.ts';
 import { checkLink, type LinkKind } from '../../../shared/link-rules.ts';
 import {
   BALANCE_METHOD_ID,
@@ -54,8 +55,24 @@ export interface FormContext {
   currency: Currency;
   client: Client;
   methods: PaymentMethodsData | null;
+  /** an account paying by a method of another currency (null: its own, or a guest) */
+  payCurrency: Currency | null;
+  /** that currency's methods (null while they load) */
+  payMethods: PaymentMethodsData | null;
+  /** the shop's rates the browser has (null until they come) */
+  rates: readonly Rate[] | null;
   /** the meta restriction hides Instagram and Threads (SPEC §2) */
   metaRestricted: boolean;
+}
+
+/**
+ * What an account paying in `payCurrency` is charged for `price` of its own currency, at the
+ * shop's rate (the server charges the same: shared/currency-conversion.ts); null when it pays
+ * in its own, or while the price or the rates are on their way.
+ */
+export function chargeOf(context: FormContext, price: number | null): number | null {
+  if (!context.payCurrency || price === null || !context.rates) return null;
+  return convertMinor(price, context.currency, context.payCurrency, context.rates);
 }
 
 export interface Selection {
@@ -223,9 +240,12 @@ export function formView(
   state: OrderFormState,
   page: PageFacts,
   user: PublicUser | null,
-  visitor: Pick<VisitorState, 'currency' | 'metaRestricted'>,
+  visitor: Pick<VisitorState, 'currency' | 'metaRestricted'> & { rates?: readonly Rate[] },
 ): FormView {
   const currency = (user?.cur ?? visitor.currency) as Currency;
+  // only an account pays in another currency than its prices' (a guest switches the site's)
+  const payCurrency =
+    user && state.payCurrency && state.payCurrency !== currency ? state.payCurrency : null;
   const platformChoice = state.platform ?? page.platform;
   const storefront = page.client !== 'CLIENT_LK';
   const context: FormContext = {
@@ -241,6 +261,9 @@ export function formView(
     currency,
     client: page.client,
     methods: state.methods[currency] ?? null,
+    payCurrency,
+    payMethods: payCurrency ? (state.methods[payCurrency] ?? null) : null,
+    rates: visitor.rates ?? null,
     metaRestricted: visitor.metaRestricted,
   };
   const selection = selectionOf(state, context);
@@ -257,12 +280,17 @@ export interface ShownMethod {
   state: Extract<MethodState, { shown: true }>;
 }
 
-/** SPEC §4: methods of the panel with their disabled state; the balance only when allowed. */
+/**
+ * SPEC §4: methods of the panel with their disabled state; the balance only when allowed.
+ * An account paying in another currency sees its balance and that currency's methods, each
+ * judged by the charge in it.
+ */
 export function shownMethods(context: FormContext, price: number | null): ShownMethod[] {
   const data = context.methods;
   if (!data) return [];
   const shown: ShownMethod[] = [];
-  for (const method of [...data.methods].sort((a, b) => a.order - b.order)) {
+  const byOrder = (list: PaymentMethod[]) => [...list].sort((a, b) => a.order - b.order);
+  for (const method of byOrder(data.methods)) {
     if (method.id === BALANCE_METHOD_ID) {
       const allowed = balanceAvailable({
         enabled: true,
@@ -273,8 +301,18 @@ export function shownMethods(context: FormContext, price: number | null): ShownM
       if (allowed) shown.push({ method, state: { shown: true, disabled: false } });
       continue;
     }
+    if (context.payCurrency) continue;
     const state = methodState(method, data, context.currency, price);
     if (state.shown) shown.push({ method, state });
+  }
+  const other = context.payMethods;
+  if (context.payCurrency && other) {
+    const charge = price === null ? null : chargeOf(context, price);
+    for (const method of byOrder(other.methods)) {
+      if (method.id === BALANCE_METHOD_ID) continue;
+      const state = methodState(method, other, context.payCurrency, charge);
+      if (state.shown) shown.push({ method, state });
+    }
   }
   return shown;
 }

@@ -23,10 +23,18 @@ export type Numerosity = 'single' | 'multiple';
 export type ShortChoice = 'topUp' | 'pay';
 
 /** A top-up of what the balance lacks, by a method, with its agreement when it asks one. */
+/** A payment charged in another currency than its price's, converted at the shop's rate. */
+export interface PayIn {
+  currency: Currency;
+  /** minor units of `currency`, as the form showed it */
+  charge: number;
+}
+
 export interface TopUpRequest {
   amount: number;
   method: number;
   agreement: boolean;
+  payIn: PayIn | null;
 }
 
 export interface OrderFormState {
@@ -73,6 +81,11 @@ export interface OrderFormState {
   quotes: Record<string, CostPair>;
   quoteError: string | null;
   methods: Partial<Record<Currency, PaymentMethodsData>>;
+  /**
+   * an account pays by a method of another currency (a card that takes dollars for a rouble
+   * account), converted at the shop's rate; null: its own currency
+   */
+  payCurrency: Currency | null;
   /** the order is on its way to the API */
   submitting: boolean;
   submitError: string | null;
@@ -108,6 +121,7 @@ export const initialOrderFormState: OrderFormState = {
   quotes: {},
   quoteError: null,
   methods: {},
+  payCurrency: null,
   submitting: false,
   submitError: null,
   toppingUp: false,
@@ -267,6 +281,12 @@ const orderFormSlice = createSlice({
       state.method = action.payload;
       state.methodsVisible = true;
     },
+    /** another currency's methods (or, null, the account's own): the method is chosen again */
+    payCurrencyChosen(state, action: PayloadAction<Currency | null>) {
+      state.payCurrency = action.payload;
+      state.method = null;
+      state.methodsVisible = true;
+    },
     payAttempted(state) {
       state.attempted = true;
     },
@@ -352,6 +372,8 @@ export interface OrderPayload {
   count: number;
   currency: Currency;
   method: number;
+  /** charged in another currency, converted at the shop's rate */
+  payIn: PayIn | null;
   email: string | null;
   agreement: boolean;
   client: Client;

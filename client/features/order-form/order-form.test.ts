@@ -137,6 +137,9 @@ function context(overrides: Partial<FormContext> = {}): FormContext {
     client: 'CLIENT_MAIN',
     methods: METHODS,
     metaRestricted: false,
+    payCurrency: null,
+    payMethods: null,
+    rates: null,
     ...overrides,
   };
 }

@@ -124,12 +124,24 @@ export function OrderForm({
             visible={model.methods.visible}
             chosen={model.methods.method}
             shown={model.shown}
-            data={model.context.methods}
+            // paying in another currency: its groups of methods
+            data={model.context.payCurrency ? model.context.payMethods : model.context.methods}
             currency={model.currency}
             error={show ? say(errors.method) : null}
             onToggle={model.togglePanel}
             onChoose={(id) => dispatch(actions.methodChosen(id))}
             {...(onCurrencySwitch && !user ? { onCurrencySwitch } : {})}
+            {...(user
+              ? {
+                  payIn: {
+                    currency: model.context.payCurrency,
+                    charge: model.charge,
+                    price: model.toppingUp ? model.missing : model.price,
+                    onChoose: (other: Currency | null) =>
+                      dispatch(actions.payCurrencyChosen(other)),
+                  },
+                }
+              : {})}
           />
           {model.chosenMethod?.show_agreement_flag && (
             <AgreementCheck

@@ -8,7 +8,7 @@ import type { OrderFormModel } from './use-order-form.ts';
 /** The form's one button: "Pay $x", or "Top up $y" when the cabinet's balance is topped up. */
 export function PayButton({ model }: { model: OrderFormModel }) {
   const intl = useIntl();
-  const { form, toppingUp, missing, chosenMethod, currency, pair } = model;
+  const { form, toppingUp, missing, chosenMethod, currency, pair, payIn } = model;
   return (
     <button
       type="submit"
@@ -18,6 +18,12 @@ export function PayButton({ model }: { model: OrderFormModel }) {
     >
       {form.submitting || form.toppingUp ? (
         <FormattedMessage id="order.submitting" />
+      ) : payIn ? (
+        // a card of another currency: what it is charged
+        <FormattedMessage
+          id={toppingUp ? 'order.topUpMissing' : 'order.pay'}
+          values={{ amount: formatMoney(intl, payIn.charge, payIn.currency) }}
+        />
       ) : toppingUp ? (
         <FormattedMessage
           id="order.topUpMissing"

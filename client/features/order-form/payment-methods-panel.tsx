@@ -2,6 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { MethodOption } from '../../components/form/choices.tsx';
+import { PayInCurrency } from '../../components/form/pay-in-currency.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import styles from './order-form.module.css';
 import type { ShownMethod } from './order-form.selection.ts';
@@ -15,8 +16,18 @@ interface Props {
   error: string | null;
   onToggle(): void;
   onChoose(id: number): void;
-  /** offered when roubles come with no card (the Russian card is for Russia only) */
+  /** a guest with roubles and no card (the Russian card is for Russia only) switches the site's */
   onCurrencySwitch?: (currency: Currency) => void;
+  /**
+   * an account pays by a card of another currency instead, converted at the shop's rate: the
+   * currency it pays in (null: its own), the charge in it and the price it pays
+   */
+  payIn?: {
+    currency: Currency | null;
+    charge: number | null;
+    price: number | null;
+    onChoose: (currency: Currency | null) => void;
+  };
 }
 
 /**
@@ -34,6 +45,7 @@ export function PaymentMethodsPanel({
   onToggle,
   onChoose,
   onCurrencySwitch,
+  payIn,
 }: Props) {
   const chosenMethod = shown.find((entry) => entry.method.id === chosen)?.method;
   const groups = data
@@ -78,25 +90,29 @@ export function PaymentMethodsPanel({
         )}
         {visible &&
           data &&
-          onCurrencySwitch &&
           currency === 'RUB' &&
-          !shown.some((entry) => entry.method.group === 'cards') && (
-            <div className={styles.cardAbroad} data-testid="card-abroad">
-              <p>
-                <FormattedMessage id="order.methods.cardAbroad" />
-              </p>
-              {(['USD', 'EUR'] as const).map((other) => (
-                <button
-                  key={other}
-                  type="button"
-                  className={styles.cardAbroadButton}
-                  onClick={() => onCurrencySwitch(other)}
-                >
-                  <FormattedMessage id="order.methods.payIn" values={{ currency: other }} />
-                </button>
-              ))}
-            </div>
-          )}
+          (payIn?.currency || !shown.some((entry) => entry.method.group === 'cards')) &&
+          (payIn ? (
+            <PayInCurrency
+              currency={currency}
+              payCurrency={payIn.currency}
+              charge={payIn.charge}
+              price={payIn.price}
+              hint="order.methods.cardAbroadAccount"
+              onChoose={payIn.onChoose}
+            />
+          ) : (
+            onCurrencySwitch && (
+              <PayInCurrency
+                currency={currency}
+                payCurrency={null}
+                charge={null}
+                price={null}
+                hint="order.methods.cardAbroad"
+                onChoose={(other) => other && onCurrencySwitch(other)}
+              />
+            )
+          ))}
         {visible &&
           groups.map((group) => {
             const inGroup = shown.filter((entry) => entry.method.group === group.id);

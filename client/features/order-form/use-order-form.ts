@@ -4,11 +4,12 @@ import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Client } from '../../../shared/catalog.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
-import { selectUser, selectVisitor } from '../../lib/app-state.ts';
+import { selectRates, selectUser, selectVisitor } from '../../lib/app-state.ts';
 import { useLocale } from '../../lib/locale.ts';
 import type { OrderFormData } from './order-form.loader.ts';
 import {
   balanceStanding,
+  chargeOf,
   errorsOf,
   formView,
   methodsInEffect,
@@ -38,6 +39,7 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
   const dispatch = useDispatch();
   const ids = useId();
   const visitor = useSelector(selectVisitor);
+  const rates = useSelector(selectRates);
   const user = useSelector(selectUser);
   const form = useSelector(selectOrderForm);
 
@@ -53,7 +55,10 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
     [data.platform, data.services, data.informers, pageService, client],
   );
   const cabinet = client === 'CLIENT_LK';
-  const { context, selection, pair } = formView(form, page, user, visitor);
+  const { context, selection, pair } = formView(form, page, user, {
+    ...visitor,
+    ...(rates ? { rates } : {}),
+  });
   const { currency, services } = context;
   const price = pair?.[0] ?? null;
   // the cabinet's balance is short: topping up the rest picks the top-up's method (any but the
@@ -73,6 +78,13 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
   });
   const errors = errorsOf({ ...form, method: methods.method }, selection, context, shown);
   const chosenMethod = shown.find((entry) => entry.method.id === methods.method)?.method;
+  // what a method of another currency charges (the balance always pays in the account's)
+  const topUpMinor = toppingUp ? topUpAmount(missing, chosenMethod, currency) : null;
+  const charge = chargeOf(context, toppingUp ? topUpMinor : price);
+  const payIn =
+    context.payCurrency && chosenMethod && chosenMethod.id !== BALANCE_METHOD_ID && charge !== null
+      ? { currency: context.payCurrency, charge }
+      : null;
   const { limits } = selection;
 
   // the saga restores the tab's choice and asks for what is missing (services, quote, methods)
@@ -104,7 +116,15 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
     event.preventDefault();
     // rendered at once, so the fields at fault are marked before the focus looks for them
     flushSync(() => dispatch(actions.payAttempted()));
-    if (Object.keys(errors).length || !selection.tag || selection.quantity === null) {
+    // paying in another currency waits for the charge it shows (the shop's rates)
+    const chargePending =
+      context.payCurrency !== null && chosenMethod?.id !== BALANCE_METHOD_ID && !payIn;
+    if (
+      Object.keys(errors).length ||
+      !selection.tag ||
+      selection.quantity === null ||
+      chargePending
+    ) {
       // the first field at fault comes into view (clear of the sticky header) and gets the
       // focus, so a phone user sees what to fix
       const first = (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(
@@ -120,6 +140,7 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
           amount: topUpAmount(missing, chosenMethod, currency),
           method: methods.method!,
           agreement: form.agreement,
+          payIn,
         }),
       );
       return;
@@ -138,6 +159,7 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
         count: selection.count ?? selection.quantity,
         currency,
         method: methods.method!,
+        payIn,
         email: user ? null : form.email.trim(),
         agreement: form.agreement,
         client,
@@ -165,6 +187,8 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
     errors,
     chosenMethod,
     methods,
+    charge,
+    payIn,
     togglePanel,
     show,
     say,

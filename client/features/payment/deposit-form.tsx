@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
+import { convertMinor } from '../../../shared/currency-conversion.ts';
 import {
   BALANCE_METHOD_ID,
   methodState,
@@ -11,7 +12,9 @@ import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
 import { chip } from '../../components/chip/chip.ts';
 import { AgreementCheck, MethodOption } from '../../components/form/choices.tsx';
+import { PayInCurrency } from '../../components/form/pay-in-currency.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
+import { selectRates } from '../../lib/app-state.ts';
 import { callApi } from '../../lib/endpoints.ts';
 import { formatMoney } from '../../lib/money.ts';
 import styles from './deposit-form.module.css';
@@ -41,7 +44,11 @@ export function DepositForm() {
     (state: { payment: PaymentState }) => state.payment,
   );
   const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
+  const rates = useSelector(selectRates);
   const [methods, setMethods] = useState<PaymentMethodsData | null>(null);
+  // a card of another currency (the world card for a rouble account): its methods, converted
+  const [payCurrency, setPayCurrency] = useState<Currency | null>(null);
+  const [payMethods, setPayMethods] = useState<PaymentMethodsData | null>(null);
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<number | null>(null);
   const [attempted, setAttempted] = useState(false);
@@ -56,9 +63,30 @@ export function DepositForm() {
       live = false;
     };
   }, [currency]);
+  useEffect(() => {
+    if (!payCurrency) return;
+    let live = true;
+    setPayMethods(null);
+    callApi('GET payment/methods', { query: { currency: payCurrency } })
+      .then((data) => live && setPayMethods(data))
+      .catch(() => live && setPayMethods({ methods: [], groups: {} }));
+    return () => {
+      live = false;
+    };
+  }, [payCurrency]);
 
   const minor = parseAmount(amount);
-  const usable = (methods?.methods ?? []).filter((entry) => entry.id !== BALANCE_METHOD_ID);
+  // what is shown and charged: the account's own methods, or another currency's at its charge
+  const listed = payCurrency ? payMethods : methods;
+  const chargeCurrency = payCurrency ?? currency;
+  const charge =
+    payCurrency && minor !== null && rates
+      ? convertMinor(minor, currency, payCurrency, rates)
+      : minor;
+  const usable = (listed?.methods ?? []).filter((entry) => entry.id !== BALANCE_METHOD_ID);
+  const ownCard = (methods?.methods ?? []).some(
+    (entry) => entry.group === 'cards' && methodState(entry, methods!, currency, minor).shown,
+  );
   const amountError = attempted && minor === null ? 'order.error.amount' : null;
   const methodError = attempted && method === null ? 'order.error.method' : null;
   const needsAgreement = Boolean(usable.find((entry) => entry.id === method)?.show_agreement_flag);
@@ -68,10 +96,13 @@ export function DepositForm() {
     event.preventDefault();
     setAttempted(true);
     if (minor === null || method === null || (needsAgreement && !agreement)) return;
+    // paying in another currency waits for the charge it shows (the shop's rates)
+    if (payCurrency && charge === null) return;
     dispatch(
       paymentActions.depositRequested({
         amount: minor,
         method,
+        ...(payCurrency && charge !== null ? { pay_currency: payCurrency, charge } : {}),
         ...(needsAgreement ? { agreement: true } : {}),
       }),
     );
@@ -123,20 +154,33 @@ export function DepositForm() {
         <legend className={formStyles.label}>
           <FormattedMessage id="order.methods.label" />
         </legend>
-        {!methods && (
+        {methods && currency === 'RUB' && (payCurrency || !ownCard) && (
+          <PayInCurrency
+            currency={currency}
+            payCurrency={payCurrency}
+            charge={payCurrency ? charge : null}
+            price={minor}
+            hint="order.methods.cardAbroadAccount"
+            onChoose={(other) => {
+              setPayCurrency(other);
+              setMethod(null);
+            }}
+          />
+        )}
+        {!listed && (
           <p className={styles.muted}>
             <FormattedMessage id="order.methods.loading" />
           </p>
         )}
         {usable.map((entry) => {
-          const state = methods ? methodState(entry, methods, currency, minor) : null;
+          const state = listed ? methodState(entry, listed, chargeCurrency, charge) : null;
           if (!state?.shown) return null;
           return (
             <MethodOption
               key={entry.id}
               method={entry}
               disabled={state.disabled}
-              currency={currency}
+              currency={chargeCurrency}
               group="deposit-method"
               checked={method === entry.id}
               onChoose={setMethod}

@@ -1,6 +1,8 @@
 import { all, call, delay, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { DepositInput } from '../../../shared/api-contract/orders.ts';
 import { isFinalStatus } from '../../../shared/orders.ts';
 import { callEffect } from '../../lib/api-effects.ts';
+import { ratesAnewIfMoved } from '../../lib/rates-effects.ts';
 import type { PayloadAction } from '../../lib/slice.ts';
 import { paymentActions as actions } from './payment.slice.ts';
 
@@ -75,13 +77,14 @@ function* followOrder(action: PayloadAction<string>) {
 /** The browser leaves for the gateway's checkout: a full page load. */
 export const browser = { go: (url: string) => window.location.assign(url) };
 
-function* deposit(action: PayloadAction<{ amount: number; method: number; agreement?: boolean }>) {
+function* deposit(action: PayloadAction<Omit<DepositInput, 'return_path'>>) {
   try {
     const placed = yield* callEffect('POST deposit', {
       body: { ...action.payload, return_path: window.location.pathname },
     });
     yield call(browser.go, placed.redirect);
   } catch (error) {
+    yield* ratesAnewIfMoved(error);
     yield put(actions.depositFailed((error as Error).message));
   }
 }

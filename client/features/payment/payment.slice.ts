@@ -1,3 +1,4 @@
+import type { DepositInput } from '../../../shared/api-contract/orders.ts';
 import type { FollowedOrder, PaymentView } from '../../../shared/orders.ts';
 import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
@@ -37,10 +38,7 @@ const paymentSlice = createSlice({
     paymentUpdated(state, action: PayloadAction<PaymentView>) {
       state.payment = action.payload;
     },
-    depositRequested(
-      state,
-      _action: PayloadAction<{ amount: number; method: number; agreement?: boolean }>,
-    ) {
+    depositRequested(state, _action: PayloadAction<Omit<DepositInput, 'return_path'>>) {
       state.depositing = true;
       state.depositError = null;
     },

@@ -24,19 +24,18 @@ const visitorSlice = createSlice({
   },
 });
 
-export const { currencyChanged, deviceClassMeasured, ratesLoaded } = visitorSlice.actions;
+export const { currencyChanged, deviceClassMeasured } = visitorSlice.actions;
 export const visitorReducer = visitorSlice.reducer;
-
-/** The latest currency rates the browser has (null until the first refresh). */
-export const selectRates = (state: { visitor: { rates?: CurrencyRate[] } }) =>
-  state.visitor.rates ?? null;
 
 /** The site's public origin (canonical links, shareable links). */
 export {
+  // the same action as the slice's `ratesLoaded` case (lib/app-state.ts: other features send it)
+  ratesLoaded,
   selectCurrency,
   selectHiddenServicePages,
   selectMetaRestricted,
   selectPublicUrl,
+  selectRates,
   selectRegion,
   selectSocialProviders,
   selectVisitor,
