@@ -202,6 +202,14 @@ describe.each(ENGINES)('auth API on %s', (engine) => {
       const mail = lastMail(t.outbox);
       expect(mail).toContain(`To: ${account.email}`);
       expect(mail).toMatch(/https:\/\/shop\.test\/es\/reset\/[\w]{24}\//);
+      // asked from the English pages, the mail speaks English and its link opens them
+      await request(app).post('/api/reset').send({ email: account.email, lang: 'en' });
+      const english = lastMail(t.outbox);
+      expect(english).toMatch(/https:\/\/shop\.test\/en\/reset\/[\w]{24}\//);
+      // "Boostly: set a new password", base64 in the header
+      expect(english).toContain(
+        `Subject: =?UTF-8?B?${Buffer.from('Boostly: set a new password').toString('base64')}?=`,
+      );
     });
 
     it('promises on the reset pages what the mail carries: a link, not a code to type', () => {

@@ -106,7 +106,8 @@ export function authRoutes({
       API['POST reset'].body.schema,
       req.body,
     );
-    await auth.requestReset(input.email, localeOf(input.lang));
+    // the page's language: the mail and the pages its link opens speak it
+    await auth.requestReset(input.email, isLocale(input.lang) ? input.lang : undefined);
     // the same answer whether or not the address has an account
     res.json({ status: 'success', data: { sent: true } });
   });

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '../../../shared/auth-rules.ts';
 import { COOKIE_MAX_AGE_MS } from '../../../shared/constants.ts';
-import { isLocale, type Locale, localePrefix } from '../../../shared/locales.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale, localePrefix } from '../../../shared/locales.ts';
 import { type Currency, defaultCurrency } from '../../../shared/regions.ts';
 import { ACCOUNT_TAKEN, PROFILE_MESSAGES } from '../../../shared/schemas/profile.schemas.ts';
 import type { Db } from '../../db/database.ts';
@@ -185,10 +185,12 @@ export function createAuthService({
     },
 
     /**
-     * Mails a single-use code to a known address. The answer is the same for unknown ones,
-     * so the endpoint tells nobody which e-mails have accounts.
+     * Mails a single-use code to a known address, in the language of the page it was asked
+     * from (the link lands on that language's pages too), or the account's when the call names
+     * none. The answer is the same for unknown ones, so the endpoint tells nobody which
+     * e-mails have accounts.
      */
-    async requestReset(email: string, lang: Locale): Promise<void> {
+    async requestReset(email: string, pageLang: Locale | undefined): Promise<void> {
       const row = await accountByEmail(db, email);
       if (!row) return;
       const code = randomCode(24);
@@ -200,9 +202,9 @@ export function createAuthService({
         at,
         new Date(at.getTime() + RESET_CODE_TTL_MS),
       );
-      const locale = isLocale(row.lang) ? row.lang : lang;
-      const link = `${publicUrl}${localePrefix(locale)}/reset/${code}/`;
-      await mailer.send(resetPasswordMail({ to: row.email, locale, link }));
+      const lang = pageLang ?? (isLocale(row.lang) ? row.lang : DEFAULT_LOCALE);
+      const link = `${publicUrl}${localePrefix(lang)}/reset/${code}/`;
+      await mailer.send(resetPasswordMail({ to: row.email, locale: lang, link }));
     },
 
     /**
