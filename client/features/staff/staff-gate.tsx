@@ -5,6 +5,7 @@ import { button } from '../../components/button/button.ts';
 import { TextField } from '../../components/form/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { callApi } from '../../lib/endpoints.ts';
+import { staffErrorText } from './staff-errors.ts';
 import styles from './staff-gate.module.css';
 import { useStaffSession } from './staff-session.tsx';
 
@@ -14,7 +15,7 @@ function useCodeError() {
   return (error: unknown): string => {
     if (!(error instanceof ApiError)) return intl.formatMessage({ id: 'staff.error' });
     if (error.statusCode === 429) return intl.formatMessage({ id: 'staff.gate.tooMany' });
-    return error.fields.code || error.message;
+    return staffErrorText(intl, error.fields.code || error.message);
   };
 }
 
@@ -83,7 +84,9 @@ export function StaffEnrol() {
     setFailure(null);
     callApi('POST staff/totp/enrol').then(setEnrolment, (error: unknown) =>
       setFailure(
-        error instanceof ApiError ? error.message : intl.formatMessage({ id: 'staff.error' }),
+        error instanceof ApiError
+          ? staffErrorText(intl, error.message)
+          : intl.formatMessage({ id: 'staff.error' }),
       ),
     );
   };

@@ -1,9 +1,11 @@
-import { createContext, useCallback, useContext, useEffect } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo } from 'react';
+import { useIntl } from 'react-intl';
 import type { AnswerOf, EndpointKey } from '../../../shared/api-contract/index.ts';
 import type { Capability } from '../../../shared/staff-permissions.ts';
 import { ApiError } from '../../lib/api.ts';
 import { type CallArgs, callApi, type ReadKey } from '../../lib/endpoints.ts';
 import { type ApiData, useApiDataWhen } from '../../lib/use-api-data.ts';
+import { staffApiError } from './staff-errors.ts';
 import { type StaffSession, useStaffSession } from './staff-session.tsx';
 
 /**
@@ -28,7 +30,8 @@ export function staffOpens(
 /**
  * A staff GET (useApiData), asked only once `GET staff/me` says the console is open and the
  * role opens the screen's capability (a section the role cannot open calls nothing); a 401
- * (the staff session ended) brings the code screen back.
+ * (the staff session ended) brings the code screen back. A refusal comes in the console's
+ * language (staff-errors.ts).
  */
 export function useStaffData<K extends ReadKey>(
   key: K,
@@ -37,27 +40,39 @@ export function useStaffData<K extends ReadKey>(
   const session = useStaffSession();
   const { lost } = session;
   const capability = useContext(StaffScreenCapability);
+  const intl = useIntl();
   const result = useApiDataWhen(staffOpens(session, capability), key, ...args);
   const status = result.error?.statusCode;
   useEffect(() => {
     if (status === 401) lost();
   }, [status, lost]);
-  return result;
+  const error = useMemo(
+    () => result.error && staffApiError(intl, result.error),
+    [intl, result.error],
+  );
+  return { ...result, error };
 }
 
-/** Makes a staff call (an action); a 401 brings the code screen back, and is thrown on. */
+/**
+ * Makes a staff call (an action); a 401 brings the code screen back. What fails is thrown on
+ * as an ApiError in the console's language (staff-errors.ts).
+ */
 export function useStaffCall() {
   const { lost } = useStaffSession();
+  const intl = useIntl();
   return useCallback(
     async <K extends EndpointKey>(key: K, ...args: CallArgs<K>): Promise<AnswerOf<K>> => {
       try {
         return await callApi(key, ...args);
       } catch (error) {
         if (error instanceof ApiError && error.statusCode === 401) lost();
-        throw error;
+        throw staffApiError(
+          intl,
+          error instanceof ApiError ? error : new ApiError('An error occurred', 0),
+        );
       }
     },
-    [lost],
+    [lost, intl],
   );
 }
 

@@ -7,7 +7,7 @@ import { RawIntlProvider } from 'react-intl';
 import ruMessages from '../../../locales/ru.json' with { type: 'json' };
 import ruStaff from '../../../locales/staff/ru.json' with { type: 'json' };
 import type { StaffMe, StaffOrderRow, StaffUserDetail } from '../../../shared/staff.ts';
-import { appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
+import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import { expandMessages, intlFor } from '../../lib/intl.ts';
 import StaffPage from './staff.page.tsx';
@@ -188,5 +188,47 @@ describe('service tags', () => {
     const english = await screen.findByTestId('staff-orders-table');
     await waitFor(() => expect(english.textContent).toContain('INSTAGRAM_LIKESInstagram likes'));
     expect(english.textContent).not.toContain('Лайки');
+  });
+});
+
+describe("the server's refusals", () => {
+  it('are shown in Russian in the Russian console, a field’s next to it; unknown ones as the server said them', async () => {
+    api = fakeApi({
+      'GET staff/me': () => MODERATOR,
+      'GET staff/users/7': () => USER,
+      'POST staff/users/7/balance': ({ body }) =>
+        (body as { reason: string }).reason === 'Почему-то'
+          ? new ApiRefusal(
+              403,
+              'Staff cannot change their own account here: its balance, level, block, sign-ins or roles',
+            )
+          : new ApiRefusal(418, 'A brand new refusal'),
+    });
+    const user = userEvent.setup();
+    renderConsole('/staff/users/7/', 'staff-user', '/staff/users/:id/');
+    const form = await screen.findByTestId('staff-balance-form');
+    await user.type(screen.getByLabelText(/^Сумма, USD/), '10');
+    await user.type(screen.getByLabelText(/^Причина/), 'Почему-то');
+    await user.click(screen.getByRole('button', { name: 'Изменить баланс' }));
+    await waitFor(() =>
+      expect(form.querySelector('[role="alert"]')?.textContent).toBe(
+        'Сотрудник не может менять здесь свой аккаунт: баланс, уровень, блокировку, входы или роли',
+      ),
+    );
+    await user.clear(screen.getByLabelText(/^Причина/));
+    await user.type(screen.getByLabelText(/^Причина/), 'Иначе');
+    await user.click(screen.getByRole('button', { name: 'Изменить баланс' }));
+    await waitFor(() =>
+      expect(form.querySelector('[role="alert"]')?.textContent).toBe('A brand new refusal'),
+    );
+  });
+
+  it("are shown in Russian when a screen's data is refused", async () => {
+    api = fakeApi({
+      'GET staff/me': () => ADMIN,
+      'GET staff/orders': () => new ApiRefusal(403, 'Your role cannot do this'),
+    });
+    renderConsole('/staff/orders/', 'staff-orders', '/staff/orders/');
+    expect((await screen.findByRole('alert')).textContent).toContain('Вашей роли это недоступно');
   });
 });

@@ -4,6 +4,7 @@ import { CURRENCIES } from '../../../../shared/regions.ts';
 import type { StaffProvider, StaffProviderTest } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
+import { staffErrorText } from '../../../features/staff/staff-errors.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import {
   errorOf,
@@ -19,13 +20,14 @@ import { StaffFrame } from '../staff-frame.tsx';
 import { ErrorRateCells, Failure, Table } from '../staff-parts.tsx';
 
 function TestResult({ result }: { result: StaffProviderTest | undefined }) {
+  const intl = useIntl();
   if (!result) return <>—</>;
   return result.ok ? (
     <span data-ok="true">
       {result.balance} {result.currency}
     </span>
   ) : (
-    <span className={styles.fieldError}>{result.error}</span>
+    <span className={styles.fieldError}>{staffErrorText(intl, result.error)}</span>
   );
 }
 

@@ -5,6 +5,7 @@ import { isCurrency } from '../../../../shared/regions.ts';
 import type { StaffDashboard } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
+import { staffErrorText } from '../../../features/staff/staff-errors.ts';
 import { staffLive } from '../../../features/staff/staff-live.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { useStaffData } from '../../../features/staff/use-staff-api.ts';
@@ -97,7 +98,7 @@ function ProvidersPanel() {
                 ? '—'
                 : provider.balance.ok
                   ? `${provider.balance.balance} ${provider.balance.currency}`
-                  : provider.balance.error}
+                  : staffErrorText(intl, provider.balance.error)}
             </td>
           </tr>
         ))}
