@@ -461,12 +461,12 @@ describe('the cabinet’s order form (CLIENT_LK, paid from the balance first)', 
         'label',
       )!.textContent,
     ).toContain(
-      'Or your own number, from 100 to 200,000 Account orders have limits of their own: the public site takes up to 100,000 in one order.',
+      'Or your own number, from 100 to 200,000. Account orders have limits of their own: the public site takes up to 100,000 in one order.',
     );
     cleanup();
     renderServicePage();
     expect(customQuantity().closest('label')!.textContent).toContain(
-      'Or your own number, from 100 to 100,000 Up to 200,000 in one order from your account.',
+      'Or your own number, from 100 to 100,000. Up to 200,000 in one order from your account.',
     );
   });
 

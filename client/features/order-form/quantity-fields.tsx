@@ -148,7 +148,8 @@ export function QuantityFields({
               <FormattedMessage id="order.quantity.custom" values={limitValues} />
               {note && (
                 <>
-                  {' '}
+                  {/* two sentences: the range, then why the other side's limits differ */}
+                  {'. '}
                   <FormattedMessage
                     id={note[0]}
                     values={{ max: intl.formatNumber(note[1]), other: intl.formatNumber(note[1]) }}
