@@ -155,15 +155,22 @@ describe('a guest’s thanks page', () => {
       loader: () => ({ payment: null, order: receipt('PAID', 0), owned: false }),
     });
     expect((await screen.findByTestId('order-status')).textContent).toBe('Paid, starting soon');
+    // the lead follows the order's state
+    const lead = () =>
+      screen.getByText(/^(Your payment has been received|The order is done)/).textContent;
+    expect(lead()).toMatch(/the order starts automatically/);
     await wait(ORDER_POLL_FIRST_MS);
     expect(api.callsOf('GET c_orders/Ord0000000000000000A')).toHaveLength(1);
     await wait(ORDER_POLL_FIRST_MS * 1.5);
     expect(screen.getByTestId('order-status').textContent).toMatch(/^In progress/);
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('45');
     expect(screen.getByText(/450 of 1,000 delivered/)).toBeTruthy();
+    expect(lead()).toMatch(/the order is under way/);
     await wait(ORDER_POLL_FIRST_MS * 2.25);
     expect(screen.getByTestId('order-status').textContent).toMatch(/^Completed/);
     expect(screen.getByText(/1,000 of 1,000 delivered/)).toBeTruthy();
+    expect(lead()).toBe('The order is done. The receipt with its link is in your e-mail.');
+    expect(screen.queryByText(/starts automatically/)).toBeNull();
     // final: nothing more is asked
     await wait(ORDER_POLL_MAX_MS * 3);
     expect(api.callsOf('GET c_orders/Ord0000000000000000A')).toHaveLength(3);

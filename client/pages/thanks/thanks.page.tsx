@@ -48,6 +48,7 @@ function wordsOf(
   purpose: PaymentView['purpose'] | null,
   loggedIn: boolean,
   method: string | null,
+  status: OrderView['status'] | null,
 ): { titleId: string; leadId: string } {
   const who = loggedIn ? 'user' : 'guest';
   // SPEC's "Try another card" after a card; a wallet, SEPA or crypto is asked to change method
@@ -63,7 +64,16 @@ function wordsOf(
     };
   if (purpose === 'deposit')
     return { titleId: 'thanks.deposit.title', leadId: 'thanks.deposit.lead' };
-  return { titleId: 'thanks.success.title', leadId: `thanks.success.${who}` };
+  // the sentence follows the order: it starts, it runs, it is done, or it ended otherwise
+  const stage =
+    status === 'RUNNING'
+      ? 'running.'
+      : status === 'COMPLETED' || status === 'PARTIAL'
+        ? 'done.'
+        : status === 'CANCELED' || status === 'EXPIRED' || status === 'ERROR'
+          ? 'ended.'
+          : '';
+  return { titleId: 'thanks.success.title', leadId: `thanks.success.${stage}${who}` };
 }
 
 /** Where "Try again" leads: the top-up form, the cabinet's order form, or the service page. */
@@ -203,7 +213,7 @@ export default function ThanksPage() {
   const order = followed.order && followed.order.id === paidOrder?.id ? followed.order : paidOrder;
   const purpose = payment?.purpose ?? (order ? 'order' : null);
   const method = payment?.method ?? null;
-  const view = wordsOf(tone, purpose, Boolean(user), method);
+  const view = wordsOf(tone, purpose, Boolean(user), method, order?.status ?? null);
 
   // a payment still waiting is followed, at the waiting address or any other
   const waiting = pageId === 'thanks-waiting' || tone === 'waiting';
