@@ -241,7 +241,14 @@ export function createServices({
     articles,
     hiddenServicePages: () => catalog.hiddenServicePages(),
   });
-  const guide = createGuideService({ dir: path.join(config.contentDir, 'api-guide') });
+  // the reseller API guide's examples: this shop's address and services (the panel's, below)
+  const guide = createGuideService({
+    dir: path.join(config.contentDir, 'api-guide'),
+    facts: {
+      apiUrl: `${config.publicUrl}/api/v2`,
+      services: (lang) => panel.guideServices(lang),
+    },
+  });
   // the landings' own texts with staff's edits over them (the console's landing copy)
   const landingCopy = createLandingCopy({ db });
   const apiKeys = createApiKeysService({ db });

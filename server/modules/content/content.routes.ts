@@ -44,11 +44,11 @@ export function contentRoutes({
   });
 
   // GET content/api-guide?lang=: the reseller API guide of /cp/api/
-  router.get('/content/api-guide', (req, res) => {
+  router.get('/content/api-guide', async (req, res) => {
     const asked = req.query.lang;
     if (asked !== undefined && !isLocale(asked))
       throw new AppError('The language is one of ru, en, de, es, it, pt, tr', 400);
-    const found = guide.guide(isLocale(asked) ? asked : contextOf(res).visitor.locale);
+    const found = await guide.guide(isLocale(asked) ? asked : contextOf(res).visitor.locale);
     if (!found) throw new AppError('Document not found', 404);
     res.json({ status: 'success', data: found });
   });

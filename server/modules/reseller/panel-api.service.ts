@@ -5,12 +5,14 @@ import {
   orderLimits,
   type ServiceView,
 } from '../../../shared/catalog.ts';
+import type { Locale } from '../../../shared/locales.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
+import { defaultCurrency } from '../../../shared/regions.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { createPanelCatalogue } from './panel-catalogue.ts';
+import { createPanelCatalogue, type PanelReader } from './panel-catalogue.ts';
 import { decimal, panelOrderStatus, panelSubscriptionStatus } from './panel-words.ts';
 
 /** The texts the big panels answer with (DOMAIN.md "Upstream providers"). */
@@ -43,10 +45,24 @@ const isUniqueViolation = (error: unknown) =>
   /unique|duplicate key/i.test(String((error as Error)?.message ?? '')) ||
   (error as { code?: string })?.code === '23505';
 
+/** One service of the `services` answer. */
+export interface PanelServiceEntry {
+  service: number;
+  name: string;
+  type: 'Default' | 'Custom Comments' | 'Subscriptions';
+  category: string;
+  rate: string;
+  min: string;
+  max: string;
+  refill: boolean;
+  cancel: boolean;
+  dripfeed: boolean;
+}
+
 /** A refusal the panel protocol answers as `{"error": "…"}` with HTTP 200. */
 export class PanelError extends Error {}
 
-const panelType = (service: ServiceView) =>
+const panelType = (service: ServiceView): PanelServiceEntry['type'] =>
   service.type === 'COMMENTS'
     ? 'Custom Comments'
     : isAutoType(service.type)
@@ -86,13 +102,15 @@ export function createPanelApiService({
 }) {
   const { catalogue, ratePer1000, langOf, currencyOf } = createPanelCatalogue({ catalog });
 
-  return {
-    async services(user: PublicUser) {
-      const list = await catalogue(user);
-      return Promise.all(
-        list.map(async ({ service, id }) => {
-          const limits = orderLimits(service, user.isStaff);
-          return {
+  /** `services`' answer for a reader, each entry beside its service's tag. */
+  async function entries(user: PanelReader) {
+    const list = await catalogue(user);
+    return Promise.all(
+      list.map(async ({ service, id }) => {
+        const limits = orderLimits(service, user.isStaff);
+        return {
+          tag: service.tag,
+          entry: {
             service: id,
             name: service.name,
             type: panelType(service),
@@ -103,9 +121,24 @@ export function createPanelApiService({
             refill: !isAutoType(service.type),
             cancel: true,
             dripfeed: isDripFeedable(service),
-          };
-        }),
-      );
+          },
+        };
+      }),
+    );
+  }
+
+  return {
+    async services(user: PublicUser) {
+      return (await entries(user)).map(({ entry }) => entry);
+    },
+
+    /**
+     * `services` as a new reseller reading the API guide in `lang` gets it (level 1, the
+     * language's usual currency), by tag: what the guide's examples show and send.
+     */
+    async guideServices(lang: Locale): Promise<Map<string, PanelServiceEntry>> {
+      const reader = { isStaff: false, discountLevel: 1, lang, cur: defaultCurrency(lang) };
+      return new Map((await entries(reader)).map(({ tag, entry }) => [tag, entry]));
     },
 
     async add(

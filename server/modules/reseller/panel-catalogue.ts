@@ -12,6 +12,9 @@ export interface PanelService {
 
 export type PanelCatalogue = ReturnType<typeof createPanelCatalogue>;
 
+/** What of a user the catalogue and rates depend on (the API guide's examples name no user). */
+export type PanelReader = Pick<PublicUser, 'isStaff' | 'discountLevel' | 'lang' | 'cur'>;
+
 /**
  * What a user may order by number, and at which rate: the services `/api/v2` lists (the
  * cabinet's, enabled, without "several posts" twins) and the one rate per 1000 each is
@@ -19,11 +22,11 @@ export type PanelCatalogue = ReturnType<typeof createPanelCatalogue>;
  * here, so a number and a rate mean the same everywhere.
  */
 export function createPanelCatalogue({ catalog }: { catalog: CatalogService }) {
-  const viewerOf = (user: PublicUser) => ({ staff: user.isStaff, level: user.discountLevel });
-  const langOf = (user: PublicUser) => (isLocale(user.lang) ? user.lang : 'en');
-  const currencyOf = (user: PublicUser) => (isCurrency(user.cur) ? user.cur : 'USD');
+  const viewerOf = (user: PanelReader) => ({ staff: user.isStaff, level: user.discountLevel });
+  const langOf = (user: PanelReader) => (isLocale(user.lang) ? user.lang : 'en');
+  const currencyOf = (user: PanelReader) => (isCurrency(user.cur) ? user.cur : 'USD');
 
-  async function catalogue(user: PublicUser): Promise<PanelService[]> {
+  async function catalogue(user: PanelReader): Promise<PanelService[]> {
     const services = await catalog.services(
       { client: 'CLIENT_LK', labels: ['VISIBLE'], lang: langOf(user) },
       viewerOf(user),
@@ -41,7 +44,7 @@ export function createPanelCatalogue({ catalog }: { catalog: CatalogService }) {
    * order when 1000 is out of range: the one rate an API order is charged by (issue 32:
    * charge = rate × quantity / 1000, rounded up), so a panel's imported rate predicts it.
    */
-  async function ratePer1000(user: PublicUser, service: ServiceView): Promise<number> {
+  async function ratePer1000(user: PanelReader, service: ServiceView): Promise<number> {
     const limits = orderLimits(service, user.isStaff);
     const count = Math.min(Math.max(1000, limits.min), limits.max);
     const [cost] = await catalog.orderCost(
