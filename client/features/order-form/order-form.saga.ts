@@ -87,6 +87,9 @@ function* persist(action: PayloadAction<unknown>) {
     case actions.methodChosen.type:
       save({ methodsVisible: form.methodsVisible });
       break;
+    case actions.emailChanged.type:
+      save({ email: form.email.trim() || null });
+      break;
   }
 }
 
@@ -343,6 +346,7 @@ export function* orderFormSaga() {
         actions.postsChanged.type,
         actions.methodsPanelToggled.type,
         actions.methodChosen.type,
+        actions.emailChanged.type,
       ],
       persist,
     ),

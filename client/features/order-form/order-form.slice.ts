@@ -137,6 +137,8 @@ export interface RestoredChoice {
   quantity?: number;
   quantityPosts?: number;
   methodsVisible?: boolean;
+  /** a guest's e-mail: the buyer's, on any page of the tab (after a declined card too) */
+  email?: string;
 }
 
 /**

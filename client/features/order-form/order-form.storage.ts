@@ -15,6 +15,7 @@ export const STORAGE_KEYS = {
   quantity: 'order.quantity',
   quantityPosts: 'order.quantityPosts',
   methodsVisible: 'order.methodsVisible',
+  email: 'order.email',
 } as const;
 
 type Key = keyof typeof STORAGE_KEYS;
@@ -65,6 +66,9 @@ export function load(pageId: string): RestoredChoice {
   const choice: RestoredChoice = {};
   const visible = read('methodsVisible');
   if (visible !== null) choice.methodsVisible = visible === 'true';
+  // the buyer's e-mail is theirs whatever the page ("Try again" after a declined card)
+  const email = read('email');
+  if (email) choice.email = email.slice(0, 254);
   if (read('page') !== pageId) return choice;
   const platform = read('platform');
   if (platform) choice.platform = platform as CatalogPlatform;

@@ -778,6 +778,14 @@ describe('order form session storage', () => {
     expect(load('instagram-followers')).toEqual({ methodsVisible: false });
   });
 
+  it('keeps a guest’s e-mail for any page of the tab (the form after a declined card)', () => {
+    save({ page: 'instagram-likes', service: 'INSTAGRAM_LIKES', email: 'buyer@example.com' });
+    expect(load('instagram-likes')).toMatchObject({ email: 'buyer@example.com' });
+    expect(load('home')).toEqual({ email: 'buyer@example.com' });
+    save({ email: null });
+    expect(load('home')).toEqual({});
+  });
+
   it('ignores a malformed saved service tag or quantity', () => {
     for (const [tag, quantity] of [
       ['instagram_likes', '12.5'],
