@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { isLocale } from '../../../shared/locales.ts';
 import { messageSetLocale } from '../../../shared/message-sets.ts';
 import { isCurrency } from '../../../shared/regions.ts';
 import type { StaffOrderDetail, StaffServiceNames } from '../../../shared/staff.ts';
 import { button } from '../../components/button/button.ts';
 import { formatDate } from '../../lib/dates.ts';
+import { messageOr } from '../../lib/intl.ts';
 import { formatMoney } from '../../lib/money.ts';
 import styles from './staff.module.css';
+import { noteText } from './staff-notes.ts';
 
 /** Minor units of a currency as money (client/lib/money.ts); an unknown code as a number. */
 export function Money({ minor, currency }: { minor: number; currency: string }) {
@@ -49,13 +51,26 @@ export function ServiceTag({ tag, names }: { tag: string; names?: StaffServiceNa
   );
 }
 
-export function Status({ status }: { status: string }) {
+/** What a status belongs to: the same code reads differently (an order PAID, a payout PAID). */
+export type StatusKind = 'order' | 'payment' | 'withdrawal' | 'adjustment';
+
+/** A status in the console's language (an unknown one as its code). */
+export const statusText = (intl: IntlShape, kind: StatusKind, status: string): string =>
+  messageOr(intl, `staff.status.${kind}.${status}`, status);
+
+/** A status as a chip, in words; its code stays in `data-status`. */
+export function Status({ status, kind }: { status: string; kind: StatusKind }) {
+  const intl = useIntl();
   return (
     <span className={styles.status} data-status={status}>
-      {status}
+      {statusText(intl, kind, status)}
     </span>
   );
 }
+
+/** A code the console has words for (`staff.<group>.<code>`), else the code as it is. */
+export const wordOf = (intl: IntlShape, group: string, code: string): string =>
+  messageOr(intl, `staff.${group}.${code}`, code);
 
 /**
  * A decision's two buttons (yes, in the brand's colour; no, as a danger) and what failed,
@@ -235,6 +250,7 @@ export const compactJson = (value: unknown): string =>
 
 /** Ledger rows: time, group, signed amount, note. */
 export function LedgerTable({ rows }: { rows: StaffOrderDetail['ledger'] }) {
+  const intl = useIntl();
   return (
     <Table
       head={['staff.time', 'staff.ledger.group', 'staff.ledger.amount', 'staff.order.note']}
@@ -244,11 +260,11 @@ export function LedgerTable({ rows }: { rows: StaffOrderDetail['ledger'] }) {
           <td>
             <When iso={row.created_at} />
           </td>
-          <td>{row.group}</td>
+          <td>{wordOf(intl, 'ledgerGroup', row.group)}</td>
           <td className={styles.num}>
             <Money minor={row.amount} currency={row.currency} />
           </td>
-          <td className={styles.json}>{row.note ?? '—'}</td>
+          <td className={styles.json}>{noteText(intl, row.note)}</td>
         </tr>
       ))}
     />

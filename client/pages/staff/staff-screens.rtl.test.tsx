@@ -114,7 +114,7 @@ describe('the dashboard', () => {
     ).toEqual(['300', '0', '700']);
     expect(revenue.querySelector('table')!.textContent).toContain('$7');
     expect(screen.getByTestId('staff-tile-orders').textContent).toBe('7');
-    expect(screen.getByTestId('staff-by-status').textContent).toContain('RUNNING');
+    expect(screen.getByTestId('staff-by-status').textContent).toContain('Running');
     expect(screen.getByTestId('staff-live').textContent).toBe('Live updates on');
     await waitFor(() =>
       expect(screen.getByTestId('staff-dashboard-providers').textContent).toContain('5%'),
@@ -213,7 +213,9 @@ describe('prices', () => {
       currency: 'USD',
       tiers: [{ from: 10, micro: 750_000 }],
     });
-    expect((await screen.findByTestId('staff-prices-saved')).textContent).toContain('CLIENT_MAIN');
+    expect((await screen.findByTestId('staff-prices-saved')).textContent).toContain(
+      'Storefront · USD',
+    );
     expect(screen.getByTestId('staff-tiers-CLIENT_MAIN-USD-markup').textContent).toBe('×7.5');
 
     // the server's words when it refuses
@@ -282,7 +284,7 @@ describe('withdrawals', () => {
     const row = screen
       .getByTestId('staff-withdrawals-table')
       .querySelector('[data-withdrawal="w-1"]')!;
-    await waitFor(() => expect(row.textContent).toContain('REJECTED'));
+    await waitFor(() => expect(row.textContent).toContain('Rejected'));
     expect(row.textContent).toContain('Card details do not match');
     expect(screen.queryByTestId('staff-withdrawal-decide')).toBeNull();
   });

@@ -232,3 +232,103 @@ describe("the server's refusals", () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Вашей роли это недоступно');
   });
 });
+
+describe('statuses, payout methods and notes', () => {
+  it('read in Russian on an order: its status, its history’s statuses and notes, its ledger', async () => {
+    api = fakeApi({
+      'GET staff/me': () => ADMIN,
+      'GET staff/orders/42': () => ({
+        ...ORDER,
+        children: [],
+        history: [
+          { status: 'CREATED', note: null, created_at: '2026-01-10T09:00:00.000Z' },
+          { status: 'PAID', note: 'paid from balance', created_at: '2026-01-10T09:00:01.000Z' },
+          {
+            status: 'RUNNING',
+            note: 'submitted to simulator as 7',
+            created_at: '2026-01-10T09:00:02.000Z',
+          },
+          {
+            status: 'COMPLETED',
+            note: 'simulator: Completed',
+            created_at: '2026-01-10T09:05:00.000Z',
+          },
+          {
+            status: 'COMPLETED',
+            note: 'a note of a new kind',
+            created_at: '2026-01-10T09:06:00.000Z',
+          },
+        ],
+        ledger: [
+          {
+            id: 3,
+            group: 'order_payment',
+            amount: -1450,
+            currency: 'USD',
+            note: null,
+            created_at: '2026-01-10T09:00:00.000Z',
+          },
+        ],
+        actions: { resend: false, cancel: false, partial: false, switch: false, refill: false },
+      }),
+    });
+    renderConsole('/staff/orders/42/', 'staff-order', '/staff/orders/:id/');
+    const history = await screen.findByTestId('staff-order-history');
+    const rows = [...history.querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].slice(1).map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual([
+      ['Создан', '—'],
+      ['Оплачен', 'Оплачен с баланса'],
+      ['Выполняется', 'Отправлен поставщику simulator, номер у него 7'],
+      ['Выполнен', 'Поставщик simulator: выполнен'],
+      ['Выполнен', 'a note of a new kind'],
+    ]);
+    expect(screen.getByTestId('staff-order').textContent).not.toMatch(/COMPLETED|RUNNING/);
+    expect(screen.getByTestId('staff-ledger').textContent).toContain('Оплата заказа');
+  });
+
+  it('read in Russian on withdrawals: the method and the status, also in the confirmation', async () => {
+    const request = {
+      id: 'w-1',
+      user: { id: 7, login: 'buyer', email: 'buyer@example.com' },
+      amount: 2500,
+      currency: 'USD',
+      method: 'paypal',
+      details: 'buyer@example.com',
+      status: 'PENDING' as const,
+      note: null,
+      decided_by: null,
+      decided_at: null,
+      created_at: '2026-01-10T09:00:00.000Z',
+    };
+    api = fakeApi({
+      'GET staff/me': () => ADMIN,
+      'GET staff/withdrawals': () => ({ items: [request], meta: { total: 1, page: 1, limit: 50 } }),
+    });
+    const user = userEvent.setup();
+    renderConsole('/staff/withdrawals/', 'staff-withdrawals', '/staff/withdrawals/');
+    const table = await screen.findByTestId('staff-withdrawals-table');
+    await waitFor(() => expect(table.textContent).toContain('PayPal'));
+    expect(table.textContent).toContain('Ждёт решения');
+    expect(table.textContent).not.toMatch(/paypal|PENDING/);
+    await user.click(screen.getByRole('button', { name: 'Выплачено' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain(
+      '(PayPal: buyer@example.com)',
+    );
+  });
+
+  it('read in English in the English console', async () => {
+    api = fakeApi({
+      'GET staff/me': () => ADMIN,
+      'GET staff/orders': () => ordersPage([ORDER]),
+    });
+    renderConsole('/en/staff/orders/', 'staff-orders', '/en/staff/orders/', { english: true });
+    const table = await screen.findByTestId('staff-orders-table');
+    await waitFor(() => expect(table.textContent).toContain('Completed'));
+    expect(table.textContent).not.toContain('COMPLETED');
+    expect(
+      [...screen.getByLabelText('Status').querySelectorAll('option')].map((one) => one.textContent),
+    ).toContain('Partly completed');
+  });
+});

@@ -297,7 +297,7 @@ describe('the orders screen', () => {
     expect(row.textContent).toContain('k3Yd9qZx');
     expect(row.textContent).toContain('buyer');
     expect(row.textContent).toContain('$14.50');
-    expect(row.textContent).toContain('RUNNING');
+    expect(row.textContent).toContain('Running');
     expect(within(row).getByRole('link', { name: '#42' }).getAttribute('href')).toBe(
       '/en/staff/orders/42/',
     );
@@ -322,7 +322,7 @@ describe('the orders screen', () => {
     const order = await screen.findByTestId('staff-order');
     expect(order.textContent).toContain('k3Yd9qZx');
     expect(screen.getByTestId('staff-ledger').textContent).toContain('-$14.50');
-    expect(screen.getByTestId('staff-order-history').textContent).toContain('RUNNING');
+    expect(screen.getByTestId('staff-order-history').textContent).toContain('Running');
 
     await user.click(screen.getByRole('button', { name: 'Cancel and refund' }));
     await answerConfirm(user, false);

@@ -4,13 +4,14 @@ import { useParams } from 'react-router';
 import type { StaffPrices, StaffTierSet } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
+import { staffErrorText } from '../../../features/staff/staff-errors.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
-import { Facts, Failure, Money } from '../staff-parts.tsx';
+import { Facts, Failure, Money, wordOf } from '../staff-parts.tsx';
 
 /**
  * The server takes a tier's unit price in millionths of a minor unit (`micro`). Staff type the
@@ -73,7 +74,12 @@ function TierSet({
       !(await confirm(
         intl.formatMessage(
           { id: 'staff.prices.confirm' },
-          { tag, client: set.client, currency: set.currency, tiers: summary },
+          {
+            tag,
+            client: wordOf(intl, 'client', set.client),
+            currency: set.currency,
+            tiers: summary,
+          },
         ),
       ))
     )
@@ -101,7 +107,7 @@ function TierSet({
   return (
     <section className={styles.card} data-testid={testId}>
       <h2 className={styles.subtitle}>
-        {set.client} · {set.currency}
+        {wordOf(intl, 'client', set.client)} · {set.currency}
       </h2>
       <p className={styles.muted}>
         <FormattedMessage id="staff.prices.ours" />{' '}
@@ -269,7 +275,10 @@ export function StaffPricesPage() {
                   ? `${prices.provider.rate} ${prices.provider.currency ?? ''}`
                   : null,
               ],
-              ['staff.prices.rateError', prices.provider.error],
+              [
+                'staff.prices.rateError',
+                prices.provider.error && staffErrorText(intl, prices.provider.error),
+              ],
             ]}
           />
           <p className={styles.notice}>
@@ -287,7 +296,7 @@ export function StaffPricesPage() {
               set={set}
               onSaved={(next) => {
                 setPrices(next);
-                setSaved(`${set.client} · ${set.currency}`);
+                setSaved(`${wordOf(intl, 'client', set.client)} · ${set.currency}`);
               }}
             />
           ))}

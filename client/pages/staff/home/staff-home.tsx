@@ -207,7 +207,7 @@ function Dashboard() {
             {Object.entries(data.byStatus).map(([status, value]) => (
               <li key={status}>
                 <Link to={`${to('staff-orders')}?status=${status}`}>
-                  <Status status={status} /> <strong>{count(value)}</strong>
+                  <Status kind="order" status={status} /> <strong>{count(value)}</strong>
                 </Link>
               </li>
             ))}
@@ -238,7 +238,7 @@ function Dashboard() {
                 </td>
                 <td className={styles.wrap}>{order.link}</td>
                 <td>
-                  <Status status={order.status} />
+                  <Status kind="order" status={order.status} />
                 </td>
                 <td>{order.provider_id ?? '—'}</td>
                 <td>

@@ -5,7 +5,7 @@ import { useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
-import { Facts, Failure, Money, ServiceTag, Status, Table, When } from '../staff-parts.tsx';
+import { Facts, Failure, Money, ServiceTag, Status, Table, When, wordOf } from '../staff-parts.tsx';
 
 /** /staff/payments/:id/: a payment, its gateway events (oldest first), its order or top-up. */
 export function StaffPaymentPage() {
@@ -52,7 +52,10 @@ export function StaffPaymentPage() {
                 'staff.ledger.amount',
                 <Money key="amount" minor={payment.amount} currency={payment.currency} />,
               ],
-              ['staff.orders.status', <Status key="status" status={payment.status} />],
+              [
+                'staff.orders.status',
+                <Status kind="payment" key="status" status={payment.status} />,
+              ],
               ['staff.orders.created', <When key="created" iso={payment.created_at} />],
               ['staff.payments.settled', <When key="settled" iso={payment.settled_at} />],
               ['staff.payment.return', payment.return_path],
@@ -98,7 +101,7 @@ export function StaffPaymentPage() {
                       <Money minor={payment.order.cost} currency={payment.order.currency} />
                     </td>
                     <td>
-                      <Status status={payment.order.status} />
+                      <Status kind="order" status={payment.order.status} />
                     </td>
                   </tr>,
                 ]}
@@ -122,9 +125,9 @@ export function StaffPaymentPage() {
                 <td>
                   <When iso={event.created_at} />
                 </td>
-                <td>{event.source}</td>
+                <td>{wordOf(intl, 'eventSource', event.source)}</td>
                 <td>
-                  <Status status={event.status} />
+                  <Status kind="payment" status={event.status} />
                 </td>
                 <td>{intl.formatMessage({ id: event.settled ? 'staff.yes' : 'staff.no' })}</td>
                 <td className={styles.json}>{event.detail ?? '—'}</td>

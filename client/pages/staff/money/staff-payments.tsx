@@ -5,7 +5,7 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { FilterForm, type ListFilter, useListQuery } from '../staff-list.tsx';
-import { Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
+import { Failure, Money, Pages, Status, statusText, Table, When } from '../staff-parts.tsx';
 
 const FILTERS = ['q', 'user', 'status', 'purpose', 'gateway', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -37,7 +37,9 @@ function PaymentFilters({
             <select {...field('status')}>
               <option value="">{any}</option>
               {['WAITING', 'SUCCESS', 'ERROR'].map((status) => (
-                <option key={status}>{status}</option>
+                <option key={status} value={status}>
+                  {statusText(intl, 'payment', status)}
+                </option>
               ))}
             </select>
           </label>
@@ -111,7 +113,7 @@ export function StaffPaymentsPage() {
                 <Money minor={payment.amount} currency={payment.currency} />
               </td>
               <td>
-                <Status status={payment.status} />
+                <Status kind="payment" status={payment.status} />
               </td>
               <td>
                 <When iso={payment.created_at} />

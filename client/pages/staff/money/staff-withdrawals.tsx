@@ -9,7 +9,16 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
-import { DecideButtons, Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
+import {
+  DecideButtons,
+  Failure,
+  Money,
+  Pages,
+  Status,
+  Table,
+  When,
+  wordOf,
+} from '../staff-parts.tsx';
 
 const STATUSES = ['PENDING', 'PAID', 'REJECTED'] as const;
 
@@ -43,7 +52,7 @@ function Decide({
           {
             amount,
             who: request.user?.login ?? request.user?.email ?? '—',
-            method: request.method,
+            method: wordOf(intl, 'method', request.method),
             details: request.details,
           },
         ),
@@ -150,10 +159,10 @@ export function StaffWithdrawalsPage() {
                 <td className={styles.num}>
                   <Money minor={request.amount} currency={request.currency} />
                 </td>
-                <td>{request.method}</td>
+                <td>{wordOf(intl, 'method', request.method)}</td>
                 <td className={styles.wrap}>{request.details}</td>
                 <td>
-                  <Status status={request.status} />
+                  <Status kind="withdrawal" status={request.status} />
                 </td>
                 <td className={styles.wrap}>{request.note ?? '—'}</td>
                 <td>

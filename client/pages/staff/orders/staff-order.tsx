@@ -9,6 +9,7 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
+import { noteText } from '../staff-notes.ts';
 import {
   compactJson,
   Facts,
@@ -19,6 +20,7 @@ import {
   Status,
   Table,
   When,
+  wordOf,
 } from '../staff-parts.tsx';
 
 type Action = 'resend' | 'cancel' | 'partial' | 'switch' | 'refill';
@@ -218,7 +220,7 @@ export function StaffOrderPage() {
                   order.email
                 ),
               ],
-              ['staff.orders.status', <Status key="status" status={order.status} />],
+              ['staff.orders.status', <Status kind="order" key="status" status={order.status} />],
               [
                 'staff.orders.service',
                 <ServiceTag key="service" tag={order.tag} names={order.service_names} />,
@@ -276,7 +278,7 @@ export function StaffOrderPage() {
                       <Money minor={row.cost} currency={row.currency} />
                     </td>
                     <td>
-                      <Status status={row.status} />
+                      <Status kind="order" status={row.status} />
                     </td>
                     <td>{row.provider_id ?? '—'}</td>
                     <td>
@@ -301,9 +303,9 @@ export function StaffOrderPage() {
                   <When iso={event.created_at} />
                 </td>
                 <td>
-                  <Status status={event.status} />
+                  <Status kind="order" status={event.status} />
                 </td>
-                <td className={styles.json}>{event.note ?? '—'}</td>
+                <td className={styles.json}>{noteText(intl, event.note)}</td>
               </tr>
             ))}
           />
@@ -332,7 +334,7 @@ export function StaffOrderPage() {
                     </td>
                     <td>#{providerCall.order_id}</td>
                     <td>{providerCall.provider_id}</td>
-                    <td>{providerCall.action}</td>
+                    <td>{wordOf(intl, 'callAction', providerCall.action)}</td>
                     <td>
                       {intl.formatMessage({ id: providerCall.ok ? 'staff.yes' : 'staff.no' })}
                     </td>

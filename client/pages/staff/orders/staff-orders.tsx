@@ -6,7 +6,16 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { FilterForm, type ListFilter, useListQuery } from '../staff-list.tsx';
-import { Failure, Money, Pages, ServiceTag, Status, Table, When } from '../staff-parts.tsx';
+import {
+  Failure,
+  Money,
+  Pages,
+  ServiceTag,
+  Status,
+  statusText,
+  Table,
+  When,
+} from '../staff-parts.tsx';
 
 const FILTERS = ['q', 'status', 'provider', 'from', 'to'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -52,7 +61,7 @@ function OrdersFilters({
               <option value="">{intl.formatMessage({ id: 'staff.any' })}</option>
               {ORDER_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {status}
+                  {statusText(intl, 'order', status)}
                 </option>
               ))}
             </select>
@@ -108,7 +117,7 @@ export function StaffOrdersPage() {
                 <Money minor={order.cost} currency={order.currency} />
               </td>
               <td>
-                <Status status={order.status} />
+                <Status kind="order" status={order.status} />
               </td>
               <td>{order.provider_id ?? '—'}</td>
               <td>

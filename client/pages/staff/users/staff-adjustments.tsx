@@ -124,7 +124,7 @@ export function AdjustmentsTable({
           <td className={styles.wrap}>{item.reason}</td>
           <td>{item.requested_by.login}</td>
           <td>
-            <Status status={item.status} />
+            <Status kind="adjustment" status={item.status} />
           </td>
           <td>
             {item.status === 'PENDING' && mayDecide ? (

@@ -77,7 +77,7 @@ export function UserPayments({ payments }: { payments: StaffUserDetail['payments
               <Money minor={payment.amount} currency={payment.currency} />
             </td>
             <td>
-              <Status status={payment.status} />
+              <Status kind="payment" status={payment.status} />
             </td>
             <td>
               <When iso={payment.created_at} />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { StaffUserDetail } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
@@ -19,6 +19,7 @@ import {
   Status,
   Table,
   When,
+  wordOf,
 } from '../staff-parts.tsx';
 import { AdjustmentsTable } from './staff-adjustments.tsx';
 import { BalanceForm } from './staff-user-balance.tsx';
@@ -27,6 +28,13 @@ import { UserPayments, UserReferrals } from './staff-user-money.tsx';
 const STAFF_ROLES = ['ROLE_ADMIN', 'ROLE_MODERATOR', 'ROLE_MANAGER', 'ROLE_SEO', 'ROLE_PROXY'];
 
 const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+/** Roles (ROLE_ADMIN …) by their names in the console's language; the plain user role left out. */
+const rolesText = (intl: IntlShape, roles: string[]) =>
+  roles
+    .filter((role) => role !== 'ROLE_USER')
+    .map((role) => wordOf(intl, 'role', role.replace(/^ROLE_/, '').toLowerCase()))
+    .join(', ') || '—';
 
 type UserAction = 'level' | 'block' | 'logout' | 'roles';
 
@@ -146,7 +154,7 @@ function UserActions({
               !(await confirm(
                 intl.formatMessage(
                   { id: 'staff.user.rolesConfirm' },
-                  { who: user.login ?? user.email, roles: roles.join(', ') || '—' },
+                  { who: user.login ?? user.email, roles: rolesText(intl, roles) },
                 ),
               ))
             )
@@ -227,14 +235,14 @@ export function StaffUserPage() {
                   <Money minor={user.balance} currency={user.cur} />
                 </strong>,
               ],
-              ['staff.users.role', user.role],
+              ['staff.users.role', wordOf(intl, 'role', user.role)],
               [
                 'staff.user.blocked',
                 <span key="blocked" data-testid="staff-user-blocked">
                   {intl.formatMessage({ id: user.blocked ? 'staff.yes' : 'staff.no' })}
                 </span>,
               ],
-              ['staff.user.roles', user.roles.join(', ') || '—'],
+              ['staff.user.roles', rolesText(intl, user.roles)],
               ['staff.users.level', user.discount_level],
               ['staff.user.lang', user.lang],
               [
@@ -317,7 +325,7 @@ export function StaffUserPage() {
                   <Money minor={order.cost} currency={order.currency} />
                 </td>
                 <td>
-                  <Status status={order.status} />
+                  <Status kind="order" status={order.status} />
                 </td>
                 <td>
                   <When iso={order.created_at} />

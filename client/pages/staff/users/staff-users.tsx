@@ -5,7 +5,7 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { FilterForm, useListQuery } from '../staff-list.tsx';
-import { Failure, Money, Pages, Table, When } from '../staff-parts.tsx';
+import { Failure, Money, Pages, Table, When, wordOf } from '../staff-parts.tsx';
 
 /** /staff/users/: accounts found by id, login or e-mail. */
 export function StaffUsersPage() {
@@ -44,7 +44,7 @@ export function StaffUsersPage() {
               </td>
               <td>{user.login ?? '—'}</td>
               <td className={styles.wrap}>{user.email}</td>
-              <td>{user.role}</td>
+              <td>{wordOf(intl, 'role', user.role)}</td>
               <td className={styles.num}>
                 <Money minor={user.balance} currency={user.cur} />
               </td>
