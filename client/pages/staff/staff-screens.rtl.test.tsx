@@ -674,3 +674,66 @@ describe('the landing copy', () => {
     });
   });
 });
+
+describe('the catalogue', () => {
+  const service = (tag: string, platform: string, provider: string) => ({
+    id: tag.length,
+    tag,
+    platform,
+    kind: 'likes',
+    type: 'LIKES' as const,
+    labels: ['CLIENT_MAIN', 'ENABLED', 'VISIBLE', 'TYPE_LIKES'],
+    enabled: true,
+    visible: true,
+    min: 1,
+    max: 1000,
+    min_order: 10,
+    max_order: 1000,
+    lk_min_order: 10,
+    lk_max_order: 1000,
+    texts: { en: { name: `${tag} name`, description: '' } },
+    mapping: {
+      provider_id: provider,
+      provider_service: tag,
+      provider_rate: '1.00',
+      fallback_provider_id: null,
+      fallback_service: null,
+    },
+    updated_at: '2026-01-10T09:00:00.000Z',
+  });
+
+  it('leaves the seeded test services and their platform out of the filters, and lists them when their tag is searched', async () => {
+    api = fakeApi({
+      'GET staff/me': () => ME,
+      'GET staff/catalogue/services': () => [
+        service('INSTAGRAM_LIKES', 'instagram', 'simulator'),
+        service('TIKTOK_LIKES', 'tiktok', 'panel'),
+        service('FAKE_LIKES', 'fake', 'fakes-only'),
+        service('FAKE_FOLLOWERS', 'fake', 'fakes-only'),
+      ],
+    });
+    const user = userEvent.setup();
+    renderConsole('/en/staff/services/', 'staff-services', '/en/staff/services/');
+    const table = await screen.findByTestId('staff-services-table');
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(2));
+    expect(table.textContent).not.toContain('FAKE_');
+    const choices = (label: string) =>
+      [...screen.getByLabelText(label).querySelectorAll('option')].map((one) => one.textContent);
+    expect(choices('Platform')).toEqual(['Any', 'instagram', 'tiktok']);
+    expect(choices('Provider')).toEqual(['Any', 'panel', 'simulator']);
+
+    await user.type(screen.getByLabelText('Tag or name'), 'FAKE_');
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(2));
+    expect(table.textContent).toContain('FAKE_LIKES');
+    expect(table.textContent).toContain('FAKE_FOLLOWERS');
+    await user.clear(screen.getByLabelText('Tag or name'));
+    await user.type(screen.getByLabelText('Tag or name'), 'fake_likes');
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(1));
+    expect(table.textContent).toContain('FAKE_LIKES');
+    // searched by name, they stay out
+    await user.clear(screen.getByLabelText('Tag or name'));
+    await user.type(screen.getByLabelText('Tag or name'), 'name');
+    await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(2));
+    expect(table.textContent).not.toContain('FAKE_');
+  });
+});

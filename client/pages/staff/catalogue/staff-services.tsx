@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { SERVICE_TYPES } from '../../../../shared/catalog.ts';
+import { FAKE_PLATFORM, SERVICE_TYPES } from '../../../../shared/catalog.ts';
 import type { StaffService } from '../../../../shared/staff-catalogue.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
@@ -32,9 +32,16 @@ const HEAD = [
   'staff.services.open',
 ];
 
-/** Filters the whole list here: the server answers every service at once. */
+/** The seeded test services (FAKE_LIKES, FAKE_FOLLOWERS, platform `fake`): for staff tests. */
+const isTest = (service: StaffService) => service.platform === FAKE_PLATFORM;
+
+/**
+ * Filters the whole list here: the server answers every service at once. The test services
+ * are listed only when their tag is searched for.
+ */
 function matches(service: StaffService, filter: URLSearchParams, lang: string): boolean {
   const q = filter.get('q')?.trim().toLowerCase();
+  if (isTest(service) && !(q && service.tag.toLowerCase().includes(q))) return false;
   if (q && !`${service.tag} ${nameOf(service, lang)}`.toLowerCase().includes(q)) return false;
   const platform = filter.get('platform');
   if (platform && service.platform !== platform) return false;
@@ -57,9 +64,11 @@ export function StaffServicesPage() {
   const [params, setParams] = useSearchParams();
   const { data, loading, error, retry } = useStaffData('GET staff/catalogue/services');
   const all = data ?? [];
-  const platforms = [...new Set(all.map((service) => service.platform))].sort();
+  // the filters' choices are the shop's: the test services' platform and providers left out
+  const real = all.filter((service) => !isTest(service));
+  const platforms = [...new Set(real.map((service) => service.platform))].sort();
   const providers = [
-    ...new Set(all.flatMap((service) => service.mapping.provider_id ?? [])),
+    ...new Set(real.flatMap((service) => service.mapping.provider_id ?? [])),
   ].sort();
   const shown = all.filter((service) => matches(service, params, intl.locale));
   const set = (name: string, value: string) => {
