@@ -44,7 +44,7 @@ test('a customer follows, filters, cancels and watches orders in the cabinet', a
   const deposit = page.getByTestId('deposit-form');
   await deposit.getByLabel('Amount, USD').fill('50');
   await deposit.getByText('Bank card', { exact: true }).click();
-  await deposit.getByLabel('I accept the public agreement and the refund policy').check();
+  await deposit.getByLabel('I accept the Terms of Service and the Refund Policy').check();
   await deposit.getByRole('button', { name: 'Top up' }).click();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);

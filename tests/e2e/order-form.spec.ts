@@ -108,7 +108,7 @@ for (const [name, viewport] of [
       await form.getByLabel('E-mail for the receipt').fill('buyer@example.com');
       await form.locator('button[type="submit"]').click();
       await expect(form.getByText('Must check the box')).toBeVisible();
-      await form.getByLabel('I accept the public agreement and the refund policy').check();
+      await form.getByLabel('I accept the Terms of Service and the Refund Policy').check();
       await expect(form.getByText('Must check the box')).toHaveCount(0);
 
       // larger: 500 shares cost $7.45, the card is enabled again

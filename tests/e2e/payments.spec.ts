@@ -35,7 +35,7 @@ async function fillGuestOrder(page: Page, email = 'guest@example.com') {
   await form.getByLabel('E-mail for the receipt').fill(email);
   await form.getByRole('button', { name: 'Choose a payment method' }).click();
   await form.locator('[data-method="card_world"]').click();
-  await form.getByLabel('I accept the public agreement and the refund policy').check();
+  await form.getByLabel('I accept the Terms of Service and the Refund Policy').check();
   await form.locator('button[type="submit"]').click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\/sbx_[\w-]+\/$/);
   await expect(page.getByText('6.99 USD')).toBeVisible();
@@ -166,7 +166,7 @@ test('a user tops up the balance and pays an order from it', async ({ page }) =>
   await deposit.getByText('Bank card', { exact: true }).click();
   await deposit.getByRole('button', { name: 'Top up' }).click();
   await expect(deposit.getByText('Must check the box')).toBeVisible();
-  await deposit.getByLabel('I accept the public agreement and the refund policy').check();
+  await deposit.getByLabel('I accept the Terms of Service and the Refund Policy').check();
   await deposit.getByRole('button', { name: 'Top up' }).click();
   await expect(page.getByText('20.00 USD')).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSelector } from 'react-redux';
 import type { PaymentMethod } from '../../../shared/payment-methods.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import { type Currency, legalRegionFor } from '../../../shared/regions.ts';
+import { selectRegion } from '../../lib/app-state.ts';
+import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import styles from './form.module.css';
 
@@ -70,6 +73,16 @@ export function AgreementCheck({
   error: ReactNode;
   onChange(checked: boolean): void;
 }) {
+  const locale = useLocale();
+  const to = useLocalePath();
+  const region = legalRegionFor(locale, useSelector(selectRegion));
+  // the documents' own words, each opening its document (the visitor's region's edition) in
+  // a new tab, so the form keeps what was typed
+  const document = (page: string) => (chunks: ReactNode[]) => (
+    <a href={to(page, { region })} target="_blank" rel="noopener" className={styles.docLink}>
+      {chunks}
+    </a>
+  );
   return (
     <div className={styles.field}>
       <label className={styles.check}>
@@ -80,7 +93,13 @@ export function AgreementCheck({
           onChange={(event) => onChange(event.target.checked)}
         />
         <span>
-          <FormattedMessage id="order.agreement" />
+          <FormattedMessage
+            id="order.agreement"
+            values={{
+              agreement: document('public-agreement'),
+              refund: document('refund-policy'),
+            }}
+          />
         </span>
       </label>
       {error && (

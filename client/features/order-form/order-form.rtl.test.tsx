@@ -376,14 +376,26 @@ describe('the order form on a service page (a guest paying in dollars)', () => {
     await user.click(screen.getByRole('radio', { name: 'Cryptocurrency' }));
     expect(screen.getByRole('radio', { name: 'Cryptocurrency', checked: true })).toBeTruthy();
     expect(methodsToggle().textContent).toBe('Payment method: Cryptocurrency');
-    expect(screen.queryByRole('checkbox', { name: /public agreement/ })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: /Terms of Service/ })).toBeNull();
 
     // a card asks for the agreement, and paying without it says so
     await user.click(screen.getByRole('radio', { name: 'Bank card' }));
     expect(methodsToggle().textContent).toBe('Payment method: Bank card');
     await user.click(screen.getByRole('button', { name: 'Pay $6.99' }));
     expect(alerts()).toContain('Must check the box');
-    await user.click(screen.getByRole('checkbox', { name: /public agreement/ }));
+    // the documents' names are links to them (the visitor's region's edition), in a new tab
+    const links = screen.getAllByRole('link', { name: /^(Terms of Service|Refund Policy)$/ });
+    expect(
+      links.map((link) => [
+        link.textContent,
+        link.getAttribute('href'),
+        link.getAttribute('target'),
+      ]),
+    ).toEqual([
+      ['Terms of Service', '/en/public-agreement/world/', '_blank'],
+      ['Refund Policy', '/en/refund-policy/world/', '_blank'],
+    ]);
+    await user.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
     expect(alerts()).not.toContain('Must check the box');
 
     // hiding the panel lets go of the method
