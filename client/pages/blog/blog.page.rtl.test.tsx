@@ -1,9 +1,11 @@
 /** @jest-environment jsdom */
 import '../../../tests/support/jsdom.ts';
-import { screen } from '@testing-library/react';
+import { jest } from '@jest/globals';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ArticleSummary } from '../../../shared/articles.ts';
-import { appStore, renderPage } from '../../../tests/support/render.tsx';
-import type { BlogData } from '../../features/content/articles.loader.ts';
+import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
+import { type BlogData, blogLoader } from '../../features/content/articles.loader.ts';
 import BlogPage from './blog.page.tsx';
 
 const article = (n: number): ArticleSummary => ({
@@ -63,5 +65,58 @@ describe('the blog', () => {
       'The articles could not be loaded just now. Try again',
     );
     expect(screen.queryByText('No articles yet.')).toBeNull();
+  });
+
+  it('keeps the list it had when a topic’s list cannot be loaded, and logs the failure', async () => {
+    const all = [1, 2, 3, 4, 5, 6].map(article);
+    const tiktok = { ...article(7), heading: 'TikTok article', slug: 'tiktok-article' };
+    let down = true;
+    const api = fakeApi({
+      'GET articles': ({ query }) => {
+        if (query.get('tag') === 'tiktok')
+          return down
+            ? new ApiRefusal(503, 'The service is temporary unavailable')
+            : page([tiktok]);
+        return page(query.get('sort') === 'views' ? all.slice(0, 3) : all);
+      },
+    });
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const { router } = renderPage(<BlogPage />, {
+      store: appStore({}),
+      pageId: 'blog',
+      path: '/en/blog/',
+      sets: ['pages'],
+      loader: blogLoader('en'),
+      errorElement: <p>The error page</p>,
+    });
+    expect(await screen.findByText('Article 4')).toBeTruthy();
+
+    // a topic chosen in the browser, whose list the API cannot give
+    await user.click(screen.getByRole('link', { name: 'TikTok' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The articles could not be loaded just now. Try again',
+    );
+    expect(router.state.location.search).toBe('?tag=tiktok');
+    for (const heading of ['Article 1', 'Article 4', 'Article 6'])
+      expect(screen.getByText(heading)).toBeTruthy();
+    // the topics still say which list is on screen
+    const topics = screen.getByRole('navigation', { name: 'Topics' });
+    expect(within(topics).getByRole('link', { current: 'page' }).textContent).toBe('All topics');
+    expect(screen.queryByText('The error page')).toBeNull();
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringMatching(/^GET articles\?.*&tag=tiktok failed:/),
+      expect.anything(),
+    );
+
+    // asked again once the API is back, the topic's list replaces it
+    down = false;
+    await user.click(screen.getByRole('link', { name: 'Try again' }));
+    expect(await screen.findByText('TikTok article')).toBeTruthy();
+    expect(screen.queryByText('Article 4')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(topics).getByRole('link', { current: 'page' }).textContent).toBe('TikTok');
+    logged.mockRestore();
+    api.restore();
   });
 });

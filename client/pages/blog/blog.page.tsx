@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { useLoaderData, useNavigate } from 'react-router';
+import { useLoaderData, useLocation, useNavigate } from 'react-router';
 import { ARTICLE_TAGS } from '../../../shared/articles.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import type { PageDef } from '../../../shared/routes.ts';
@@ -23,7 +24,14 @@ export default function BlogPage() {
   const intl = useIntl();
   const to = useLocalePath();
   const navigate = useNavigate();
-  const { featured, list, tag } = useLoaderData() as BlogData;
+  const location = useLocation();
+  const loaded = useLoaderData() as BlogData;
+  // a list the browser could not load (another topic or page asked) leaves the one on screen
+  // where it is: the loader logged the failure, the page says so and offers to ask again
+  const [before, setBefore] = useState(loaded);
+  if (!loaded.list.unavailable && loaded !== before) setBefore(loaded);
+  const kept = loaded.list.unavailable === true && !before.list.unavailable;
+  const { featured, list, tag } = kept ? before : loaded;
   const base = to('blog');
   const origin = useSelector(selectPublicUrl);
   // the most read are shown above: the newest list does not repeat them
@@ -71,6 +79,14 @@ export default function BlogPage() {
             </Link>
           ))}
         </nav>
+        {kept && (
+          <p className={styles.empty} role="alert">
+            <FormattedMessage id="blog.unavailable" />{' '}
+            <Link to={location.pathname + location.search}>
+              <FormattedMessage id="order.retry" />
+            </Link>
+          </p>
+        )}
         {featured.length > 0 && (
           <section aria-labelledby="blog-featured" className={styles.section}>
             <h2 id="blog-featured" className={styles.sectionTitle}>
