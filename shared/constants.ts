@@ -19,6 +19,8 @@ export const COOKIE_NAMES = {
   ref: 'ref',
   /** the staff console's session: httpOnly, sent only to STAFF_COOKIE_PATHS */
   staff: 'staff',
+  /** the visitor's answer to the consent banner (GDPR countries): granted or denied */
+  consent: 'consent',
 } as const;
 
 /** Where the staff cookie goes: the console's calls and its pages, nowhere else. */

@@ -23,4 +23,9 @@ export interface VisitorState {
    * their pages answer 404 (shared/service-pages.ts `shownServicePagesOf`).
    */
   hiddenServicePages: string[];
+  /**
+   * A GDPR country's visitor who has not answered the consent banner yet: the server renders
+   * the banner into the page, so it takes its room from the start and covers nothing.
+   */
+  consentPending: boolean;
 }

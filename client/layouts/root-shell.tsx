@@ -15,6 +15,7 @@ import { analyticsActions } from '../features/analytics/analytics.actions.ts';
 import { ConsentBanner } from '../features/analytics/consent-banner.tsx';
 import { deviceClassMeasured } from '../features/visitor/visitor.slice.ts';
 import { useOnline } from '../lib/online.ts';
+import { useRouteHandle } from '../lib/route-handle.ts';
 import { scrollToHash } from '../lib/scroll-to-hash.ts';
 
 /** Everything every page has: dropdown group, loading bar, hash scrolling, device class. */
@@ -25,6 +26,7 @@ export function RootShell() {
   const { hash, key, pathname, search } = useLocation();
   const dispatch = useDispatch();
   const online = useOnline();
+  const inConsole = /^staff(-|$)/.test(useRouteHandle().pageId);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again on every navigation
   useEffect(() => scrollToHash(hash), [hash, key]);
@@ -47,6 +49,8 @@ export function RootShell() {
       <a href="#main" className="visually-hidden">
         <FormattedMessage id="a11y.skipToContent" />
       </a>
+      {/* the staff console is a work tool, not the shop: no customer's consent banner there */}
+      {!inConsole && <ConsentBanner />}
       <LoadingBar active={navigation.state !== 'idle'} failed={Boolean(errors)} />
       {!online && (
         <p className="offline-banner" role="status" data-testid="offline-banner">
@@ -54,7 +58,6 @@ export function RootShell() {
         </p>
       )}
       <Outlet />
-      <ConsentBanner />
       <ScrollRestoration />
     </DropdownProvider>
   );

@@ -86,8 +86,11 @@ function visitorOf(
         (rule.countries.includes('*') || rule.countries.includes(country)),
     ),
     hiddenServicePages,
+    consentPending: isGdprCountry(country) && !isConsent(req.cookies?.[COOKIE_NAMES.consent]),
   };
 }
+
+const isConsent = (value: unknown) => value === 'granted' || value === 'denied';
 
 /** Builds the context: the user of the token (or none), then the visitor. */
 export function requestContext({

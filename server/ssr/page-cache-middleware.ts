@@ -11,7 +11,7 @@ function cacheKeyOf(req: Request, visitor: VisitorState): string | null {
   const deviceBits = Object.values(flags)
     .map((flag) => (flag ? 1 : 0))
     .join('');
-  return `${req.originalUrl}\n${visitor.locale}|${visitor.currency}|${visitor.country}|${visitor.deviceClass}|${deviceBits}|${visitor.metaRestricted ? 1 : 0}`;
+  return `${req.originalUrl}\n${visitor.locale}|${visitor.currency}|${visitor.country}|${visitor.deviceClass}|${deviceBits}|${visitor.metaRestricted ? 1 : 0}|${visitor.consentPending ? 1 : 0}`;
 }
 
 /**

@@ -75,3 +75,45 @@ test('a service page’s popular packages follow the currency, from the header a
   await expect(packages).toContainText('€');
   await expect(packages.getByRole('button')).toHaveCount(count);
 });
+
+test.describe('a first visit from a GDPR country', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('the consent banner lies over no field and no button of the order form, at any width', async ({
+    page,
+  }) => {
+    for (const width of [1440, 768, 375, 320]) {
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 700 });
+      await page.goto('/en/');
+      await hydrated(page);
+      await expect(page.getByTestId('consent-banner')).toBeVisible();
+      const covered = await page.getByTestId('order-form').evaluate((form) => {
+        const hidden: string[] = [];
+        for (const control of form.querySelectorAll<HTMLElement>(
+          'input, select, textarea, button',
+        )) {
+          const { width: w, height: h } = control.getBoundingClientRect();
+          if (!w || !h) continue;
+          control.scrollIntoView({ block: 'nearest' });
+          const { left, top, width, height } = control.getBoundingClientRect();
+          const hit = document.elementFromPoint(left + width / 2, top + height / 2);
+          if (
+            !hit ||
+            !(
+              control.contains(hit) ||
+              hit.contains(control) ||
+              control.closest('label')?.contains(hit)
+            )
+          )
+            hidden.push(
+              control.getAttribute('name') ?? control.textContent?.trim() ?? control.tagName,
+            );
+        }
+        return hidden;
+      });
+      expect([width, covered]).toEqual([width, []]);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `screenshots/consent-first-visit-${width}.png` });
+    }
+  });
+});

@@ -60,6 +60,7 @@ export function visitorState(overrides: Partial<VisitorState> = {}): VisitorStat
     socialProviders: [],
     metaRestricted: false,
     hiddenServicePages: [],
+    consentPending: false,
     ...overrides,
   };
 }

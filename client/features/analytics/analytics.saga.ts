@@ -1,4 +1,5 @@
 import { delay, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
+import { COOKIE_NAMES } from '../../../shared/constants.ts';
 import { callEffect } from '../../lib/api-effects.ts';
 import { getCookie, setCookie } from '../../lib/cookies.ts';
 import { analyticsActions } from './analytics.actions.ts';
@@ -29,7 +30,7 @@ export const PAGE_VIEW_DELAY_MS = 250;
 /** The user-timing mark of each page view analytics has handled. */
 export const PAGE_VIEW_MARK = 'analytics: page view';
 /** The visitor's answer to the consent banner, kept a year. */
-export const CONSENT_COOKIE = 'consent';
+export const CONSENT_COOKIE = COOKIE_NAMES.consent;
 
 const SESSION_KEY = 'analytics.session';
 const ATTRIBUTION_KEY = 'analytics.attribution';
