@@ -3,6 +3,7 @@ import '../../../tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { ArticleSummary } from '../../../shared/articles.ts';
 import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
 import { type BlogData, blogLoader } from '../../features/content/articles.loader.ts';
@@ -87,7 +88,8 @@ describe('the blog', () => {
       pageId: 'blog',
       path: '/en/blog/',
       sets: ['pages'],
-      loader: blogLoader('en'),
+      // the route's loader as the router calls it (renderPage's type names no arguments)
+      loader: (...args: unknown[]) => blogLoader('en')(args[0] as LoaderFunctionArgs),
       errorElement: <p>The error page</p>,
     });
     expect(await screen.findByText('Article 4')).toBeTruthy();
