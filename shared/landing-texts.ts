@@ -26,11 +26,19 @@ export interface LandingOf {
 
 const FAQ_ITEMS_PER_KIND = 4;
 
-function serviceFaqOf(messages: Record<string, string>, kind: ServiceKind): ServiceFaq {
+/**
+ * A kind's questions, answered for all its platforms, or for one platform whose answer differs
+ * (`faq.youtube.likes.1.a`: YouTube's start time is its own, and its page says only that one).
+ */
+function serviceFaqOf(
+  messages: Record<string, string>,
+  platform: Platform,
+  kind: ServiceKind,
+): ServiceFaq {
   const items = [];
   for (let n = 1; n <= FAQ_ITEMS_PER_KIND; n++) {
     const q = messages[`faq.kind.${kind}.${n}.q`];
-    const a = messages[`faq.kind.${kind}.${n}.a`];
+    const a = messages[`faq.${platform}.${kind}.${n}.a`] ?? messages[`faq.kind.${kind}.${n}.a`];
     if (q && a) items.push({ q, a });
   }
   return { heading: messages['faq.kind.heading'] ?? '', items };
@@ -48,5 +56,5 @@ export function landingTextsOf(messages: Record<string, string>, page: LandingOf
         ...servicePagesOf(platform).map((entry) => `service.${entry.id}.short`),
       ];
   const texts = Object.fromEntries(keys.map((key) => [key, messages[key] ?? '']));
-  return service ? { texts, faq: serviceFaqOf(messages, service.kind) } : { texts };
+  return service ? { texts, faq: serviceFaqOf(messages, platform, service.kind) } : { texts };
 }

@@ -7,7 +7,14 @@ import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
 import styles from './landing.module.css';
-import { Advantages, DeliveryCaps, Faq, GoodToKnow, LaunchTimes } from './landing-sections.tsx';
+import {
+  Advantages,
+  DeliveryCaps,
+  Faq,
+  GoodToKnow,
+  LaunchTimes,
+  startHoursOf,
+} from './landing-sections.tsx';
 import { SiteData } from './site-data.tsx';
 
 /**
@@ -25,6 +32,7 @@ export function HeroText({
   platformName: string;
   texts: Record<string, string>;
 }) {
+  const hours = startHoursOf(platform);
   return (
     <>
       <p className={styles.eyebrow}>
@@ -49,7 +57,11 @@ export function HeroText({
       <ul className={styles.badges}>
         <li>
           <Icon name="bolt" size={18} />
-          <FormattedMessage id="landing.badge.fast" />
+          {hours !== null ? (
+            <FormattedMessage id="landing.badge.withinHours" values={{ hours }} />
+          ) : (
+            <FormattedMessage id="landing.badge.fast" />
+          )}
         </li>
         <li>
           <Icon name="lock" size={18} />
@@ -130,8 +142,8 @@ export function LandingSections({
       </section>
       <LaunchTimes platform={platform} />
       <DeliveryCaps platform={platform} />
-      <GoodToKnow />
-      <Advantages />
+      <GoodToKnow platform={platform} />
+      <Advantages platform={platform} />
       <Faq platform={platform} />
     </>
   );

@@ -1,5 +1,6 @@
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { DELIVERY_CAPS, launchTimesOf, type Platform } from '../../../shared/platforms.ts';
+import { servicePagesOf } from '../../../shared/service-pages.ts';
 import { Icon, type IconName } from '../../components/icons/icons.tsx';
 import { JsonLd } from '../../components/json-ld/json-ld.tsx';
 import styles from './landing.module.css';
@@ -78,9 +79,24 @@ export function DeliveryCaps({ platform }: { platform: Platform }) {
   );
 }
 
-/** The rules the site copy states (SPEC §1). */
-export function GoodToKnow() {
-  const rules = ['rules.public', 'rules.loginChange', 'rules.autoPost', 'copy.anyCountry'];
+/**
+ * The hours a platform's orders start within, when its start is told in hours (YouTube's 24)
+ * rather than in minutes: the hero's badge and the fast start card say that one figure then.
+ */
+export function startHoursOf(platform: Platform): number | null {
+  const first = launchTimesOf(platform)[0];
+  return first?.unit === 'hour' ? first.to : null;
+}
+
+/** The rules the site copy states (SPEC §1); the auto orders' one where the platform has them. */
+export function GoodToKnow({ platform }: { platform: Platform }) {
+  const auto = servicePagesOf(platform).some((page) => page.kind.startsWith('auto-'));
+  const rules = [
+    'rules.public',
+    'rules.loginChange',
+    ...(auto ? ['rules.autoPost'] : []),
+    'copy.anyCountry',
+  ];
   return (
     <section className={styles.section}>
       <h2 className={styles.h2}>
@@ -107,7 +123,8 @@ const ADVANTAGES: { id: string; icon: IconName }[] = [
   { id: 'gradual', icon: 'chart' },
 ];
 
-export function Advantages() {
+export function Advantages({ platform }: { platform: Platform }) {
+  const hours = startHoursOf(platform);
   return (
     <section className={styles.section}>
       <h2 className={styles.h2}>
@@ -123,7 +140,11 @@ export function Advantages() {
               <FormattedMessage id={`advantages.${id}.title`} />
             </h3>
             <p>
-              <FormattedMessage id={`advantages.${id}.text`} />
+              {id === 'fast' && hours !== null ? (
+                <FormattedMessage id="advantages.fast.textWithinHours" values={{ hours }} />
+              ) : (
+                <FormattedMessage id={`advantages.${id}.text`} />
+              )}
             </p>
           </li>
         ))}

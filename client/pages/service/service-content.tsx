@@ -93,7 +93,7 @@ export function ServiceSections({
       />
       <LaunchTimes platform={service.platform} />
       <DeliveryCaps platform={service.platform} />
-      <GoodToKnow />
+      <GoodToKnow platform={service.platform} />
       <Faq
         platform={service.platform}
         heading={faq?.heading.replace(
