@@ -1,4 +1,8 @@
 import { nextTask } from './lib/next-task.ts';
+import { reportClientError, reportUncaughtErrors } from './lib/report-error.ts';
+
+// from the first line on, the page's uncaught errors reach the server's log (POST logger)
+reportUncaughtErrors();
 
 /**
  * The page's script, in two stages: React (react, react-dom, the scheduler), then the app
@@ -16,4 +20,7 @@ async function boot() {
   await start();
 }
 
-boot().catch((error: unknown) => console.error('hydration failed', error));
+boot().catch((error: unknown) => {
+  console.error('hydration failed', error);
+  reportClientError(error, 'boot');
+});

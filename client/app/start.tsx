@@ -1,6 +1,11 @@
 import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  isRouteErrorResponse,
+  matchRoutes,
+  type RouteObject,
+} from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { localeOfPath } from '../../shared/locales.ts';
 import { collectKeptMarkup } from '../components/static-subtree/kept-subtree.tsx';
@@ -9,6 +14,7 @@ import { expectRegions, pageHydrated } from '../lib/hydration.ts';
 import { intlFor, loadMessages } from '../lib/intl.ts';
 import { selectLocale } from '../lib/locale.ts';
 import { nextTask } from '../lib/next-task.ts';
+import { reportClientError } from '../lib/report-error.ts';
 import { App } from './app.tsx';
 import { PAGE_STATE_ID, type PageState } from './page-state.ts';
 import { createRoutes } from './routes.tsx';
@@ -32,6 +38,17 @@ async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
       Object.assign(route, resolved, { lazy: undefined });
     }),
   );
+}
+
+/** What React says went wrong, into the server's log (a route's 404 response is no error). */
+function reportFromReact(
+  error: unknown,
+  source: string,
+  info: { componentStack?: string | null },
+  level?: 'warn',
+) {
+  if (isRouteErrorResponse(error) || error instanceof Response) return;
+  reportClientError(error, source, { componentStack: info.componentStack ?? '' }, level);
 }
 
 /** Hydrates the page the server rendered, then starts its side effects. */
@@ -78,8 +95,19 @@ export async function start(): Promise<void> {
         <RouterProvider router={router} />
       </App>,
       {
-        onRecoverableError: (error, info) =>
-          console.error('hydration: React recovered from', error, info.componentStack ?? ''),
+        onRecoverableError: (error, info) => {
+          console.error('hydration: React recovered from', error, info.componentStack ?? '');
+          reportFromReact(error, 'react.recoverable', info, 'warn');
+        },
+        // an error boundary caught it (react-router's, which shows the error page)
+        onCaughtError: (error, info) => {
+          console.error('React caught', error, info.componentStack ?? '');
+          reportFromReact(error, 'react.caught', info);
+        },
+        onUncaughtError: (error, info) => {
+          console.error('React could not render', error, info.componentStack ?? '');
+          reportFromReact(error, 'react.uncaught', info);
+        },
       },
     );
   });

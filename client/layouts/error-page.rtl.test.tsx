@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
 import '../../tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
-import { screen } from '@testing-library/react';
-import { appStore, renderPage } from '../../tests/support/render.tsx';
+import { screen, waitFor } from '@testing-library/react';
+import { data } from 'react-router';
+import { appStore, fakeApi, renderPage } from '../../tests/support/render.tsx';
 import { ChunkLoadError } from '../lib/chunk-reload.ts';
 import { ErrorPage } from './error-page.tsx';
 
@@ -42,5 +43,36 @@ describe('the error page', () => {
     });
     expect(await screen.findByText('An error occurred')).toBeTruthy();
     expect(screen.queryByText(/db\.internal/)).toBeNull();
+  });
+
+  it('tells the server’s log of an exception it shows, not of a page that is not there', async () => {
+    const api = fakeApi({ 'POST logger': () => null });
+    renderPage(<p>never</p>, {
+      store: appStore({}),
+      path: '/en/cp/orders/',
+      loader: () => {
+        throw data(null, { status: 404, statusText: 'Not Found' });
+      },
+      errorElement: <ErrorPage />,
+    });
+    expect(await screen.findByText('404')).toBeTruthy();
+    const failure = new Error('orders.map is not a function');
+    renderPage(<p>never</p>, {
+      store: appStore({}),
+      path: '/en/cp/orders/',
+      loader: () => {
+        throw failure;
+      },
+      errorElement: <ErrorPage />,
+    });
+    await waitFor(() => expect(api.callsOf('POST logger')).toHaveLength(1));
+    expect(api.callsOf('POST logger')[0]!.body).toEqual({
+      level: 'error',
+      message: 'orders.map is not a function',
+      stack: failure.stack,
+      url: '/',
+      source: 'error-page',
+    });
+    api.restore();
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { button } from '../components/button/button.ts';
@@ -5,6 +6,7 @@ import { Link } from '../components/link/link.tsx';
 import { notSoldOfError } from '../features/order-form/order-form.loader.ts';
 import { ChunkLoadError } from '../lib/chunk-reload.ts';
 import { useLocalePath } from '../lib/locale.ts';
+import { reportClientError } from '../lib/report-error.ts';
 import styles from './error-page.module.css';
 import { PageMeta } from './parts/page-meta.tsx';
 import { PLATFORM_PAGE } from './parts/platform-links.ts';
@@ -15,6 +17,17 @@ export function ErrorPage() {
   const intl = useIntl();
   const to = useLocalePath();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // an exception the page could not get past (a failed loader, a render) reaches the server's
+  // log; a route's answer (a 404) is no fault. A part that failed to load is the network's
+  useEffect(() => {
+    if (isRouteErrorResponse(error)) return;
+    reportClientError(
+      error,
+      'error-page',
+      undefined,
+      error instanceof ChunkLoadError ? 'warn' : 'error',
+    );
+  }, [error]);
   const notSold = status === 404 ? notSoldOfError(error) : null;
   if (notSold) {
     const platform = intl.formatMessage({ id: `platform.${notSold.platform}` });

@@ -16,9 +16,20 @@ type EventParams = Record<string, string | number | boolean>;
 /** `queued`: the event waits in the outbox for the worker (false: forwarding is off). */
 type Queued = { queued: boolean };
 
+/** What a browser may report of its own errors (tools.routes.ts cuts nothing: the client does). */
+export interface ClientLogEntry {
+  message: string;
+  level?: 'error' | 'warn' | 'info';
+  stack?: string;
+  url?: string;
+  source?: string;
+  context?: Record<string, string | number | boolean | null>;
+}
+
 /**
- * The written content (SPEC §7 Articles; legal texts and the API guide: content.routes.ts)
- * and analytics (SPEC §7 Analytics: analytics.routes.ts checks these with its own schemas).
+ * The written content (SPEC §7 Articles; legal texts and the API guide: content.routes.ts),
+ * analytics (SPEC §7 Analytics: analytics.routes.ts checks these with its own schemas) and the
+ * browser's tools (SPEC §7 Misc: tools.routes.ts, its own schemas too).
  */
 export const CONTENT_API = {
   'GET articles': { query: checked<ArticlesQuery>(articlesQuery), answer: typed<ArticlesPage>() },
@@ -38,6 +49,17 @@ export const CONTENT_API = {
     body: typed<{ client_id: string; events: { name: string; params?: EventParams }[] }>(),
     answer: typed<Queued>(),
   },
+  /** a Metrika event (an order paid …) for the site's own counter, forwarded by the worker */
+  'POST mpy': {
+    body: typed<{
+      client_id: string;
+      page_url: string;
+      action: string;
+      title?: string;
+      params?: EventParams;
+    }>(),
+    answer: typed<Queued>(),
+  },
   'GET yaHit': {
     query: typed<{ pageUrl: string; clientId: string; counterId?: string; title?: string }>(),
     answer: typed<Queued>(),
@@ -50,4 +72,9 @@ export const CONTENT_API = {
     }>(),
     answer: typed<null>(),
   },
+
+  /** where a short link leads (redirects followed on the server, SSRF-safe) */
+  'POST unshorten': { body: typed<{ link: string }>(), answer: typed<{ url: string }>() },
+  /** a browser's error into the server's log: answers 202 */
+  'POST logger': { body: typed<ClientLogEntry>(), answer: typed<null>() },
 } satisfies Endpoints;
