@@ -9,7 +9,15 @@ import { analyticsSaga, PAGE_VIEW_DELAY_MS } from './analytics.saga.ts';
  */
 type Sent = {
   path: string;
-  body: { events?: { name: string; params: Record<string, unknown> }[] };
+  body: { events?: { name: string; params: Record<string, unknown> }[] } & Record<string, unknown>;
+};
+
+/** GET payment/:id/ecommerce of a paid order (docs/api.md). */
+const PURCHASE = {
+  transaction_id: 'RxSkJWdwRQ2TsraH7jMd',
+  value: 6.99,
+  currency: 'USD',
+  items: [{ item_id: 'INSTAGRAM_LIKES', item_variant: '1000', quantity: 1, price: 6.99 }],
 };
 
 function page(url: string) {
@@ -41,7 +49,8 @@ function page(url: string) {
     },
     fetch: async (path: string, init?: { body?: string }) => {
       sent.push({ path, body: init?.body ? JSON.parse(init.body) : {} });
-      return new Response(JSON.stringify({ status: 'success', data: null }), {
+      const data = path.endsWith('/ecommerce') ? PURCHASE : null;
+      return new Response(JSON.stringify({ status: 'success', data }), {
         headers: { 'Content-Type': 'application/json' },
       });
     },
@@ -118,6 +127,32 @@ describe('the analytics saga', () => {
     saga.put(analyticsActions.routeChanged('/en/tiktok/'));
     await settle();
     expect(names(sent)).toEqual(['page_view', 'page_view']);
+    saga.task.cancel();
+  });
+
+  it('tells Metrika a purchase too, through POST mpy with the body docs/api.md gives', async () => {
+    const { jar, sent } = page('https://shop.test/en/thanks/?order=KDppWjn5L3uTrcWJ9i7z');
+    const saga = run(false);
+    await settle();
+    saga.put(analyticsActions.paid('RxSkJWdwRQ2TsraH7jMd'));
+    await settle();
+    expect(names(sent)).toEqual(['page_view', 'purchase']);
+    const metrika = sent.filter((entry) => entry.path === '/api/mpy');
+    expect(metrika).toEqual([
+      {
+        path: '/api/mpy',
+        body: {
+          client_id: jar.get('_ym_uid'),
+          page_url: 'https://shop.test/en/thanks/?order=KDppWjn5L3uTrcWJ9i7z',
+          action: 'purchase',
+          title: 'Buy Instagram likes',
+          params: { ...PURCHASE, session_id: expect.any(String) },
+        },
+      },
+    ]);
+    expect(jar.get('_ym_uid')).toMatch(/^\d{16,20}$/);
+    // the page view went to Metrika as a hit, not as an event
+    expect(sent.filter((entry) => entry.path.startsWith('/api/yaHit?'))).toHaveLength(1);
     saga.task.cancel();
   });
 });

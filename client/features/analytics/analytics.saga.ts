@@ -78,8 +78,9 @@ function ids(): {
 
 /**
  * The client's analytics (issue 17, SPEC §4): events queue until the ids are known and, in
- * GDPR countries, until consent; then GA4 events go through POST mp and page views also to
- * Metrika through GET yaHit, in order. Failures are logged only (SPEC §8).
+ * GDPR countries, until consent; then GA4 events go through POST mp, and to Metrika page views
+ * through GET yaHit and every other event through POST mpy, in order. Failures are logged
+ * only (SPEC §8).
  */
 export function* analyticsSaga() {
   const gdpr: boolean = yield select(
@@ -105,16 +106,33 @@ export function* analyticsSaga() {
         yield* callEffect('POST mp', {
           body: { client_id: context.clientId, events: [{ name: event.name, params }] },
         });
-        if (event.name === 'page_view' && typeof event.params?.page_location === 'string')
-          yield* callEffect('GET yaHit', {
-            query: {
-              pageUrl: event.params.page_location,
-              clientId: context.ymUid,
-              title: String(event.params.page_title ?? '').slice(0, 500),
+      } catch (error) {
+        console.warn('analytics: not sent', error);
+      }
+      // Metrika hears the same: a page view as a hit, any other event (a purchase) as an
+      // event of its name on the page it happened on; one failing does not hold the other
+      try {
+        if (event.name === 'page_view') {
+          if (typeof event.params?.page_location === 'string')
+            yield* callEffect('GET yaHit', {
+              query: {
+                pageUrl: event.params.page_location,
+                clientId: context.ymUid,
+                title: String(event.params.page_title ?? '').slice(0, 500),
+              },
+            });
+        } else
+          yield* callEffect('POST mpy', {
+            body: {
+              client_id: context.ymUid,
+              page_url: location.href,
+              action: event.name,
+              title: document.title.slice(0, 500),
+              params,
             },
           });
       } catch (error) {
-        console.warn('analytics: not sent', error);
+        console.warn('analytics: not sent to Metrika', error);
       }
     }
   }
