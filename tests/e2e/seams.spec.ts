@@ -74,6 +74,16 @@ test('a service page’s popular packages follow the currency, from the header a
   await page.getByRole('button', { name: /EUR/ }).click();
   await expect(packages).toContainText('€');
   await expect(packages.getByRole('button')).toHaveCount(count);
+  // back to roubles, then the form's own "pay in USD" (a card issued abroad)
+  await currency.click();
+  await page.getByRole('button', { name: /RUB/ }).click();
+  await expect(packages).toContainText('₽');
+  const form = page.getByTestId('order-form');
+  await form.getByRole('button', { name: 'Выберите способ оплаты' }).click();
+  await form.getByTestId('card-abroad').getByRole('button', { name: 'Оплатить в USD' }).click();
+  await expect(currency).toContainText('USD');
+  await expect(packages).toContainText('$');
+  await expect(packages.getByRole('button')).toHaveCount(count);
 });
 
 test.describe('a first visit from a GDPR country', () => {
