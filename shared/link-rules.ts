@@ -424,3 +424,10 @@ export function checkLink(
   }
   return { ok: false, error: 'invalid' };
 }
+
+/** Whether a link is one of some platform's, of any kind (a followed short link is kept only then). */
+export function isPlatformLink(url: string): boolean {
+  return (Object.keys(PLATFORM_LINK_KINDS) as Platform[]).some(
+    (platform) => checkLink(platform, PLATFORM_LINK_KINDS[platform], url).ok,
+  );
+}

@@ -9,11 +9,14 @@ import type { OrderFormModel } from './use-order-form.ts';
 
 /**
  * The login or link the order is for (SPEC §5), named for the service's link kinds, with an
- * example of its own; several posts take one link a line. Its error is tied to it.
+ * example of its own; several posts take one link a line. Its error is tied to it; while a
+ * short link is followed to where it leads, it says it checks the link instead.
  */
 export function LinkField({ model }: { model: OrderFormModel }) {
   const dispatch = useDispatch();
-  const { ids, form, selection, errors, show, say } = model;
+  const { ids, form, selection, errors, show, say, checking } = model;
+  // while a short link is followed the field says so, and has no error of its own
+  const error = show && !checking ? errors.input : undefined;
   const kinds = (selection.service?.link_kinds ?? []) as LinkKind[];
   const linkCombo = kinds.join('-') || 'any';
   const multiple = selection.numerosity === 'multiple';
@@ -29,8 +32,10 @@ export function LinkField({ model }: { model: OrderFormModel }) {
           rows={3}
           value={form.input}
           placeholder={linkExample(selection.platform, kinds)}
-          aria-invalid={show && errors.input ? true : undefined}
-          aria-describedby={show && errors.input ? `${ids}-input-error` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            error ? `${ids}-input-error` : checking ? `${ids}-input-status` : undefined
+          }
           onChange={(event) => dispatch(actions.inputChanged(event.target.value))}
         />
       ) : (
@@ -44,15 +49,23 @@ export function LinkField({ model }: { model: OrderFormModel }) {
           spellCheck={false}
           value={form.input}
           placeholder={linkExample(selection.platform, kinds)}
-          aria-invalid={show && errors.input ? true : undefined}
-          aria-describedby={show && errors.input ? `${ids}-input-error` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            error ? `${ids}-input-error` : checking ? `${ids}-input-status` : undefined
+          }
           onChange={(event) => dispatch(actions.inputChanged(event.target.value))}
         />
       )}
-      {show && errors.input && (
-        <span id={`${ids}-input-error`} className={formStyles.error} role="alert">
-          {say(errors.input, { max: MAX_LINKS })}
+      {checking ? (
+        <span id={`${ids}-input-status`} className={styles.hint} role="status">
+          {say('order.link.checking')}
         </span>
+      ) : (
+        error && (
+          <span id={`${ids}-input-error`} className={formStyles.error} role="alert">
+            {say(error, { max: MAX_LINKS })}
+          </span>
+        )
       )}
     </div>
   );

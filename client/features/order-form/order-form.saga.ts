@@ -16,6 +16,7 @@ import type { Locale } from '../../../shared/locales.ts';
 import type { PlacedOrder } from '../../../shared/orders.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { pagePath } from '../../../shared/routes.ts';
+import { shortLinkOf } from '../../../shared/short-links.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import type { VisitorState } from '../../../shared/visitor.ts';
 import { callEffect } from '../../lib/api-effects.ts';
@@ -36,6 +37,9 @@ import { load, remove, save, savedFor } from './order-form.storage.ts';
 
 /** Price look-ups wait this long for the buyer to stop typing. */
 export const QUOTE_DEBOUNCE_MS = 250;
+
+/** A short link is followed once the buyer has stopped typing this long. */
+export const LINK_DEBOUNCE_MS = 300;
 
 const formOf = (state: { orderForm: OrderFormState }) => state.orderForm;
 
@@ -74,6 +78,7 @@ function* persist(action: PayloadAction<unknown>) {
       save({ page, numerosity: form.numerosity });
       break;
     case actions.inputChanged.type:
+    case actions.linkResolved.type:
       save({ page, input: form.input || null });
       break;
     case actions.quantityChosen.type:
@@ -91,6 +96,36 @@ function* persist(action: PayloadAction<unknown>) {
       save({ email: form.email.trim() || null });
       break;
   }
+}
+
+/** Where a line's short link leads (null: no short link, or one that cannot be followed). */
+function* follow(link: string | null) {
+  if (!link) return null;
+  try {
+    return (yield* callEffect('POST unshorten', { body: { link } })).url;
+  } catch (error) {
+    // checked as typed: a short link the API could not follow is the buyer's to fix
+    console.warn('unshorten: not followed', link, error);
+    return null;
+  }
+}
+
+/**
+ * A short link the buyer typed or pasted (a line of it, for several posts) is followed to
+ * where it leads before the form checks it (POST unshorten): the form says it checks the link
+ * meanwhile, then the slice puts where it leads in its place (and it is ordered), unless that
+ * is no platform's link; one that cannot be followed stays as typed and is checked as it is.
+ * A newer input cancels the walk (takeLatest).
+ */
+function* resolveShortLinks() {
+  const { input }: OrderFormState = yield select(formOf);
+  const lines = input.split('\n');
+  const short = lines.map((line) => shortLinkOf(line));
+  if (!short.some(Boolean)) return;
+  yield put(actions.linkResolving(input));
+  yield delay(LINK_DEBOUNCE_MS);
+  const followed: (string | null)[] = yield all(short.map((link) => call(follow, link)));
+  yield put(actions.linkResolved({ typed: input, followed }));
 }
 
 /**
@@ -350,6 +385,7 @@ export function* orderFormSaga() {
       ],
       persist,
     ),
+    takeLatest([actions.inputChanged.type, actions.restored.type], resolveShortLinks),
     takeLatest(actions.quoteNeeded.type, lookUpQuote),
     takeEvery(actions.servicesNeeded.type, loadServices),
     takeLatest(actions.methodsNeeded.type, loadMethods),

@@ -393,6 +393,10 @@ export type FormErrors = Partial<
   >
 >;
 
+/** The link is being followed to where it leads: it is checked, and can be paid, after that. */
+export const linkChecking = (state: Pick<OrderFormState, 'input' | 'linkResolving'>): boolean =>
+  state.linkResolving !== null && state.linkResolving === state.input;
+
 export function errorsOf(
   state: OrderFormState,
   selection: Selection,
@@ -409,7 +413,7 @@ export function errorsOf(
       errors.input = 'order.error.inputRequired';
     else if (selection.numerosity === 'multiple' && lines.length > MAX_LINKS)
       errors.input = 'order.error.tooManyLinks';
-    else if (kinds.length && service.platform !== 'fake') {
+    else if (kinds.length && service.platform !== 'fake' && !linkChecking(state)) {
       const bad = lines.some((line) => !checkLink(service.platform as Platform, kinds, line).ok);
       if (bad) errors.input = `order.error.link.${kinds.join('-')}`;
     }

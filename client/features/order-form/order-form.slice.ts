@@ -5,6 +5,7 @@ import type {
   PriceTable,
   ServiceView,
 } from '../../../shared/catalog.ts';
+import { isPlatformLink } from '../../../shared/link-rules.ts';
 import { parseWholeNumber } from '../../../shared/numbers.ts';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
@@ -42,6 +43,11 @@ export interface OrderFormState {
   service: string | null;
   numerosity: Numerosity;
   input: string;
+  /**
+   * the input as typed while its short links (vm.tiktok.com/…, bit.ly/…) are followed to where
+   * they lead (POST unshorten) before it is checked; null when nothing is followed
+   */
+  linkResolving: string | null;
   /** a preset or a valid custom quantity; null until chosen */
   quantity: number | null;
   /** the custom quantity field as typed ('' when a preset is chosen) */
@@ -100,6 +106,7 @@ export const initialOrderFormState: OrderFormState = {
   service: null,
   numerosity: 'single',
   input: '',
+  linkResolving: null,
   quantity: null,
   customQuantity: '',
   quantityPosts: null,
@@ -201,6 +208,7 @@ const orderFormSlice = createSlice({
     formUnmounted() {},
     restored(state, action: PayloadAction<RestoredChoice>) {
       Object.assign(state, action.payload);
+      if (action.payload.input !== undefined) state.linkResolving = null;
     },
     platformChosen(state, action: PayloadAction<CatalogPlatform>) {
       if (state.platform === action.payload) return;
@@ -222,6 +230,28 @@ const orderFormSlice = createSlice({
     },
     inputChanged(state, action: PayloadAction<string>) {
       state.input = action.payload;
+      state.linkResolving = null;
+    },
+    /** The input's short links are being followed (the saga's POST unshorten). */
+    linkResolving(state, action: PayloadAction<string>) {
+      if (state.input === action.payload) state.linkResolving = action.payload;
+    },
+    /**
+     * Where they lead (per line of the input as typed; null: not followed), each in its line's
+     * place when it is some platform's link (not a login or consent page); the rest stays as
+     * typed. Only an input the buyer has not changed meanwhile; it is checked as it is then.
+     */
+    linkResolved(state, action: PayloadAction<{ typed: string; followed: (string | null)[] }>) {
+      const { typed, followed } = action.payload;
+      if (state.linkResolving === typed) state.linkResolving = null;
+      if (state.input !== typed) return;
+      state.input = typed
+        .split('\n')
+        .map((line, index) => {
+          const url = followed[index];
+          return url && isPlatformLink(url) ? url : line;
+        })
+        .join('\n');
     },
     quantityChosen(state, action: PayloadAction<number>) {
       state.quantity = action.payload;

@@ -12,6 +12,7 @@ import {
   chargeOf,
   errorsOf,
   formView,
+  linkChecking,
   methodsInEffect,
   shownMethods,
 } from './order-form.selection.ts';
@@ -77,6 +78,8 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
     priced: cabinet && Object.keys(form.quotes).length > 0,
   });
   const errors = errorsOf({ ...form, method: methods.method }, selection, context, shown);
+  // a short link is being followed: it is checked, and the order paid, once it is known
+  const checking = linkChecking(form);
   const chosenMethod = shown.find((entry) => entry.method.id === methods.method)?.method;
   // what a method of another currency charges (the balance always pays in the account's)
   const topUpMinor = toppingUp ? topUpAmount(missing, chosenMethod, currency) : null;
@@ -123,12 +126,15 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
       Object.keys(errors).length ||
       !selection.tag ||
       selection.quantity === null ||
-      chargePending
+      chargePending ||
+      checking
     ) {
-      // the first field at fault comes into view (clear of the sticky header) and gets the
-      // focus, so a phone user sees what to fix
+      // the first field at fault (or the link being checked) comes into view (clear of the
+      // sticky header) and gets the focus, so a phone user sees what to fix or wait for
       const first = (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(
-        '[aria-invalid="true"], [data-invalid="true"] input, [data-invalid="true"] textarea',
+        checking
+          ? `[id="${ids}-input"]`
+          : '[aria-invalid="true"], [data-invalid="true"] input, [data-invalid="true"] textarea',
       );
       first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
       first?.focus({ preventScroll: true });
@@ -178,6 +184,7 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
     loadServices,
     context,
     selection,
+    checking,
     pair,
     price,
     quoteMissing,
