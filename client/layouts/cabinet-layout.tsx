@@ -115,6 +115,15 @@ export function CabinetLayout() {
               <FormattedMessage id={`cp.${section}.title`} />
             </NavLink>
           ))}
+          {/* the exit, where the bar has no room for it (the narrowest phones: the CSS says) */}
+          <button
+            type="button"
+            className={styles.cpNavLogout}
+            onClick={() => dispatch(logoutRequested())}
+          >
+            <Icon name="logout" size={18} />
+            <FormattedMessage id="cp.logout" />
+          </button>
         </nav>
         <main id="main" className={styles.cpMain}>
           <Outlet />

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { expect, type Page, test } from '@playwright/test';
+import { E2E_SCRIPT_ENV } from './staff-support.ts';
 import { hydrated } from './support.ts';
 
 /**
@@ -62,3 +64,77 @@ for (const [lang, prefix, pay, signup] of [
     expect(await inSight(page, signup)).toBe(true);
   });
 }
+
+test('a 320 px phone: the cabinet’s bar keeps its logo, balance, top-up and bell apart, and the income cards hold their sums', async ({
+  page,
+}) => {
+  await page
+    .context()
+    .addCookies([{ name: 'consent', value: 'denied', domain: '127.0.0.1', path: '/' }]);
+  const login = `narrow${Date.now().toString(36)}`;
+  const made = await page.request.post('/api/register', {
+    data: {
+      email: `${login}@example.com`,
+      login,
+      password: 'correct horse battery',
+      password_confirmation: 'correct horse battery',
+      lang: 'ru',
+      cur: 'RUB',
+    },
+  });
+  expect(made.status()).toBe(201);
+  // 1 500,95 ₽ of affiliate income: on the balance and in the income cards
+  execFileSync(
+    process.execPath,
+    [
+      'tests/support/e2e-affiliate-income.ts',
+      '--email',
+      `${login}@example.com`,
+      '--amount',
+      '150095',
+    ],
+    { env: { ...E2E_SCRIPT_ENV } },
+  );
+  await page.goto('/cp/');
+  await hydrated(page);
+  const bar = page.locator('header').first();
+  const parts = {
+    logo: bar.getByRole('link').first(),
+    balance: page.getByTestId('cp-balance'),
+    topUp: bar.getByRole('link', { name: 'Пополнить' }),
+    bell: bar.getByRole('button', { name: /уведомлен/i }),
+  };
+  const boxes: Record<string, { x: number; y: number; width: number; height: number }> = {};
+  for (const [name, locator] of Object.entries(parts)) {
+    await expect(locator, name).toBeVisible();
+    boxes[name] = (await locator.boundingBox())!;
+  }
+  await expect(page.getByTestId('cp-balance')).toHaveText('1 500,95 ₽');
+  // left to right, none over the next
+  const order = ['logo', 'balance', 'topUp', 'bell'];
+  for (let i = 1; i < order.length; i += 1) {
+    const before = boxes[order[i - 1]!]!;
+    const after = boxes[order[i]!]!;
+    expect(after.x, `${order[i - 1]} overlaps ${order[i]}`).toBeGreaterThanOrEqual(
+      before.x + before.width,
+    );
+  }
+  // the exit is still there, at the end of the sections
+  await expect(
+    page.getByRole('navigation', { name: /Разделы/ }).getByRole('button', { name: 'Выйти' }),
+  ).toBeAttached();
+  await page.screenshot({ path: 'screenshots/cp-header-320.png' });
+
+  await page.goto('/cp/income/');
+  await hydrated(page);
+  const spilled = await page.locator('[data-stat]').evaluateAll((cards) =>
+    cards
+      .filter((card) => {
+        const figure = card.lastElementChild as HTMLElement | null;
+        return figure && figure.scrollWidth > figure.clientWidth + 1;
+      })
+      .map((card) => card.getAttribute('data-stat')),
+  );
+  expect(spilled).toEqual([]);
+  await page.screenshot({ path: 'screenshots/cp-income-320.png', fullPage: true });
+});
