@@ -67,8 +67,14 @@ export const SIZE_BUDGETS_KIB = {
   // forwardRef pure) and our own Link and NavLink (142.0); +0.05: a kept content's chunk that
   // fails to load reloads the page, as a screen's does (142.05); +0.25: react-dom's signal
   // errors made ahead of its module, a long task fewer on a phone (142.3)
-  landing: { jsGzip: 142.4, cssGzip: 8 },
-  service: { jsGzip: 142.4, cssGzip: 8 },
+  // +2.6 KiB (the seams between console, storefront and cabinet, wave 4): a hidden service's
+  // links and 404 with its offers, paying in another currency (its hint, charge and the
+  // rates' refresh), the documents linked from the checkout's box, one savings rule, the
+  // browser's errors reported (POST logger: its listener; the reporter loads on the first
+  // error), Metrika's events; short links are followed in the saga's chunk (144.9): at the
+  // target, which the next growth must pay back
+  landing: { jsGzip: 145, cssGzip: 8 },
+  service: { jsGzip: 145, cssGzip: 8 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
   // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
   // +4 KiB with the bell, the notifications and income screens' shared parts (issue 13)
@@ -99,7 +105,10 @@ export const SIZE_BUDGETS_KIB = {
   // browser renders it itself (160.8); −4.4: as the landing's, the server-only branches and
   // react-router's unused components out (156.4); +0.25: react-dom's signal errors made
   // ahead (156.7)
-  cabinet: { jsGzip: 156.8, cssGzip: 8 },
+  // +2.6 KiB (wave 4's seams): the landing's above, the cabinet's order form and top-up paying
+  // in another currency, its 320 px bar's exit among the sections, the staff bounds' texts
+  // (159.3)
+  cabinet: { jsGzip: 159.5, cssGzip: 8 },
 } as const;
 
 export const SIZE_TARGETS_KIB = { landingJsGzip: 145, cabinetJsGzip: 165 } as const;
