@@ -58,6 +58,8 @@ async function freshCode(secret: string, used: string): Promise<string> {
 
 /** Screenshots of the console at 1440 and 768; the page itself never scrolls sideways. */
 async function shootConsole(page: Page, name: string) {
+  // what the screen asks has come (a screen asks once staff/me says it may)
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     const overflow = await page.evaluate(
@@ -66,6 +68,62 @@ async function shootConsole(page: Page, name: string) {
     expect(overflow, `horizontal overflow at ${width}px (${name})`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `screenshots/staff-${name}-${width}.png`, fullPage: true });
   }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/**
+ * The orders list as a person sees it (docs/architecture.md "The staff console"): at 1440 the
+ * console's bar is one row with every section in view, and the table fits its box; at 768 the
+ * table scrolls sideways in its own box and its first column (the order's number) stays in view.
+ */
+async function expectOrdersLayout(page: Page, name: string) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const wide = await page.evaluate(() => {
+    const bar = document.querySelector('main')!.previousElementSibling as HTMLElement;
+    const parts = [...bar.children].map((part) => part.getBoundingClientRect());
+    const nav = bar.querySelector('nav')!;
+    const box = document.querySelector('[data-testid="staff-orders-table"]')!.parentElement!;
+    return {
+      height: bar.getBoundingClientRect().height,
+      // one row: every part of the bar shares a band of height
+      sharedBand:
+        Math.min(...parts.map((part) => part.bottom)) - Math.max(...parts.map((part) => part.top)),
+      parts: parts.length,
+      navOverflow: nav.scrollWidth - nav.clientWidth,
+      boxOverflow: box.scrollWidth - box.clientWidth,
+    };
+  });
+  expect(wide.parts, `the bar's parts (${name})`).toBe(3);
+  expect(wide.sharedBand, `the bar is one row at 1440 (${name})`).toBeGreaterThan(0);
+  expect(wide.height, `the bar's height at 1440 (${name})`).toBeLessThanOrEqual(64);
+  expect(wide.navOverflow, `every section in view at 1440 (${name})`).toBeLessThanOrEqual(0);
+  expect(wide.boxOverflow, `the orders table fits at 1440 (${name})`).toBeLessThanOrEqual(0);
+
+  await page.setViewportSize({ width: 768, height: 900 });
+  const box = page.getByTestId('staff-orders-table').locator('xpath=..');
+  const narrow = await box.evaluate((element) => {
+    const overflow = element.scrollWidth - element.clientWidth;
+    element.scrollLeft = element.scrollWidth;
+    const cell = element.querySelector('tbody td')!.getBoundingClientRect();
+    return {
+      overflow,
+      scrolled: element.scrollLeft,
+      offset: cell.left - element.getBoundingClientRect().left,
+    };
+  });
+  expect(narrow.overflow, `the orders table scrolls in its box at 768 (${name})`).toBeGreaterThan(
+    0,
+  );
+  expect(narrow.scrolled).toBeGreaterThan(0);
+  expect(Math.abs(narrow.offset), `the order's number stays at 768 (${name})`).toBeLessThanOrEqual(
+    2,
+  );
+  await expect(
+    page.getByTestId('staff-orders-table').locator('tbody tr').first().getByRole('link').first(),
+  ).toBeInViewport();
+  await box.evaluate((element) => {
+    element.scrollLeft = 0;
+  });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
@@ -297,6 +355,7 @@ test('an admin enrols, signs in with a code, resends and refunds an order, adjus
   await page.goBack();
   await expect(page.getByTestId('staff-orders-table')).toContainText('Canceled');
   await shootConsole(page, 'orders-en');
+  await expectOrdersLayout(page, 'orders-en');
   await page.goForward();
 
   // the buyer's balance: +5 with a reason
@@ -336,6 +395,7 @@ test('an admin enrols, signs in with a code, resends and refunds an order, adjus
     await expect(page.getByRole('link', { name: 'Вернуться на сайт' })).toBeVisible();
     await expect(page.locator('main table').first()).toBeVisible();
     await shootConsole(page, name);
+    if (name === 'orders-ru') await expectOrdersLayout(page, name);
   }
 });
 
@@ -674,4 +734,24 @@ test('a moderator’s adjustment above the 24-hour cap waits; an admin approves 
   // at a phone's width the console stays readable
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: 'screenshots/staff-adjustments-ru-375.png', fullPage: true });
+});
+
+test('the customer’s cookie banner stays out of the staff console', async ({ browser }) => {
+  // a visitor who has not answered yet (the other tests answered no for every page)
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await page.goto('/en/');
+  await hydrated(page);
+  await expect(page.getByTestId('consent-banner')).toBeVisible();
+  const login = `e2econsent${Date.now().toString(36)}`;
+  await register(page.request, login);
+  makeStaff(`${login}@example.com`, login, 'ROLE_ADMIN');
+  await enrolThroughApi(page.request);
+  for (const path of ['/en/staff/', '/staff/orders/']) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByTestId('staff-who')).toBeVisible();
+    await expect(page.getByTestId('consent-banner'), path).toHaveCount(0);
+  }
+  await context.close();
 });

@@ -3,9 +3,10 @@ import styles from './logo.module.css';
 
 /**
  * The brand; `compact` drops the name on phones, where a bar has no room for it, `narrow` on
- * the narrowest phones only (the storefront's bar: the mark, currency, language and login).
+ * the narrowest phones only (the storefront's bar: the mark, currency, language and login),
+ * `mark` everywhere (the staff console's bar, a row of sections beside it).
  */
-export function Logo({ compact = false }: { compact?: boolean | 'narrow' }) {
+export function Logo({ compact = false }: { compact?: boolean | 'narrow' | 'mark' }) {
   return (
     <span className={styles.logo} data-compact={compact || undefined}>
       <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">

@@ -20,8 +20,16 @@ import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
 import styles from './staff.module.css';
 
-/** The console's sections: page id, the capability that opens it, its title. */
-export const STAFF_SECTIONS: { page: string; capability: Capability; titleId: string }[] = [
+/**
+ * The console's sections: page id, the capability that opens it, its title, and its name in
+ * the bar where the title is too long for it (the bar is one row at 1440 px).
+ */
+export const STAFF_SECTIONS: {
+  page: string;
+  capability: Capability;
+  titleId: string;
+  navId?: string;
+}[] = [
   { page: 'staff', capability: 'dashboard', titleId: 'staff.dashboard.title' },
   { page: 'staff-orders', capability: 'orders', titleId: 'staff.orders.title' },
   { page: 'staff-users', capability: 'users', titleId: 'staff.users.title' },
@@ -31,8 +39,18 @@ export const STAFF_SECTIONS: { page: string; capability: Capability; titleId: st
   { page: 'staff-payments', capability: 'payments', titleId: 'staff.payments.title' },
   { page: 'staff-withdrawals', capability: 'withdrawals', titleId: 'staff.withdrawals.title' },
   { page: 'staff-articles', capability: 'content', titleId: 'staff.articles.title' },
-  { page: 'staff-landing-copy', capability: 'content', titleId: 'staff.copy.title' },
-  { page: 'staff-audit', capability: 'audit', titleId: 'staff.audit.title' },
+  {
+    page: 'staff-landing-copy',
+    capability: 'content',
+    titleId: 'staff.copy.title',
+    navId: 'staff.copy.nav',
+  },
+  {
+    page: 'staff-audit',
+    capability: 'audit',
+    titleId: 'staff.audit.title',
+    navId: 'staff.audit.nav',
+  },
 ];
 
 interface StaffFrameProps {
@@ -104,7 +122,7 @@ export function StaffFrame({ title, children }: StaffFrameProps) {
       <meta name="robots" content="noindex,nofollow" />
       <header className={styles.bar}>
         <Link to={to('staff')} className={styles.brand}>
-          <Logo compact />
+          <Logo compact="mark" />
           <span className={styles.badge}>
             <FormattedMessage id="staff.brand" />
           </span>
@@ -113,7 +131,7 @@ export function StaffFrame({ title, children }: StaffFrameProps) {
           <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'staff.nav' })}>
             {sections.map((section) => (
               <NavLink key={section.page} to={to(section.page)} end={section.page === 'staff'}>
-                <FormattedMessage id={section.titleId} />
+                <FormattedMessage id={section.navId ?? section.titleId} />
               </NavLink>
             ))}
           </nav>
@@ -121,7 +139,9 @@ export function StaffFrame({ title, children }: StaffFrameProps) {
         <div className={styles.tools}>
           {me && (
             <p className={styles.who} data-testid="staff-who">
-              <span className={styles.whoName}>{me.user.login ?? me.user.email}</span>
+              <span className={styles.whoName} title={me.user.login ?? me.user.email}>
+                {me.user.login ?? me.user.email}
+              </span>
               <span className={styles.role}>
                 <FormattedMessage id={`staff.role.${me.role}`} />
               </span>
@@ -131,8 +151,13 @@ export function StaffFrame({ title, children }: StaffFrameProps) {
             <FormattedMessage id="staff.backToSite" />
           </Link>
           {me?.signedIn && (
-            <button type="button" className={button('secondary')} onClick={signOut}>
-              <FormattedMessage id="staff.signOut" />
+            <button
+              type="button"
+              className={`${button('secondary')} ${styles.signOut}`}
+              onClick={signOut}
+              aria-label={intl.formatMessage({ id: 'staff.signOut' })}
+            >
+              <FormattedMessage id="staff.signOutShort" />
             </button>
           )}
         </div>

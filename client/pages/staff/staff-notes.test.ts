@@ -92,8 +92,8 @@ const WRITTEN: [note: string, id: string, russian: string][] = [
     'Сотрудник отметил частичным: выполнено 420',
   ],
   // ledger rows: order-lifecycle.ts, subscriptions.ts, referrals, withdrawals
-  ['canceled: k3Yd9qZx', 'staff.note.refundOf', 'Возврат, отменён: k3Yd9qZx'],
-  ['partial: k3Yd9qZx-2', 'staff.note.refundOf', 'Возврат, выполнен частично: k3Yd9qZx-2'],
+  ['canceled: k3Yd9qZx', 'staff.note.refundOf', 'Возврат (заказ отменён): k3Yd9qZx'],
+  ['partial: k3Yd9qZx-2', 'staff.note.refundOf', 'Возврат (заказ выполнен частично): k3Yd9qZx-2'],
   [
     '2 unused posts: k3Yd9qZx',
     'staff.note.unusedPosts',

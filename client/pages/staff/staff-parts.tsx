@@ -264,7 +264,7 @@ export function LedgerTable({ rows }: { rows: StaffOrderDetail['ledger'] }) {
           <td className={styles.num}>
             <Money minor={row.amount} currency={row.currency} />
           </td>
-          <td className={styles.json}>{noteText(intl, row.note)}</td>
+          <td className={styles.note}>{noteText(intl, row.note)}</td>
         </tr>
       ))}
     />

@@ -305,7 +305,7 @@ export function StaffOrderPage() {
                 <td>
                   <Status kind="order" status={event.status} />
                 </td>
-                <td className={styles.json}>{noteText(intl, event.note)}</td>
+                <td className={styles.note}>{noteText(intl, event.note)}</td>
               </tr>
             ))}
           />

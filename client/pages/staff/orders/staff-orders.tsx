@@ -96,8 +96,10 @@ export function StaffOrdersPage() {
               <td>
                 <Link to={to('staff-order', { id: String(order.id) })}>#{order.id}</Link>
               </td>
-              <td>{order.public_id}</td>
-              <td className={styles.wrap}>
+              <td className={styles.short} title={order.public_id}>
+                {order.public_id}
+              </td>
+              <td className={styles.lines}>
                 {order.user ? (
                   <Link to={to('staff-user', { id: String(order.user.id) })}>
                     {order.user.login ?? order.user.email}
@@ -119,7 +121,9 @@ export function StaffOrdersPage() {
               <td>
                 <Status kind="order" status={order.status} />
               </td>
-              <td>{order.provider_id ?? '—'}</td>
+              <td className={styles.short} title={order.provider_id ?? undefined}>
+                {order.provider_id ?? '—'}
+              </td>
               <td>
                 <When iso={order.created_at} />
               </td>
