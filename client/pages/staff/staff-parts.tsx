@@ -72,6 +72,12 @@ export function Status({ status, kind }: { status: string; kind: StatusKind }) {
 export const wordOf = (intl: IntlShape, group: string, code: string): string =>
   messageOr(intl, `staff.${group}.${code}`, code);
 
+/** A platform's name and a service type's word, as the storefront says them (else the code). */
+export const platformWord = (intl: IntlShape, platform: string): string =>
+  messageOr(intl, `platform.${platform}`, platform);
+export const typeWord = (intl: IntlShape, type: string): string =>
+  messageOr(intl, `order.type.${type}`, type);
+
 /**
  * A decision's two buttons (yes, in the brand's colour; no, as a danger) and what failed,
  * for a row that waits on staff (a withdrawal, an adjustment).

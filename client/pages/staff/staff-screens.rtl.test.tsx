@@ -719,7 +719,9 @@ describe('the catalogue', () => {
     expect(table.textContent).not.toContain('FAKE_');
     const choices = (label: string) =>
       [...screen.getByLabelText(label).querySelectorAll('option')].map((one) => one.textContent);
-    expect(choices('Platform')).toEqual(['Any', 'instagram', 'tiktok']);
+    // the platforms and types by their names, as the storefront says them
+    expect(choices('Platform')).toEqual(['Any', 'Instagram', 'TikTok']);
+    expect(choices('Type')).toContain('Likes');
     expect(choices('Provider')).toEqual(['Any', 'panel', 'simulator']);
 
     await user.type(screen.getByLabelText('Tag or name'), 'FAKE_');

@@ -17,7 +17,7 @@ import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
-import { Facts, Failure, When } from '../staff-parts.tsx';
+import { Facts, Failure, typeWord, When } from '../staff-parts.tsx';
 
 const LIMITS = ['min', 'max', 'min_order', 'max_order', 'lk_min_order', 'lk_max_order'] as const;
 const CLIENT_LABELS = ['CLIENT_MAIN', 'CLIENT_LK'] as const;
@@ -202,7 +202,7 @@ export function StaffServicePage() {
             items={[
               ['staff.services.platform', service.platform],
               ['staff.service.kind', service.kind],
-              ['staff.services.type', service.type],
+              ['staff.services.type', typeWord(intl, service.type)],
               ['staff.service.labels', service.labels.join(', ')],
               ['staff.service.rate', service.mapping.provider_rate],
               ['staff.order.updated', <When key="updated" iso={service.updated_at} />],

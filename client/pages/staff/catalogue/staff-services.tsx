@@ -8,7 +8,7 @@ import { useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
-import { Failure, Table } from '../staff-parts.tsx';
+import { Failure, platformWord, Table, typeWord } from '../staff-parts.tsx';
 
 /** A service's name in the console's language, else English, else any. */
 export function nameOf(service: StaffService, lang: string): string {
@@ -77,7 +77,12 @@ export function StaffServicesPage() {
     else next.delete(name);
     setParams(next, { replace: true, preventScrollReset: true });
   };
-  const select = (name: string, options: string[], label: string) => (
+  const select = (
+    name: string,
+    options: string[],
+    label: string,
+    word: (code: string) => string = (code) => code,
+  ) => (
     <label className={styles.filter}>
       <FormattedMessage id={label} />
       <select
@@ -88,7 +93,7 @@ export function StaffServicesPage() {
         <option value="">{intl.formatMessage({ id: 'staff.any' })}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {word(option)}
           </option>
         ))}
       </select>
@@ -108,8 +113,10 @@ export function StaffServicesPage() {
             onChange={(event) => set('q', event.target.value)}
           />
         </label>
-        {select('platform', platforms, 'staff.services.platform')}
-        {select('type', [...SERVICE_TYPES], 'staff.services.type')}
+        {select('platform', platforms, 'staff.services.platform', (code) =>
+          platformWord(intl, code),
+        )}
+        {select('type', [...SERVICE_TYPES], 'staff.services.type', (code) => typeWord(intl, code))}
         {select('provider', providers, 'staff.services.provider')}
         <label className={styles.filter}>
           <FormattedMessage id="staff.services.state" />
@@ -144,8 +151,8 @@ export function StaffServicesPage() {
                 <Link to={to('staff-service', { tag: service.tag })}>{service.tag}</Link>
               </td>
               <td className={styles.wrap}>{nameOf(service, intl.locale)}</td>
-              <td>{service.platform}</td>
-              <td>{service.type}</td>
+              <td>{platformWord(intl, service.platform)}</td>
+              <td>{typeWord(intl, service.type)}</td>
               <td>{yes(service.enabled)}</td>
               <td>{yes(service.visible)}</td>
               <td>
