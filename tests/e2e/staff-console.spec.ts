@@ -8,8 +8,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { E2E_DATABASE } from '../../playwright.config.ts';
+import { E2E_SCRIPT_ENV, enrolThroughApi, makeStaff, register, totp } from './staff-support.ts';
 import { signUp } from './support.ts';
 
 /**
@@ -28,15 +27,11 @@ import { signUp } from './support.ts';
  * The admin signs up and is made an admin as an operator does it: `npm run staff` on the e2e
  * server's database (a SQLite file per run, playwright.config.ts).
  */
-const PASSWORD = 'correct horse battery';
 const WIDTHS = [1440, 768] as const;
 
 /** The page has hydrated (tests/e2e/support.ts `hydrated`, with room for a busy machine). */
 const hydrated = (page: Page) =>
   expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
-
-const totp = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
 
 /** A loopback port nothing listens on (a provider that is down). */
 async function deadPort(): Promise<number> {
@@ -154,54 +149,6 @@ test('a guest and a customer get 404 for staff pages and 403 for staff calls', a
     expect(call.status(), who).toBe(403);
   }
 });
-
-/** An account made staff as an operator does it: `npm run staff` on the e2e server's database. */
-function makeStaff(email: string, login: string, role: string) {
-  execFileSync(
-    process.execPath,
-    [
-      'scripts/create-staff.ts',
-      ...['--email', email, '--login', login, '--password', PASSWORD, '--role', role],
-    ],
-    { env: { ...E2E_SCRIPT_ENV } },
-  );
-}
-
-const E2E_SCRIPT_ENV = {
-  ...process.env,
-  // the e2e server's SQLite file, even where CI sets DATABASE_URL for other suites
-  DATABASE_URL: '',
-  DATABASE_FILE: E2E_DATABASE,
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'warn',
-};
-
-/** Signs up (`login`@example.com) in this request's browser context; answers the account's id. */
-async function register(request: APIRequestContext, login: string): Promise<number> {
-  const response = await request.post('/api/register', {
-    data: {
-      email: `${login}@example.com`,
-      login,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      lang: 'en',
-      cur: 'USD',
-    },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()).data.user.id as number;
-}
-
-/** Two-factor enrolment through the API (the first admin's journey shows it in the browser). */
-async function enrolThroughApi(request: APIRequestContext) {
-  const enrol = await request.post('/api/staff/totp/enrol');
-  expect(enrol.status()).toBeLessThan(300);
-  const { secret } = (await enrol.json()).data as { secret: string };
-  const confirm = await request.post('/api/staff/totp/confirm', {
-    data: { code: totp(secret).generate() },
-  });
-  expect(confirm.status()).toBeLessThan(300);
-}
 
 /**
  * A customer with money on the balance, and how they place an order from it (placed just

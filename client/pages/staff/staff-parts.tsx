@@ -78,6 +78,36 @@ export const platformWord = (intl: IntlShape, platform: string): string =>
 export const typeWord = (intl: IntlShape, type: string): string =>
   messageOr(intl, `order.type.${type}`, type);
 
+/** A list's status tabs (a withdrawal's, an adjustment's): each says `<prefix>.<status>`. */
+export function StatusTabs<S extends string>({
+  statuses,
+  current,
+  prefix,
+  onChoose,
+}: {
+  statuses: readonly S[];
+  current: S;
+  prefix: string;
+  onChoose: (status: S) => void;
+}) {
+  return (
+    <div className={styles.tabs} role="tablist">
+      {statuses.map((one) => (
+        <button
+          key={one}
+          type="button"
+          role="tab"
+          aria-selected={current === one}
+          className={styles.tab}
+          onClick={() => onChoose(one)}
+        >
+          <FormattedMessage id={`${prefix}.${one}`} />
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /**
  * A decision's two buttons (yes, in the brand's colour; no, as a danger) and what failed,
  * for a row that waits on staff (a withdrawal, an adjustment).

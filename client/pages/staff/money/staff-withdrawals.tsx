@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { isRejectionNote } from '../../../../shared/schemas/staff-money.schemas.ts';
 import type { StaffWithdrawal } from '../../../../shared/staff-money.ts';
@@ -15,6 +15,7 @@ import {
   Money,
   Pages,
   Status,
+  StatusTabs,
   Table,
   When,
   wordOf,
@@ -112,20 +113,12 @@ export function StaffWithdrawalsPage() {
 
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.withdrawals.title' })}>
-      <div className={styles.tabs} role="tablist">
-        {STATUSES.map((one) => (
-          <button
-            key={one}
-            type="button"
-            role="tab"
-            aria-selected={status === one}
-            className={styles.tab}
-            onClick={() => setParams({ status: one })}
-          >
-            <FormattedMessage id={`staff.withdrawals.status.${one}`} />
-          </button>
-        ))}
-      </div>
+      <StatusTabs
+        statuses={STATUSES}
+        current={status}
+        prefix="staff.withdrawals.status"
+        onChoose={(one) => setParams({ status: one })}
+      />
       {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
       <div aria-busy={loading}>
         <Table

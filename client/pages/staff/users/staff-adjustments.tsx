@@ -11,7 +11,16 @@ import { formatMoney } from '../../../lib/money.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
-import { DecideButtons, Failure, Money, Pages, Status, Table, When } from '../staff-parts.tsx';
+import {
+  DecideButtons,
+  Failure,
+  Money,
+  Pages,
+  Status,
+  StatusTabs,
+  Table,
+  When,
+} from '../staff-parts.tsx';
 
 const STATUSES: StaffAdjustmentStatus[] = ['PENDING', 'APPLIED', 'APPROVED', 'REJECTED'];
 
@@ -160,20 +169,12 @@ export function StaffAdjustmentsPage() {
       <p className={styles.muted}>
         <FormattedMessage id="staff.adjustments.lead" />
       </p>
-      <div className={styles.tabs} role="tablist">
-        {STATUSES.map((one) => (
-          <button
-            key={one}
-            type="button"
-            role="tab"
-            aria-selected={status === one}
-            className={styles.tab}
-            onClick={() => setParams({ status: one })}
-          >
-            <FormattedMessage id={`staff.adjustments.status.${one}`} />
-          </button>
-        ))}
-      </div>
+      <StatusTabs
+        statuses={STATUSES}
+        current={status}
+        prefix="staff.adjustments.status"
+        onChoose={(one) => setParams({ status: one })}
+      />
       {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
       <div aria-busy={loading}>
         <AdjustmentsTable
