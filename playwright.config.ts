@@ -114,6 +114,9 @@ export default defineConfig({
         WEBHOOK_ALLOW_PRIVATE: 'true',
         // the staff console's test adds a provider on loopback that is down (never in production)
         PROVIDER_ALLOW_PRIVATE: 'true',
+        // every test's browser signs up from 127.0.0.1: a whole suite's accounts within a
+        // minute are not one visitor guessing (the limit itself: tests/api/rate-limits.test.ts)
+        AUTH_RATE_LIMIT_PER_MINUTE: '200',
         ...fakeOAuthEnv('google', `http://127.0.0.1:${OAUTH_PORT}`),
       },
     },
