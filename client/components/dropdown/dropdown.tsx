@@ -1,10 +1,14 @@
 import {
   createContext,
+  type FocusEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
   type ReactNode,
+  type RefObject,
   useCallback,
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { Icon } from '../icons/icons.tsx';
@@ -59,10 +63,46 @@ function useDropdownGroup(): DropdownGroup {
   return group;
 }
 
+/**
+ * How an open menu is left by the keyboard (WCAG 2.1.2, 2.4.3): Escape closes it and gives the
+ * focus back to the control that opened it (the menu's content is unmounted, so the focus
+ * would otherwise fall to the page); moving the focus out of it (Tab past its end, Shift+Tab
+ * before it) closes it. A click elsewhere is the backdrop's.
+ */
+export function useDismissal(
+  open: boolean,
+  close: () => void,
+  toggleRef: RefObject<HTMLElement | null>,
+) {
+  return {
+    onKeyDown(event: ReactKeyboardEvent) {
+      if (event.key !== 'Escape' || !open) return;
+      event.stopPropagation();
+      close();
+      toggleRef.current?.focus();
+    },
+    onBlur(event: FocusEvent<HTMLElement>) {
+      // a focus that went nowhere (a click on something that takes none) is the backdrop's
+      const next = event.relatedTarget as Node | null;
+      if (open && next && !event.currentTarget.contains(next)) close();
+    },
+  };
+}
+
 /** A custom toggle (the header's bell) that still takes part in the one-open-at-a-time group. */
-export function useDropdown(id: string): { open: boolean; toggle(): void; close(): void } {
+export function useDropdown(id: string): {
+  open: boolean;
+  toggle(): void;
+  close(): void;
+  /** the toggle's ref and the root's handlers (useDismissal) */
+  toggleRef: RefObject<HTMLButtonElement | null>;
+  dismissal: ReturnType<typeof useDismissal>;
+} {
   const { openId, toggle, close } = useDropdownGroup();
-  return { open: openId === id, toggle: () => toggle(id), close };
+  const open = openId === id;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const dismissal = useDismissal(open, close, toggleRef);
+  return { open, toggle: () => toggle(id), close, toggleRef, dismissal };
 }
 
 interface DropdownProps {
@@ -85,16 +125,21 @@ export function Dropdown({
   block = false,
   children,
 }: DropdownProps) {
-  const { openId, toggle, close } = useDropdownGroup();
-  const open = openId === id;
+  const { open, toggle, close, toggleRef, dismissal } = useDropdown(id);
   return (
-    <div className={styles.dropdown} data-open={open || undefined} data-block={block || undefined}>
+    <div
+      className={styles.dropdown}
+      data-open={open || undefined}
+      data-block={block || undefined}
+      {...dismissal}
+    >
       <button
+        ref={toggleRef}
         type="button"
         className={styles.toggle}
         aria-expanded={open}
         aria-controls={`dropdown-${id}`}
-        onClick={() => toggle(id)}
+        onClick={toggle}
       >
         {/* the accessible name starts with what the toggle shows, as it must */}
         {label !== undefined && <span className="visually-hidden">{label}: </span>}

@@ -159,6 +159,30 @@ describe('the notification bell', () => {
     expect(bell().getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('gives the focus back to the bell on Escape from inside, and closes when the focus leaves', async () => {
+    const user = userEvent.setup();
+    renderBell();
+    await user.click(bell());
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Mark all read');
+    await user.keyboard('{Escape}');
+    expect(listed()).toEqual([]);
+    expect(document.activeElement).toBe(bell());
+
+    // the focus moved out of the panel (Shift+Tab from its first control, back to the bell,
+    // then on before it): it closes
+    await user.click(bell());
+    const outside = document.createElement('button');
+    outside.textContent = 'Elsewhere';
+    document.body.append(outside);
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Mark all read');
+    await act(async () => outside.focus());
+    expect(bell().getAttribute('aria-expanded')).toBe('false');
+    expect(listed()).toEqual([]);
+    outside.remove();
+  });
+
   it('marks all read through the API, then shows none unread', async () => {
     const user = userEvent.setup();
     renderBell();

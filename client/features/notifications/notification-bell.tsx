@@ -28,14 +28,15 @@ export function NotificationBell() {
   const live = useSelector(
     (state: { notifications: NotificationsState }) => state.notifications.live,
   );
-  const { open, toggle, close } = useDropdown('notifications');
+  const { open, toggle, close, toggleRef, dismissal } = useDropdown('notifications');
   const label =
     unread > 0
       ? intl.formatMessage({ id: 'cp.bell.unread' }, { count: unread })
       : intl.formatMessage({ id: 'cp.bell.label' });
   return (
-    <div className={styles.bell} data-open={open || undefined} data-live={live}>
+    <div className={styles.bell} data-open={open || undefined} data-live={live} {...dismissal}>
       <button
+        ref={toggleRef}
         type="button"
         className={`${button('secondary')} ${styles.bellButton}`}
         aria-label={label}

@@ -404,6 +404,14 @@ describe('the order form on a service page (a guest paying in dollars)', () => {
     expect(methodsToggle().textContent).toBe('Choose a payment method');
     expect(screen.queryByRole('radio')).toBeNull();
     expect(alerts()).toContain('Choose a payment method');
+
+    // Escape from a method folds the panel and gives the focus back to its toggle
+    await user.click(methodsToggle());
+    await user.click(screen.getByRole('radio', { name: 'Bank card' }));
+    expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Bank card' }));
+    await user.keyboard('{Escape}');
+    expect(methodsToggle().getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(methodsToggle());
   });
 });
 

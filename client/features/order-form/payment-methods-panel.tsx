@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
@@ -48,6 +49,7 @@ export function PaymentMethodsPanel({
   payIn,
 }: Props) {
   const chosenMethod = shown.find((entry) => entry.method.id === chosen)?.method;
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const groups = data
     ? [
         { id: null as string | null, order: -1 },
@@ -55,8 +57,19 @@ export function PaymentMethodsPanel({
       ]
     : [];
   return (
-    <div className={styles.methods}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the toggle or any method inside bubbles here; the box itself takes no focus
+    <div
+      className={styles.methods}
+      // Escape folds the open panel and gives the focus back to its toggle (WCAG 2.1.2)
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !visible) return;
+        event.stopPropagation();
+        onToggle();
+        toggleRef.current?.focus();
+      }}
+    >
       <button
+        ref={toggleRef}
         type="button"
         className={styles.methodsToggle}
         aria-expanded={visible}
