@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
 import { Link } from '../components/link/link.tsx';
 import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';
@@ -8,11 +8,14 @@ import { Logo } from './parts/logo.tsx';
 
 /** auth: login, sign-up and reset: a centred card, nothing to distract. */
 export function AuthLayout() {
+  const intl = useIntl();
   const to = useLocalePath();
   return (
     <div className={styles.authPage}>
       <header className={styles.authHeader}>
-        <Link to={to('home')} aria-label="Home">
+        {/* the storefront header's name: the brand the logo shows first (WCAG 2.5.3), in the
+            page's language */}
+        <Link to={to('home')} aria-label={intl.formatMessage({ id: 'header.homeLink' })}>
           <Logo />
         </Link>
         <LanguageSwitcher />

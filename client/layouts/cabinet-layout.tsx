@@ -46,7 +46,8 @@ export function CabinetLayout() {
         <Link
           to={to('cp')}
           className={styles.cpLogo}
-          aria-label={intl.formatMessage({ id: 'cp.newOrder' })}
+          // the name starts with the brand the logo shows (WCAG 2.5.3), then where it leads
+          aria-label={intl.formatMessage({ id: 'cp.logoLink' })}
         >
           <Logo compact />
         </Link>
