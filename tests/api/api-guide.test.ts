@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
+import { labelCodeBlocks } from '../../client/pages/cabinet/api/code-blocks.ts';
 import {
   createGuideService,
   type GuideFacts,
@@ -52,6 +53,29 @@ describe('the reseller API guide', () => {
     expect(res.body.data.fallback).toBe(false);
     await request(app).get('/api/content/api-guide?lang=fr').expect(400);
   });
+
+  it.each(LOCALES.map((lang) => [lang] as const))(
+    'has every code block of %s made a named region a keyboard can scroll, on /cp/api/',
+    async (lang) => {
+      const app = await createTestApp();
+      const res = await request(app).get(`/api/content/api-guide?lang=${lang}`).expect(200);
+      const html: string = res.body.data.html;
+      const blocks = html.match(/<pre\b/g) ?? [];
+      expect(blocks.length).toBeGreaterThan(20);
+      // as the page renders it (client/pages/cabinet/api/api-guide.tsx)
+      const names: string[] = [];
+      const labelled = labelCodeBlocks(html, ({ language, section, n }) => {
+        names.push(`${language}|${section}|${n}`);
+        return `Code: ${language}, ${section}, ${n}`;
+      });
+      expect(
+        labelled.match(/<pre tabindex="0" role="region" aria-label="Code: [^"]+">/g),
+      ).toHaveLength(blocks.length);
+      // no two regions share a name, and every shell example is named curl
+      expect(new Set(names).size).toBe(names.length);
+      expect(names.filter((name) => name.startsWith('shell|'))).toEqual([]);
+    },
+  );
 
   it('stands in English where a language has none', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'guide-'));

@@ -226,3 +226,57 @@ describe('the API key card', () => {
     ).toBe(false);
   });
 });
+
+describe("the guide's code blocks", () => {
+  it('each take the focus and are named regions, so a keyboard scrolls them sideways', async () => {
+    const before = api;
+    before.restore();
+    api = fakeApi({
+      'GET user/api-key': () => null,
+      'GET user/webhook': () => ({ endpoint: null, deliveries: [] }),
+      // as server/lib/markdown.ts renders the guide: sanitised, no attributes on `pre`
+      'GET content/api-guide': () => ({
+        lang: 'en',
+        fallback: false,
+        html: [
+          '<p>Send every request to the endpoint.</p>',
+          '<pre><code class="language-sh">curl -s https://shop.test/api/v2 -d key=KEY -d action=balance\n</code></pre>',
+          '<h2 id="actions">Actions</h2>',
+          '<h3 id="add">add</h3>',
+          '<pre><code class="language-sh">curl -s https://shop.test/api/v2 -d action=add\n</code></pre>',
+          '<pre><code class="language-json">{"order": 23501}\n</code></pre>',
+          '<pre><code class="language-sh">curl -s https://shop.test/api/v2 -d action=add -d runs=5\n</code></pre>',
+          '<h3 id="php">PHP &amp; cURL</h3>',
+          '<pre><code class="language-php">&lt;?php\n</code></pre>',
+        ].join('\n'),
+        toc: [{ id: 'actions', text: 'Actions' }],
+      }),
+    });
+    const user = userEvent.setup();
+    renderApiPage();
+    const guide = await screen.findByTestId('api-guide');
+    const blocks = [...guide.querySelectorAll('pre')];
+    expect(blocks).toHaveLength(5);
+    for (const block of blocks) {
+      expect(block.tabIndex).toBe(0);
+      expect(block.getAttribute('role')).toBe('region');
+    }
+    expect(
+      within(guide)
+        .getAllByRole('region')
+        .map((region) => region.getAttribute('aria-label')),
+    ).toEqual([
+      'Code: curl, API guide',
+      'Code: curl, add',
+      'Code: JSON, add',
+      'Code: curl, add (2)',
+      'Code: PHP, PHP & cURL',
+    ]);
+    // Tab goes from one block to the next
+    const [first] = blocks;
+    first!.focus();
+    await user.tab();
+    expect(document.activeElement).toBe(blocks[1]);
+    expect(screen.getByRole('region', { name: 'Code: JSON, add' })).toBe(blocks[2]);
+  });
+});

@@ -44,7 +44,17 @@ export function LevelsTable({ statuses }: { statuses: PremiumStatuses | null }) 
       <p className={styles.hint}>
         <FormattedMessage id="cp.price.levelsHint" />
       </p>
-      <div className={styles.scroll} data-testid="levels-table">
+      {/* wider than a phone: the box scrolls sideways, so it takes the focus (arrow keys
+          scroll it, WCAG 2.1.1) and is named; not while the skeleton stands in its place */}
+      <div
+        className={styles.scroll}
+        data-testid="levels-table"
+        {...(statuses && {
+          role: 'region',
+          tabIndex: 0,
+          'aria-label': intl.formatMessage({ id: 'cp.price.levelsTable' }),
+        })}
+      >
         {statuses ? (
           <table className={`${styles.table} ${styles.levels}`}>
             <thead>
