@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useId, useMemo } from 'react';
-import { flushSync } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Client } from '../../../shared/catalog.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
+import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import { selectRates, selectUser, selectVisitor } from '../../lib/app-state.ts';
 import { useLocale } from '../../lib/locale.ts';
 import type { OrderFormData } from './order-form.loader.ts';
@@ -117,29 +117,27 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // rendered at once, so the fields at fault are marked before the focus looks for them
-    flushSync(() => dispatch(actions.payAttempted()));
     // paying in another currency waits for the charge it shows (the shop's rates)
     const chargePending =
       context.payCurrency !== null && chosenMethod?.id !== BALANCE_METHOD_ID && !payIn;
-    if (
-      Object.keys(errors).length ||
+    const refused =
+      Object.keys(errors).length > 0 ||
       !selection.tag ||
       selection.quantity === null ||
       chargePending ||
-      checking
-    ) {
-      // the first field at fault (or the link being checked) comes into view (clear of the
-      // sticky header) and gets the focus, so a phone user sees what to fix or wait for
-      const first = (event.currentTarget as HTMLFormElement).querySelector<HTMLElement>(
-        checking
-          ? `[id="${ids}-input"]`
-          : '[aria-invalid="true"], [data-invalid="true"] input, [data-invalid="true"] textarea',
+      checking;
+    // the errors show from the first attempt on; a refused one puts the focus on the first
+    // field at fault (or the link being checked), so a phone user sees what to fix or wait for
+    const attempted = () => dispatch(actions.payAttempted());
+    if (refused) {
+      focusFirstInvalid(
+        event.currentTarget as HTMLFormElement,
+        attempted,
+        checking ? `[id="${ids}-input"]` : undefined,
       );
-      first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      first?.focus({ preventScroll: true });
       return;
     }
+    attempted();
     if (toppingUp) {
       dispatch(
         actions.topUpRequested({
