@@ -120,16 +120,16 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
     // paying in another currency waits for the charge it shows (the shop's rates)
     const chargePending =
       context.payCurrency !== null && chosenMethod?.id !== BALANCE_METHOD_ID && !payIn;
-    const refused =
-      Object.keys(errors).length > 0 ||
-      !selection.tag ||
-      selection.quantity === null ||
-      chargePending ||
-      checking;
     // the errors show from the first attempt on; a refused one puts the focus on the first
     // field at fault (or the link being checked), so a phone user sees what to fix or wait for
     const attempted = () => dispatch(actions.payAttempted());
-    if (refused) {
+    if (
+      Object.keys(errors).length ||
+      !selection.tag ||
+      selection.quantity === null ||
+      chargePending ||
+      checking
+    ) {
       focusFirstInvalid(
         event.currentTarget as HTMLFormElement,
         attempted,
