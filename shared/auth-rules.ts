@@ -58,3 +58,10 @@ export function passwordProblem(password: string): AuthMessageKey | null {
   if (password.length > PASSWORD_MAX) return 'passwordTooLong';
   return null;
 }
+
+/** The password typed again: required like any field, then the same as the password. */
+export function confirmationProblem(password: string, confirmation: string): AuthMessageKey | null {
+  if (!confirmation) return 'required';
+  if (confirmation !== password) return 'passwordMismatch';
+  return null;
+}

@@ -51,10 +51,12 @@ const password = {
   },
 } as const;
 
+/** The password again: left empty it is a required field like the others, else the same. */
 const confirmation = {
   type: 'string',
+  minLength: 1,
   const: { $data: '1/password' },
-  errorMessage: { type: M.passwordMismatch, const: M.passwordMismatch },
+  errorMessage: { type: M.passwordMismatch, minLength: M.required, const: M.passwordMismatch },
 } as const;
 
 export const registerSchema = {

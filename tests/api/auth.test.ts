@@ -72,6 +72,8 @@ describe.each(ENGINES)('auth API on %s', (engine) => {
       [{ login: 'кириллица' }, 'login', M.loginPattern],
       [{ password: 'short', password_confirmation: 'short' }, 'password', M.passwordTooShort],
       [{ password_confirmation: 'something else' }, 'password_confirmation', M.passwordMismatch],
+      // left empty, the repetition is a required field, in the words of the others
+      [{ password_confirmation: '' }, 'password_confirmation', M.required],
     ])('refuses %j with the SPEC message and changes nothing', async (override, field, message) => {
       const before = await countUsers(t);
       const body = {

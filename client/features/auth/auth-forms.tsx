@@ -1,7 +1,12 @@
 import { type ComponentProps, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router';
-import { emailProblem, loginProblem, passwordProblem } from '../../../shared/auth-rules.ts';
+import {
+  confirmationProblem,
+  emailProblem,
+  loginProblem,
+  passwordProblem,
+} from '../../../shared/auth-rules.ts';
 import { isSafeRedirect } from '../../../shared/safe-redirect.ts';
 import { button } from '../../components/button/button.ts';
 import { formStyles, TextField } from '../../components/form/text-field.tsx';
@@ -46,10 +51,10 @@ function newPasswordProblems(
   v: { password: string; password_confirmation: string },
 ) {
   const problem = passwordProblem(v.password);
+  const repeated = confirmationProblem(v.password, v.password_confirmation);
   return {
     password: problem ? ruleMessage(intl, problem) : undefined,
-    password_confirmation:
-      v.password_confirmation === v.password ? undefined : ruleMessage(intl, 'passwordMismatch'),
+    password_confirmation: repeated ? ruleMessage(intl, repeated) : undefined,
   };
 }
 

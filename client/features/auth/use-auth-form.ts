@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import { apiErrorMessages } from './auth-errors.ts';
 
 type Values<F extends string> = Record<F, string>;
@@ -33,11 +34,16 @@ export function useAuthForm<F extends string>(
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     setTried(true);
     setFormError(null);
     const problems = check(values);
+    if (Object.values(problems).some(Boolean)) {
+      // the first field at fault takes the focus (focus-first-invalid.ts)
+      focusFirstInvalid(form, () => setErrors(problems));
+      return;
+    }
     setErrors(problems);
-    if (Object.values(problems).some(Boolean)) return;
     setBusy(true);
     try {
       await submit(values);
@@ -45,9 +51,12 @@ export function useAuthForm<F extends string>(
       // SPEC §8: auth errors are logged to the console
       console.error('auth failed:', error);
       const messages = apiErrorMessages(intl, error);
-      setErrors(messages.fields as Partial<Record<F, string>>);
-      setFormError(messages.form);
-      setBusy(false);
+      // a 400 naming fields marks them, and the first takes the focus
+      focusFirstInvalid(form, () => {
+        setErrors(messages.fields as Partial<Record<F, string>>);
+        setFormError(messages.form);
+        setBusy(false);
+      });
     }
   };
 
