@@ -90,9 +90,10 @@ export function DeleteCard({ user, onRequested }: { user: PublicUser; onRequeste
               maxLength={1000}
               {...form.field('reason')}
               aria-invalid={form.field('reason').error ? true : undefined}
+              aria-describedby={form.field('reason').error ? `${reasonId}-error` : undefined}
             />
             {form.field('reason').error && (
-              <span className={formStyles.error} role="alert">
+              <span id={`${reasonId}-error`} className={formStyles.error} role="alert">
                 {form.field('reason').error}
               </span>
             )}

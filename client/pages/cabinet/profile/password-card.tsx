@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { passwordProblem } from '../../../../shared/auth-rules.ts';
+import { confirmationProblem, passwordProblem } from '../../../../shared/auth-rules.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { ruleMessage } from '../../../features/auth/auth-errors.ts';
 import { userLoaded } from '../../../features/session/session.slice.ts';
@@ -18,12 +18,10 @@ export function PasswordCard() {
     empty,
     (v) => {
       const problem = passwordProblem(v.password);
+      const repeated = confirmationProblem(v.password, v.password_confirmation);
       return {
         password: problem ? ruleMessage(intl, problem) : undefined,
-        password_confirmation:
-          v.password_confirmation === v.password
-            ? undefined
-            : ruleMessage(intl, 'passwordMismatch'),
+        password_confirmation: repeated ? ruleMessage(intl, repeated) : undefined,
       };
     },
     async (v) => {

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { profileErrors } from './profile-errors.ts';
 
 type Values<F extends string> = Record<F, string>;
@@ -39,22 +40,30 @@ export function useProfileForm<F extends string>(
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     setTried(true);
     setFormError(null);
     setNotice(null);
     const problems = check(values);
+    if (Object.values(problems).some(Boolean)) {
+      // the first field at fault takes the focus (focus-first-invalid.ts)
+      focusFirstInvalid(form, () => setErrors(problems));
+      return;
+    }
     setErrors(problems);
-    if (Object.values(problems).some(Boolean)) return;
     setBusy(true);
     try {
       setNotice(await submit(values));
       setTried(false);
+      setBusy(false);
     } catch (error) {
       const messages = profileErrors(intl, error);
-      setErrors(messages.fields as Problems<F>);
-      setFormError(messages.form);
-    } finally {
-      setBusy(false);
+      // a 400 naming fields marks them, and the first takes the focus
+      focusFirstInvalid(form, () => {
+        setErrors(messages.fields as Problems<F>);
+        setFormError(messages.form);
+        setBusy(false);
+      });
     }
   };
 
