@@ -3,11 +3,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { isCurrency } from '../../../../shared/regions.ts';
 import type { StaffAdjustCap, StaffUserDetail } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { errorOf, useStaffCall } from '../../../features/staff/use-staff-api.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import styles from '../staff.module.css';
+import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 
 /** "12.50" or "-3" in major units → signed minor units (×100), or null if it is no amount. */
 export function minorOf(text: string): number | null {
@@ -53,9 +55,11 @@ export function BalanceForm({
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
+  const idOf = useFieldIds();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     const minor = minorOf(amount);
     const local = {
       ...(minor === null ? { amount: intl.formatMessage({ id: 'staff.user.amountError' }) } : {}),
@@ -63,8 +67,12 @@ export function BalanceForm({
         ? { reason: intl.formatMessage({ id: 'staff.user.reasonError' }) }
         : {}),
     };
+    if (minor === null || local.reason) {
+      // the first field at fault takes the focus (focus-first-invalid.ts)
+      focusFirstInvalid(form, () => setErrors(local));
+      return;
+    }
     setErrors(local);
-    if (minor === null || local.reason) return;
     setBusy(true);
     try {
       const next = await call('POST staff/users/:id/balance', {
@@ -82,10 +90,13 @@ export function BalanceForm({
       if (me?.adjustCap) void reload();
     } catch (failure) {
       const fields = failure instanceof ApiError ? failure.fields : {};
-      setErrors(
-        fields.amount || fields.reason
-          ? { amount: fields.amount, reason: fields.reason }
-          : { form: errorOf(failure) },
+      // a 400 naming the fields marks them, and the first takes the focus
+      focusFirstInvalid(form, () =>
+        setErrors(
+          fields.amount || fields.reason
+            ? { amount: fields.amount, reason: fields.reason }
+            : { form: errorOf(failure) },
+        ),
       );
     } finally {
       setBusy(false);
@@ -94,38 +105,37 @@ export function BalanceForm({
 
   return (
     <form className={styles.actions} onSubmit={submit} noValidate data-testid="staff-balance-form">
-      <label className={styles.filter}>
-        <FormattedMessage id="staff.user.amount" values={{ currency: user.cur }} />
+      <StaffField
+        id={idOf('amount')}
+        label={<FormattedMessage id="staff.user.amount" values={{ currency: user.cur }} />}
+        error={errors.amount}
+      >
         <input
+          id={idOf('amount')}
           name="amount"
           inputMode="decimal"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           placeholder="-10.00 / 25"
           size={12}
-          aria-invalid={errors.amount ? true : undefined}
+          {...invalidProps(idOf('amount'), errors.amount)}
         />
-        {errors.amount && (
-          <span role="alert" className={styles.fieldError}>
-            {errors.amount}
-          </span>
-        )}
-      </label>
-      <label className={`${styles.filter} ${styles.search}`}>
-        <FormattedMessage id="staff.user.reason" />
+      </StaffField>
+      <StaffField
+        id={idOf('reason')}
+        label={<FormattedMessage id="staff.user.reason" />}
+        error={errors.reason}
+        className={styles.search}
+      >
         <input
+          id={idOf('reason')}
           name="reason"
           value={reason}
           maxLength={500}
           onChange={(event) => setReason(event.target.value)}
-          aria-invalid={errors.reason ? true : undefined}
+          {...invalidProps(idOf('reason'), errors.reason)}
         />
-        {errors.reason && (
-          <span role="alert" className={styles.fieldError}>
-            {errors.reason}
-          </span>
-        )}
-      </label>
+      </StaffField>
       <button type="submit" className={button('primary')} disabled={busy}>
         <FormattedMessage id="staff.user.adjust" />
       </button>
