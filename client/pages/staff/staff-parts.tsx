@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { isLocale } from '../../../shared/locales.ts';
 import { messageSetLocale } from '../../../shared/message-sets.ts';
@@ -168,7 +168,28 @@ export function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-/** A table in a box of its own that scrolls sideways; `empty` when there are no rows. */
+/** Whether the box is wider inside than it shows (it scrolls sideways), as its size changes. */
+function useScrollsSideways() {
+  const box = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return { box, scrolls };
+}
+
+/**
+ * A table in a box of its own that scrolls sideways; `empty` when there are no rows. While it
+ * scrolls, the box takes the focus (WCAG 2.1.1: the arrow keys scroll a table without links)
+ * and is a region named by its columns; a table that fits is no tab stop.
+ */
 export function Table({
   head,
   rows,
@@ -179,8 +200,18 @@ export function Table({
   testId?: string;
 }) {
   const intl = useIntl();
+  const { box, scrolls } = useScrollsSideways();
+  const columns = head.map((id) => intl.formatMessage({ id })).join(', ');
   return (
-    <div className={styles.tableBox}>
+    <div
+      ref={box}
+      className={styles.tableBox}
+      {...(scrolls && {
+        role: 'region',
+        tabIndex: 0,
+        'aria-label': intl.formatMessage({ id: 'staff.table' }, { columns }),
+      })}
+    >
       <table className={styles.table} data-testid={testId}>
         <thead>
           <tr>
