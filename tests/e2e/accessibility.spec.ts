@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { CABINET_SECTIONS, pagePath } from '../../shared/routes.ts';
-import { adminIn, register } from './staff-support.ts';
+import { adminIn, E2E_SCRIPT_ENV, register } from './staff-support.ts';
 
 /**
  * WCAG 2.1 A and AA, checked by axe-core on one page of each kind, in Russian (no prefix) and
@@ -65,79 +66,129 @@ async function expectAccessible(page: Page, kind: string, paths: string[]): Prom
 const inLocales = (id: string, params: Record<string, string> = {}, query = '') =>
   LOCALES.map((locale) => `${pagePath(id, locale, params)}${query}`);
 
-let guest: BrowserContext;
-let customer: BrowserContext;
-let admin: BrowserContext;
-let guestPage: Page;
-let customerPage: Page;
-let adminPage: Page;
-/** The customer's account id, for the staff console's user page. */
-let customerId: number;
-
-async function newPage(browser: Browser): Promise<[BrowserContext, Page]> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  return [context, await context.newPage()];
+/**
+ * A role's browser context, made before its tests (`setUp` signs it in) and closed after them;
+ * its page is visited by each of them in turn.
+ */
+function asRole(
+  setUp: (context: BrowserContext, browser: Browser) => Promise<void> = async () => {},
+) {
+  const role = {} as { page: Page };
+  let context: BrowserContext | undefined;
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(90_000);
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await setUp(context, browser);
+    role.page = await context.newPage();
+  });
+  test.afterAll(async () => {
+    await context?.close();
+  });
+  return role;
 }
 
-test.beforeAll(async ({ browser }) => {
-  [guest, guestPage] = await newPage(browser);
-  [customer, customerPage] = await newPage(browser);
-  customerId = await register(customer.request, `a11y${stamp}`);
-  [admin, adminPage] = await newPage(browser);
-  await adminIn(admin.request, `a11yadmin${stamp}`);
-});
-
-test.afterAll(async () => {
-  await Promise.all([guest?.close(), customer?.close(), admin?.close()]);
-});
-
-test('home', async () => {
-  await expectAccessible(guestPage, 'the home page', inLocales('home'));
-});
-
-test('a service page', async () => {
-  await expectAccessible(guestPage, 'a service page', inLocales('service:instagram-likes'));
-});
-
-test('sign-in', async () => {
-  await expectAccessible(guestPage, 'sign-in', inLocales('login'));
-});
-
-test('sign-up', async () => {
-  await expectAccessible(guestPage, 'sign-up', inLocales('signup'));
-});
-
-test('the thanks page of a guest’s paid order', async () => {
-  test.setTimeout(90_000);
-  const page = guestPage;
-  await page.goto('/en/buy-instagram-likes/');
-  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
-  const form = page.getByTestId('order-form');
-  await form.getByLabel('Link to the post').fill('https://www.instagram.com/p/C8xYz12AbCd/');
-  await expect(form.getByTestId('order-cost')).toHaveText('$6.99');
-  await form.getByLabel('E-mail for the receipt').fill(`a11y.${stamp}@example.com`);
-  await form.getByRole('button', { name: 'Choose a payment method' }).click();
-  await form.locator('[data-method="card_world"]').click();
-  await form.getByLabel('I accept the Terms of Service and the Refund Policy').check();
-  await form.locator('button[type="submit"]').click();
+/**
+ * A customer whose pages show rows, not only their empty states: a top-up paid in the sandbox
+ * (a payment, a notification), an order from the balance and affiliate income. Answers the id.
+ */
+async function customerWithHistory(context: BrowserContext, login: string): Promise<number> {
+  const id = await register(context.request, login);
+  const page = await context.newPage();
+  await page.goto('/en/cp/payment/');
+  await settled(page);
+  const deposit = page.getByTestId('deposit-form');
+  await deposit.getByLabel('Amount, USD').fill('20');
+  await deposit.getByText('Bank card', { exact: true }).click();
+  await deposit.getByLabel('I accept the Terms of Service and the Refund Policy').check();
+  await deposit.getByRole('button', { name: 'Top up' }).click();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
-  const paymentId = new URL(page.url()).searchParams.get('payment')!;
-  await expectAccessible(page, 'the thanks page', inLocales('thanks', {}, `?payment=${paymentId}`));
+  const ordered = await page.request.post('/api/c_orders/main', {
+    headers: { Origin: new URL(page.url()).origin },
+    data: {
+      method: -1,
+      tag: 'INSTAGRAM_FOLLOWERS',
+      link: 'https://www.instagram.com/a11y_check/',
+      quantity: 100,
+    },
+  });
+  expect(ordered.status()).toBe(201);
+  await page.close();
+  execFileSync(
+    process.execPath,
+    ['tests/support/e2e-affiliate-income.ts', '--email', `${login}@example.com`, '--amount', '500'],
+    { env: { ...E2E_SCRIPT_ENV } },
+  );
+  return id;
+}
+
+test.describe('a guest', () => {
+  const guest = asRole();
+
+  test('home', async () => {
+    await expectAccessible(guest.page, 'the home page', inLocales('home'));
+  });
+
+  test('a service page', async () => {
+    await expectAccessible(guest.page, 'a service page', inLocales('service:instagram-likes'));
+  });
+
+  test('sign-in', async () => {
+    await expectAccessible(guest.page, 'sign-in', inLocales('login'));
+  });
+
+  test('sign-up', async () => {
+    await expectAccessible(guest.page, 'sign-up', inLocales('signup'));
+  });
+
+  test('the thanks page of a paid order', async () => {
+    test.setTimeout(90_000);
+    const { page } = guest;
+    await page.goto('/en/buy-instagram-likes/');
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
+    const form = page.getByTestId('order-form');
+    await form.getByLabel('Link to the post').fill('https://www.instagram.com/p/C8xYz12AbCd/');
+    await expect(form.getByTestId('order-cost')).toHaveText('$6.99');
+    await form.getByLabel('E-mail for the receipt').fill(`a11y.${stamp}@example.com`);
+    await form.getByRole('button', { name: 'Choose a payment method' }).click();
+    await form.locator('[data-method="card_world"]').click();
+    await form.getByLabel('I accept the Terms of Service and the Refund Policy').check();
+    await form.locator('button[type="submit"]').click();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
+    const payment = new URL(page.url()).searchParams.get('payment')!;
+    await expectAccessible(page, 'the thanks page', inLocales('thanks', {}, `?payment=${payment}`));
+  });
 });
 
-for (const id of ['cp', ...CABINET_SECTIONS.map((section) => `cp-${section}`)])
-  test(`the cabinet: ${pagePath(id, 'ru')}`, async () => {
-    await expectAccessible(customerPage, `the cabinet's ${id}`, inLocales(id));
+test.describe('a customer', () => {
+  const customer = asRole(async (context) => {
+    await customerWithHistory(context, `a11y${stamp}`);
   });
 
-const STAFF_PAGES: [string, string, () => Record<string, string>][] = [
-  ['dashboard', 'staff', () => ({})],
-  ['orders', 'staff-orders', () => ({})],
-  ['a user', 'staff-user', () => ({ id: String(customerId) })],
-  ['a service’s prices', 'staff-price', () => ({ tag: 'INSTAGRAM_LIKES' })],
-];
-for (const [name, id, params] of STAFF_PAGES)
-  test(`the staff console: ${name}`, async () => {
-    await expectAccessible(adminPage, `the staff console's ${name}`, inLocales(id, params()));
+  for (const id of ['cp', ...CABINET_SECTIONS.map((section) => `cp-${section}`)])
+    test(`the cabinet: ${pagePath(id, 'ru')}`, async () => {
+      await expectAccessible(customer.page, `the cabinet's ${id}`, inLocales(id));
+    });
+});
+
+test.describe('an admin of the staff console', () => {
+  /** A customer's account, for the console's user page. */
+  let customerId = 0;
+  const admin = asRole(async (context, browser) => {
+    await adminIn(context.request, `a11yadmin${stamp}`);
+    const buyer = await browser.newContext();
+    customerId = await customerWithHistory(buyer, `a11ybuyer${stamp}`);
+    await buyer.close();
   });
+  const PAGES: [string, string, () => Record<string, string>][] = [
+    ['dashboard', 'staff', () => ({})],
+    ['orders', 'staff-orders', () => ({})],
+    ['a user', 'staff-user', () => ({ id: String(customerId) })],
+    ['a service’s prices', 'staff-price', () => ({ tag: 'INSTAGRAM_LIKES' })],
+  ];
+  for (const [name, id, params] of PAGES)
+    test(`the staff console: ${name}`, async () => {
+      await expectAccessible(admin.page, `the staff console's ${name}`, inLocales(id, params()));
+    });
+});
