@@ -26,6 +26,7 @@ import * as switchedProvider from './migrations/0021-order-switched-provider.ts'
 import * as landingCopy from './migrations/0022-landing-copy.ts';
 import * as staffBounds from './migrations/0023-staff-bounds.ts';
 import * as paymentCurrency from './migrations/0024-payment-currency.ts';
+import * as openSubscriptions from './migrations/0025-open-subscriptions.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-landing-copy': landingCopy,
   '0023-staff-bounds': staffBounds,
   '0024-payment-currency': paymentCurrency,
+  '0025-open-subscriptions': openSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

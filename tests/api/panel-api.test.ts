@@ -211,9 +211,10 @@ describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
     expect(Number(row.cost) / 100).toBeGreaterThanOrEqual((Number(auto.rate) * 800) / 1000 - 0.01);
 
     const refusals: [Record<string, string>, string | RegExp][] = [
-      [{ ...form, posts: '0' }, 'Incorrect posts: from 1 to 100'],
-      [{ ...form, posts: '101' }, 'Incorrect posts: from 1 to 100'],
-      [{ ...form, posts: '' }, 'Incorrect posts: from 1 to 100'],
+      // no posts (or 0) is a subscription for every new post (tests/api/panel-forwarding.test.ts)
+      [{ ...form, posts: '101' }, 'Incorrect posts: from 0 to 100'],
+      [{ ...form, posts: '-1' }, 'Incorrect posts: from 0 to 100'],
+      [{ ...form, posts: 'all' }, 'Incorrect posts: from 0 to 100'],
       [{ ...form, min: '' }, 'Incorrect min'],
       [{ ...form, min: 'many' }, 'Incorrect min'],
       [{ ...form, min: '400', max: '300' }, 'Incorrect min and max: min cannot be more than max'],

@@ -34,6 +34,7 @@ export const ORDER_ERRORS = {
   expiry: 'This service does not support expiry',
   expiryPast: 'The expiry cannot be in the past',
   oldPosts: 'This service does not support old posts',
+  openFromBalance: 'A subscription for every new post is paid from the balance, post by post',
 } as const;
 
 /** A comments order's own comments: one a line, blank lines dropped, each up to 1 000 characters. */
@@ -61,7 +62,11 @@ export function dripFeedOf(service: ServiceView, input: OrderInput, links: numbe
   return { runs: input.runs, interval: input.interval };
 }
 
-/** An auto order's delay and last day (the end of that UTC day); other orders take neither. */
+/**
+ * An auto order's delay and last day (the end of that UTC day), and whether it covers every new
+ * post (`posts` 0: nothing paid in advance, each post order paid when placed); other orders
+ * take none of them.
+ */
 export function subscriptionOf(auto: boolean, input: OrderInput, now: Date) {
   if (!auto) {
     if (input.delay) throw new AppError(ORDER_ERRORS.delay, 400);
@@ -71,8 +76,10 @@ export function subscriptionOf(auto: boolean, input: OrderInput, now: Date) {
   }
   const expiry = input.expiry ? `${input.expiry}T23:59:59.999Z` : null;
   if (expiry && expiry < now.toISOString()) throw new AppError(ORDER_ERRORS.expiryPast, 400);
-  const oldPosts = Math.min(input.old_posts ?? 0, input.posts ?? 0);
-  return { delay: input.delay ?? 0, expiry, oldPosts };
+  const open = input.posts === 0;
+  // old posts count towards the posts paid for; an open subscription pays each as it goes
+  const oldPosts = open ? (input.old_posts ?? 0) : Math.min(input.old_posts ?? 0, input.posts ?? 0);
+  return { delay: input.delay ?? 0, expiry, oldPosts, open };
 }
 
 /**

@@ -125,6 +125,8 @@ export function createOrderLifecycle({
     if (row.parent_id === null) return { value: Number(row.cost), payer: row };
     const parent = await orderById(trx, row.parent_id);
     if (!parent) throw new Error(`order row ${row.id} has no parent ${row.parent_id}`);
+    // a row paid on its own (a post order of a subscription for every new post) is its cost
+    if (Number(row.cost) > 0) return { value: Number(row.cost), payer: parent };
     // a subscription's post orders share its posts, a drip-feed's runs share its runs
     const shares = parent.posts ?? parent.runs ?? (await countChildren(trx, parent.id));
     return { value: Math.floor(Number(parent.cost) / Math.max(1, shares)), payer: parent };

@@ -102,7 +102,13 @@ export function createOrderPlacement({
     if (input.quantity < limits.min || input.quantity > limits.max)
       throw new AppError(`The quantity must be from ${limits.min} to ${limits.max}`, 400);
     const auto = isAutoType(service.type);
-    if (auto && !input.posts) throw new AppError(ORDER_ERRORS.posts, 400);
+    if (auto && (input.posts === undefined || input.posts === null))
+      throw new AppError(ORDER_ERRORS.posts, 400);
+    // posts 0 (the reseller API only: the order form's schema wants 1 or more) is every new
+    // post, each post order paid from the balance when it is placed
+    const open = auto && input.posts === 0;
+    if (open && (!user || input.method !== BALANCE_METHOD_ID))
+      throw new AppError(ORDER_ERRORS.openFromBalance, 400);
     // SPEC §9: an auto order takes a range per post and is priced at its average × posts
     const most = auto ? (input.quantity_max ?? input.quantity) : input.quantity;
     if (most < input.quantity) throw new AppError(ORDER_ERRORS.autoRange, 400);
@@ -113,8 +119,9 @@ export function createOrderPlacement({
       throw new AppError(ORDER_ERRORS.commentsCount, 400);
     const drip = dripFeedOf(service, input, links.length);
     const subscription = subscriptionOf(auto, input, now());
+    // an open subscription is priced for one post: what each of its post orders costs
     const count = auto
-      ? autoQuantity(input.quantity, most, input.posts!)
+      ? autoQuantity(input.quantity, most, open ? 1 : input.posts!)
       : input.quantity * links.length * (drip?.runs ?? 1);
 
     // a user pays in their own currency; a guest names theirs and gives an e-mail
@@ -203,7 +210,11 @@ export function createOrderPlacement({
   ) {
     const { user, service, links, auto, most, comments, count, currency, email, client } = order;
     const { drip, subscription } = order;
-    const { cost, discount, method, fromBalance, gateway, charge } = price;
+    const { method, fromBalance, gateway, charge } = price;
+    // an open subscription costs nothing up front: its post orders are charged as they come
+    const open = Boolean(subscription?.open);
+    const cost = open ? 0 : price.cost;
+    const discount = open ? 0 : price.discount;
     const at = now().toISOString();
     const payment = fromBalance
       ? null
@@ -258,6 +269,7 @@ export function createOrderPlacement({
         min: input.quantity,
         max: most,
         posts: input.posts!,
+        ...(open ? { post_cost: price.cost } : {}),
         old_posts: subscription.oldPosts,
         delay: subscription.delay,
         expiry: subscription.expiry,
@@ -294,13 +306,13 @@ export function createOrderPlacement({
     await insertEvents(trx, ids, 'CREATED', at, null);
     if (fromBalance) {
       // SPEC §4 / DOMAIN.md: the debit and PAID in one transaction; never below zero
-      await ledger.debit(trx, { userId: user!.id, amount: cost, orderId: row.id, at });
+      if (!open) await ledger.debit(trx, { userId: user!.id, amount: cost, orderId: row.id, at });
       await lifecycle.transition(trx, {
         ids,
         from: 'CREATED',
         to: 'PAID',
         at,
-        note: 'paid from balance',
+        note: open ? 'each post order paid from balance when placed' : 'paid from balance',
       });
       return { order: { ...row, status: 'PAID' as const }, payment: null };
     }

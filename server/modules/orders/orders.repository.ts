@@ -182,6 +182,15 @@ export async function addRefunded(db: Db, orderId: number, amount: number): Prom
     .execute();
 }
 
+/** An open subscription's cost grows by each post order it pays for as it is placed. */
+export async function addCost(db: Db, orderId: number, amount: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set((eb) => ({ cost: eb('cost', '+', amount) }))
+    .where('id', '=', orderId)
+    .execute();
+}
+
 export async function updateOrders(db: Db, ids: number[], changes: OrderChanges): Promise<void> {
   if (!ids.length) return;
   await db.updateTable('orders').set(changes).where('id', 'in', ids).execute();

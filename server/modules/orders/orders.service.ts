@@ -89,7 +89,7 @@ export function createOrdersService({
     now,
   });
   const intake = createOrderIntake({ db, place, payments, logger, now });
-  const subscriptions = createSubscriptions({ db, lifecycle, logger, now });
+  const subscriptions = createSubscriptions({ db, lifecycle, notifications, logger, now });
   const own = createOwnOrders({ db, lifecycle, upstream, subscriptions, catalog, logger, now });
 
   return {
@@ -134,7 +134,7 @@ export function createOrdersService({
     staff: createStaffOrders({ db, lifecycle, subscriptions, catalog, own, upstream, now }),
     /** Subscriptions (auto orders) watching their accounts, on the worker's clock. */
     subscriptionsOn: (clock: () => Date = now) =>
-      createSubscriptions({ db, lifecycle, logger, now: clock }),
+      createSubscriptions({ db, lifecycle, notifications, logger, now: clock }),
 
     /**
      * Whether a user has an order whose money may still come back to the balance (a refund

@@ -107,12 +107,16 @@ export type OrderRefillRow = Selectable<OrderRefillsTable>;
 
 export type SubscriptionState = 'ACTIVE' | 'PAUSED' | 'COMPLETED' | 'CANCELED';
 
+/** Why a subscription is paused (migration 0025). */
+export type SubscriptionPause = 'account' | 'funds';
+
 /** An auto order's subscription (migration 0015): what it watches and how far it is. */
 export interface OrderSubscriptionsTable {
   order_id: number;
   username: string;
   min: number;
   max: number;
+  /** posts it is paid for in advance; 0: every new post, each paid when ordered (`post_cost`) */
   posts: number;
   /** how many of the account's latest posts before it began it also orders for */
   old_posts: Generated<number>;
@@ -121,6 +125,10 @@ export interface OrderSubscriptionsTable {
   /** the end of the last day it watches (ISO time), or null: until `posts` */
   expiry: string | null;
   state: SubscriptionState;
+  /** why a PAUSED one waits: its account cannot be seen (null too), or the balance is short */
+  paused_for: Generated<SubscriptionPause | null>;
+  /** what each post order costs when posts are not paid in advance (minor units), else null */
+  post_cost: Generated<number | null>;
   posts_placed: Generated<number>;
   /** the watcher's mark: posts after it are new */
   cursor: string | null;

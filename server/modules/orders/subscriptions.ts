@@ -1,12 +1,21 @@
 import { platformOfTag } from '../../../shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import type { AccountWatcher, WatchedPost } from '../../integrations/providers/account-watcher.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { publicUserById } from '../users/users.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { Lease } from './order-work.ts';
-import { addRefunded, insertEvents, insertOrderRows, orderById } from './orders.repository.ts';
+import {
+  addCost,
+  addRefunded,
+  insertEvents,
+  insertOrderRows,
+  orderById,
+} from './orders.repository.ts';
 import type { OrderRow, OrderSubscriptionRow, SubscriptionState } from './orders.table.ts';
 import { rowsOf } from './own-orders.repository.ts';
 import {
@@ -21,6 +30,12 @@ const RELEASED = { lease_owner: null, lease_until: null } as const;
 export const isWatching = (sub: Pick<OrderSubscriptionRow, 'state'> | undefined) =>
   Boolean(sub && WATCHING.includes(sub.state));
 
+/** A subscription for every new post (posts 0): nothing paid ahead, each post order as it comes. */
+export const isOpen = (sub: Pick<OrderSubscriptionRow, 'posts'>) => sub.posts === 0;
+
+/** The notification of an open subscription the balance no longer pays for. */
+export const PAUSED_FOR_FUNDS = 'subscription.paused';
+
 export type Subscriptions = ReturnType<typeof createSubscriptions>;
 
 /**
@@ -30,16 +45,25 @@ export type Subscriptions = ReturnType<typeof createSubscriptions>;
  * after it was published, until `posts` are ordered or `expiry` passes. The unused posts'
  * share goes back when it ends or is canceled; the post orders are its rows, sent and
  * followed by fulfilment like any order, each refunding its own undelivered share.
+ *
+ * A subscription without a post count (posts 0, the reseller API's) orders for every new post
+ * until `expiry` or a cancel. Nothing is paid ahead: each post order is charged its
+ * `post_cost` from the balance in the transaction that places it (and the subscription's
+ * cost grows by it); a balance that falls short pauses it (`paused_for` funds) and tells the
+ * buyer, and a later look resumes it once the balance covers the next post order. The posts
+ * published meanwhile are ordered for then (the cursor stays at the last one paid for).
  */
 export function createSubscriptions({
   db,
   lifecycle,
+  notifications,
   logger,
   now,
   random = Math.random,
 }: {
   db: Db;
   lifecycle: OrderLifecycle;
+  notifications: NotificationsService;
   logger: Logger;
   now: () => Date;
   random?: () => number;
@@ -122,19 +146,25 @@ export function createSubscriptions({
 
   /** The posts a look at the account orders for: new ones, and the latest old ones asked. */
   function postsToOrder(sub: OrderSubscriptionRow, posts: WatchedPost[]): WatchedPost[] {
+    // an open subscription's cursor stops at the last post it paid for: all after it are due
+    if (isOpen(sub) && sub.cursor !== null) return posts;
     const isNew = (post: WatchedPost) => post.published >= sub.created_at;
     const old = sub.cursor === null ? posts.filter((post) => !isNew(post)) : [];
     const taken = [...old.slice(Math.max(0, old.length - sub.old_posts)), ...posts.filter(isNew)];
-    return taken.slice(0, sub.posts - sub.posts_placed);
+    return isOpen(sub) ? taken : taken.slice(0, sub.posts - sub.posts_placed);
   }
 
-  /** Post orders for `posts`, paid through the subscription, each due `delay` after its post. */
+  /**
+   * Post orders for `posts`, each due `delay` after its post: paid through the subscription,
+   * or, for an open one, each its own `cost` (charged by the caller).
+   */
   async function placePostOrders(
     trx: Db,
     order: OrderRow,
     sub: OrderSubscriptionRow,
     posts: WatchedPost[],
     at: string,
+    cost = 0,
   ) {
     const began = Date.parse(sub.created_at);
     const ids = await insertOrderRows(
@@ -149,7 +179,7 @@ export function createSubscriptions({
         quantity: sub.min,
         posts: null,
         count: sub.min + Math.floor(random() * (sub.max - sub.min + 1)),
-        cost: 0,
+        cost,
         discount: 0,
         payment_id: null,
         status: 'PAID' as const,
@@ -166,8 +196,125 @@ export function createSubscriptions({
     await insertEvents(trx, ids, 'PAID', at, 'a new post of the watched account');
   }
 
+  /** Whether the buyer's balance pays for an open subscription's next post order. */
+  async function covers(order: OrderRow, sub: OrderSubscriptionRow): Promise<boolean> {
+    const user = order.user_id === null ? null : await publicUserById(db, order.user_id);
+    return user !== null && user.balance >= Number(sub.post_cost ?? 0);
+  }
+
+  /** An open subscription the balance cannot pay for stops ordering and tells the buyer. */
+  async function pauseForFunds(
+    order: OrderRow,
+    sub: OrderSubscriptionRow,
+    at: string,
+    changes: { cursor: string | null; posts_placed: number; next_check_at: string },
+  ) {
+    await db.transaction().execute(async (trx) => {
+      const paused = await updateSubscription(
+        trx,
+        order.id,
+        { ...changes, state: 'PAUSED', paused_for: 'funds', updated_at: at, ...RELEASED },
+        WATCHING,
+      );
+      if (!paused) return;
+      await lifecycle.record(
+        trx,
+        [order.id],
+        'RUNNING',
+        at,
+        'paused: the balance does not cover the next post order',
+      );
+      if (order.user_id !== null)
+        await notifications.notify(trx, {
+          userId: order.user_id,
+          type: PAUSED_FOR_FUNDS,
+          data: {
+            order: order.public_id,
+            tag: order.tag,
+            amount: Number(sub.post_cost ?? 0),
+            currency: order.currency,
+          },
+        });
+    });
+  }
+
+  /**
+   * An open subscription orders for `posts` one by one, each post order charged from the
+   * balance in the transaction that places it; the first the balance cannot pay pauses it.
+   */
+  async function orderOneByOne(
+    order: OrderRow,
+    sub: OrderSubscriptionRow,
+    posts: WatchedPost[],
+    seen: WatchedPost[],
+    at: string,
+    next: { next_check_at: string },
+  ) {
+    const running = { ...order, status: 'RUNNING' as const };
+    const cost = Number(sub.post_cost ?? 0);
+    let cursor = sub.cursor;
+    let placed = sub.posts_placed;
+    for (const post of posts) {
+      const outcome = await db
+        .transaction()
+        .execute(async (trx) => {
+          // a subscription canceled meanwhile orders nothing more
+          const watching = await updateSubscription(
+            trx,
+            order.id,
+            { cursor: post.id, posts_placed: placed + 1, updated_at: at },
+            WATCHING,
+          );
+          if (!watching) return 'stopped' as const;
+          await placePostOrders(trx, running, sub, [post], at, cost);
+          await ledger.debit(trx, {
+            userId: order.user_id!,
+            amount: cost,
+            orderId: order.id,
+            note: `post order: ${order.public_id}`,
+            at,
+          });
+          await addCost(trx, order.id, cost);
+          return 'placed' as const;
+        })
+        .catch((error: unknown) => {
+          // the ledger's debit found the balance short: nothing of this post order was kept
+          if (error instanceof AppError && error.statusCode === 402) return 'short' as const;
+          throw error;
+        });
+      if (outcome === 'stopped') return 'ended';
+      if (outcome === 'short') {
+        await pauseForFunds(order, sub, at, { cursor, posts_placed: placed, ...next });
+        return 'short';
+      }
+      cursor = post.id;
+      placed += 1;
+    }
+    await db.transaction().execute(async (trx) => {
+      if (sub.state === 'PAUSED')
+        await lifecycle.record(trx, [order.id], 'RUNNING', at, 'the account is visible again');
+      await updateSubscription(
+        trx,
+        order.id,
+        {
+          ...{ state: 'ACTIVE', paused_for: null, cursor: seen.at(-1)?.id ?? cursor },
+          ...{ posts_placed: placed, updated_at: at },
+          ...next,
+          ...RELEASED,
+        },
+        WATCHING,
+      );
+    });
+    return posts.length ? 'ordered' : 'watched';
+  }
+
   /** One look at one subscription's account. */
-  async function watch(sub: OrderSubscriptionRow, watcher: AccountWatcher, checkEveryMs: number) {
+  async function watch(
+    leased: OrderSubscriptionRow,
+    watcher: AccountWatcher,
+    checkEveryMs: number,
+  ) {
+    let sub = leased;
     const at = now().toISOString();
     const next = { next_check_at: new Date(Date.parse(at) + checkEveryMs).toISOString() };
     const order = await orderById(db, sub.order_id);
@@ -186,6 +333,29 @@ export function createSubscriptions({
           note: `watching ${sub.username}`,
         }),
       );
+    if (sub.state === 'PAUSED' && sub.paused_for === 'funds') {
+      // paused for funds: it goes on once the balance pays for the next post order
+      if (!(await covers(order, sub))) {
+        await updateSubscription(db, order.id, { ...next, ...RELEASED });
+        return 'paused';
+      }
+      await db.transaction().execute(async (trx) => {
+        await updateSubscription(
+          trx,
+          order.id,
+          { state: 'ACTIVE', paused_for: null, updated_at: at },
+          ['PAUSED'],
+        );
+        await lifecycle.record(
+          trx,
+          [order.id],
+          'RUNNING',
+          at,
+          'resumed: the balance covers the next post order',
+        );
+      });
+      sub = { ...sub, state: 'ACTIVE', paused_for: null };
+    }
     const answer = await watcher.postsSince(
       { username: sub.username, platform: platformOfTag(order.tag) ?? 'instagram' },
       sub.cursor,
@@ -193,7 +363,12 @@ export function createSubscriptions({
     if (!answer.ok) {
       if (answer.reason === 'hidden' && sub.state === 'ACTIVE')
         await db.transaction().execute(async (trx) => {
-          await updateSubscription(trx, order.id, { state: 'PAUSED', updated_at: at }, ['ACTIVE']);
+          await updateSubscription(
+            trx,
+            order.id,
+            { state: 'PAUSED', paused_for: 'account', updated_at: at },
+            ['ACTIVE'],
+          );
           await lifecycle.record(trx, [order.id], 'RUNNING', at, `paused: ${answer.message}`);
         });
       else logger.warn({ order: order.public_id, answer }, 'account watch failed');
@@ -201,6 +376,7 @@ export function createSubscriptions({
       return 'paused';
     }
     const posts = postsToOrder(sub, answer.posts);
+    if (isOpen(sub)) return orderOneByOne(order, sub, posts, answer.posts, at, next);
     const cursor = answer.posts.at(-1)?.id ?? sub.cursor;
     const placed = sub.posts_placed + posts.length;
     await db.transaction().execute(async (trx) => {
@@ -209,7 +385,7 @@ export function createSubscriptions({
       if (sub.state === 'PAUSED')
         await lifecycle.record(trx, [order.id], 'RUNNING', at, 'the account is visible again');
       await updateSubscription(trx, order.id, {
-        ...{ state: 'ACTIVE', cursor, posts_placed: placed, updated_at: at },
+        ...{ state: 'ACTIVE', paused_for: null, cursor, posts_placed: placed, updated_at: at },
         ...next,
         ...RELEASED,
       });

@@ -26,7 +26,8 @@ export const PANEL_ERRORS = {
   quantity: 'Incorrect quantity',
   min: 'Incorrect min',
   max: 'Incorrect max',
-  posts: `Incorrect posts: from 1 to ${MAX_POSTS}`,
+  // 0, or no posts at all, is the protocol's subscription for every new post
+  posts: `Incorrect posts: from 0 to ${MAX_POSTS}`,
   range: 'Incorrect min and max: min cannot be more than max',
   runs: 'Incorrect runs: from 2 to 100',
   interval: 'Incorrect interval: from 1 to 1440 minutes',
@@ -69,15 +70,18 @@ const panelType = (service: ServiceView): PanelServiceEntry['type'] =>
       ? 'Subscriptions'
       : 'Default';
 
-/** A Subscriptions order's `min`, `max` and `posts`, checked (limits are the caller's). */
+/**
+ * A Subscriptions order's `min`, `max` and `posts`, checked (limits are the caller's). `posts`
+ * left out or 0 is the protocol's subscription for every new post until `expiry` or a cancel:
+ * posts 0, each post order paid from the balance when it is placed.
+ */
 function subscriptionOf(given: { min?: number; max?: number; posts?: number } | undefined) {
   const min = given?.min;
   if (min === undefined) throw new PanelError(PANEL_ERRORS.min);
   const max = given?.max ?? min;
   if (max < min) throw new PanelError(PANEL_ERRORS.range);
-  const posts = given?.posts;
-  if (posts === undefined || posts < 1 || posts > MAX_POSTS)
-    throw new PanelError(PANEL_ERRORS.posts);
+  const posts = given?.posts ?? 0;
+  if (posts < 0 || posts > MAX_POSTS) throw new PanelError(PANEL_ERRORS.posts);
   return { min, max, posts };
 }
 
@@ -148,7 +152,7 @@ export function createPanelApiService({
         link: string;
         quantity: number;
         comments?: string;
-        /** a Subscriptions service: per post from `min` to `max`, for `posts` posts */
+        /** a Subscriptions service: per post from `min` to `max`, for `posts` posts (0: every new post) */
         subscription?: {
           min?: number;
           max?: number;
