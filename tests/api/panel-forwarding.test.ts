@@ -2,17 +2,22 @@ import request from 'supertest';
 import { simulatorWatcher } from '../../server/modules/fulfilment/providers.ts';
 import { balanceOf, createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
 import { reseller } from '../support/reseller.ts';
+import { testWorker } from '../support/worker.ts';
 
 /**
  * What a panel that forwards its own customers' orders to `/api/v2` needs, as its client
  * drives it (form-encoded, numbers as strings): a subscription without a post count (left out,
  * or `posts=0`) ordering for every new post, each post order charged as it is placed, paused
- * by a short balance and resumed by a top-up.
+ * by a short balance and resumed by a top-up; a subscription's post orders followed, refilled
+ * and canceled by their numbers.
  *
  * The simulator delivers at once and publishes no post by itself within a test (one an hour);
  * `publish` makes an account's next posts appear, as its clock would.
  */
+const MINUTE = 60_000;
 const POST_EVERY_MS = 3_600_000;
+const LINK = 'https://www.instagram.com/p/C8xYz12AbCd/';
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Post = Awaited<ReturnType<typeof reseller>>['post'];
 
@@ -52,6 +57,10 @@ describe.each(ENGINES)('a forwarding panel’s orders through /api/v2 on %s', (e
     (await post({ action: 'services' })).body.find(
       (s: { type: string; category: string; name: string }) =>
         s.type === 'Subscriptions' && s.category === 'instagram' && /like/i.test(s.name),
+    );
+  const likesOf = async (post: Post) =>
+    (await post({ action: 'services' })).body.find(
+      (s: { name: string }) => s.name === 'Instagram likes',
     );
   const postOrders = (parentId: number) =>
     t.database.db
@@ -141,6 +150,12 @@ describe.each(ENGINES)('a forwarding panel’s orders through /api/v2 on %s', (e
         charge: ((2 * cost) / 100).toFixed(5),
         currency: 'USD',
       });
+      // each post order answers for itself, at its own price
+      expect(await statusOf(post, rows[0]!.id)).toMatchObject({
+        status: 'Pending',
+        charge: (cost / 100).toFixed(5),
+        remains: '100',
+      });
       const paused = async () =>
         (
           await request(t.app).get('/api/user/notifications').set('Authorization', auth)
@@ -193,6 +208,98 @@ describe.each(ENGINES)('a forwarding panel’s orders through /api/v2 on %s', (e
         posts: '4',
         charge: '0.00000',
       });
+    });
+  });
+
+  describe('a subscription’s post orders', () => {
+    it('answer status, cancel and refill by their numbers, for the key’s account only', async () => {
+      const { post, user } = await reseller(t, { balance: 1_000_000 });
+      const auto = await autoLikes(post);
+      const before = await balanceOf(t.database, user.user.id);
+      const order: number = (
+        await post({
+          action: 'add',
+          service: String(auto.service),
+          username: `@posts.${engine}.${Date.now() % 1e9}`,
+          min: '100',
+          max: '100',
+          posts: '4',
+          old_posts: '2',
+        }).expect(200)
+      ).body.order;
+      const charged = before - (await balanceOf(t.database, user.user.id));
+      const share = Math.floor(charged / 4);
+      await watch();
+      const { orders } = await statusOf(post, order);
+      expect(orders).toHaveLength(2);
+      const [first, second] = orders as [number, number];
+
+      // each answers status like any order, alone and among others
+      expect(await statusOf(post, first)).toEqual({
+        charge: (share / 100).toFixed(5),
+        start_count: '0',
+        status: 'Pending',
+        remains: '100',
+        currency: 'USD',
+      });
+      const many = (await post({ action: 'status', orders: `${first},${second},999999` })).body;
+      expect(many[String(first)]).toMatchObject({ status: 'Pending' });
+      expect(many[String(second)]).toMatchObject({ status: 'Pending' });
+      expect(many['999999']).toEqual({ error: 'Incorrect order ID' });
+
+      // the second is canceled by its number before it is sent: its share comes back
+      const afterWatch = await balanceOf(t.database, user.user.id);
+      expect((await post({ action: 'cancel', orders: String(second) })).body).toEqual([
+        { order: second, cancel: 1 },
+      ]);
+      expect(await statusOf(post, second)).toMatchObject({
+        status: 'Canceled',
+        charge: '0.00000',
+      });
+      expect((await balanceOf(t.database, user.user.id)) - afterWatch).toBe(share);
+      // the subscription itself watches on
+      expect((await statusOf(post, order)).status).toBe('Active');
+
+      // the first is sent and delivered, then refilled by its number
+      await testWorker(t, 0).submitDue();
+      await pause(20);
+      await testWorker(t, 2 * MINUTE).syncRunning();
+      expect(await statusOf(post, first)).toMatchObject({ status: 'Completed', remains: '0' });
+      const refilled = (await post({ action: 'refill', order: String(first) })).body;
+      expect(refilled).toEqual({ refill: expect.any(Number) });
+      expect(
+        (await post({ action: 'refill_status', refill: String(refilled.refill) })).body,
+      ).toEqual({ status: expect.stringMatching(/^(Pending|In progress|Completed)$/) });
+      expect((await post({ action: 'refill', orders: String(second) })).body).toEqual([
+        { order: second, refill: { error: 'This order cannot be refilled' } },
+      ]);
+
+      // another account's key finds none of them
+      const other = await reseller(t);
+      expect((await other.post({ action: 'status', order: String(first) })).body).toEqual({
+        error: 'Incorrect order ID',
+      });
+      expect((await other.post({ action: 'refill', order: String(first) })).body).toEqual({
+        error: 'Incorrect order ID',
+      });
+      expect((await other.post({ action: 'cancel', orders: String(first) })).body).toEqual([
+        { order: first, cancel: { error: 'Incorrect order ID' } },
+      ]);
+
+      // a drip-feed's runs are no orders of their own: their order speaks for them
+      const likes = await likesOf(post);
+      const drip: number = (
+        await post({
+          action: 'add',
+          service: String(likes.service),
+          link: LINK,
+          quantity: '100',
+          runs: '2',
+          interval: '1',
+        }).expect(200)
+      ).body.order;
+      const [run] = await postOrders(drip);
+      expect(await statusOf(post, run!.id)).toEqual({ error: 'Incorrect order ID' });
     });
   });
 });

@@ -78,16 +78,31 @@ export function ownOrder(db: Db, publicId: string, userId: number): Promise<Orde
     .executeTakeFirst();
 }
 
-/** A user's orders (not `_MULTI` rows) by their numbers (the reseller API's order ids). */
+/**
+ * A user's orders by their numbers (the reseller API's order ids): orders, and the post orders
+ * of subscriptions (their numbers are in the subscription's `status`); not the links of a
+ * `_MULTI` order nor the runs of a drip-feed, which their order speaks for.
+ */
 export function ownOrdersByIds(db: Db, userId: number, ids: number[]): Promise<OrderRow[]> {
   if (!ids.length) return Promise.resolve([]);
   return db
     .selectFrom('orders')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('parent_id', 'is', null)
     .where('id', 'in', ids)
+    .where((eb) =>
+      eb.or([
+        eb('parent_id', 'is', null),
+        eb('parent_id', 'in', eb.selectFrom('order_subscriptions').select('order_id')),
+      ]),
+    )
     .execute();
+}
+
+/** Orders by id (the parents of rows a buyer reads on their own). */
+export function ordersByIds(db: Db, ids: number[]): Promise<OrderRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
 }
 
 /** The rows of these `_MULTI` orders, by id. */

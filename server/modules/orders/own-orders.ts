@@ -35,6 +35,7 @@ import {
   insertRefill,
   latestRefills,
   type OrderFilter,
+  ordersByIds,
   ordersOfUser,
   ownOrder,
   rowsOf,
@@ -118,13 +119,20 @@ export function createOwnOrders({
     rows: OrderRow[],
     refills: Map<number, OrderRefillRow>,
     subs: Map<number, OrderSubscriptionRow> = new Map(),
+    parent?: OrderRow,
   ): Promise<OwnOrderView> {
     const refill = refills.get(row.id);
     const sub = subs.get(row.id);
     const children = await Promise.all(rows.map((child) => viewOf(child, [], refills)));
     const { remains, refunded } = progressOf(row, rows);
+    // a post order read on its own (by its number) cost its share of the posts paid ahead
+    const share =
+      parent?.posts && Number(row.cost) === 0
+        ? { cost: Math.floor(Number(parent.cost) / parent.posts) }
+        : {};
     return {
       ...toOrderView(row),
+      ...share,
       number: row.id,
       updated_at: row.updated_at,
       platform: platformOfTag(row.tag),
@@ -154,6 +162,14 @@ export function createOwnOrders({
       [...list, ...rows].map((order) => order.id),
     );
     const subs = await subscriptions.of(list.map((order) => order.id));
+    const parents = new Map(
+      (
+        await ordersByIds(
+          db,
+          list.flatMap((order) => (order.parent_id === null ? [] : [order.parent_id])),
+        )
+      ).map((parent) => [parent.id, parent]),
+    );
     return Promise.all(
       list.map((order) =>
         viewOf(
@@ -161,6 +177,7 @@ export function createOwnOrders({
           rows.filter((row) => row.parent_id === order.id),
           refills,
           subs,
+          order.parent_id === null ? undefined : parents.get(order.parent_id),
         ),
       ),
     );
