@@ -9,7 +9,7 @@ import { testWorker } from '../support/worker.ts';
  * drives it (form-encoded, numbers as strings): a subscription without a post count (left out,
  * or `posts=0`) ordering for every new post, each post order charged as it is placed, paused
  * by a short balance and resumed by a top-up; a subscription's post orders followed, refilled
- * and canceled by their numbers.
+ * and canceled by their numbers; a completed drip-feed order refilled as one order.
  *
  * The simulator delivers at once and publishes no post by itself within a test (one an hour);
  * `publish` makes an account's next posts appear, as its clock would.
@@ -300,6 +300,65 @@ describe.each(ENGINES)('a forwarding panel’s orders through /api/v2 on %s', (e
       ).body.order;
       const [run] = await postOrders(drip);
       expect(await statusOf(post, run!.id)).toEqual({ error: 'Incorrect order ID' });
+    });
+  });
+
+  describe('a drip-feed order', () => {
+    it('is refilled as one order once completed, each of its runs at the provider', async () => {
+      const { post } = await reseller(t, { balance: 100_000 });
+      const likes = await likesOf(post);
+      expect(likes).toMatchObject({ refill: true, dripfeed: true });
+      const order: number = (
+        await post({
+          action: 'add',
+          service: String(likes.service),
+          link: LINK,
+          quantity: '100',
+          runs: '2',
+          interval: '1',
+        }).expect(200)
+      ).body.order;
+      // not delivered yet: nothing to refill
+      expect((await post({ action: 'refill', order: String(order) })).body).toEqual({
+        error: 'This order cannot be refilled',
+      });
+
+      await testWorker(t, 0).submitDue();
+      await testWorker(t, MINUTE + 1_000).submitDue();
+      await pause(20);
+      await testWorker(t, 3 * MINUTE).syncRunning();
+      expect(await statusOf(post, order)).toMatchObject({
+        status: 'Completed',
+        runs: '2',
+        runs_done: '2',
+      });
+
+      const refilled = (await post({ action: 'refill', order: String(order) })).body;
+      expect(refilled).toEqual({ refill: expect.any(Number) });
+      const runs = await postOrders(order);
+      const asked = await t.database.db
+        .selectFrom('order_refills')
+        .select(['order_id', 'provider_refill_id'])
+        .where(
+          'order_id',
+          'in',
+          runs.map((run) => run.id),
+        )
+        .orderBy('order_id')
+        .execute();
+      // each run is refilled at the provider
+      expect(asked.map((row) => row.order_id)).toEqual(runs.map((run) => run.id));
+      // while it has not been seen to end, another refill waits
+      expect((await post({ action: 'refill', orders: String(order) })).body).toEqual([
+        { order, refill: { error: 'A refill of this order is still running' } },
+      ]);
+      // the simulator ends refills at once: the order's refill ends with its runs'
+      expect(
+        (await post({ action: 'refill_status', refill: String(refilled.refill) })).body,
+      ).toEqual({ status: 'Completed' });
+      const again = (await post({ action: 'refill', orders: String(order) })).body;
+      expect(again).toEqual([{ order, refill: expect.any(Number) }]);
+      expect(again[0].refill).not.toBe(refilled.refill);
     });
   });
 });

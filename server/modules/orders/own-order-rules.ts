@@ -5,8 +5,25 @@ import type { OrderRefillRow, OrderRow, OrderSubscriptionRow } from './orders.ta
 
 /** A refill's words that mean it is over (panels differ in case and spelling). */
 const REFILL_ENDS = new Set(['completed', 'rejected', 'canceled', 'cancelled', 'error', 'partial']);
+const refillWord = (status: string) => status.toLowerCase().replace(/\s+/g, '');
+export const refillEnded = (status: string) => REFILL_ENDS.has(refillWord(status));
 export const refillRunning = (refill: OrderRefillRow | undefined) =>
-  Boolean(refill) && !REFILL_ENDS.has(refill!.status.toLowerCase().replace(/\s+/g, ''));
+  Boolean(refill) && !refillEnded(refill!.status);
+
+/**
+ * A drip-feed order's refill, in the protocol's words, from its runs' refills: `Pending` while
+ * none has begun, `In progress` while some run, then `Completed` when any completed (or was
+ * partly done) and `Rejected` when every one was turned down; null with no run's refill.
+ */
+export function refillOfRuns(statuses: readonly string[]): string | null {
+  if (!statuses.length) return null;
+  const words = statuses.map(refillWord);
+  if (words.some((word) => !REFILL_ENDS.has(word)))
+    return words.every((word) => word === 'pending') ? 'Pending' : 'In progress';
+  return words.some((word) => word === 'completed' || word === 'partial')
+    ? 'Completed'
+    : 'Rejected';
+}
 
 /** How many runs of a drip-feed order have gone to the provider. */
 export const runsDone = (rows: readonly OrderRow[]) =>

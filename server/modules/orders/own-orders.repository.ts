@@ -196,6 +196,18 @@ export async function latestRefills(
   return new Map(rows.map((row) => [row.order_id, row]));
 }
 
+/** The refills of these orders made at `at` (a drip-feed's runs', made with the order's own). */
+export function refillsMadeAt(db: Db, orderIds: number[], at: string): Promise<OrderRefillRow[]> {
+  if (!orderIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('order_refills')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .where('created_at', '=', at)
+    .orderBy('id')
+    .execute();
+}
+
 export async function setRefillStatus(
   db: Db,
   id: number,
