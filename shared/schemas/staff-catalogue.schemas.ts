@@ -28,6 +28,11 @@ export const STAFF_CATALOGUE_MESSAGES = {
 } as const;
 const M = STAFF_CATALOGUE_MESSAGES;
 
+/** An imported service's new tag and platform, and the import's markup (the console checks them first). */
+export const IMPORT_TAG_PATTERN = '^[A-Z][A-Z0-9_]{1,63}$';
+export const IMPORT_PLATFORM_PATTERN = '^[a-z]{2,32}$';
+export const IMPORT_MARKUP = { min: 0.01, max: 1000 } as const;
+
 export const LABELS = [
   ...CLIENTS,
   'VISIBLE',
@@ -241,7 +246,12 @@ export const staffImportBody = {
   required: ['markup', 'items'],
   additionalProperties: false,
   properties: {
-    markup: { type: 'number', minimum: 0.01, maximum: 1000, errorMessage: M.markup },
+    markup: {
+      type: 'number',
+      minimum: IMPORT_MARKUP.min,
+      maximum: IMPORT_MARKUP.max,
+      errorMessage: M.markup,
+    },
     items: {
       type: 'array',
       minItems: 1,
@@ -252,8 +262,8 @@ export const staffImportBody = {
         additionalProperties: false,
         properties: {
           service: PROVIDER_SERVICE,
-          tag: { type: 'string', pattern: '^[A-Z][A-Z0-9_]{1,63}$', errorMessage: M.tag },
-          platform: { type: 'string', pattern: '^[a-z]{2,32}$', errorMessage: M.platform },
+          tag: { type: 'string', pattern: IMPORT_TAG_PATTERN, errorMessage: M.tag },
+          platform: { type: 'string', pattern: IMPORT_PLATFORM_PATTERN, errorMessage: M.platform },
           type: { type: 'string', enum: SERVICE_TYPES, errorMessage: M.type },
           kind: { type: 'string', pattern: '^[a-z][a-z-]{1,31}$', errorMessage: M.kind },
         },

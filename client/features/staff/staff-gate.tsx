@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { StaffEnrolment } from '../../../shared/staff.ts';
 import { button } from '../../components/button/button.ts';
+import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import { TextField } from '../../components/form/text-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { callApi } from '../../lib/endpoints.ts';
@@ -39,13 +40,17 @@ function CodeForm({
   const errorText = useCodeError();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     setBusy(true);
     setError(null);
     try {
       await onCode(code.trim());
     } catch (failure) {
-      setError(errorText(failure));
-      setBusy(false);
+      // the code field says why, and takes the focus to be typed again
+      focusFirstInvalid(form, () => {
+        setError(errorText(failure));
+        setBusy(false);
+      });
     }
   };
   return (

@@ -29,25 +29,28 @@ export function FieldError({ id, error }: { id: string; error: string | null | u
 }
 
 /**
- * A labelled field of the console (`.filter`: the label over the control) with its message
- * under it, outside the label, so the field's name stays its label and the message is its
- * description. The control takes `id` and `invalidProps(id, error)`.
+ * A labelled field of the console (`.filter`, or `.field` the width of its column, `wide`: the
+ * label over the control) with its message under it, outside the label, so the field's name
+ * stays its label and the message is its description. The control takes `id` and
+ * `invalidProps(id, error)`.
  */
 export function StaffField({
   id,
   label,
   error,
+  wide = false,
   className = '',
   children,
 }: {
   id: string;
   label: ReactNode;
   error: string | null | undefined;
+  wide?: boolean;
   className?: string;
   children: ReactNode;
 }) {
   return (
-    <div className={`${styles.filter} ${className}`}>
+    <div className={`${wide ? styles.field : styles.filter} ${className}`}>
       <label htmlFor={id}>{label}</label>
       {children}
       <FieldError id={id} error={error} />

@@ -1,15 +1,27 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { SERVICE_TYPES } from '../../../../shared/catalog.ts';
-import type { StaffImportItem } from '../../../../shared/schemas/staff-catalogue.schemas.ts';
+import {
+  IMPORT_MARKUP,
+  IMPORT_PLATFORM_PATTERN,
+  IMPORT_TAG_PATTERN,
+  type StaffImportItem,
+} from '../../../../shared/schemas/staff-catalogue.schemas.ts';
 import type { StaffService, UpstreamServiceView } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { Link } from '../../../components/link/link.tsx';
-import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import {
+  type FormFailure,
+  failureOf,
+  useStaffCall,
+  useStaffData,
+} from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
+import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Failure, Table } from '../staff-parts.tsx';
 
@@ -30,6 +42,28 @@ interface Choice {
   kind: string;
 }
 
+/** The markup typed ("3", "2,5") as a number, or null when it is none the import takes. */
+const markupOf = (text: string): number | null => {
+  const factor = Number(text.trim().replace(',', '.'));
+  return text.trim() && factor >= IMPORT_MARKUP.min && factor <= IMPORT_MARKUP.max ? factor : null;
+};
+
+/** What the import schema would refuse, checked before the confirmation: by field, by service. */
+export function importProblems(chosen: Record<string, Choice>, markup: string) {
+  const tag = new RegExp(IMPORT_TAG_PATTERN);
+  const platform = new RegExp(IMPORT_PLATFORM_PATTERN);
+  const rows = Object.entries(chosen).map(([service, choice]) => ({
+    service,
+    tag: !tag.test(choice.tag.trim()),
+    platform: Boolean(choice.platform.trim()) && !platform.test(choice.platform.trim()),
+  }));
+  return {
+    markup: markupOf(markup) === null,
+    tags: new Set(rows.filter((row) => row.tag).map((row) => row.service)),
+    platforms: new Set(rows.filter((row) => row.platform).map((row) => row.service)),
+  };
+}
+
 /** /staff/providers/:provider/import/: the provider's list against ours; choose, import. */
 export function StaffImportPage() {
   const intl = useIntl();
@@ -43,8 +77,22 @@ export function StaffImportPage() {
   const [chosen, setChosen] = useState<Record<string, Choice>>({});
   const [markup, setMarkup] = useState('3');
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<FormFailure | null>(null);
   const [imported, setImported] = useState<StaffService[] | null>(null);
+  // after a refused import the fields at fault stay marked as they are corrected
+  const [tried, setTried] = useState(false);
+  const page = useRef<HTMLDivElement>(null);
+  const idOf = useFieldIds();
+  const local = tried ? importProblems(chosen, markup) : null;
+  const say = (id: string) => intl.formatMessage({ id });
+  // the server names `markup` or `items` (its tags) when it refuses what passed here
+  const errors = {
+    markup: local?.markup ? say('staff.err.markup') : failure?.fields.markup,
+    tag: local?.tags.size ? say('staff.err.tag') : failure?.fields.items,
+    platform: local?.platforms.size ? say('staff.err.platform') : undefined,
+  };
+  const tagAtFault = (service: string) =>
+    local?.tags.size ? local.tags.has(service) : Boolean(failure?.fields.items);
 
   const choose = (service: UpstreamServiceView, on: boolean) =>
     setChosen((known) => {
@@ -70,7 +118,16 @@ export function StaffImportPage() {
       ...(choice.type ? { type: choice.type } : {}),
       ...(choice.kind.trim() ? { kind: choice.kind.trim() } : {}),
     }));
-    const factor = Number(markup.replace(',', '.'));
+    const problems = importProblems(chosen, markup);
+    if (problems.markup || problems.tags.size || problems.platforms.size) {
+      // the first field at fault takes the focus (focus-first-invalid.ts)
+      focusFirstInvalid(page.current, () => {
+        setTried(true);
+        setFailure(null);
+      });
+      return;
+    }
+    const factor = markupOf(markup)!;
     if (
       !(await confirm(
         intl.formatMessage(
@@ -91,7 +148,8 @@ export function StaffImportPage() {
       setChosen({});
       retry();
     } catch (caught) {
-      setFailure(errorOf(caught));
+      // a 400 naming fields marks them, and the first takes the focus
+      focusFirstInvalid(page.current, () => setFailure(failureOf(caught)));
     } finally {
       setBusy(false);
     }
@@ -118,7 +176,7 @@ export function StaffImportPage() {
       )}
       {!data && loading && <p aria-busy="true">…</p>}
       {data && (
-        <div data-testid="staff-import">
+        <div data-testid="staff-import" ref={page}>
           <h2 className={styles.subtitle}>
             <FormattedMessage id="staff.import.added" values={{ count: data.added.length }} />
           </h2>
@@ -170,6 +228,10 @@ export function StaffImportPage() {
                         value={choice.tag}
                         maxLength={64}
                         size={16}
+                        {...invalidProps(
+                          idOf('tag'),
+                          tagAtFault(service.service) ? errors.tag : null,
+                        )}
                         onChange={(event) =>
                           edit(service.service, 'tag', event.target.value.toUpperCase())
                         }
@@ -186,6 +248,10 @@ export function StaffImportPage() {
                         value={choice.platform}
                         maxLength={32}
                         size={10}
+                        {...invalidProps(
+                          idOf('platform'),
+                          local?.platforms.has(service.service) ? errors.platform : null,
+                        )}
                         onChange={(event) => edit(service.service, 'platform', event.target.value)}
                       />
                     )}
@@ -211,16 +277,21 @@ export function StaffImportPage() {
             })}
           />
           <div className={styles.actions}>
-            <label className={styles.filter}>
-              <FormattedMessage id="staff.import.markup" />
+            <StaffField
+              id={idOf('markup')}
+              label={<FormattedMessage id="staff.import.markup" />}
+              error={errors.markup}
+            >
               <input
+                id={idOf('markup')}
                 name="markup"
                 inputMode="decimal"
                 value={markup}
                 size={6}
                 onChange={(event) => setMarkup(event.target.value)}
+                {...invalidProps(idOf('markup'), errors.markup)}
               />
-            </label>
+            </StaffField>
             <button
               type="button"
               className={button('primary')}
@@ -233,9 +304,20 @@ export function StaffImportPage() {
           <p className={styles.muted}>
             <FormattedMessage id="staff.import.hint" />
           </p>
-          {failure && (
+          {/* the cells' messages, which their fields name; a refusal of no field */}
+          {errors.tag && (
+            <p id={`${idOf('tag')}-error`} role="alert" className={styles.alert}>
+              {errors.tag}
+            </p>
+          )}
+          {errors.platform && (
+            <p id={`${idOf('platform')}-error`} role="alert" className={styles.alert}>
+              {errors.platform}
+            </p>
+          )}
+          {failure && !failure.fields.markup && !failure.fields.items && (
             <p role="alert" className={styles.alert}>
-              {failure}
+              {failure.text}
             </p>
           )}
           <h2 className={styles.subtitle}>

@@ -1,15 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { StaffPrices, StaffTierSet } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { staffErrorText } from '../../../features/staff/staff-errors.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
+import { invalidProps, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, Money, wordOf } from '../staff-parts.tsx';
 
@@ -32,6 +35,28 @@ interface Row {
   price: string;
 }
 
+/** Which cells of each row break the rules, and the message that says so (its id), if any. */
+export function tierProblems(rows: Row[]): {
+  cells: { from: boolean; price: boolean }[];
+  messageId: string | null;
+} {
+  const froms = rows.map((row) => Number(row.from));
+  const cells = rows.map((row, index) => ({
+    from: !row.from.trim() || !Number.isInteger(froms[index]) || froms[index]! < 1,
+    price: microOf(row.price) === null,
+  }));
+  if (cells.some((cell) => cell.from || cell.price))
+    return { cells, messageId: 'staff.prices.invalid' };
+  // the server's rule, said before the call: each start above the one before
+  const order = rows.map((_, index) => ({
+    from: index > 0 && froms[index]! <= froms[index - 1]!,
+    price: false,
+  }));
+  return order.some((cell) => cell.from)
+    ? { cells: order, messageId: 'staff.err.ascending' }
+    : { cells, messageId: null };
+}
+
 /** One client's and currency's tiers: editable rows, the markup over the provider's rate. */
 function TierSet({
   tag,
@@ -49,7 +74,19 @@ function TierSet({
     set.tiers.map((tier) => ({ from: String(tier.from), price: per1000MajorOf(tier.micro) })),
   );
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  /** the server's refusal, and whether it named the tiers (every cell is then at fault) */
+  const [failure, setFailure] = useState<{ text: string; tiers: boolean } | null>(null);
+  // after a refused save the cells at fault stay marked as they are corrected
+  const [tried, setTried] = useState(false);
+  const box = useRef<HTMLElement>(null);
+  const idOf = useFieldIds();
+  const local = tried ? tierProblems(rows) : null;
+  const message = local?.messageId ? intl.formatMessage({ id: local.messageId }) : failure?.text;
+  const cellOf = (index: number, cell: 'from' | 'price') =>
+    invalidProps(
+      idOf('tiers'),
+      (local?.messageId ? local.cells[index]?.[cell] : failure?.tiers) ? message : null,
+    );
   const markupOf = (price: string) => {
     const micro = microOf(price);
     if (micro === null || !set.provider_per1000) return '—';
@@ -61,10 +98,12 @@ function TierSet({
 
   const save = async () => {
     const tiers = rows.map((row) => ({ from: Number(row.from), micro: microOf(row.price) }));
-    if (
-      tiers.some((tier) => !Number.isInteger(tier.from) || tier.from < 1 || tier.micro === null)
-    ) {
-      setFailure(intl.formatMessage({ id: 'staff.prices.invalid' }));
+    if (tierProblems(rows).messageId) {
+      // the first cell at fault takes the focus (focus-first-invalid.ts)
+      focusFirstInvalid(box.current, () => {
+        setTried(true);
+        setFailure(null);
+      });
       return;
     }
     const summary = tiers
@@ -97,7 +136,9 @@ function TierSet({
       });
       onSaved(next);
     } catch (caught) {
-      setFailure(errorOf(caught, 'tiers'));
+      // a 400 naming the tiers marks them, and the first cell takes the focus
+      const tiers = caught instanceof ApiError && Boolean(caught.fields.tiers);
+      focusFirstInvalid(box.current, () => setFailure({ text: errorOf(caught, 'tiers'), tiers }));
     } finally {
       setBusy(false);
     }
@@ -105,7 +146,7 @@ function TierSet({
 
   const testId = `staff-tiers-${set.client}-${set.currency}`;
   return (
-    <section className={styles.card} data-testid={testId}>
+    <section ref={box} className={styles.card} data-testid={testId}>
       <h2 className={styles.subtitle}>
         {wordOf(intl, 'client', set.client)} · {set.currency}
       </h2>
@@ -165,6 +206,7 @@ function TierSet({
                     aria-label={intl.formatMessage({ id: 'staff.prices.from' })}
                     value={row.from}
                     size={8}
+                    {...cellOf(index, 'from')}
                     onChange={(event) =>
                       setRows(
                         rows.map((r, i) => (i === index ? { ...r, from: event.target.value } : r)),
@@ -182,6 +224,7 @@ function TierSet({
                     )}
                     value={row.price}
                     size={10}
+                    {...cellOf(index, 'price')}
                     onChange={(event) =>
                       setRows(
                         rows.map((r, i) => (i === index ? { ...r, price: event.target.value } : r)),
@@ -224,9 +267,9 @@ function TierSet({
           <FormattedMessage id="staff.prices.save" />
         </button>
       </div>
-      {failure && (
-        <p role="alert" className={styles.alert}>
-          {failure}
+      {message && (
+        <p id={`${idOf('tiers')}-error`} role="alert" className={styles.alert}>
+          {message}
         </p>
       )}
       {confirmDialog}

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { CURRENCIES } from '../../../../shared/regions.ts';
 import type { StaffProvider, StaffProviderTest } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { staffErrorText } from '../../../features/staff/staff-errors.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
@@ -16,6 +17,7 @@ import {
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
+import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { ErrorRateCells, Failure, Table } from '../staff-parts.tsx';
 
@@ -31,14 +33,19 @@ function TestResult({ result }: { result: StaffProviderTest | undefined }) {
   );
 }
 
+/** The fields of the add form (POST staff/providers' body). */
+const ADD_FIELDS: readonly string[] = ['id', 'url', 'api_key', 'currency'];
+
 /** Add a provider: its id, URL, currency and API key (a password field, never shown back). */
 function AddProvider({ onAdded }: { onAdded: (provider: StaffProvider) => void }) {
   const call = useStaffCall();
   const [form, setForm] = useState({ id: '', url: '', api_key: '', currency: 'USD' });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<FormFailure | null>(null);
+  const idOf = useFieldIds();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const element = event.currentTarget as HTMLFormElement;
     setBusy(true);
     setFailure(null);
     try {
@@ -48,46 +55,59 @@ function AddProvider({ onAdded }: { onAdded: (provider: StaffProvider) => void }
       setForm({ id: '', url: '', api_key: '', currency: form.currency });
       onAdded(added);
     } catch (caught) {
-      setForm((known) => ({ ...known, api_key: '' }));
-      setFailure(failureOf(caught));
+      // a 400 naming fields marks them, and the first takes the focus
+      focusFirstInvalid(element, () => {
+        setForm((known) => ({ ...known, api_key: '' }));
+        setFailure(failureOf(caught));
+      });
     } finally {
       setBusy(false);
     }
   };
   const field = (name: 'id' | 'url' | 'api_key', extra: Record<string, unknown>) => (
-    <label className={`${styles.filter} ${name === 'url' ? styles.search : ''}`}>
-      <FormattedMessage id={`staff.providers.${name}`} />
+    <StaffField
+      id={idOf(name)}
+      label={<FormattedMessage id={`staff.providers.${name}`} />}
+      error={failure?.fields[name]}
+      className={name === 'url' ? styles.search : ''}
+    >
       <input
+        id={idOf(name)}
         name={name}
         value={form[name]}
         onChange={(event) => setForm({ ...form, [name]: event.target.value })}
-        aria-invalid={failure?.fields[name] ? true : undefined}
+        {...invalidProps(idOf(name), failure?.fields[name])}
         {...extra}
       />
-      {failure?.fields[name] && <span className={styles.fieldError}>{failure.fields[name]}</span>}
-    </label>
+    </StaffField>
   );
   return (
     <form className={styles.filters} onSubmit={submit} noValidate data-testid="staff-provider-add">
       {field('id', { maxLength: 64, size: 12 })}
       {field('url', { type: 'url', maxLength: 500, placeholder: 'https://panel.example/api/v2' })}
       {field('api_key', { type: 'password', autoComplete: 'new-password', maxLength: 500 })}
-      <label className={styles.filter}>
-        <FormattedMessage id="staff.providers.currency" />
+      <StaffField
+        id={idOf('currency')}
+        label={<FormattedMessage id="staff.providers.currency" />}
+        error={failure?.fields.currency}
+      >
         <select
+          id={idOf('currency')}
           name="currency"
           value={form.currency}
           onChange={(event) => setForm({ ...form, currency: event.target.value })}
+          {...invalidProps(idOf('currency'), failure?.fields.currency)}
         >
           {CURRENCIES.map((currency) => (
             <option key={currency}>{currency}</option>
           ))}
         </select>
-      </label>
+      </StaffField>
       <button type="submit" className={button('primary')} disabled={busy}>
         <FormattedMessage id="staff.providers.add" />
       </button>
-      {failure && (
+      {/* a field's message stands under it; the rest is said here */}
+      {failure && !Object.keys(failure.fields).some((name) => ADD_FIELDS.includes(name)) && (
         <p role="alert" className={styles.alert} style={{ width: '100%', margin: 0 }}>
           {failure.text}
         </p>

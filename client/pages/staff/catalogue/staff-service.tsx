@@ -5,6 +5,7 @@ import { LOCALES } from '../../../../shared/locales.ts';
 import type { StaffServiceBody } from '../../../../shared/schemas/staff-catalogue.schemas.ts';
 import type { StaffService } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import {
@@ -16,11 +17,21 @@ import {
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
+import { FieldError, invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, typeWord, When } from '../staff-parts.tsx';
 
 const LIMITS = ['min', 'max', 'min_order', 'max_order', 'lk_min_order', 'lk_max_order'] as const;
 const CLIENT_LABELS = ['CLIENT_MAIN', 'CLIENT_LK'] as const;
+/** The body's fields whose message the form shows under a field. */
+const SHOWN: readonly string[] = [
+  ...LIMITS,
+  'labels',
+  'texts',
+  'provider_id',
+  'provider_service',
+  'fallback',
+];
 
 interface Draft {
   enabled: boolean;
@@ -114,6 +125,9 @@ export function StaffServicePage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<FormFailure | null>(null);
   const [saved, setSaved] = useState(false);
+  const idOf = useFieldIds();
+  /** The server's message for a field of the form (a 400 names the body's fields). */
+  const errorFor = (field: string) => failure?.fields[field];
   useEffect(() => {
     if (!data) return;
     setService(data);
@@ -122,6 +136,7 @@ export function StaffServicePage() {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     if (!service || !draft) return;
     const body = changesOf(service, draft);
     setSaved(false);
@@ -143,7 +158,8 @@ export function StaffServicePage() {
       setDraft(draftOf(next));
       setSaved(true);
     } catch (caught) {
-      setFailure(failureOf(caught));
+      // a 400 naming fields marks them, and the first takes the focus
+      focusFirstInvalid(form, () => setFailure(failureOf(caught)));
     } finally {
       setBusy(false);
     }
@@ -151,9 +167,14 @@ export function StaffServicePage() {
 
   const limit = (name: (typeof LIMITS)[number]) =>
     draft && (
-      <label key={name} className={styles.filter}>
-        <FormattedMessage id={`staff.service.${name}`} />
+      <StaffField
+        key={name}
+        id={idOf(name)}
+        label={<FormattedMessage id={`staff.service.${name}`} />}
+        error={errorFor(name)}
+      >
         <input
+          id={idOf(name)}
           type="number"
           name={name}
           min={1}
@@ -162,25 +183,39 @@ export function StaffServicePage() {
           onChange={(event) =>
             setDraft({ ...draft, limits: { ...draft.limits, [name]: event.target.value } })
           }
-          aria-invalid={failure?.fields[name] ? true : undefined}
+          {...invalidProps(idOf(name), errorFor(name))}
         />
-        {failure?.fields[name] && <span className={styles.fieldError}>{failure.fields[name]}</span>}
-      </label>
+      </StaffField>
     );
+  /** A mapping field; the body names the fallback as one field, `fallback`. */
   const text = (
     field: 'provider_id' | 'provider_service' | 'fallback_provider_id' | 'fallback_service',
-  ) =>
-    draft && (
-      <label className={styles.filter}>
-        <FormattedMessage id={`staff.service.${field}`} />
-        <input
-          name={field}
-          value={draft[field]}
-          maxLength={64}
-          onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
-        />
-      </label>
+  ) => {
+    const named = field.startsWith('fallback_') ? 'fallback' : field;
+    // the fallback's message stands under its second field only
+    const shown = named === 'fallback' && field === 'fallback_provider_id' ? null : errorFor(named);
+    return (
+      draft && (
+        <StaffField
+          id={idOf(field)}
+          label={<FormattedMessage id={`staff.service.${field}`} />}
+          error={shown}
+        >
+          <input
+            id={idOf(field)}
+            name={field}
+            value={draft[field]}
+            maxLength={64}
+            onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+            {...invalidProps(
+              idOf(named === 'fallback' ? 'fallback_service' : field),
+              errorFor(named),
+            )}
+          />
+        </StaffField>
+      )
     );
+  };
 
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.service.title' }, { tag })}>
@@ -230,6 +265,7 @@ export function StaffServicePage() {
                   name="clients"
                   value={label}
                   checked={draft.clients.includes(label)}
+                  {...invalidProps(idOf('labels'), errorFor('labels'))}
                   onChange={(event) =>
                     setDraft({
                       ...draft,
@@ -242,6 +278,7 @@ export function StaffServicePage() {
                 <FormattedMessage id={`staff.service.${label}`} />
               </label>
             ))}
+            <FieldError id={idOf('labels')} error={errorFor('labels')} />
           </div>
           <h2 className={styles.subtitle}>
             <FormattedMessage id="staff.service.limits" />
@@ -266,12 +303,18 @@ export function StaffServicePage() {
             ))}
           </div>
           <div className={styles.stack} role="tabpanel">
-            <label className={styles.field}>
-              <FormattedMessage id="staff.service.name" values={{ lang }} />
+            <StaffField
+              wide
+              id={idOf('texts')}
+              label={<FormattedMessage id="staff.service.name" values={{ lang }} />}
+              error={errorFor('texts')}
+            >
               <input
+                id={idOf('texts')}
                 name="name"
                 maxLength={200}
                 value={draft.texts[lang]!.name}
+                {...invalidProps(idOf('texts'), errorFor('texts'))}
                 onChange={(event) =>
                   setDraft({
                     ...draft,
@@ -282,7 +325,7 @@ export function StaffServicePage() {
                   })
                 }
               />
-            </label>
+            </StaffField>
             <label className={styles.field}>
               <FormattedMessage id="staff.service.description" values={{ lang }} />
               <textarea
@@ -324,7 +367,8 @@ export function StaffServicePage() {
               </span>
             )}
           </div>
-          {failure && (
+          {/* a field's message stands under it; the rest is said here */}
+          {failure && !Object.keys(failure.fields).some((field) => SHOWN.includes(field)) && (
             <p role="alert" className={styles.alert}>
               {failure.text}
             </p>

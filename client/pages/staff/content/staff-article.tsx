@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { ARTICLE_TAGS, type ArticleTag } from '../../../../shared/articles.ts';
@@ -6,6 +6,7 @@ import { LOCALES, type Locale } from '../../../../shared/locales.ts';
 import type { StaffArticleText } from '../../../../shared/schemas/staff-content.schemas.ts';
 import type { StaffArticle, StaffArticlePreview } from '../../../../shared/staff-content.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { Link } from '../../../components/link/link.tsx';
 import {
   errorOf,
@@ -17,8 +18,10 @@ import {
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
+import { FieldError, invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, When } from '../staff-parts.tsx';
+import { articleErrors } from './article-fields.ts';
 
 type Text = Required<StaffArticleText>;
 const EMPTY: Text = { slug: '', title: '', headtitle: '', description: '', body: '' };
@@ -100,6 +103,9 @@ export function StaffArticlePage() {
   const text = texts?.[lang] ?? EMPTY;
   const { preview, failure: previewFailure } = usePreview(text.body);
   const stored = article?.translations.find((one) => one.lang === lang);
+  const idOf = useFieldIds();
+  const errors = articleErrors(intl, failure);
+  const editor = useRef<HTMLDivElement>(null);
 
   const act = async (what: string, ask: () => Promise<StaffArticle>) => {
     setBusy(true);
@@ -109,7 +115,8 @@ export function StaffArticlePage() {
       take(await ask());
       setDone(what);
     } catch (caught) {
-      setFailure(failureOf(caught));
+      // a 400 naming fields marks them, and the first takes the focus
+      focusFirstInvalid(editor.current, () => setFailure(failureOf(caught)));
     } finally {
       setBusy(false);
     }
@@ -145,16 +152,21 @@ export function StaffArticlePage() {
   const set = (field: keyof Text, value: string) =>
     texts && setTexts({ ...texts, [lang]: { ...text, [field]: value } });
   const input = (field: 'slug' | 'title' | 'headtitle' | 'description', max: number) => (
-    <label className={styles.field}>
-      <FormattedMessage id={`staff.article.${field}`} />
+    <StaffField
+      wide
+      id={idOf(field)}
+      label={<FormattedMessage id={`staff.article.${field}`} />}
+      error={errors.fields[field]}
+    >
       <input
+        id={idOf(field)}
         name={field}
         value={text[field]}
         maxLength={max}
         onChange={(event) => set(field, event.target.value)}
-        aria-invalid={failure?.fields[`translations/${lang}/${field}`] ? true : undefined}
+        {...invalidProps(idOf(field), errors.fields[field])}
       />
-    </label>
+    </StaffField>
   );
 
   return (
@@ -219,7 +231,7 @@ export function StaffArticlePage() {
               ],
             ]}
           />
-          <div className={styles.editor}>
+          <div className={styles.editor} ref={editor}>
             <div className={styles.stack}>
               {input('title', 200)}
               {input('slug', 120)}
@@ -234,6 +246,7 @@ export function StaffArticlePage() {
                     <input
                       type="checkbox"
                       checked={tags.includes(tag)}
+                      {...invalidProps(idOf('tags'), errors.fields.tags)}
                       onChange={(event) =>
                         setTags(
                           event.target.checked ? [...tags, tag] : tags.filter((t) => t !== tag),
@@ -243,16 +256,23 @@ export function StaffArticlePage() {
                     {tag}
                   </label>
                 ))}
+                <FieldError id={idOf('tags')} error={errors.fields.tags} />
               </fieldset>
-              <label className={styles.field}>
-                <FormattedMessage id="staff.article.body" />
+              <StaffField
+                wide
+                id={idOf('body')}
+                label={<FormattedMessage id="staff.article.body" />}
+                error={errors.fields.body}
+              >
                 <textarea
+                  id={idOf('body')}
                   name="body"
                   rows={18}
                   value={text.body}
                   onChange={(event) => set('body', event.target.value)}
+                  {...invalidProps(idOf('body'), errors.fields.body)}
                 />
-              </label>
+              </StaffField>
             </div>
             <section
               className={styles.preview}
@@ -318,11 +338,9 @@ export function StaffArticlePage() {
               <FormattedMessage id={done} />
             </p>
           )}
-          {failure && (
+          {errors.rest && (
             <p role="alert" className={styles.alert}>
-              {Object.values(failure.fields).length
-                ? Object.values(failure.fields).join(' · ')
-                : failure.text}
+              {errors.rest}
             </p>
           )}
         </div>

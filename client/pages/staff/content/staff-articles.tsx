@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { LOCALES, type Locale } from '../../../../shared/locales.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { Link } from '../../../components/link/link.tsx';
 import {
   type FormFailure,
@@ -12,8 +13,10 @@ import {
 } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
+import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Failure, Table } from '../staff-parts.tsx';
+import { articleErrors } from './article-fields.ts';
 
 /** A new article: its key and its first language (unpublished until staff publish it). */
 function CreateArticle() {
@@ -31,8 +34,11 @@ function CreateArticle() {
   });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<FormFailure | null>(null);
+  const idOf = useFieldIds();
+  const errors = articleErrors(intl, failure);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const element = event.currentTarget as HTMLFormElement;
     setBusy(true);
     setFailure(null);
     try {
@@ -51,25 +57,32 @@ function CreateArticle() {
       });
       navigate(to('staff-article', { key: created.key }));
     } catch (caught) {
-      setFailure(failureOf(caught));
-      setBusy(false);
+      // a 400 naming fields marks them, and the first takes the focus
+      focusFirstInvalid(element, () => {
+        setFailure(failureOf(caught));
+        setBusy(false);
+      });
     }
   };
   const input = (
     name: 'key' | 'slug' | 'title' | 'description',
     extra: Record<string, unknown> = {},
   ) => (
-    <label
-      className={`${styles.filter} ${name === 'title' || name === 'description' ? styles.search : ''}`}
+    <StaffField
+      id={idOf(name)}
+      label={<FormattedMessage id={`staff.article.${name}`} />}
+      error={errors.fields[name]}
+      className={name === 'title' || name === 'description' ? styles.search : ''}
     >
-      <FormattedMessage id={`staff.article.${name}`} />
       <input
+        id={idOf(name)}
         name={name}
         value={form[name]}
         onChange={(event) => setForm({ ...form, [name]: event.target.value })}
         {...extra}
+        {...invalidProps(idOf(name), errors.fields[name])}
       />
-    </label>
+    </StaffField>
   );
   return (
     <form onSubmit={submit} noValidate data-testid="staff-article-create">
@@ -91,25 +104,29 @@ function CreateArticle() {
         {input('title', { maxLength: 200 })}
         {input('description', { maxLength: 1000 })}
       </div>
-      <label className={styles.field}>
-        <FormattedMessage id="staff.article.body" />
+      <StaffField
+        wide
+        id={idOf('body')}
+        label={<FormattedMessage id="staff.article.body" />}
+        error={errors.fields.body}
+      >
         <textarea
+          id={idOf('body')}
           name="body"
           rows={6}
           value={form.body}
           onChange={(event) => setForm({ ...form, body: event.target.value })}
+          {...invalidProps(idOf('body'), errors.fields.body)}
         />
-      </label>
+      </StaffField>
       <div className={styles.actions}>
         <button type="submit" className={button('primary')} disabled={busy}>
           <FormattedMessage id="staff.articles.create" />
         </button>
       </div>
-      {failure && (
+      {errors.rest && (
         <p role="alert" className={styles.alert}>
-          {Object.values(failure.fields).length
-            ? Object.values(failure.fields).join(' · ')
-            : failure.text}
+          {errors.rest}
         </p>
       )}
     </form>

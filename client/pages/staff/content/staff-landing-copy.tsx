@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.ts';
 import { PLATFORMS } from '../../../../shared/platforms.ts';
 import type { StaffLandingCopy, StaffLandingCopyItem } from '../../../../shared/staff-content.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
+import { FieldError, invalidProps, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Failure, When } from '../staff-parts.tsx';
 
@@ -39,25 +41,28 @@ function CopyRow({
   const [draft, setDraft] = useState(current);
   const [state, setState] = useState<{ busy?: boolean; saved?: boolean; error?: string }>({});
   useEffect(() => setDraft(current), [current]);
+  const row = useRef<HTMLLIElement>(null);
+  const idOf = useFieldIds();
   const save = async (text: string | null) => {
     setState({ busy: true });
     try {
       onSaved(await call('PUT staff/landing-copy', { body: { lang, key: item.key, text } }));
       setState({ saved: true });
     } catch (failure) {
-      setState({ error: errorOf(failure, 'text') });
+      // the text is the row's one field: it is marked and takes the focus
+      focusFirstInvalid(row.current, () => setState({ error: errorOf(failure, 'text') }));
     }
   };
   const changed = draft.trim() !== current;
   return (
-    <li className={styles.card} data-key={item.key}>
+    <li ref={row} className={styles.card} data-key={item.key}>
       <label className={styles.field}>
         <code>{item.key}</code>
         <textarea
           rows={Math.min(6, Math.ceil(draft.length / 90) || 1)}
           value={draft}
           maxLength={2000}
-          aria-invalid={state.error ? true : undefined}
+          {...invalidProps(idOf('text'), state.error)}
           onChange={(event) => {
             setDraft(oneLine(event.target.value));
             setState({});
@@ -101,11 +106,7 @@ function CopyRow({
             <FormattedMessage id="staff.copy.saved" />
           </span>
         )}
-        {state.error && (
-          <span role="alert" className={styles.fieldError}>
-            {state.error}
-          </span>
-        )}
+        <FieldError id={idOf('text')} error={state.error} />
       </div>
       {confirmDialog}
     </li>

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { isRejectionNote } from '../../../../shared/schemas/staff-money.schemas.ts';
 import type { StaffWithdrawal } from '../../../../shared/staff-money.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
+import { FieldError, invalidProps, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import {
   DecideButtons,
@@ -36,12 +39,21 @@ function Decide({
   const [confirm, confirmDialog] = useConfirm();
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  /** what failed, and whether it is the note's (said under it, which takes the focus) */
+  const [failure, setFailure] = useState<{ text: string; note: boolean } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const idOf = useFieldIds();
+  const noteError = failure?.note ? failure.text : null;
   const amount = `${intl.formatNumber(request.amount / 100)} ${request.currency}`;
   const decide = async (status: 'PAID' | 'REJECTED') => {
     const trimmed = note.trim();
     if (status === 'REJECTED' && !isRejectionNote(trimmed)) {
-      setFailure(intl.formatMessage({ id: 'staff.withdrawals.noteRequired' }));
+      focusFirstInvalid(box.current, () =>
+        setFailure({
+          text: intl.formatMessage({ id: 'staff.withdrawals.noteRequired' }),
+          note: true,
+        }),
+      );
       return;
     }
     const ask =
@@ -70,13 +82,16 @@ function Decide({
         }),
       );
     } catch (caught) {
-      setFailure(errorOf(caught, 'note'));
+      const named = caught instanceof ApiError && Boolean(caught.fields.note);
+      focusFirstInvalid(box.current, () =>
+        setFailure({ text: errorOf(caught, 'note'), note: named }),
+      );
     } finally {
       setBusy(false);
     }
   };
   return (
-    <div className={styles.decide} data-testid="staff-withdrawal-decide">
+    <div ref={box} className={styles.decide} data-testid="staff-withdrawal-decide">
       <input
         name="note"
         value={note}
@@ -85,15 +100,17 @@ function Decide({
         aria-label={intl.formatMessage({ id: 'staff.withdrawals.note' })}
         placeholder={intl.formatMessage({ id: 'staff.withdrawals.note' })}
         onChange={(event) => setNote(event.target.value)}
-        aria-invalid={failure ? true : undefined}
+        {...invalidProps(idOf('note'), noteError)}
       />
       <DecideButtons
         yes="staff.withdrawals.pay"
         no="staff.withdrawals.reject"
         busy={busy}
-        failure={failure}
+        failure={failure && !failure.note ? failure.text : null}
         onDecide={(yes) => decide(yes ? 'PAID' : 'REJECTED')}
       />
+      {/* the note's message after the buttons, where a decision's failure stands */}
+      <FieldError id={idOf('note')} error={noteError} />
       {confirmDialog}
     </div>
   );

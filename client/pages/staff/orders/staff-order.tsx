@@ -3,11 +3,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { StaffOrderDetail } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
+import { invalidProps, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { noteText } from '../staff-notes.ts';
 import {
@@ -41,8 +43,14 @@ function OrderActions({
   const [delivered, setDelivered] = useState('');
   const [provider, setProvider] = useState('');
   const params = { id: String(order.id) };
+  const idOf = useFieldIds();
 
-  const run = async (action: Action, ask: () => Promise<StaffOrderDetail>) => {
+  /** Asks; a refusal is said under the actions, and a form's field is marked and focused. */
+  const run = async (
+    action: Action,
+    ask: () => Promise<StaffOrderDetail>,
+    form?: HTMLFormElement,
+  ) => {
     setBusy(action);
     setError(null);
     try {
@@ -50,11 +58,14 @@ function OrderActions({
     } catch (failure) {
       const field =
         action === 'partial' ? 'delivered' : action === 'switch' ? 'provider' : undefined;
-      setError({ action, text: errorOf(failure, field) });
+      focusFirstInvalid(form, () => setError({ action, text: errorOf(failure, field) }));
     } finally {
       setBusy(null);
     }
   };
+  /** The marks of the field of a form's action while that action's refusal shows. */
+  const fieldOf = (action: Action) =>
+    invalidProps(idOf('error'), error?.action === action ? error.text : null);
   const cancel = async () => {
     if (!(await confirm(intl.formatMessage({ id: 'staff.order.cancelConfirm' }, { id: order.id }))))
       return;
@@ -63,8 +74,10 @@ function OrderActions({
   const partial = (event: FormEvent) => {
     event.preventDefault();
     const count = Number(delivered);
-    void run('partial', () =>
-      call('POST staff/orders/:id/partial', { params, body: { delivered: count } }),
+    void run(
+      'partial',
+      () => call('POST staff/orders/:id/partial', { params, body: { delivered: count } }),
+      event.currentTarget as HTMLFormElement,
     );
   };
   const refill = async () => {
@@ -74,6 +87,7 @@ function OrderActions({
   };
   const switchTo = async (event: FormEvent) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     const next = provider.trim();
     if (
       !(await confirm(
@@ -81,8 +95,10 @@ function OrderActions({
       ))
     )
       return;
-    void run('switch', () =>
-      call('POST staff/orders/:id/provider', { params, body: { provider: next } }),
+    void run(
+      'switch',
+      () => call('POST staff/orders/:id/provider', { params, body: { provider: next } }),
+      form,
     );
   };
   const { actions } = order;
@@ -126,7 +142,7 @@ function OrderActions({
               step={1}
               value={delivered}
               onChange={(event) => setDelivered(event.target.value)}
-              aria-invalid={error?.action === 'partial' || undefined}
+              {...fieldOf('partial')}
             />
           </label>
           <button
@@ -158,7 +174,7 @@ function OrderActions({
               maxLength={64}
               size={14}
               onChange={(event) => setProvider(event.target.value)}
-              aria-invalid={error?.action === 'switch' || undefined}
+              {...fieldOf('switch')}
             />
           </label>
           <button
@@ -171,7 +187,12 @@ function OrderActions({
         </form>
       )}
       {error && (
-        <p role="alert" className={styles.alert} style={{ width: '100%', margin: 0 }}>
+        <p
+          id={`${idOf('error')}-error`}
+          role="alert"
+          className={styles.alert}
+          style={{ width: '100%', margin: 0 }}
+        >
           {error.text}
         </p>
       )}

@@ -3,12 +3,15 @@ import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import type { StaffUserDetail } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { ApiError } from '../../../lib/api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
+import { invalidProps, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import {
   Facts,
@@ -56,20 +59,35 @@ function UserActions({
   const [level, setLevel] = useState(String(user.discount_level));
   const [roles, setRoles] = useState<string[]>(user.roles.filter((role) => role !== 'ROLE_USER'));
   const [busy, setBusy] = useState<UserAction | null>(null);
-  const [error, setError] = useState<{ action: UserAction; text: string } | null>(null);
+  const [error, setError] = useState<{
+    action: UserAction;
+    text: string;
+    /** the server's 400 named the form's field (`level`, `roles`) */
+    field: boolean;
+  } | null>(null);
   const params = { id: String(user.id) };
+  const idOf = useFieldIds();
 
-  const run = async (action: UserAction, ask: () => Promise<StaffUserDetail>) => {
+  /** Asks; a refusal is said under its form, whose field is marked and focused when named. */
+  const run = async (
+    action: UserAction,
+    ask: () => Promise<StaffUserDetail>,
+    form?: HTMLFormElement,
+  ) => {
     setBusy(action);
     setError(null);
     try {
       onDone(await ask(), action);
     } catch (failure) {
-      setError({ action, text: errorOf(failure, action === 'roles' ? 'roles' : action) });
+      const field = Boolean(failure instanceof ApiError && failure.fields[action]);
+      focusFirstInvalid(form, () => setError({ action, text: errorOf(failure, action), field }));
     } finally {
       setBusy(null);
     }
   };
+  /** The marks of a form's field while the server's refusal names it. */
+  const fieldOf = (action: UserAction) =>
+    invalidProps(idOf(action), error?.action === action && error.field ? error.text : null);
   const block = async () => {
     const blocked = !user.blocked;
     const ask = blocked ? 'staff.user.blockConfirm' : 'staff.user.unblockConfirm';
@@ -88,7 +106,12 @@ function UserActions({
   };
   const errorFor = (action: UserAction) =>
     error?.action === action ? (
-      <p role="alert" className={styles.alert} style={{ width: '100%', margin: 0 }}>
+      <p
+        id={`${idOf(action)}-error`}
+        role="alert"
+        className={styles.alert}
+        style={{ width: '100%', margin: 0 }}
+      >
         {error.text}
       </p>
     ) : null;
@@ -99,14 +122,21 @@ function UserActions({
         className={styles.actions}
         onSubmit={(event) => {
           event.preventDefault();
-          void run('level', () =>
-            call('POST staff/users/:id/level', { params, body: { level: Number(level) } }),
+          void run(
+            'level',
+            () => call('POST staff/users/:id/level', { params, body: { level: Number(level) } }),
+            event.currentTarget,
           );
         }}
       >
         <label className={styles.filter}>
           <FormattedMessage id="staff.user.level" />
-          <select name="level" value={level} onChange={(event) => setLevel(event.target.value)}>
+          <select
+            name="level"
+            value={level}
+            onChange={(event) => setLevel(event.target.value)}
+            {...fieldOf('level')}
+          >
             {LEVELS.map((one) => (
               <option key={one} value={one}>
                 {one}
@@ -150,6 +180,7 @@ function UserActions({
           data-testid="staff-user-roles"
           onSubmit={async (event) => {
             event.preventDefault();
+            const form = event.currentTarget;
             if (
               !(await confirm(
                 intl.formatMessage(
@@ -159,8 +190,10 @@ function UserActions({
               ))
             )
               return;
-            void run('roles', () =>
-              call('POST staff/users/:id/roles', { params, body: { roles } }),
+            void run(
+              'roles',
+              () => call('POST staff/users/:id/roles', { params, body: { roles } }),
+              form,
             );
           }}
         >
@@ -175,6 +208,7 @@ function UserActions({
                   name="roles"
                   value={role}
                   checked={roles.includes(role)}
+                  {...fieldOf('roles')}
                   onChange={(event) =>
                     setRoles((known) =>
                       event.target.checked
