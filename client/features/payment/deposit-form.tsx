@@ -12,6 +12,7 @@ import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
 import { chip } from '../../components/chip/chip.ts';
 import { AgreementCheck, MethodOption } from '../../components/form/choices.tsx';
+import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import { PayInCurrency } from '../../components/form/pay-in-currency.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { selectRates } from '../../lib/app-state.ts';
@@ -94,8 +95,12 @@ export function DepositForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (minor === null || method === null || (needsAgreement && !agreement)) {
+      // the errors show from the first attempt on, and the first field at fault takes the focus
+      focusFirstInvalid(event.currentTarget as HTMLFormElement, () => setAttempted(true));
+      return;
+    }
     setAttempted(true);
-    if (minor === null || method === null || (needsAgreement && !agreement)) return;
     // paying in another currency waits for the charge it shows (the shop's rates)
     if (payCurrency && charge === null) return;
     dispatch(
@@ -129,6 +134,7 @@ export function DepositForm() {
           autoComplete="off"
           value={amount}
           aria-invalid={amountError ? true : undefined}
+          aria-describedby={amountError ? `${ids}-amount-error` : undefined}
           onChange={(event) => setAmount(event.target.value)}
         />
         <div className={styles.presets}>
@@ -145,12 +151,17 @@ export function DepositForm() {
           ))}
         </div>
         {amountError && (
-          <span className={formStyles.error} role="alert">
+          <span id={`${ids}-amount-error`} className={formStyles.error} role="alert">
             <FormattedMessage id={amountError} />
           </span>
         )}
       </div>
-      <fieldset className={styles.methods}>
+      {/* no method chosen: the group is at fault (its first method takes the focus) */}
+      <fieldset
+        className={styles.methods}
+        data-invalid={methodError ? true : undefined}
+        aria-describedby={methodError ? `${ids}-method-error` : undefined}
+      >
         <legend className={formStyles.label}>
           <FormattedMessage id="order.methods.label" />
         </legend>
@@ -188,7 +199,7 @@ export function DepositForm() {
           );
         })}
         {methodError && (
-          <span className={formStyles.error} role="alert">
+          <span id={`${ids}-method-error`} className={formStyles.error} role="alert">
             <FormattedMessage id={methodError} />
           </span>
         )}

@@ -280,3 +280,31 @@ describe("the guide's code blocks", () => {
     expect(screen.getByRole('region', { name: 'Code: JSON, add' })).toBe(blocks[2]);
   });
 });
+
+describe('the webhook address', () => {
+  it('refused by the server, takes the focus, described by what to write', async () => {
+    const before = api;
+    before.restore();
+    api = fakeApi({
+      'GET user/api-key': () => null,
+      'GET user/webhook': () => ({ endpoint: null, deliveries: [] }),
+      'PUT user/webhook': () =>
+        new ApiRefusal(400, 'The webhook URL must point to a public address'),
+      'GET content/api-guide': () => ({ lang: 'en', fallback: false, html: '', toc: [] }),
+    });
+    const user = userEvent.setup();
+    renderApiPage();
+    const card = await screen.findByTestId('api-webhook');
+    const url = within(card).getByRole('textbox', { name: 'Webhook URL' });
+    // the field waits for the address the account has
+    await waitFor(() => expect((url as HTMLInputElement).disabled).toBe(false));
+    await user.type(url, 'https://10.0.0.1/hook');
+    const save = within(card).getByRole('button', { name: 'Save' });
+    while (document.activeElement !== save) await user.tab();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement).toBe(url));
+    expect(document.getElementById(url.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Enter a full public address starting with https:// or http://.',
+    );
+  });
+});

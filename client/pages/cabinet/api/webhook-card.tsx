@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { WebhookDeliveryView } from '../../../../shared/webhooks.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Icon } from '../../../components/icons/icons.tsx';
 import { ApiError } from '../../../lib/api.ts';
@@ -42,7 +43,7 @@ export function WebhookCard() {
 
   const act = async (
     call: () => Promise<unknown>,
-    { confirmId, done }: { confirmId?: string; done?: string } = {},
+    { confirmId, done, form }: { confirmId?: string; done?: string; form?: HTMLFormElement } = {},
   ) => {
     if (confirmId && !window.confirm(intl.formatMessage({ id: confirmId }))) return;
     setBusy(true);
@@ -53,13 +54,16 @@ export function WebhookCard() {
       if (done) setNote(intl.formatMessage({ id: done }));
       page.retry();
     } catch (failure) {
-      setError(
-        intl.formatMessage({
-          id:
-            failure instanceof ApiError && failure.statusCode === 400
-              ? 'cp.api.webhook.invalid'
-              : 'cp.api.key.failed',
-        }),
+      // said under the address, which takes the focus when the form was refused
+      focusFirstInvalid(form, () =>
+        setError(
+          intl.formatMessage({
+            id:
+              failure instanceof ApiError && failure.statusCode === 400
+                ? 'cp.api.webhook.invalid'
+                : 'cp.api.key.failed',
+          }),
+        ),
       );
     } finally {
       setBusy(false);
@@ -73,7 +77,7 @@ export function WebhookCard() {
         await callApi('PUT user/webhook', { body: { url: url ?? endpoint?.url ?? '' } });
         setUrl(null);
       },
-      { done: 'cp.api.webhook.saved' },
+      { done: 'cp.api.webhook.saved', form: event.currentTarget as HTMLFormElement },
     );
   };
 

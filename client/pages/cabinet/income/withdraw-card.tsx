@@ -8,6 +8,7 @@ import {
   type WithdrawMethod,
 } from '../../../../shared/schemas/cabinet.schemas.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { formStyles, TextField } from '../../../components/form/text-field.tsx';
 import { userRefreshNeeded } from '../../../features/session/session.slice.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -52,6 +53,7 @@ export function WithdrawCard({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     setBusy(true);
     setErrors({});
     setSent(false);
@@ -65,12 +67,15 @@ export function WithdrawCard({
     } catch (error) {
       const known = error instanceof ApiError ? ERRORS[error.message] : undefined;
       const fields = error instanceof ApiError ? Object.keys(error.fields) : [];
-      setErrors(
-        known
-          ? { form: t(known) }
-          : fields.length
-            ? Object.fromEntries(fields.map((field) => [field, t(field)]))
-            : { form: t('failed') },
+      // a 400 naming fields marks them, and the first takes the focus
+      focusFirstInvalid(form, () =>
+        setErrors(
+          known
+            ? { form: t(known) }
+            : fields.length
+              ? Object.fromEntries(fields.map((field) => [field, t(field)]))
+              : { form: t('failed') },
+        ),
       );
     } finally {
       setBusy(false);

@@ -189,3 +189,36 @@ describe('the mass order form', () => {
     expect(errors.textContent).toContain('Line 1 Up to 20 links in one order');
   });
 });
+
+describe('a refused mass order', () => {
+  /** Tab to the button and press Enter, as a keyboard does. */
+  const placeWithKeyboard = async (user: ReturnType<typeof userEvent.setup>) => {
+    const submit = screen.getByTestId('mass-submit');
+    while (document.activeElement !== submit) await user.tab();
+    await user.keyboard('{Enter}');
+  };
+  const description = () =>
+    (box().getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(' ');
+
+  it('with no line focuses the lines, described by what to write', async () => {
+    const user = userEvent.setup();
+    renderMass();
+    await placeWithKeyboard(user);
+    expect(document.activeElement).toBe(box());
+    expect(box().getAttribute('aria-invalid')).toBe('true');
+    expect(description()).toContain('Write at least one order: service | link | quantity.');
+    expect(api.callsOf('POST c_orders/mass')).toHaveLength(0);
+  });
+
+  it('by the server, line by line, focuses the lines', async () => {
+    const user = userEvent.setup();
+    renderMass();
+    type([GOOD[0], '11 | x | 7'].join('\n'));
+    await placeWithKeyboard(user);
+    await screen.findByTestId('mass-errors');
+    expect(document.activeElement).toBe(box());
+  });
+});

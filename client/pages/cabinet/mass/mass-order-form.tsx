@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/mass-orders.ts';
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { formStyles } from '../../../components/form/text-field.tsx';
 import { Link } from '../../../components/link/link.tsx';
 import { selectUser, userRefreshNeeded } from '../../../features/session/session.slice.ts';
@@ -25,7 +26,7 @@ import { lineErrorText } from './mass-errors.ts';
 /** What the last submit came to: the refused lines, a message, or the orders placed. */
 type Outcome =
   | { kind: 'lines'; lines: MassLineRefused[] }
-  | { kind: 'message'; text: string; topUp?: boolean }
+  | { kind: 'message'; text: string; topUp?: boolean; field?: boolean }
   | { kind: 'placed'; placed: MassOrderPlaced };
 
 const minorOf = (decimal: string) => Math.round(Number(decimal) * 100);
@@ -52,16 +53,27 @@ export function MassOrderForm({ example }: { example: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     if (busy) return;
+    // the lines are the one field: refused, it is marked and takes the focus
     if (!count) {
-      setOutcome({ kind: 'message', text: intl.formatMessage({ id: 'cp.mass.errors.empty' }) });
+      focusFirstInvalid(form, () =>
+        setOutcome({
+          kind: 'message',
+          text: intl.formatMessage({ id: 'cp.mass.errors.empty' }),
+          field: true,
+        }),
+      );
       return;
     }
     if (tooMany) {
-      setOutcome({
-        kind: 'message',
-        text: intl.formatMessage({ id: 'cp.mass.errors.tooMany' }, { max: MAX_MASS_LINES }),
-      });
+      focusFirstInvalid(form, () =>
+        setOutcome({
+          kind: 'message',
+          text: intl.formatMessage({ id: 'cp.mass.errors.tooMany' }, { max: MAX_MASS_LINES }),
+          field: true,
+        }),
+      );
       return;
     }
     setBusy(true);
@@ -72,7 +84,8 @@ export function MassOrderForm({ example }: { example: string }) {
       setText('');
       dispatch(userRefreshNeeded());
     } catch (error) {
-      setOutcome(failureOf(error));
+      // lines refused by number mark the field, which takes the focus
+      focusFirstInvalid(form, () => setOutcome(failureOf(error)));
     } finally {
       setBusy(false);
     }
@@ -120,6 +133,14 @@ export function MassOrderForm({ example }: { example: string }) {
   const hintId = `${id}-hint`;
   const countId = `${id}-count`;
   const errorsId = `${id}-errors`;
+  const messageId = `${id}-message`;
+  const fieldMessage = outcome?.kind === 'message' && outcome.field;
+  const described = [
+    hintId,
+    countId,
+    outcome?.kind === 'lines' && errorsId,
+    fieldMessage && messageId,
+  ].filter(Boolean);
   return (
     <div className={styles.mass}>
       <form className={styles.card} onSubmit={submit} noValidate data-testid="mass-form">
@@ -155,8 +176,8 @@ export function MassOrderForm({ example }: { example: string }) {
           placeholder={example}
           value={text}
           onChange={(event) => setText(event.target.value)}
-          aria-describedby={`${hintId} ${countId}${outcome?.kind === 'lines' ? ` ${errorsId}` : ''}`}
-          aria-invalid={outcome?.kind === 'lines' || tooMany ? true : undefined}
+          aria-describedby={described.join(' ')}
+          aria-invalid={outcome?.kind === 'lines' || tooMany || fieldMessage ? true : undefined}
           data-testid="mass-text"
         />
         <div className={styles.foot}>
@@ -199,7 +220,7 @@ export function MassOrderForm({ example }: { example: string }) {
           </div>
         )}
         {outcome?.kind === 'message' && (
-          <p className={formStyles.alert} role="alert" data-testid="mass-message">
+          <p id={messageId} className={formStyles.alert} role="alert" data-testid="mass-message">
             {outcome.text}
             {outcome.topUp && (
               <>
