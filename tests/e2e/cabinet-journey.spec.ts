@@ -107,7 +107,7 @@ for (const lang of ['ru', 'de'] as const) {
     const box = deposit.getByRole('checkbox');
     if (await box.count()) await box.check();
     await deposit.getByRole('button', { name: w.topUp }).click();
-    await page.getByRole('button', { name: w.sandboxPay }).click();
+    await page.getByRole('button', { name: w.sandboxPay, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(w.toppedUp);
     await hydrated(page);
     // the thanks page of a top-up leads to a new order
