@@ -73,8 +73,11 @@ export const SIZE_BUDGETS_KIB = {
   // browser's errors reported (POST logger: its listener; the reporter loads on the first
   // error), Metrika's events; short links are followed in the saga's chunk (144.9): at the
   // target, which the next growth must pay back
-  landing: { jsGzip: 145, cssGzip: 8 },
-  service: { jsGzip: 145, cssGzip: 8 },
+  // +0.4 KiB (WCAG 2.1 AA): one focus-after-submit rule, menus left by the keyboard (Escape
+  // gives the focus back, leaving closes), the methods panel's Escape (145.3): 0.3 over the
+  // target; one splat route for the staff console's pages would give 0.65 back (above)
+  landing: { jsGzip: 145.4, cssGzip: 8 },
+  service: { jsGzip: 145.4, cssGzip: 8 },
   // +4 KiB with the balance top-up form and the payment saga (issue 5)
   // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
   // +4 KiB with the bell, the notifications and income screens' shared parts (issue 13)
@@ -107,8 +110,8 @@ export const SIZE_BUDGETS_KIB = {
   // ahead (156.7)
   // +2.6 KiB (wave 4's seams): the landing's above, the cabinet's order form and top-up paying
   // in another currency, its 320 px bar's exit among the sections, the staff bounds' texts
-  // (159.3)
-  cabinet: { jsGzip: 159.5, cssGzip: 8 },
+  // (159.3); +0.4 (WCAG 2.1 AA: the focus rule, the menus, the logo's name) (159.7)
+  cabinet: { jsGzip: 159.8, cssGzip: 8 },
 } as const;
 
 export const SIZE_TARGETS_KIB = { landingJsGzip: 145, cabinetJsGzip: 165 } as const;
