@@ -28,6 +28,12 @@ export const fulfilment = {
     parse: ms(100, 3_600_000),
     doc: "how often a subscription's account is looked at for new posts",
   }),
+  serviceStatsEveryMs: setting({
+    env: 'SERVICE_STATS_EVERY_MS',
+    default: 3_600_000,
+    parse: ms(60_000, 3_600_000),
+    doc: "how often each service's figures (/api/v2 services) are worked out again",
+  }),
   simulatorUrl: setting({
     env: 'SIMULATOR_URL',
     default: null,

@@ -23,6 +23,7 @@ import type {
   OrderSubscriptionsTable,
   OrdersTable,
 } from '../modules/orders/orders.table.ts';
+import type { ServiceStatsTable } from '../modules/orders/service-stats.table.ts';
 import type {
   PaymentGroupsTable,
   PaymentMethodsTable,
@@ -68,6 +69,7 @@ export interface Database {
   order_intake: OrderIntakeTable;
   order_refills: OrderRefillsTable;
   order_subscriptions: OrderSubscriptionsTable;
+  service_stats: ServiceStatsTable;
   staff_totp: StaffTotpTable;
   order_provider_calls: OrderProviderCallsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;

@@ -27,6 +27,7 @@ import * as landingCopy from './migrations/0022-landing-copy.ts';
 import * as staffBounds from './migrations/0023-staff-bounds.ts';
 import * as paymentCurrency from './migrations/0024-payment-currency.ts';
 import * as openSubscriptions from './migrations/0025-open-subscriptions.ts';
+import * as serviceStats from './migrations/0026-service-stats.ts';
 
 /** Every migration, in order; names never change once released. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023-staff-bounds': staffBounds,
   '0024-payment-currency': paymentCurrency,
   '0025-open-subscriptions': openSubscriptions,
+  '0026-service-stats': serviceStats,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

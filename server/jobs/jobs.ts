@@ -81,6 +81,11 @@ export function workerJobs(services: Services, config: Config, logger: Logger): 
       run: () => services.analytics.forgetOldVitals(),
     },
     {
+      // each service's figures from the orders of the last 30 days (/api/v2 services)
+      name: 'orders.service-stats',
+      run: () => services.orders.serviceStats.refreshDue(config.serviceStatsEveryMs),
+    },
+    {
       // a view counts once per visitor and day: records of past days are of no more use
       name: 'articles.views',
       run: () => services.articles.forgetOldViews(),

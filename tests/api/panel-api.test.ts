@@ -8,6 +8,27 @@ import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app
  * and many) → balance, the refusals, and no overdraft under concurrent orders.
  */
 const LINK = 'https://www.instagram.com/p/C8xYz12AbCd/';
+/** What every panel's client reads of a `services` item. */
+const STANDARD_FIELDS = [
+  'service',
+  'name',
+  'type',
+  'category',
+  'rate',
+  'min',
+  'max',
+  'refill',
+  'cancel',
+  'dripfeed',
+];
+/** How the service performed in the shop's orders of the last 30 days (docs/api.md). */
+const FIGURE_FIELDS = [
+  'start_median_min',
+  'speed_p90_min_per_1000',
+  'completion_rate',
+  'refill_rate_30d',
+  'orders_30d',
+];
 
 describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
   let t: TestApp;
@@ -32,6 +53,8 @@ describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
     const res = await post({ key, action: 'services' }).expect(200);
     expect(Array.isArray(res.body)).toBe(true);
     const likes = res.body.find((s: { name: string }) => s.name === 'Instagram likes');
+    // the protocol's standard fields, exactly as before, in their order, then the figures
+    expect(Object.keys(likes)).toEqual([...STANDARD_FIELDS, ...FIGURE_FIELDS]);
     expect(likes).toEqual({
       service: expect.any(Number),
       name: 'Instagram likes',
@@ -43,6 +66,12 @@ describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
       refill: true,
       cancel: true,
       dripfeed: true,
+      // no orders in the last 30 days: no figures
+      start_median_min: null,
+      speed_p90_min_per_1000: null,
+      completion_rate: null,
+      refill_rate_30d: null,
+      orders_30d: 0,
     });
     // the cabinet's price of 1 000 likes: RUB 0.175 a like from 1 000 … at most 0.19
     expect(Number(likes.rate)).toBeGreaterThan(100);

@@ -30,6 +30,7 @@ import {
 } from './orders.repository.ts';
 import { ordersOfUser, rowsOf } from './own-orders.repository.ts';
 import { createOwnOrders } from './own-orders.ts';
+import { createServiceStats } from './service-stats.ts';
 import { createStaffOrders } from './staff-orders.ts';
 import { createSubscriptions } from './subscriptions.ts';
 
@@ -37,6 +38,7 @@ export { type ManyLine, type ManyOutcome, ORDER_ERRORS } from './order-placement
 export type { OrderUpstream } from './order-upstream.ts';
 export type { IntakeView, OrderContext, OrderView, PlacedOrder } from './order-views.ts';
 export { OWN_ORDER_ERRORS, type OwnOrdersQuery } from './own-orders.ts';
+export { NO_FIGURES, type ServiceFigures } from './service-stats.ts';
 export type { WorkOrder } from './work-order.ts';
 export { toOrderView };
 
@@ -132,6 +134,11 @@ export function createOrdersService({
     workOn: (clock: () => Date = now) => createOrderWork({ db, lifecycle, logger, now: clock }),
     /** Every buyer's orders as the staff console finds them and acts on them (issue 33). */
     staff: createStaffOrders({ db, lifecycle, subscriptions, catalog, own, upstream, now }),
+    /**
+     * How each service really performs, from the orders of the last 30 days: the worker
+     * refreshes `service_stats`, `/api/v2` `services` reads it.
+     */
+    serviceStats: createServiceStats({ db, now }),
     /** Subscriptions (auto orders) watching their accounts, on the worker's clock. */
     subscriptionsOn: (clock: () => Date = now) =>
       createSubscriptions({ db, lifecycle, notifications, logger, now: clock }),

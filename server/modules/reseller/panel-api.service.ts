@@ -11,7 +11,7 @@ import { defaultCurrency } from '../../../shared/regions.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
+import { NO_FIGURES, type OrdersService, type ServiceFigures } from '../orders/orders.service.ts';
 import { createPanelCatalogue, type PanelReader } from './panel-catalogue.ts';
 import { decimal, panelOrderStatus, panelSubscriptionStatus } from './panel-words.ts';
 
@@ -59,6 +59,13 @@ export interface PanelServiceEntry {
   cancel: boolean;
   dripfeed: boolean;
 }
+
+/**
+ * A `services` item as `/api/v2` answers it: the standard fields, then how the service
+ * really performed in the shop's orders of the last 30 days (extra fields a panel that
+ * reads only the standard ones never sees; docs/api.md).
+ */
+export type PanelServiceItem = PanelServiceEntry & ServiceFigures;
 
 /** A refusal the panel protocol answers as `{"error": "…"}` with HTTP 200. */
 export class PanelError extends Error {}
@@ -132,8 +139,9 @@ export function createPanelApiService({
   }
 
   return {
-    async services(user: PublicUser) {
-      return (await entries(user)).map(({ entry }) => entry);
+    async services(user: PublicUser): Promise<PanelServiceItem[]> {
+      const [list, figures] = await Promise.all([entries(user), orders.serviceStats.byTag()]);
+      return list.map(({ tag, entry }) => ({ ...entry, ...(figures.get(tag) ?? NO_FIGURES) }));
     },
 
     /**
