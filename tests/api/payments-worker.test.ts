@@ -137,6 +137,7 @@ describe.each(ENGINES)('payments re-check on %s', (engine) => {
       'webhooks.forget',
       'analytics.forward',
       'analytics.forget',
+      'orders.service-stats',
       'articles.views',
     ]);
   });
