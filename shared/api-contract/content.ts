@@ -27,9 +27,9 @@ export interface ClientLogEntry {
 }
 
 /**
- * The written content (SPEC §7 Articles; legal texts and the API guide: content.routes.ts),
- * analytics (SPEC §7 Analytics: analytics.routes.ts checks these with its own schemas) and the
- * browser's tools (SPEC §7 Misc: tools.routes.ts, its own schemas too).
+ * The written content (articles, legal texts and the API guide: content.routes.ts), analytics
+ * (analytics.routes.ts checks these with its own schemas) and the browser's tools
+ * (tools.routes.ts, its own schemas too); docs/api.md describes each.
  */
 export const CONTENT_API = {
   'GET articles': { query: checked<ArticlesQuery>(articlesQuery), answer: typed<ArticlesPage>() },

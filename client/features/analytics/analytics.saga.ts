@@ -77,10 +77,10 @@ function ids(): {
 }
 
 /**
- * The client's analytics (issue 17, SPEC §4): events queue until the ids are known and, in
- * GDPR countries, until consent; then GA4 events go through POST mp, and to Metrika page views
- * through GET yaHit and every other event through POST mpy, in order. Failures are logged
- * only (SPEC §8).
+ * The client's analytics (docs/api.md, analytics): events queue until the ids are known and,
+ * in GDPR countries, until consent; then GA4 events go through POST mp, and to Metrika page
+ * views through GET yaHit and every other event through POST mpy, in order. A failure is
+ * logged only: analytics never stops a page.
  */
 export function* analyticsSaga() {
   const gdpr: boolean = yield select(

@@ -88,7 +88,7 @@ export function startHoursOf(platform: Platform): number | null {
   return first?.unit === 'hour' ? first.to : null;
 }
 
-/** The rules the site copy states (SPEC §1); the auto orders' one where the platform has them. */
+/** The rules the site's copy states; the auto orders' one where the platform has them. */
 export function GoodToKnow({ platform }: { platform: Platform }) {
   const auto = servicePagesOf(platform).some((page) => page.kind.startsWith('auto-'));
   const rules = [

@@ -281,7 +281,7 @@ export interface ShownMethod {
 }
 
 /**
- * SPEC §4: methods of the panel with their disabled state; the balance only when allowed.
+ * The methods of the panel with their disabled state; the balance only when allowed.
  * An account paying in another currency sees its balance and that currency's methods, each
  * judged by the charge in it.
  */

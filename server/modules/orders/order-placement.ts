@@ -20,6 +20,7 @@ import {
   subscriptionOf,
 } from './order-checks.ts';
 import { type OrderLifecycle, RUN_HELD } from './order-lifecycle.ts';
+import { paymentOf } from './order-payment.ts';
 import { receiptSender } from './order-receipts.ts';
 import { type OrderContext, type PlacedOrder, toOrderView } from './order-views.ts';
 import { insertEvents, insertOrder, insertOrderRows } from './orders.repository.ts';
@@ -48,7 +49,7 @@ export type ManyOutcome =
     };
 
 /**
- * Orders (DOMAIN.md): everything the form sent is checked again here, the cost is computed
+ * Orders (docs/architecture.md, orders): everything the form sent is checked again here, the cost is computed
  * here, and the order (with its `_MULTI` rows), its first history row and its payment or
  * balance debit are written in one transaction before anyone is told.
  */
@@ -75,7 +76,7 @@ export function createOrderPlacement({
 }) {
   const sendReceipt = receiptSender({ catalog, mailer, publicUrl, logger });
 
-  /** The order as asked, checked against the service (SPEC §5): what it is for, how many. */
+  /** The order as asked, checked against the service: what it is for, how many. */
   async function validated(input: OrderInput, context: OrderContext) {
     const { user } = context;
     const staff = Boolean(user?.isStaff);
@@ -139,7 +140,7 @@ export function createOrderPlacement({
 
   /**
    * Its cost (computed here, never taken from the client) and how it is paid. The reseller
-   * API prices linearly, as panels do (issue 32): its rate per 1 000 (minor units, after the
+   * API prices linearly, as panels do (docs/api.md, /api/v2): its rate per 1 000 (minor units, after the
    * buyer's level) × count / 1 000, rounded up to the minor unit; everything else by tiers.
    */
   async function priced(
@@ -156,34 +157,16 @@ export function createOrderPlacement({
     const cost =
       ratePer1000 === undefined ? tiered : Math.max(1, Math.ceil((ratePer1000 * count) / 1000));
     const discount = Math.max(0, tiered + saved - cost);
-    // a method that does not take the order's currency charges in its own, converted at the
-    // shop's rate (the balance always pays in the order's)
-    const fromBalance = input.method === BALANCE_METHOD_ID;
-    const charge = fromBalance
-      ? { amount: cost, currency }
-      : await payments.chargeFor(cost, currency, input.pay_currency, input.charge);
-    const methods = await paymentMethods.list(charge.currency, context.country);
-    const method = methods.methods.find((entry) => entry.id === input.method);
-    if (!method) throw new AppError(ORDER_ERRORS.method, 400);
-    if (fromBalance) {
-      if (!user) throw new AppError(ORDER_ERRORS.balance, 400);
-    } else {
-      const range = method.limits[charge.currency]!;
-      if (charge.amount < range.min) throw new AppError(ORDER_ERRORS.methodMin, 400);
-      if (charge.amount > range.max) throw new AppError(ORDER_ERRORS.methodMax, 400);
-    }
-    if (method.show_agreement_flag && input.agreement !== true)
-      throw new AppError(ORDER_ERRORS.agreement, 400);
-    const gateway = fromBalance
-      ? null
-      : payments.gatewayFor(await paymentMethods.gatewayOf(method.id));
-    if (!fromBalance && !gateway) throw new AppError(ORDER_ERRORS.method, 400);
-    return { cost, discount, method, fromBalance, gateway, charge };
+    const paid = await paymentOf(
+      { paymentMethods, payments },
+      { cost, currency, signedIn: Boolean(user), input, country: context.country },
+    );
+    return { cost, discount, ...paid };
   }
 
   /**
    * The order, its `_MULTI` rows, its first history row and its payment (or its balance debit
-   * and PAID) in one transaction, before anyone is told (DOMAIN.md).
+   * and PAID) in one transaction, before anyone is told.
    */
   async function persisted(
     order: Awaited<ReturnType<typeof validated>>,

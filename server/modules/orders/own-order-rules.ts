@@ -1,7 +1,42 @@
 import type { RefillView, SubscriptionView } from '../../../shared/orders.ts';
-import type { OrderRefillRow, OrderRow, OrderSubscriptionRow } from './orders.table.ts';
+import type { Platform } from '../../../shared/platforms.ts';
+import type {
+  OrderRefillRow,
+  OrderRow,
+  OrderStatus,
+  OrderSubscriptionRow,
+} from './orders.table.ts';
 
 /** What own orders read off a row: its refill's state, its runs, its subscription's view. */
+
+export const OWN_ORDER_ERRORS = {
+  notFound: 'Order not found',
+  cancelTooLate: 'This order can no longer be canceled',
+  cancelNotOffered: 'This service cannot be canceled',
+  refillNotAllowed: 'This order cannot be refilled',
+  refillNotOffered: 'This service cannot be refilled',
+  refillRunning: 'A refill of this order is still running',
+  noRefill: 'This order has no refill',
+  providerDown: 'The provider cannot be reached: try again in a few minutes',
+} as const;
+
+/** What the cabinet's list asks for (GET c_orders, already checked). */
+export interface OwnOrdersQuery {
+  page: number;
+  limit: number;
+  statuses?: OrderStatus[];
+  platform?: Platform;
+  tag?: string;
+  q?: string;
+  /** YYYY-MM-DD, UTC, both ends included */
+  from?: string;
+  to?: string;
+  costMin?: number;
+  costMax?: number;
+}
+
+/** Ended with something delivered: what a provider refills. */
+export const delivered = (row: OrderRow) => row.status === 'COMPLETED' || row.status === 'PARTIAL';
 
 /** A refill's words that mean it is over (panels differ in case and spelling). */
 const REFILL_ENDS = new Set(['completed', 'rejected', 'canceled', 'cancelled', 'error', 'partial']);

@@ -1,11 +1,5 @@
 import { utcDayRange } from '../../../shared/day-range.ts';
-import {
-  type AverageTimeView,
-  type OwnOrderView,
-  platformOfTag,
-  type RefillView,
-} from '../../../shared/orders.ts';
-import type { Platform } from '../../../shared/platforms.ts';
+import { type OwnOrderView, platformOfTag, type RefillView } from '../../../shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -13,64 +7,36 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { OrderUpstream } from './order-upstream.ts';
 import { deliveryOf, progressOf, toOrderView } from './order-views.ts';
-import type {
-  OrderRefillRow,
-  OrderRow,
-  OrderStatus,
-  OrderSubscriptionRow,
-} from './orders.table.ts';
+import type { OrderRefillRow, OrderRow, OrderSubscriptionRow } from './orders.table.ts';
+import { averageTimes } from './own-order-averages.ts';
 import { createOrderNumbers } from './own-order-numbers.ts';
 import {
-  refillEnded,
-  refillOfRuns,
+  delivered,
+  OWN_ORDER_ERRORS,
+  type OwnOrdersQuery,
   refillRunning,
   runsDone,
   subscriptionView,
   toRefillView,
   unsubmitted,
 } from './own-order-rules.ts';
+import { createRunRefills } from './own-run-refills.ts';
 
 export { subscriptionView };
 
 import {
-  completionTimes,
   insertRefill,
   latestRefills,
   type OrderFilter,
   ordersByIds,
   ordersOfUser,
   ownOrder,
-  refillsMadeAt,
   rowsOf,
   setRefillStatus,
 } from './own-orders.repository.ts';
 import { isWatching, type Subscriptions } from './subscriptions.ts';
 
-export const OWN_ORDER_ERRORS = {
-  notFound: 'Order not found',
-  cancelTooLate: 'This order can no longer be canceled',
-  cancelNotOffered: 'This service cannot be canceled',
-  refillNotAllowed: 'This order cannot be refilled',
-  refillNotOffered: 'This service cannot be refilled',
-  refillRunning: 'A refill of this order is still running',
-  noRefill: 'This order has no refill',
-  providerDown: 'The provider cannot be reached: try again in a few minutes',
-} as const;
-
-/** What the cabinet's list asks for (GET c_orders, already checked). */
-export interface OwnOrdersQuery {
-  page: number;
-  limit: number;
-  statuses?: OrderStatus[];
-  platform?: Platform;
-  tag?: string;
-  q?: string;
-  /** YYYY-MM-DD, UTC, both ends included */
-  from?: string;
-  to?: string;
-  costMin?: number;
-  costMax?: number;
-}
+export { OWN_ORDER_ERRORS, type OwnOrdersQuery };
 
 /**
  * The buyer's own orders in the cabinet (issue 12): the filtered list with each order's
@@ -96,6 +62,13 @@ export function createOwnOrders({
   now: () => Date;
   averageCacheMs?: number;
 }) {
+  const { refillableRuns, refillRuns, runsRefillStatus } = createRunRefills({
+    db,
+    lifecycle,
+    upstream,
+    logger,
+    now,
+  });
   async function canCancel(
     row: OrderRow,
     rows: OrderRow[],
@@ -109,20 +82,6 @@ export function createOwnOrders({
       if (leaf.status === 'RUNNING' && (await upstream.allows(leaf, 'cancel'))) return true;
     }
     return false;
-  }
-
-  /** Ended with something delivered: what a provider refills. */
-  const delivered = (row: OrderRow) => row.status === 'COMPLETED' || row.status === 'PARTIAL';
-
-  /**
-   * The runs of a drip-feed order its provider may refill now: delivered, no refill of their
-   * own still running, their service refilled by the provider they were placed with.
-   */
-  async function refillableRuns(runs: OrderRow[], refills: Map<number, OrderRefillRow>) {
-    const free = runs.filter((run) => delivered(run) && !refillRunning(refills.get(run.id)));
-    const offered: OrderRow[] = [];
-    for (const run of free) if (await upstream.allows(run, 'refill')) offered.push(run);
-    return offered;
   }
 
   /** An order (or row) refills alone; a drip-feed order refills as one, through its runs. */
@@ -232,103 +191,7 @@ export function createOwnOrders({
     );
   }
 
-  /**
-   * A drip-feed order is refilled as one order, for all it delivered: each run its provider
-   * may refill now is refilled there (a run it refuses, out of its refill window, is left
-   * out), each run's refill is kept as its own, and one refill of the order stands for them
-   * (its number is the reseller API's refill id; its provider id lists the runs' ids).
-   */
-  async function refillRuns(
-    order: OrderRow,
-    runs: OrderRow[],
-    alsoIn?: (trx: Db) => Promise<void>,
-  ): Promise<void> {
-    if (!delivered(order)) throw new AppError(OWN_ORDER_ERRORS.refillNotAllowed, 409);
-    const refills = await latestRefills(db, [order.id, ...runs.map((run) => run.id)]);
-    if (refillRunning(refills.get(order.id)))
-      throw new AppError(OWN_ORDER_ERRORS.refillRunning, 409);
-    const done = runs.filter(delivered);
-    if (!done.length) throw new AppError(OWN_ORDER_ERRORS.refillNotAllowed, 409);
-    if (done.every((run) => refillRunning(refills.get(run.id))))
-      throw new AppError(OWN_ORDER_ERRORS.refillRunning, 409);
-    const offered = await refillableRuns(runs, refills);
-    if (!offered.length) throw new AppError(OWN_ORDER_ERRORS.refillNotOffered, 409);
-    const accepted: { run: OrderRow; id: string }[] = [];
-    let down = false;
-    let refusal: string | null = null;
-    for (const run of offered) {
-      const answer = await upstream.refill(run);
-      if (answer.ok) accepted.push({ run, id: answer.value });
-      else if (answer.reason === 'unavailable') down = true;
-      else refusal ??= answer.message;
-    }
-    if (!accepted.length) {
-      if (down) throw new AppError(OWN_ORDER_ERRORS.providerDown, 503);
-      throw new AppError(`${OWN_ORDER_ERRORS.refillNotAllowed}: ${refusal}`, 409);
-    }
-    const at = now().toISOString();
-    const ids = accepted.map(({ id }) => id).join(',');
-    await db.transaction().execute(async (trx) => {
-      for (const { run, id } of accepted) {
-        await insertRefill(trx, {
-          order_id: run.id,
-          provider_refill_id: id,
-          status: 'Pending',
-          at,
-        });
-        await lifecycle.record(trx, [run.id], run.status, at, `refill requested: ${id}`);
-      }
-      // inserted last: the order's latest refill, made at the same time as its runs'
-      await insertRefill(trx, {
-        order_id: order.id,
-        provider_refill_id: ids,
-        status: 'Pending',
-        at,
-      });
-      await lifecycle.record(
-        trx,
-        [order.id],
-        order.status,
-        at,
-        `refill of ${accepted.length} of ${runs.length} runs requested: ${ids}`,
-      );
-      await alsoIn?.(trx);
-    });
-    logger.info({ order: order.public_id, runs: accepted.length }, 'drip-feed refill requested');
-  }
-
-  /**
-   * A drip-feed order's refill, from its runs' refills made with it: each still running is
-   * asked of its provider; the order's says what they say together (refillOfRuns).
-   */
-  async function runsRefillStatus(order: OrderRow, latest: OrderRefillRow): Promise<RefillView> {
-    const runs = await rowsOf(db, [order.id]);
-    const made = await refillsMadeAt(
-      db,
-      runs.map((run) => run.id),
-      latest.created_at,
-    );
-    const at = now().toISOString();
-    const words: string[] = [];
-    for (const refill of made) {
-      const run = runs.find((each) => each.id === refill.order_id);
-      let status = refill.status;
-      if (run && !refillEnded(status)) {
-        const answer = await upstream.refillStatus(run, refill.provider_refill_id);
-        if (answer.ok && answer.value !== status) {
-          await setRefillStatus(db, refill.id, answer.value, at);
-          status = answer.value;
-        }
-      }
-      words.push(status);
-    }
-    const status = refillOfRuns(words) ?? latest.status;
-    if (status === latest.status) return toRefillView(latest);
-    await setRefillStatus(db, latest.id, status, at);
-    return toRefillView({ ...latest, status, updated_at: at });
-  }
-
-  const averages = new Map<string, { at: number; value: Promise<AverageTimeView> }>();
+  const averageTime = averageTimes({ db, catalog, now, cacheMs: averageCacheMs });
 
   const own = {
     viewOf: viewOfId,
@@ -511,23 +374,7 @@ export function createOwnOrders({
      * Average seconds from PAID to COMPLETED over our latest 500 completed orders of a
      * service, kept `averageCacheMs`.
      */
-    averageTime(tag: string): Promise<AverageTimeView> {
-      const cached = averages.get(tag);
-      if (cached && now().getTime() - cached.at < averageCacheMs) return cached.value;
-      const value = (async () => {
-        await catalog.serviceId(tag); // an unknown service is a 404
-        const spans = (await completionTimes(db, tag, 500)).flatMap(({ paid_at, completed_at }) =>
-          paid_at && completed_at ? [(Date.parse(completed_at) - Date.parse(paid_at)) / 1000] : [],
-        );
-        const seconds = spans.length
-          ? Math.round(spans.reduce((sum, span) => sum + span, 0) / spans.length)
-          : null;
-        return { tag, seconds, orders: spans.length };
-      })();
-      averages.set(tag, { at: now().getTime(), value });
-      value.catch(() => averages.delete(tag));
-      return value;
-    },
+    averageTime,
   };
   return own;
 }

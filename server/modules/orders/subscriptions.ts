@@ -1,45 +1,29 @@
 import { platformOfTag } from '../../../shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import type { AccountWatcher, WatchedPost } from '../../integrations/providers/account-watcher.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { publicUserById } from '../users/users.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { Lease } from './order-work.ts';
-import {
-  addCost,
-  addRefunded,
-  insertEvents,
-  insertOrderRows,
-  orderById,
-} from './orders.repository.ts';
-import type { OrderRow, OrderSubscriptionRow, SubscriptionState } from './orders.table.ts';
+import { addRefunded, insertEvents, insertOrderRows, orderById } from './orders.repository.ts';
+import type { OrderRow, OrderSubscriptionRow } from './orders.table.ts';
 import { rowsOf } from './own-orders.repository.ts';
+import { openSubscriptions } from './subscription-funds.ts';
+import { isOpen, isWatching, PAUSED_FOR_FUNDS, RELEASED, WATCHING } from './subscription-states.ts';
 import {
   leaseDueSubscriptions,
   subscriptionsOf,
   updateSubscription,
 } from './subscriptions.repository.ts';
 
-const WATCHING: SubscriptionState[] = ['ACTIVE', 'PAUSED'];
-const RELEASED = { lease_owner: null, lease_until: null } as const;
-
-export const isWatching = (sub: Pick<OrderSubscriptionRow, 'state'> | undefined) =>
-  Boolean(sub && WATCHING.includes(sub.state));
-
-/** A subscription for every new post (posts 0): nothing paid ahead, each post order as it comes. */
-export const isOpen = (sub: Pick<OrderSubscriptionRow, 'posts'>) => sub.posts === 0;
-
-/** The notification of an open subscription the balance no longer pays for. */
-export const PAUSED_FOR_FUNDS = 'subscription.paused';
+export { isOpen, isWatching, PAUSED_FOR_FUNDS };
 
 export type Subscriptions = ReturnType<typeof createSubscriptions>;
 
 /**
- * Auto orders as panels' subscriptions (issue 32, SPEC §9): paid up front for `posts` posts
+ * Auto orders as panels' subscriptions (docs/api.md, subscriptions): paid up front for `posts` posts
  * at the average of min and max, the order watches its account, and each new post (and the
  * latest `old_posts` before it began) gets a post order of min..max units `delay` minutes
  * after it was published, until `posts` are ordered or `expiry` passes. The unused posts'
@@ -196,117 +180,12 @@ export function createSubscriptions({
     await insertEvents(trx, ids, 'PAID', at, 'a new post of the watched account');
   }
 
-  /** Whether the buyer's balance pays for an open subscription's next post order. */
-  async function covers(order: OrderRow, sub: OrderSubscriptionRow): Promise<boolean> {
-    const user = order.user_id === null ? null : await publicUserById(db, order.user_id);
-    return user !== null && user.balance >= Number(sub.post_cost ?? 0);
-  }
-
-  /** An open subscription the balance cannot pay for stops ordering and tells the buyer. */
-  async function pauseForFunds(
-    order: OrderRow,
-    sub: OrderSubscriptionRow,
-    at: string,
-    changes: { cursor: string | null; posts_placed: number; next_check_at: string },
-  ) {
-    await db.transaction().execute(async (trx) => {
-      const paused = await updateSubscription(
-        trx,
-        order.id,
-        { ...changes, state: 'PAUSED', paused_for: 'funds', updated_at: at, ...RELEASED },
-        WATCHING,
-      );
-      if (!paused) return;
-      await lifecycle.record(
-        trx,
-        [order.id],
-        'RUNNING',
-        at,
-        'paused: the balance does not cover the next post order',
-      );
-      if (order.user_id !== null)
-        await notifications.notify(trx, {
-          userId: order.user_id,
-          type: PAUSED_FOR_FUNDS,
-          data: {
-            order: order.public_id,
-            tag: order.tag,
-            amount: Number(sub.post_cost ?? 0),
-            currency: order.currency,
-          },
-        });
-    });
-  }
-
-  /**
-   * An open subscription orders for `posts` one by one, each post order charged from the
-   * balance in the transaction that places it; the first the balance cannot pay pauses it.
-   */
-  async function orderOneByOne(
-    order: OrderRow,
-    sub: OrderSubscriptionRow,
-    posts: WatchedPost[],
-    seen: WatchedPost[],
-    at: string,
-    next: { next_check_at: string },
-  ) {
-    const running = { ...order, status: 'RUNNING' as const };
-    const cost = Number(sub.post_cost ?? 0);
-    let cursor = sub.cursor;
-    let placed = sub.posts_placed;
-    for (const post of posts) {
-      const outcome = await db
-        .transaction()
-        .execute(async (trx) => {
-          // a subscription canceled meanwhile orders nothing more
-          const watching = await updateSubscription(
-            trx,
-            order.id,
-            { cursor: post.id, posts_placed: placed + 1, updated_at: at },
-            WATCHING,
-          );
-          if (!watching) return 'stopped' as const;
-          await placePostOrders(trx, running, sub, [post], at, cost);
-          await ledger.debit(trx, {
-            userId: order.user_id!,
-            amount: cost,
-            orderId: order.id,
-            note: `post order: ${order.public_id}`,
-            at,
-          });
-          await addCost(trx, order.id, cost);
-          return 'placed' as const;
-        })
-        .catch((error: unknown) => {
-          // the ledger's debit found the balance short: nothing of this post order was kept
-          if (error instanceof AppError && error.statusCode === 402) return 'short' as const;
-          throw error;
-        });
-      if (outcome === 'stopped') return 'ended';
-      if (outcome === 'short') {
-        await pauseForFunds(order, sub, at, { cursor, posts_placed: placed, ...next });
-        return 'short';
-      }
-      cursor = post.id;
-      placed += 1;
-    }
-    await db.transaction().execute(async (trx) => {
-      if (sub.state === 'PAUSED')
-        await lifecycle.record(trx, [order.id], 'RUNNING', at, 'the account is visible again');
-      await updateSubscription(
-        trx,
-        order.id,
-        {
-          ...{ state: 'ACTIVE', paused_for: null, cursor: seen.at(-1)?.id ?? cursor },
-          ...{ posts_placed: placed, updated_at: at },
-          ...next,
-          ...RELEASED,
-        },
-        WATCHING,
-      );
-    });
-    return posts.length ? 'ordered' : 'watched';
-  }
+  const { covers, orderOneByOne } = openSubscriptions({
+    db,
+    lifecycle,
+    notifications,
+    placePostOrders,
+  });
 
   /** One look at one subscription's account. */
   async function watch(

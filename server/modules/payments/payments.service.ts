@@ -9,6 +9,7 @@ import { newPublicId } from '../../lib/ids.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { type Charge, chargeIn, creditOf, PAYMENT_CURRENCY_ERRORS } from './payment-currency.ts';
 import {
   countByStatus,
   hasWaitingDeposit,
@@ -68,25 +69,9 @@ export interface NewPayment {
   returnPath: string;
 }
 
-/** What a payment is worth to the shop: its credit, or (older rows) its charge. */
-export const creditOf = (payment: PaymentRow): { amount: number; currency: string } => ({
-  amount: Number(payment.credit_amount ?? payment.amount),
-  currency: payment.credit_currency ?? payment.currency,
-});
-
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
-export const PAYMENT_CURRENCY_ERRORS = {
-  rate: 'The exchange rate has changed: check the new amount and pay again',
-  noRate: 'Paying in this currency is not available right now',
-} as const;
-
-/** A charge in the currency a method takes, and what it is worth in the one it pays for. */
-export interface Charge {
-  amount: number;
-  currency: Currency;
-  credit?: { amount: number; currency: Currency };
-}
+export { type Charge, creditOf, PAYMENT_CURRENCY_ERRORS };
 
 /**
  * Payments (DOMAIN.md): created WAITING, sent to a gateway, settled once. Settling is one
@@ -205,25 +190,7 @@ export function createPaymentsService({
       return byName.has('sandbox') ? 'sandbox' : null;
     },
 
-    /**
-     * What paying `amount` of `currency` costs in `payIn`, the currency of a method that does
-     * not take `currency` (a rouble account paying by a card that takes dollars): converted at
-     * the shop's rate (shared/currency-conversion.ts, as the page showed it). `seen` is the
-     * charge the page showed: another one means the rate moved since (409, nothing charged).
-     */
-    async chargeFor(
-      amount: number,
-      currency: Currency,
-      payIn?: Currency,
-      seen?: number,
-    ): Promise<Charge> {
-      if (!payIn || payIn === currency) return { amount, currency };
-      const charge = await convert(amount, currency, payIn);
-      if (charge <= 0) throw new AppError(PAYMENT_CURRENCY_ERRORS.noRate, 400);
-      if (seen !== undefined && seen !== charge)
-        throw new AppError(PAYMENT_CURRENCY_ERRORS.rate, 409);
-      return { amount: charge, currency: payIn, credit: { amount, currency } };
-    },
+    chargeFor: chargeIn(convert),
 
     /** Writes a WAITING payment inside the caller's transaction. */
     async insert(trx: Db, input: NewPayment & { gateway: string }): Promise<PaymentRow> {
