@@ -14,7 +14,6 @@ import { writeIconSprite } from './icon-sprite.ts';
 import { manifestFromMetafile } from './manifest.ts';
 import { type JsGraph, mergeChunks } from './merge-chunks.ts';
 import { compiledMessagesPlugin } from './messages-plugin.ts';
-import { reactSignalErrorsMadeAhead } from './react-signal-errors.ts';
 import { leanServerSourceMap } from './server-source-map.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -86,7 +85,6 @@ export const clientOptions: esbuild.BuildOptions = {
     compiledMessagesPlugin(),
     browserEnvironment,
     routerWithoutDisplayNames,
-    reactSignalErrorsMadeAhead,
   ],
   outdir: path.join(outClient, 'assets'),
   publicPath: '/assets/',
