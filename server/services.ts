@@ -179,6 +179,8 @@ export function createServices({
     // a reseller's webhook hears of each change of their orders, in its transaction
     onStatus: webhooks.orderChanged,
   });
+  // services carry their figures of the last 30 days (the service pages show them)
+  catalog.figuresFrom(orders.serviceStats);
   const levels = createLevelsService({ db, catalog, payments, notifications });
   // what a settled payment does, in this order: inside the settling transaction its order is
   // paid (or closed), then its payer's discount level may rise; once committed, the receipt

@@ -57,7 +57,38 @@ export interface ServiceView {
   /** the tag of the `_MULTI` twin when one exists (numerosity 'multiple') */
   multi: string | null;
   discount_group: DiscountGroup;
+  /**
+   * How the service really performed in this shop's orders of the last 30 days (the worker's
+   * `service_stats`; docs/api.md says what each figure means), when the catalogue has them.
+   */
+  stats?: ServiceFigures;
 }
+
+/** A service's figures of the last 30 days, as `/api/v2` `services` carries them. */
+export interface ServiceFigures {
+  start_median_min: number | null;
+  speed_p90_min_per_1000: number | null;
+  completion_rate: number | null;
+  refill_rate_30d: number | null;
+  orders_30d: number;
+}
+
+/** What a service without orders in the window publishes. */
+export const NO_FIGURES: ServiceFigures = {
+  start_median_min: null,
+  speed_p90_min_per_1000: null,
+  completion_rate: null,
+  refill_rate_30d: null,
+  orders_30d: 0,
+};
+
+/** Whether any figure is published (below 20 orders in the window none is). */
+export const hasFigures = (figures: ServiceFigures | null | undefined): figures is ServiceFigures =>
+  !!figures &&
+  (figures.start_median_min !== null ||
+    figures.speed_p90_min_per_1000 !== null ||
+    figures.completion_rate !== null ||
+    figures.refill_rate_30d !== null);
 
 /** `[cost, discount]` in minor units of the asked currency (DOMAIN.md orderCost). */
 export type CostPair = [cost: number, discount: number];

@@ -81,9 +81,14 @@ export function workerJobs(services: Services, config: Config, logger: Logger): 
       run: () => services.analytics.forgetOldVitals(),
     },
     {
-      // each service's figures from the orders of the last 30 days (/api/v2 services)
+      // each service's figures from the orders of the last 30 days (/api/v2 services, the
+      // service pages); this process's catalogue shows new ones at once, others within its TTL
       name: 'orders.service-stats',
-      run: () => services.orders.serviceStats.refreshDue(config.serviceStatsEveryMs),
+      run: async () => {
+        const done = await services.orders.serviceStats.refreshDue(config.serviceStatsEveryMs);
+        if ('services' in done) services.catalog.invalidate();
+        return done;
+      },
     },
     {
       // a view counts once per visitor and day: records of past days are of no more use

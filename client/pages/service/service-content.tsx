@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { PriceTable } from '../../../shared/catalog.ts';
+import type { ServiceFigures as Figures, PriceTable } from '../../../shared/catalog.ts';
 import type { ServicePage as ServicePageDef } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { Link } from '../../components/link/link.tsx';
@@ -15,6 +15,7 @@ import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import { useLocalePath } from '../../lib/locale.ts';
 import styles from './service.module.css';
 import { ServiceData } from './service-data.tsx';
+import { ServiceFigures } from './service-figures.tsx';
 
 /**
  * A service page's kept contents (KeptSubtree): the browser loads this file only to render
@@ -68,6 +69,7 @@ export function ServiceSections({
   short,
   tag,
   informers,
+  stats,
 }: {
   service: ServicePageDef;
   platformName: string;
@@ -77,6 +79,8 @@ export function ServiceSections({
   /** the preselected service's tag, whose packages' prices the structured data states */
   tag: string | null;
   informers: PriceTable;
+  /** the preselected service's figures of the last 30 days */
+  stats?: Figures | undefined;
 }) {
   const intl = useIntl();
   const to = useLocalePath();
@@ -89,8 +93,10 @@ export function ServiceSections({
         platformName={platformName}
         tag={tag}
         informers={informers}
+        stats={stats}
         url={to(`service:${service.id}`)}
       />
+      <ServiceFigures platform={service.platform} kind={service.kind} stats={stats} />
       <LaunchTimes platform={service.platform} />
       <DeliveryCaps platform={service.platform} />
       <GoodToKnow platform={service.platform} />

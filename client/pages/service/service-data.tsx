@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { BRAND_NAME } from '../../../shared/brand.ts';
-import type { PriceTable } from '../../../shared/catalog.ts';
+import { hasFigures, type PriceTable, type ServiceFigures } from '../../../shared/catalog.ts';
 import type { Platform } from '../../../shared/platforms.ts';
 import type { VisitorState } from '../../../shared/visitor.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
@@ -10,8 +10,46 @@ import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import { useLocalePath } from '../../lib/locale.ts';
 
 /**
+ * The figures of the last 30 days as schema.org says them. The median start is the offer's
+ * `deliveryLeadTime` (a QuantitativeValue: schema.org's "typical delay between the receipt of
+ * the order and the goods leaving": here, payment to the start of delivery, in minutes, UN/CEFACT
+ * code MIN). The others describe the product, not an offer's terms, and schema.org has no
+ * property of its own for them, so they are the Product's `additionalProperty` PropertyValues,
+ * named in the page's language, their `propertyID` the `/api/v2` field. Not `aggregateRating`:
+ * no buyer rated anything, these are measurements.
+ */
+function figuresData(stats: ServiceFigures | undefined, names: (id: string) => string) {
+  if (!hasFigures(stats)) return { lead: null, properties: [] };
+  const property = (id: keyof ServiceFigures, value: number | null, unitCode?: string) =>
+    value === null
+      ? []
+      : [
+          {
+            '@type': 'PropertyValue',
+            propertyID: id,
+            name: names(`figures.ld.${id}`),
+            value,
+            ...(unitCode ? { unitCode } : {}),
+          },
+        ];
+  return {
+    lead:
+      stats.start_median_min === null
+        ? null
+        : { '@type': 'QuantitativeValue', value: stats.start_median_min, unitCode: 'MIN' },
+    properties: [
+      ...property('speed_p90_min_per_1000', stats.speed_p90_min_per_1000, 'MIN'),
+      ...property('completion_rate', stats.completion_rate),
+      ...property('refill_rate_30d', stats.refill_rate_30d),
+      ...property('orders_30d', stats.orders_30d),
+    ],
+  };
+}
+
+/**
  * A service page's structured data: the Product with an AggregateOffer of its real package
- * prices in the visitor's currency, and its breadcrumb (Home › platform › service).
+ * prices in the visitor's currency and the service's figures of the last 30 days, and its
+ * breadcrumb (Home › platform › service).
  */
 export function ServiceData({
   title,
@@ -20,6 +58,7 @@ export function ServiceData({
   platformName,
   tag,
   informers,
+  stats,
   url,
 }: {
   title: string;
@@ -28,6 +67,7 @@ export function ServiceData({
   platformName: string;
   tag: string | null;
   informers: PriceTable;
+  stats?: ServiceFigures | undefined;
   /** the page's own address */
   url: string;
 }) {
@@ -38,6 +78,7 @@ export function ServiceData({
   const costs = Object.values((tag && informers[currency]?.[tag]) || {})
     .map((price) => price.cost)
     .filter((cost) => cost > 0);
+  const figures = figuresData(stats, (id) => intl.formatMessage({ id }));
   return (
     <>
       <JsonLd
@@ -48,6 +89,7 @@ export function ServiceData({
           brand: { '@type': 'Brand', name: BRAND_NAME },
           image: `${origin}/og/${platform}.png`,
           url: origin + url,
+          ...(figures.properties.length ? { additionalProperty: figures.properties } : {}),
           ...(costs.length
             ? {
                 offers: {
@@ -58,6 +100,7 @@ export function ServiceData({
                   offerCount: costs.length,
                   availability: 'https://schema.org/InStock',
                   url: origin + url,
+                  ...(figures.lead ? { deliveryLeadTime: figures.lead } : {}),
                 },
               }
             : {}),

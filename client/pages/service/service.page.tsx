@@ -42,6 +42,7 @@ export default function ServicePage() {
   const preselected =
     data.services.find((entry) => entry.page === service.id && !entry.tag.includes('_MULTI'))
       ?.tag ?? null;
+  const stats = data.services.find((entry) => entry.tag === preselected)?.stats;
   return (
     <>
       <PageMeta title={title} description={short} image={service.platform} />
@@ -83,8 +84,9 @@ export default function ServicePage() {
         as="div"
         className={landing.container}
         // the questions are loader data: their text is part of the key, whatever their source
-        // and so are the prices the structured data states, in the visitor's currency
-        cacheKey={`service|${locale}|${service.id}|${JSON.stringify(faq ?? null)}|${currency}|${JSON.stringify((preselected && data.informers[currency]?.[preselected]) ?? null)}`}
+        // and so are the prices the structured data states, in the visitor's currency, and the
+        // service's figures of the last 30 days
+        cacheKey={`service|${locale}|${service.id}|${JSON.stringify(faq ?? null)}|${currency}|${JSON.stringify((preselected && data.informers[currency]?.[preselected]) ?? null)}|${JSON.stringify(stats ?? null)}`}
         content={serviceSections}
         props={{
           service,
@@ -94,6 +96,7 @@ export default function ServicePage() {
           short,
           tag: preselected,
           informers: data.informers,
+          stats,
         }}
       />
     </>

@@ -1,4 +1,4 @@
-import type { ServiceType } from '../../../shared/catalog.ts';
+import type { ServiceFigures, ServiceType } from '../../../shared/catalog.ts';
 import type { DiscountGroup, PriceTier } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { parseJson } from '../../lib/ttl-cache.ts';
@@ -37,6 +37,8 @@ export interface Snapshot {
   byTag: Map<string, CatalogService_>;
   currencies: { code: Currency; amount: number }[];
   levels: DiscountLevelView[];
+  /** each service's figures of the last 30 days by tag, when a source is wired (figuresFrom) */
+  figures: Map<string, ServiceFigures> | null;
 }
 
 /** Distinct queries are few (platforms × labels × counts × viewers); this bounds a flood of odd ones. */
@@ -54,7 +56,10 @@ export function memoized<T>(snap: Snapshot, key: string, compute: () => T): T {
 export const keyOf = (kind: string, query: object, viewer: Viewer) =>
   `${kind}|${viewer.staff ? 1 : 0}|${viewer.level}|${JSON.stringify(query)}`;
 
-export function snapshotOf(rows: CatalogRows): Snapshot {
+export function snapshotOf(
+  rows: CatalogRows,
+  figures: Map<string, ServiceFigures> | null = null,
+): Snapshot {
   const services = rows.services.map((row): CatalogService_ => {
     const labels = parseJson<string[]>(row.labels, []);
     const typeLabel = labels.find((label) => label.startsWith('TYPE_'));
@@ -87,6 +92,7 @@ export function snapshotOf(rows: CatalogRows): Snapshot {
       amount: Number(row.amount),
     })),
     levels: rows.levels.map(toLevelView),
+    figures,
   };
 }
 

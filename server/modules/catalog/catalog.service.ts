@@ -6,8 +6,10 @@ import {
   MAX_LINKS,
   MAX_POSTS,
   multiTwinOf,
+  NO_FIGURES,
   orderLimits,
   type PriceTable,
+  type ServiceFigures,
   type ServiceType,
   type ServiceView,
 } from '../../../shared/catalog.ts';
@@ -73,6 +75,14 @@ export interface PriceQuery extends ServiceQuery {
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
 /**
+ * Where the catalogue reads each service's figures of the last 30 days: the orders module's
+ * `serviceStats` (its one reader of `service_stats`), handed in by server/services.ts.
+ */
+export interface FiguresSource {
+  byTag(): Promise<Map<string, ServiceFigures>>;
+}
+
+/**
  * The catalogue, prices and discount levels, read from one in-memory snapshot that lives
  * CATALOG_CACHE_TTL_MS (SPEC §9: services and costs cache 5 minutes) and is dropped at once
  * when this process changes catalogue data. Other instances follow within the TTL.
@@ -86,7 +96,19 @@ export function createCatalogService({
   ttlMs?: number;
   now?: () => number;
 }) {
-  const cache = ttlCache(() => loadCatalogRows(db).then(snapshotOf), ttlMs, now);
+  let figuresSource: FiguresSource | null = null;
+  // the figures change hourly (the worker's job): read with the rest of the snapshot, once a TTL
+  const cache = ttlCache(
+    async () => {
+      const [rows, figures] = await Promise.all([
+        loadCatalogRows(db),
+        figuresSource ? figuresSource.byTag() : null,
+      ]);
+      return snapshotOf(rows, figures);
+    },
+    ttlMs,
+    now,
+  );
   const snapshot = () => cache.get();
   // the staff console's reads and writes; each write drops the snapshot
   const staff = createCatalogStaff({ db, invalidate: () => cache.drop() });
@@ -142,6 +164,7 @@ export function createCatalogService({
       page: row.page_id,
       multi: twin?.labels.includes(client) ? twin.row.tag : null,
       discount_group: row.discount_group as DiscountGroup,
+      ...(snap.figures ? { stats: snap.figures.get(row.tag) ?? NO_FIGURES } : {}),
     };
   }
 
@@ -192,6 +215,12 @@ export function createCatalogService({
 
   return {
     staff,
+
+    /** Services carry their figures (`stats`) from now on, read from `source`. */
+    figuresFrom(source: FiguresSource): void {
+      figuresSource = source;
+      cache.drop();
+    },
 
     async services(query: ServiceQuery, viewer: Viewer): Promise<ServiceView[]> {
       const snap = await snapshot();

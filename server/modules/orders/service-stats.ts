@@ -1,3 +1,4 @@
+import { NO_FIGURES, type ServiceFigures } from '../../../shared/catalog.ts';
 import type { Db } from '../../db/database.ts';
 import {
   allServiceStats,
@@ -13,23 +14,8 @@ export const SERVICE_STATS_WINDOW_MS = 30 * 86_400_000;
 /** Below this many orders in the window a service publishes its count and null figures. */
 export const SERVICE_STATS_MIN_ORDERS = 20;
 
-/** A service's figures as `/api/v2` `services` carries them. */
-export interface ServiceFigures {
-  start_median_min: number | null;
-  speed_p90_min_per_1000: number | null;
-  completion_rate: number | null;
-  refill_rate_30d: number | null;
-  orders_30d: number;
-}
-
-/** What a service without orders in the window publishes. */
-export const NO_FIGURES: ServiceFigures = {
-  start_median_min: null,
-  speed_p90_min_per_1000: null,
-  completion_rate: null,
-  refill_rate_30d: null,
-  orders_30d: 0,
-};
+export type { ServiceFigures };
+export { NO_FIGURES };
 
 const ENDED: readonly string[] = ['COMPLETED', 'PARTIAL', 'CANCELED', 'ERROR'];
 
