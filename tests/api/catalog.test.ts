@@ -173,6 +173,14 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
         page: 'instagram-likes',
         multi: 'INSTAGRAM_LIKES_MULTI',
         discount_group: 'likes',
+        // how it performed in the last 30 days: no order yet (tests/api/service-stats.test.ts)
+        stats: {
+          start_median_min: null,
+          speed_p90_min_per_1000: null,
+          completion_rate: null,
+          refill_rate_30d: null,
+          orders_30d: 0,
+        },
       });
       expect(likesMulti).toMatchObject({
         tag: 'INSTAGRAM_LIKES_MULTI',

@@ -34,6 +34,7 @@ interface Made {
 describe.each(ENGINES)('service figures on %s', (engine) => {
   let t: TestApp;
   let key = '';
+  let token = '';
   let made = 0;
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
@@ -116,6 +117,7 @@ describe.each(ENGINES)('service figures on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestAppWith({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' }, { engine });
     const user = await signUp(t.app, { cur: 'USD', lang: 'en' });
+    token = user.token;
     key = (
       await request(t.app).post('/api/user/api-key').set('Authorization', `Bearer ${user.token}`)
     ).body.data.key;
@@ -183,6 +185,15 @@ describe.each(ENGINES)('service figures on %s', (engine) => {
         paidAgo: (i + 1) * HOUR,
         startAfter: 3 * MINUTE,
         endAfter: 20 * MINUTE,
+      });
+    // a staff-only test service (the hidden FAKE platform) that a buyer's key cannot order
+    for (let i = 0; i < 20; i += 1)
+      await make({
+        tag: 'FAKE_LIKES',
+        status: 'COMPLETED',
+        paidAgo: (i + 1) * HOUR,
+        startAfter: MINUTE,
+        endAfter: MINUTE,
       });
   });
   afterAll(() => t.database.close());
@@ -262,6 +273,70 @@ describe.each(ENGINES)('service figures on %s', (engine) => {
     });
   });
 
+  it("carries figures only for the services the key's account may order", async () => {
+    await t.services.orders.serviceStats.refresh();
+    const stored = await t.database.db.selectFrom('service_stats').select('tag').execute();
+    expect(stored.map((row) => row.tag)).toContain('FAKE_LIKES');
+    const list = await services();
+    expect(list.some((item) => item.category === 'Test')).toBe(false);
+    // the buyer's key lists what the cabinet sells it, enabled, and nothing else
+    const { body } = await request(t.app)
+      .get('/api/user_services/tiny?labels=CLIENT_LK+VISIBLE')
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
+    const orderable = (body.data as { name: string; labels: string[]; tag: string }[]).filter(
+      (entry) => entry.labels.includes('ENABLED') && !entry.tag.endsWith('_MULTI'),
+    );
+    expect(list.map((item) => item.name).sort()).toEqual(
+      orderable.map((entry) => entry.name).sort(),
+    );
+  });
+
+  it('reaches the catalogue: each service of user_services/tiny carries its figures', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', SERVICE_STATS_EVERY_MS: '3600000' });
+    // the job as a worker that has not worked them out yet runs it, on this app's catalogue
+    const serviceStats = createServiceStats({ db: t.database.db, now: () => new Date() });
+    const services = { ...t.services, orders: { ...t.services.orders, serviceStats } };
+    const job = workerJobs(services, config, createLogger(config)).find(
+      (each) => each.name === 'orders.service-stats',
+    )!;
+    // the catalogue's snapshot holds the figures it read (none: the table is emptied here)
+    await t.database.db.deleteFrom('service_stats').execute();
+    t.services.catalog.invalidate();
+    const tiny = async () =>
+      (
+        await request(t.app)
+          .get('/api/user_services/tiny?labels=CLIENT_MAIN+VISIBLE&platform=tiktok&lang=en')
+          .expect(200)
+      ).body.data as { tag: string; stats?: Record<string, unknown> }[];
+    const stats = (list: Awaited<ReturnType<typeof tiny>>, tag: string) =>
+      list.find((entry) => entry.tag === tag)?.stats;
+    expect(stats(await tiny(), 'TIKTOK_FOLLOWERS')).toEqual({
+      start_median_min: null,
+      speed_p90_min_per_1000: null,
+      completion_rate: null,
+      refill_rate_30d: null,
+      orders_30d: 0,
+    });
+    // the worker's job works them out, and this process's catalogue shows them at once
+    expect(await job.run()).toEqual({ services: 4 });
+    const after = await tiny();
+    expect(stats(after, 'TIKTOK_FOLLOWERS')).toEqual({
+      start_median_min: 3,
+      speed_p90_min_per_1000: 20,
+      completion_rate: 1,
+      refill_rate_30d: 0,
+      orders_30d: 20,
+    });
+    expect(stats(after, 'TIKTOK_LIKES')).toEqual({
+      start_median_min: null,
+      speed_p90_min_per_1000: null,
+      completion_rate: null,
+      refill_rate_30d: null,
+      orders_30d: 19,
+    });
+  });
+
   it('is refreshed by the worker at most every SERVICE_STATS_EVERY_MS', async () => {
     const config = loadConfig({ NODE_ENV: 'test', SERVICE_STATS_EVERY_MS: '3600000' });
     const job = workerJobs(t.services, config, createLogger(config)).find(
@@ -270,6 +345,7 @@ describe.each(ENGINES)('service figures on %s', (engine) => {
     const stored = () =>
       t.database.db.selectFrom('service_stats').select(['tag', 'computed_at']).execute();
     expect((await stored()).map((row) => row.tag).sort()).toEqual([
+      'FAKE_LIKES',
       'INSTAGRAM_LIKES',
       'TIKTOK_FOLLOWERS',
       'TIKTOK_LIKES',
@@ -282,7 +358,7 @@ describe.each(ENGINES)('service figures on %s', (engine) => {
       .set({ computed_at: iso(Date.now() - 2 * HOUR) })
       .execute();
     const fresh = createServiceStats({ db: t.database.db, now: () => new Date() });
-    expect(await fresh.refreshDue(config.serviceStatsEveryMs)).toEqual({ services: 3 });
+    expect(await fresh.refreshDue(config.serviceStatsEveryMs)).toEqual({ services: 4 });
     for (const row of await stored())
       expect(Date.now() - Date.parse(row.computed_at)).toBeLessThan(MINUTE);
     expect(await fresh.refreshDue(config.serviceStatsEveryMs)).toEqual({ skipped: true });
