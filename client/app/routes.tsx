@@ -9,6 +9,7 @@ import {
 import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes.ts';
 import { SERVICE_PAGES } from '../../shared/service-pages.ts';
 import { orderFormLoader } from '../features/order-form/order-form.loader.ts';
+import { orderFormRoutes } from '../features/order-form/order-form.routes.ts';
 import { DefaultLayout } from '../layouts/default-layout.tsx';
 import { LayoutErrorBoundary, RootErrorBoundary } from '../layouts/error-boundary.tsx';
 import { LandingLayout } from '../layouts/landing-layout.tsx';
@@ -211,6 +212,12 @@ export function createRoutes(only?: Locale): RouteObject[] {
     }),
   );
   return [
-    { id: 'root', Component: RootShell, ErrorBoundary: RootErrorBoundary, children: layouts },
+    {
+      id: 'root',
+      Component: RootShell,
+      ErrorBoundary: RootErrorBoundary,
+      // the order form's look-ups (fetchers only: a document request for one answers 404)
+      children: [...layouts, ...orderFormRoutes],
+    },
   ];
 }

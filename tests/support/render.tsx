@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { applyMiddleware, legacy_createStore } from 'redux';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
@@ -146,6 +146,8 @@ interface RenderOptions {
   otherPages?: Record<string, string>;
   /** what the route shows when its loader or element throws (the app's error page) */
   errorElement?: ReactNode;
+  /** routes beside the page's: the loader-only routes its fetchers ask */
+  routes?: RouteObject[];
 }
 
 /**
@@ -162,6 +164,7 @@ export function renderPage(
     loader,
     otherPages = {},
     errorElement,
+    routes = [],
   }: RenderOptions,
 ) {
   const route = (at: string, id: string) => ({
@@ -172,7 +175,7 @@ export function renderPage(
     ...(errorElement ? { errorElement } : {}),
   });
   const router = createMemoryRouter(
-    [...Object.entries(otherPages).map(([at, id]) => route(at, id)), route('*', pageId)],
+    [...routes, ...Object.entries(otherPages).map(([at, id]) => route(at, id)), route('*', pageId)],
     { initialEntries: [path] },
   );
   const result = render(

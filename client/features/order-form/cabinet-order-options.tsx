@@ -1,10 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch } from 'react-redux';
 import { DRIP_FEED, isDripFeedable, SUBSCRIPTION_DELAYS } from '../../../shared/catalog.ts';
 import { parseWholeNumber } from '../../../shared/numbers.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
 import styles from './cabinet-order-options.module.css';
-import { orderFormActions as actions } from './order-form.slice.ts';
 import type { OrderFormModel } from './use-order-form.ts';
 
 /** `90` → `1 h 30 min` in the buyer's language (minutes as the panels count them). */
@@ -20,15 +18,14 @@ function duration(intl: ReturnType<typeof useIntl>, minutes: number): string {
 }
 
 /**
- * The cabinet's panel options (issue 32), beside the quantity: drip-feed for services that
+ * The cabinet's panel options, beside the quantity: drip-feed for services that
  * grow gradually (the quantity every interval, `runs` times, and what that totals), and a
  * subscription's delay after each new post and last day for auto services. Only the cabinet's
  * page brings this in, so the landings' form does not carry it.
  */
 export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
   const intl = useIntl();
-  const dispatch = useDispatch();
-  const { ids, form, selection, errors, say } = model;
+  const { ids, form, choose, selection, errors, say } = model;
   const drip = selection.dripFeed;
   const today = new Date().toISOString().slice(0, 10);
   return (
@@ -41,7 +38,7 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
               role="switch"
               aria-checked={form.dripFeed}
               checked={form.dripFeed}
-              onChange={(event) => dispatch(actions.dripFeedToggled(event.target.checked))}
+              onChange={(event) => choose({ type: 'dripFeed', on: event.target.checked })}
             />
             <span>
               <strong>
@@ -69,7 +66,10 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
                     value={form.runs ?? ''}
                     aria-invalid={errors.runs ? true : undefined}
                     onChange={(event) =>
-                      dispatch(actions.runsChanged(parseWholeNumber(event.target.value.trim(), 4)))
+                      choose({
+                        type: 'set',
+                        set: { runs: parseWholeNumber(event.target.value.trim(), 4) },
+                      })
                     }
                   />
                 </label>
@@ -87,9 +87,10 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
                     value={form.runInterval ?? ''}
                     aria-invalid={errors.runInterval ? true : undefined}
                     onChange={(event) =>
-                      dispatch(
-                        actions.runIntervalChanged(parseWholeNumber(event.target.value.trim(), 5)),
-                      )
+                      choose({
+                        type: 'set',
+                        set: { runInterval: parseWholeNumber(event.target.value.trim(), 5) },
+                      })
                     }
                   />
                 </label>
@@ -129,7 +130,9 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
               <select
                 className={formStyles.input}
                 value={form.delay}
-                onChange={(event) => dispatch(actions.delayChanged(Number(event.target.value)))}
+                onChange={(event) =>
+                  choose({ type: 'set', set: { delay: Number(event.target.value) } })
+                }
               >
                 {SUBSCRIPTION_DELAYS.map((minutes) => (
                   <option key={minutes} value={minutes}>
@@ -149,7 +152,7 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
                 type="date"
                 min={today}
                 value={form.expiry}
-                onChange={(event) => dispatch(actions.expiryChanged(event.target.value))}
+                onChange={(event) => choose({ type: 'set', set: { expiry: event.target.value } })}
               />
             </label>
           </div>

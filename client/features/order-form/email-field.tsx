@@ -1,13 +1,10 @@
 import { FormattedMessage } from 'react-intl';
-import { useDispatch } from 'react-redux';
 import { formStyles } from '../../components/form/text-field.tsx';
-import { orderFormActions as actions } from './order-form.slice.ts';
 import type { OrderFormModel } from './use-order-form.ts';
 
-/** A guest's e-mail for the receipt (SPEC §4), its error tied to it. */
+/** A guest's e-mail for the receipt, its error tied to it. */
 export function EmailField({ model }: { model: OrderFormModel }) {
-  const dispatch = useDispatch();
-  const { ids, form, errors, show, say } = model;
+  const { ids, form, choose, errors, show, say } = model;
   return (
     <div className={formStyles.field}>
       <label htmlFor={`${ids}-email`} className={formStyles.label}>
@@ -22,7 +19,7 @@ export function EmailField({ model }: { model: OrderFormModel }) {
         value={form.email}
         aria-invalid={show && errors.email ? true : undefined}
         aria-describedby={show && errors.email ? `${ids}-email-error` : undefined}
-        onChange={(event) => dispatch(actions.emailChanged(event.target.value))}
+        onChange={(event) => choose({ type: 'set', set: { email: event.target.value } })}
       />
       {show && errors.email && (
         <span id={`${ids}-email-error`} className={formStyles.error} role="alert">

@@ -15,6 +15,7 @@ import {
   renderPage,
   stopSagas,
 } from '../../../tests/support/render.tsx';
+import { orderFormRoutes } from './order-form.routes.ts';
 import { browser, orderFormSaga } from './order-form.saga.ts';
 import { OrderForm } from './order-form.tsx';
 
@@ -122,6 +123,7 @@ function renderTikTok(service: 'views' | 'followers') {
   const tag = service === 'views' ? 'TIKTOK_VIEWS' : 'TIKTOK_FOLLOWERS';
   renderPage(<OrderForm data={data} pageId={`service:tiktok-${service}`} pageService={tag} />, {
     store: appStore({}, orderFormSaga),
+    routes: orderFormRoutes,
     path: pagePath(`service:tiktok-${service}`, 'en'),
     pageId: `service:tiktok-${service}`,
   });

@@ -1,20 +1,17 @@
-import { useDispatch } from 'react-redux';
 import { MAX_LINKS } from '../../../shared/catalog.ts';
 import type { LinkKind } from '../../../shared/link-rules.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { linkExample } from './link-examples.ts';
 import styles from './order-form.module.css';
-import { orderFormActions as actions } from './order-form.slice.ts';
 import type { OrderFormModel } from './use-order-form.ts';
 
 /**
- * The login or link the order is for (SPEC §5), named for the service's link kinds, with an
+ * The login or link the order is for, named for the service's link kinds, with an
  * example of its own; several posts take one link a line. Its error is tied to it; while a
  * short link is followed to where it leads, it says it checks the link instead.
  */
 export function LinkField({ model }: { model: OrderFormModel }) {
-  const dispatch = useDispatch();
-  const { ids, form, selection, errors, show, say, checking } = model;
+  const { ids, form, choose, selection, errors, show, say, checking } = model;
   // while a short link is followed the field says so, and has no error of its own
   const error = show && !checking ? errors.input : undefined;
   const kinds = (selection.service?.link_kinds ?? []) as LinkKind[];
@@ -36,7 +33,7 @@ export function LinkField({ model }: { model: OrderFormModel }) {
           aria-describedby={
             error ? `${ids}-input-error` : checking ? `${ids}-input-status` : undefined
           }
-          onChange={(event) => dispatch(actions.inputChanged(event.target.value))}
+          onChange={(event) => choose({ type: 'input', input: event.target.value })}
         />
       ) : (
         <input
@@ -53,7 +50,7 @@ export function LinkField({ model }: { model: OrderFormModel }) {
           aria-describedby={
             error ? `${ids}-input-error` : checking ? `${ids}-input-status` : undefined
           }
-          onChange={(event) => dispatch(actions.inputChanged(event.target.value))}
+          onChange={(event) => choose({ type: 'input', input: event.target.value })}
         />
       )}
       {checking ? (

@@ -17,9 +17,11 @@ import {
   visitorState,
 } from '../../../tests/support/render.tsx';
 import { CabinetOrderOptions } from './cabinet-order-options.tsx';
-import { browser, orderFormSaga, QUOTE_DEBOUNCE_MS } from './order-form.saga.ts';
+import { orderFormRoutes } from './order-form.routes.ts';
+import { browser, orderFormSaga } from './order-form.saga.ts';
 import { ORDER_FORM_ID, OrderForm } from './order-form.tsx';
 import { PackageCards } from './package-cards.tsx';
+import { QUOTE_DEBOUNCE_MS } from './use-order-form.ts';
 
 /* ------------------------------------------------------------------ the catalogue */
 
@@ -217,6 +219,7 @@ function renderServicePage() {
     </>,
     {
       store: appStore({}, orderFormSaga),
+      routes: orderFormRoutes,
       path: pagePath('service:instagram-likes', 'en'),
       pageId: 'service:instagram-likes',
     },
@@ -425,6 +428,7 @@ function renderCabinet(balance: number) {
   );
   return renderPage(<OrderForm data={data} pageId="cp" client="CLIENT_LK" options={options} />, {
     store: appStore({ user: publicUser({ balance }) }, orderFormSaga),
+    routes: orderFormRoutes,
     path: pagePath('cp', 'en'),
     pageId: 'cp',
     sets: ['cabinet'],
@@ -599,6 +603,7 @@ describe('a rouble account paying by a card that takes dollars', () => {
     };
     renderPage(<OrderForm data={data} pageId="cp" client="CLIENT_LK" />, {
       store: appStore({ visitor, user: publicUser({ balance: 0, cur: 'RUB' }) }, orderFormSaga),
+      routes: orderFormRoutes,
       path: pagePath('cp', 'en'),
       pageId: 'cp',
       sets: ['cabinet'],

@@ -29,13 +29,8 @@ import { autoQuantity } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import type { VisitorState } from '../../../shared/visitor.ts';
-import {
-  type FormPage,
-  type Numerosity,
-  type OrderFormState,
-  quoteKey,
-  servicesKey,
-} from './order-form.slice.ts';
+import type { Choice, Numerosity } from './order-form.choice.ts';
+import { quoteKey, servicesKey } from './order-form.routes.ts';
 
 /** Posts an auto order covers until the buyer says otherwise. */
 export const DEFAULT_POSTS = 10;
@@ -61,7 +56,7 @@ export interface FormContext {
   payMethods: PaymentMethodsData | null;
   /** the shop's rates the browser has (null until they come) */
   rates: readonly Rate[] | null;
-  /** the meta restriction hides Instagram and Threads (SPEC §2) */
+  /** the meta restriction hides Instagram and Threads */
   metaRestricted: boolean;
 }
 
@@ -122,7 +117,7 @@ function linesOf(input: string): string[] {
 }
 
 /** What the form shows and prices, from what was chosen and what the page preselects. */
-export function selectionOf(state: OrderFormState, context: FormContext): Selection {
+export function selectionOf(state: Choice, context: FormContext): Selection {
   const platforms = platformsFor(context.staff, context.metaRestricted);
   const platform =
     state.platform && platforms.includes(state.platform)
@@ -159,7 +154,7 @@ export function selectionOf(state: OrderFormState, context: FormContext): Select
     ? comments.length || null
     : (state.quantity ?? (state.customQuantity ? null : fallback));
   const posts = state.quantityPosts ?? DEFAULT_POSTS;
-  // SPEC §9: the cabinet orders auto services as a range per post, priced at its average
+  // the cabinet orders auto services as a range per post, priced at its average
   const quantityMax = cabinet && auto && quantity !== null ? (state.quantityMax ?? quantity) : null;
   const links = linesOf(state.input);
   // the cabinet's options (cabinet-order-options.tsx) offer drip-feed where the service
@@ -216,13 +211,24 @@ export function selectionOf(state: OrderFormState, context: FormContext): Select
   };
 }
 
-/** The price in effect: [cost, discount] or null while unknown. */
-export function priceOf(state: OrderFormState, selection: Selection): CostPair | null {
-  return selection.quoteKey ? (state.quotes[selection.quoteKey] ?? null) : null;
+/** The page a form is on, as its loader gave it. */
+export interface PageFacts {
+  platform: CatalogPlatform;
+  /** the tag a service page preselects */
+  service: string | null;
+  client: Client;
+  /** the storefront's services of the page's platform (the cabinet fetches its own) */
+  services: ServiceView[] | null;
+  /** the storefront's prices at the presets (guests' quotes) */
+  informers: PriceTable;
 }
 
-/** The page's part of what the form works from (FormPage without its language). */
-export type PageFacts = Omit<FormPage, 'lang'>;
+/** What the form looked up (order-form.routes.ts), by servicesKey, currency and quoteKey. */
+export interface Looked {
+  services: Partial<Record<string, ServiceView[]>>;
+  methods: Partial<Record<Currency, PaymentMethodsData>>;
+  quotes: Readonly<Record<string, CostPair>>;
+}
 
 export interface FormView {
   context: FormContext;
@@ -232,15 +238,16 @@ export interface FormView {
 }
 
 /**
- * What the form shows from the state, on its page, for the user (or the visitor): the hook
- * renders it, the saga asks for what it lacks. The page brings the storefront's services of
- * its platform and the guests' prices at the presets; the rest are fetched into the slice.
+ * What the form shows from the choice, on its page, for the user (or the visitor), with what
+ * it looked up. The page brings the storefront's services of its platform and the guests'
+ * prices at the presets; the rest is looked up.
  */
 export function formView(
-  state: OrderFormState,
+  state: Choice,
   page: PageFacts,
   user: PublicUser | null,
   visitor: Pick<VisitorState, 'currency' | 'metaRestricted'> & { rates?: readonly Rate[] },
+  looked: Looked,
 ): FormView {
   const currency = (user?.cur ?? visitor.currency) as Currency;
   // only an account pays in another currency than its prices' (a guest switches the site's)
@@ -254,23 +261,23 @@ export function formView(
     services:
       storefront && platformChoice === page.platform && page.services
         ? page.services
-        : (state.services[servicesKey(page.client, platformChoice)] ?? null),
+        : (looked.services[servicesKey(page.client, platformChoice)] ?? null),
     staff: Boolean(user?.isStaff),
     loggedIn: Boolean(user),
     balance: user?.balance ?? 0,
     currency,
     client: page.client,
-    methods: state.methods[currency] ?? null,
+    methods: looked.methods[currency] ?? null,
     payCurrency,
-    payMethods: payCurrency ? (state.methods[payCurrency] ?? null) : null,
+    payMethods: payCurrency ? (looked.methods[payCurrency] ?? null) : null,
     rates: visitor.rates ?? null,
     metaRestricted: visitor.metaRestricted,
   };
   const selection = selectionOf(state, context);
   const key = selection.quoteKey;
   const pair =
-    priceOf(state, selection) ??
-    (key && storefront && !user ? quotesFromInformers(page.informers)[key] : null) ??
+    (key && looked.quotes[key]) ||
+    (key && storefront && !user ? quotesFromInformers(page.informers)[key] : null) ||
     null;
   return { context, selection, pair };
 }
@@ -331,14 +338,14 @@ export interface MethodsInEffect {
 }
 
 /**
- * SPEC §4, issue 30: the method in effect and the panel's visibility. The chosen method holds
+ * The method in effect and the panel's visibility. The chosen method holds
  * while it is shown and enabled (a new price may hide or disable it). The cabinet pays from
  * the balance while it covers the price, and shows the panel once it has a price (the balance
  * chosen, or the methods a short balance needs), unless the buyer hid the panel at this price
  * (`declinedAt`): then it stays hidden and the balance is not chosen behind their back.
  */
 export function methodsInEffect(
-  state: Pick<OrderFormState, 'method' | 'methodsVisible' | 'declinedAt'>,
+  state: Pick<Choice, 'method' | 'methodsVisible' | 'declinedAt'>,
   shown: ShownMethod[],
   {
     standing,
@@ -393,15 +400,13 @@ export type FormErrors = Partial<
   >
 >;
 
-/** The link is being followed to where it leads: it is checked, and can be paid, after that. */
-export const linkChecking = (state: Pick<OrderFormState, 'input' | 'linkResolving'>): boolean =>
-  state.linkResolving !== null && state.linkResolving === state.input;
-
+/** `checking`: a short link is being followed; it is checked once it is known. */
 export function errorsOf(
-  state: OrderFormState,
+  state: Choice,
   selection: Selection,
   context: FormContext,
   shown: ShownMethod[],
+  checking = false,
 ): FormErrors {
   const errors: FormErrors = {};
   const { service } = selection;
@@ -413,7 +418,7 @@ export function errorsOf(
       errors.input = 'order.error.inputRequired';
     else if (selection.numerosity === 'multiple' && lines.length > MAX_LINKS)
       errors.input = 'order.error.tooManyLinks';
-    else if (kinds.length && service.platform !== 'fake' && !linkChecking(state)) {
+    else if (kinds.length && service.platform !== 'fake' && !checking) {
       const bad = lines.some((line) => !checkLink(service.platform as Platform, kinds, line).ok);
       if (bad) errors.input = `order.error.link.${kinds.join('-')}`;
     }

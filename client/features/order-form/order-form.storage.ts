@@ -1,9 +1,17 @@
 import type { CatalogPlatform } from '../../../shared/catalog.ts';
-import type { Numerosity, RestoredChoice } from './order-form.slice.ts';
+import type { Choice, Numerosity } from './order-form.choice.ts';
+
+/** What session storage gives back after a reload. */
+export type RestoredChoice = Partial<
+  Pick<
+    Choice,
+    'platform' | 'service' | 'numerosity' | 'input' | 'quantity' | 'quantityPosts' | 'email'
+  > & { methodsVisible: boolean }
+>;
 
 /**
- * Session storage of the order form (SPEC §4): the choice survives a reload of the tab and
- * is forgotten with it. `page` ties a saved choice to the page it was made on, so another
+ * Session storage of the order form: the choice survives a reload of the tab and is
+ * forgotten with it. `page` ties a saved choice to the page it was made on, so another
  * service page still opens with its own service.
  */
 export const STORAGE_KEYS = {
@@ -57,6 +65,24 @@ const positive = (raw: string | null): number | undefined => {
   const value = Number(raw);
   return value > 0 ? value : undefined;
 };
+
+/**
+ * What the form keeps of `choice` on `pageId`: the choice tied to the page, the panel's
+ * visibility and a guest's e-mail; what is unset is removed.
+ */
+export function persist(pageId: string, choice: Choice): void {
+  save({
+    page: pageId,
+    platform: choice.platform,
+    service: choice.service,
+    numerosity: choice.service || choice.numerosity === 'multiple' ? choice.numerosity : null,
+    input: choice.input || null,
+    quantity: choice.quantity,
+    quantityPosts: choice.quantityPosts,
+    methodsVisible: choice.methodsVisible,
+    email: choice.email.trim() || null,
+  });
+}
 
 /** The saved choice for this page, or {} when it was made elsewhere (or never). */
 export function load(pageId: string): RestoredChoice {

@@ -1,15 +1,22 @@
-import { applyMiddleware, combineReducers, legacy_createStore } from 'redux';
-import createSagaMiddleware, { type Task } from 'redux-saga';
-import type { ServiceView } from '../../../shared/catalog.ts';
+import type { CatalogPlatform, ServiceView } from '../../../shared/catalog.ts';
 import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
 import type { PaymentMethod, PaymentMethodsData } from '../../../shared/payment-methods.ts';
-import { needsOf as needsOfView, orderFormSaga, QUOTE_DEBOUNCE_MS } from './order-form.saga.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import {
+  type Choice,
+  type ChoiceAction,
+  initialChoice,
+  type Numerosity,
+  choiceReducer as reducer,
+} from './order-form.choice.ts';
+import { quoteKey } from './order-form.routes.ts';
 import {
   balanceStanding,
   DEFAULT_POSTS,
   errorsOf,
   type FormContext,
   formView,
+  type Looked,
   methodsInEffect,
   type PageFacts,
   platformsFor,
@@ -17,16 +24,39 @@ import {
   selectionOf,
   shownMethods,
 } from './order-form.selection.ts';
-import {
-  orderFormActions as actions,
-  type FormPage,
-  initialOrderFormState,
-  type OrderFormState,
-  type QuoteRequest,
-  quoteKey,
-  orderFormReducer as reducer,
-} from './order-form.slice.ts';
-import { load, remove, STORAGE_KEYS, save } from './order-form.storage.ts';
+import { load, persist, remove, STORAGE_KEYS, save } from './order-form.storage.ts';
+
+/** The form's choices by name: the reducer's actions (order-form.choice.ts). */
+const actions = {
+  platformChosen: (platform: CatalogPlatform): ChoiceAction => ({ type: 'platform', platform }),
+  serviceChosen: (tag: string): ChoiceAction => ({ type: 'service', tag }),
+  serviceUnset: (): ChoiceAction => ({ type: 'service', tag: null }),
+  numerosityChanged: (numerosity: Numerosity): ChoiceAction => ({
+    type: 'set',
+    set: { numerosity },
+  }),
+  inputChanged: (input: string): ChoiceAction => ({ type: 'input', input }),
+  quantityChosen: (quantity: number): ChoiceAction => ({ type: 'quantity', quantity }),
+  customQuantityChanged: (typed: string): ChoiceAction => ({ type: 'customQuantity', typed }),
+  postsChanged: (quantityPosts: number | null): ChoiceAction => ({
+    type: 'set',
+    set: { quantityPosts },
+  }),
+  quantityMaxChanged: (quantityMax: number | null): ChoiceAction => ({
+    type: 'set',
+    set: { quantityMax },
+  }),
+  commentsChanged: (comments: string): ChoiceAction => ({ type: 'set', set: { comments } }),
+  emailChanged: (email: string): ChoiceAction => ({ type: 'set', set: { email } }),
+  agreementToggled: (agreement: boolean): ChoiceAction => ({ type: 'set', set: { agreement } }),
+  methodsPanelToggled: ({ shown, at }: { shown: boolean; at: string | null }): ChoiceAction => ({
+    type: 'togglePanel',
+    shown,
+    at,
+  }),
+  methodChosen: (id: number): ChoiceAction => ({ type: 'method', id }),
+  restored: (choice: Partial<Choice>): ChoiceAction => ({ type: 'restored', choice }),
+};
 
 /* ------------------------------------------------------------------ fixtures */
 
@@ -145,19 +175,15 @@ function context(overrides: Partial<FormContext> = {}): FormContext {
 }
 
 /** Runs the reducer over actions from the initial state (or the one given). */
-function run(
-  ...steps: Array<ReturnType<(typeof actions)[keyof typeof actions]> | OrderFormState>
-): OrderFormState {
-  let state = initialOrderFormState;
-  for (const step of steps) {
-    state = 'type' in step ? reducer(state, step) : step;
-  }
+function run(...steps: Array<ChoiceAction | Choice>): Choice {
+  let state = initialChoice;
+  for (const step of steps) state = 'type' in step ? reducer(state, step) : step;
   return state;
 }
 
 /* ------------------------------------------------------------------ reducer */
 
-describe('order form reducer (SPEC §4)', () => {
+describe('the order form’s reducer', () => {
   /** A form with everything about the service filled in. */
   const filled = run(
     actions.platformChosen('instagram'),
@@ -201,13 +227,14 @@ describe('order form reducer (SPEC §4)', () => {
   });
 
   it('methodsPanelToggled shows the panel, and hiding it clears the chosen method', () => {
-    let state = run(actions.methodsPanelToggled());
+    const at = { at: null };
+    let state = run(actions.methodsPanelToggled({ shown: false, ...at }));
     expect(state.methodsVisible).toBe(true);
     state = reducer(state, actions.methodChosen(3));
     expect(state).toMatchObject({ methodsVisible: true, method: 3 });
-    state = reducer(state, actions.methodsPanelToggled());
+    state = reducer(state, actions.methodsPanelToggled({ shown: true, ...at }));
     expect(state).toMatchObject({ methodsVisible: false, method: null });
-    state = reducer(state, actions.methodsPanelToggled());
+    state = reducer(state, actions.methodsPanelToggled({ shown: false, ...at }));
     expect(state).toMatchObject({ methodsVisible: true, method: null });
   });
 
@@ -234,17 +261,18 @@ describe('order form reducer (SPEC §4)', () => {
     expect(state).toMatchObject({ quantity: 500, customQuantity: '' });
   });
 
-  it('quoteLoaded stores the pair by its key and clears a quote error', () => {
-    const state = run(
-      actions.quoteFailed('boom'),
-      actions.quoteLoaded({ key: 'USD|CLIENT_MAIN|A|10', pair: [100, 5] }),
-      actions.quoteLoaded({ key: 'USD|CLIENT_MAIN|A|20', pair: [190, 10] }),
+  it('follows short links line by line, into an input the buyer has not changed since', () => {
+    const typed = 'vm.tiktok.com/ZMhvqjLcT/\nhttps://www.tiktok.com/@user/video/1';
+    const followed = ['https://www.tiktok.com/@user/video/7234567890123456789', null];
+    const state = run(actions.inputChanged(typed));
+    expect(reducer(state, { type: 'linksFollowed', typed, followed }).input).toBe(
+      'https://www.tiktok.com/@user/video/7234567890123456789\nhttps://www.tiktok.com/@user/video/1',
     );
-    expect(state.quotes).toEqual({
-      'USD|CLIENT_MAIN|A|10': [100, 5],
-      'USD|CLIENT_MAIN|A|20': [190, 10],
-    });
-    expect(state.quoteError).toBeNull();
+    // a login page is no link: the line stays as typed
+    const login = ['https://www.tiktok.com/login?redirect_url=x', null];
+    expect(reducer(state, { type: 'linksFollowed', typed, followed: login }).input).toBe(typed);
+    const changed = reducer(state, actions.inputChanged('https://www.tiktok.com/@user'));
+    expect(reducer(changed, { type: 'linksFollowed', typed, followed })).toBe(changed);
   });
 
   it('restored merges the saved choice into the state', () => {
@@ -268,13 +296,13 @@ describe('order form reducer (SPEC §4)', () => {
 describe('selectionOf', () => {
   it("applies the page's preselected service until another is chosen", () => {
     const page = context({ pageService: 'INSTAGRAM_FOLLOWERS' });
-    expect(selectionOf(initialOrderFormState, page).service?.tag).toBe('INSTAGRAM_FOLLOWERS');
+    expect(selectionOf(initialChoice, page).service?.tag).toBe('INSTAGRAM_FOLLOWERS');
     const chosen = run(actions.serviceChosen('INSTAGRAM_LIKES'));
     expect(selectionOf(chosen, page).service?.tag).toBe('INSTAGRAM_LIKES');
   });
 
   it('without a choice or a page service, takes the first single service by type order', () => {
-    const selection = selectionOf(initialOrderFormState, context());
+    const selection = selectionOf(initialChoice, context());
     expect(selection.service?.tag).toBe('INSTAGRAM_LIKES');
     expect(selection.types).toEqual(['LIKES', 'SUBS', 'AUTO']);
     expect(selection.ofType.map((entry) => entry.tag)).toEqual(['INSTAGRAM_LIKES']);
@@ -325,7 +353,7 @@ describe('selectionOf', () => {
   });
 
   it('without a service the limits are 1 and 100', () => {
-    const selection = selectionOf(initialOrderFormState, context({ services: null }));
+    const selection = selectionOf(initialChoice, context({ services: null }));
     expect(selection.service).toBeNull();
     expect(selection.limits).toEqual({ min: 1, max: 100 });
     expect(selection.presets).toEqual([1, 50, 100]);
@@ -521,7 +549,7 @@ describe('platformsFor', () => {
   });
 
   it('selectionOf leaves a restricted page platform for the first one offered', () => {
-    const selection = selectionOf(initialOrderFormState, context({ metaRestricted: true }));
+    const selection = selectionOf(initialChoice, context({ metaRestricted: true }));
     expect(selection.platform).toBe('tiktok');
     expect(selection.platforms).not.toContain('instagram');
   });
@@ -600,7 +628,7 @@ describe('errorsOf', () => {
     actions.methodChosen(WALLET.id),
   );
 
-  function errors(state: OrderFormState, overrides: Partial<FormContext> = {}, price = PRICE) {
+  function errors(state: Choice, overrides: Partial<FormContext> = {}, price = PRICE) {
     const ctx = context(overrides);
     return errorsOf(state, selectionOf(state, ctx), ctx, shownMethods(ctx, price));
   }
@@ -815,248 +843,6 @@ describe('order form session storage', () => {
   });
 });
 
-/* ------------------------------------------------------------------ saga */
-
-interface FetchCall {
-  url: string;
-  signal: AbortSignal | undefined;
-}
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** An answer as the API gives it (SPEC §7). */
-const answer = (body: unknown, status = 200) =>
-  ({ status, json: async () => body }) as unknown as Response;
-
-describe('orderFormSaga', () => {
-  let calls: FetchCall[];
-  let respond: (url: string, signal: AbortSignal | undefined) => Promise<Response>;
-  let tasks: Task[];
-  let store: ReturnType<typeof makeStore>;
-  const fetchBefore = globalThis.fetch;
-
-  function makeStore() {
-    const sagaMiddleware = createSagaMiddleware();
-    const created = legacy_createStore(
-      combineReducers({ orderForm: reducer }),
-      applyMiddleware(sagaMiddleware),
-    );
-    tasks.push(sagaMiddleware.run(orderFormSaga));
-    return created;
-  }
-
-  beforeEach(() => {
-    installStorage();
-    calls = [];
-    tasks = [];
-    respond = async (url) => answer({ status: 'success', data: [url.length, 0] });
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      calls.push({ url, signal: init?.signal ?? undefined });
-      return respond(url, init?.signal ?? undefined);
-    }) as typeof fetch;
-    store = makeStore();
-  });
-
-  afterEach(() => {
-    for (const task of tasks) task.cancel();
-    globalThis.fetch = fetchBefore;
-    uninstallStorage();
-  });
-
-  const form = () => store.getState().orderForm;
-
-  function request(tag: string, count: number): QuoteRequest {
-    const base = { tag, count, currency: 'USD' as const, client: 'CLIENT_MAIN' as const };
-    return { ...base, key: quoteKey(base) };
-  }
-
-  it('saves service and numerosity (reset to single) on serviceChosen', () => {
-    store.dispatch(actions.formMounted({ pageId: 'instagram-likes' }));
-    store.dispatch(actions.platformChosen('instagram'));
-    store.dispatch(actions.numerosityChanged('multiple'));
-    expect(storage.getItem(STORAGE_KEYS.numerosity)).toBe('multiple');
-
-    store.dispatch(actions.serviceChosen('INSTAGRAM_LIKES'));
-    expect(storage.getItem(STORAGE_KEYS.service)).toBe('INSTAGRAM_LIKES');
-    expect(storage.getItem(STORAGE_KEYS.numerosity)).toBe('single');
-    expect(storage.getItem(STORAGE_KEYS.page)).toBe('instagram-likes');
-  });
-
-  it('removes numerosity, posts, quantity, service and input on serviceUnset', () => {
-    store.dispatch(actions.formMounted({ pageId: 'instagram-auto-likes' }));
-    store.dispatch(actions.platformChosen('instagram'));
-    store.dispatch(actions.serviceChosen('INSTAGRAM_AUTO_LIKES'));
-    store.dispatch(actions.inputChanged('some.user'));
-    store.dispatch(actions.quantityChosen(500));
-    store.dispatch(actions.postsChanged(5));
-    store.dispatch(actions.methodsPanelToggled());
-    for (const key of ['service', 'numerosity', 'input', 'quantity', 'quantityPosts'] as const)
-      expect(storage.getItem(STORAGE_KEYS[key])).not.toBeNull();
-
-    store.dispatch(actions.serviceUnset());
-    for (const key of ['service', 'numerosity', 'input', 'quantity', 'quantityPosts'] as const)
-      expect(storage.getItem(STORAGE_KEYS[key])).toBeNull();
-    // the rest stays
-    expect(storage.getItem(STORAGE_KEYS.page)).toBe('instagram-auto-likes');
-    expect(storage.getItem(STORAGE_KEYS.platform)).toBe('instagram');
-    expect(storage.getItem(STORAGE_KEYS.methodsVisible)).toBe('true');
-  });
-
-  it('saves the panel visibility', () => {
-    store.dispatch(actions.methodsPanelToggled());
-    expect(storage.getItem(STORAGE_KEYS.methodsVisible)).toBe('true');
-    store.dispatch(actions.methodsPanelToggled());
-    expect(storage.getItem(STORAGE_KEYS.methodsVisible)).toBe('false');
-  });
-
-  it('restores the saved choice on formMounted for the same page only', () => {
-    save({
-      page: 'instagram-likes',
-      platform: 'instagram',
-      service: 'INSTAGRAM_LIKES',
-      numerosity: 'multiple',
-      quantity: 500,
-      methodsVisible: true,
-    });
-    store.dispatch(actions.formMounted({ pageId: 'instagram-likes' }));
-    expect(form()).toMatchObject({
-      platform: 'instagram',
-      service: 'INSTAGRAM_LIKES',
-      numerosity: 'multiple',
-      quantity: 500,
-      methodsVisible: true,
-    });
-
-    const other = makeStore();
-    other.dispatch(actions.formMounted({ pageId: 'instagram-followers' }));
-    expect(other.getState().orderForm).toMatchObject({
-      platform: null,
-      service: null,
-      numerosity: 'single',
-      quantity: null,
-      methodsVisible: true,
-    });
-  });
-
-  it('keeps the saved choice when the platform in effect is chosen again', () => {
-    store.dispatch(actions.formMounted({ pageId: 'instagram-likes' }));
-    store.dispatch(actions.platformChosen('instagram'));
-    store.dispatch(actions.serviceChosen('INSTAGRAM_LIKES'));
-    store.dispatch(actions.quantityChosen(500));
-    store.dispatch(actions.platformChosen('instagram'));
-    expect(storage.getItem(STORAGE_KEYS.service)).toBe('INSTAGRAM_LIKES');
-    expect(storage.getItem(STORAGE_KEYS.quantity)).toBe('500');
-    // another platform does forget them
-    store.dispatch(actions.platformChosen('tiktok'));
-    expect(storage.getItem(STORAGE_KEYS.service)).toBeNull();
-    expect(storage.getItem(STORAGE_KEYS.quantity)).toBeNull();
-  });
-
-  it('never hands one page’s saved choice to another page', () => {
-    store.dispatch(actions.formMounted({ pageId: 'instagram-likes' }));
-    store.dispatch(actions.serviceChosen('INSTAGRAM_LIKES'));
-    store.dispatch(actions.quantityChosen(500));
-
-    const followers = makeStore();
-    followers.dispatch(actions.formMounted({ pageId: 'instagram-followers' }));
-    followers.dispatch(actions.inputChanged('some.user'));
-    const reloaded = makeStore();
-    reloaded.dispatch(actions.formMounted({ pageId: 'instagram-followers' }));
-    expect(reloaded.getState().orderForm).toMatchObject({
-      service: null,
-      quantity: null,
-      input: 'some.user',
-    });
-  });
-
-  it('looks a quote up after QUOTE_DEBOUNCE_MS, once, and stores the pair', async () => {
-    respond = async () => answer({ status: 'success', data: [69_900, 29_100] });
-    const asked = request('INSTAGRAM_LIKES', 1000);
-    store.dispatch(actions.quoteNeeded(asked));
-
-    await wait(QUOTE_DEBOUNCE_MS - 100);
-    expect(calls).toHaveLength(0);
-
-    await wait(200);
-    expect(calls.map((call) => call.url)).toEqual([
-      '/api/prices/orderCost?tag=INSTAGRAM_LIKES&count=1000&cur=USD',
-    ]);
-    expect(form().quotes[asked.key]).toEqual([69_900, 29_100]);
-    expect(asked.key).toBe('USD|CLIENT_MAIN|INSTAGRAM_LIKES|1000');
-
-    // a known key is not asked again
-    store.dispatch(actions.quoteNeeded(asked));
-    await wait(QUOTE_DEBOUNCE_MS + 100);
-    expect(calls).toHaveLength(1);
-  });
-
-  it('asks only for the second of two quick requests: the first is cancelled while debouncing', async () => {
-    const first = request('INSTAGRAM_LIKES', 500);
-    const second = request('INSTAGRAM_LIKES', 1000);
-    store.dispatch(actions.quoteNeeded(first));
-    await wait(100);
-    store.dispatch(actions.quoteNeeded(second));
-    // long enough for the first to have fired had it survived
-    await wait(QUOTE_DEBOUNCE_MS + 150);
-
-    expect(calls.map((call) => call.url)).toEqual([
-      '/api/prices/orderCost?tag=INSTAGRAM_LIKES&count=1000&cur=USD',
-    ]);
-    expect(Object.keys(form().quotes)).toEqual([second.key]);
-  });
-
-  it('aborts a look-up in flight when a newer one comes, without reporting an error', async () => {
-    respond = (url, signal) =>
-      url.includes('count=500')
-        ? new Promise<Response>((_resolve, reject) => {
-            signal?.addEventListener('abort', () => reject(new Error('aborted')));
-          })
-        : Promise.resolve(answer({ status: 'success', data: [700, 0] }));
-    store.dispatch(actions.quoteNeeded(request('INSTAGRAM_LIKES', 500)));
-    await wait(QUOTE_DEBOUNCE_MS + 50);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.signal?.aborted).toBe(false);
-
-    store.dispatch(actions.quoteNeeded(request('INSTAGRAM_LIKES', 1000)));
-    await wait(QUOTE_DEBOUNCE_MS + 100);
-    expect(calls[0]!.signal?.aborted).toBe(true);
-    expect(calls).toHaveLength(2);
-    expect(form().quoteError).toBeNull();
-    expect(form().quotes).toEqual({ 'USD|CLIENT_MAIN|INSTAGRAM_LIKES|1000': [700, 0] });
-  });
-
-  it('asks as CLIENT_LK when the request is for the cabinet', async () => {
-    const base = { tag: 'INSTAGRAM_LIKES', count: 50, currency: 'RUB' as const };
-    const lk = { ...base, client: 'CLIENT_LK' as const };
-    store.dispatch(actions.quoteNeeded({ ...lk, key: quoteKey(lk) }));
-    await wait(QUOTE_DEBOUNCE_MS + 100);
-    expect(calls.map((call) => call.url)).toEqual([
-      '/api/prices/orderCost?tag=INSTAGRAM_LIKES&count=50&cur=RUB&client=CLIENT_LK',
-    ]);
-  });
-
-  it('puts quoteFailed with the API message on an error', async () => {
-    respond = async () =>
-      answer({ status: 'error', message: 'Unknown service', statusCode: 404 }, 404);
-    const asked = request('NO_SUCH_TAG', 100);
-    store.dispatch(actions.quoteNeeded(asked));
-    await wait(QUOTE_DEBOUNCE_MS + 100);
-    expect(calls).toHaveLength(1);
-    expect(form().quoteError).toBe('Unknown service');
-    expect(form().quotes[asked.key]).toBeUndefined();
-  });
-
-  it('puts quoteFailed when the network fails', async () => {
-    respond = () => Promise.reject(new TypeError('fetch failed'));
-    store.dispatch(actions.quoteNeeded(request('INSTAGRAM_LIKES', 100)));
-    await wait(QUOTE_DEBOUNCE_MS + 100);
-    expect(form().quoteError).toBe('The service is temporary unavailable');
-  });
-});
-
-/* ------------------------------------------------------------------ derived methods (issue 31.2) */
-
 describe('methodsInEffect and balanceStanding (the cabinet pays from the balance first)', () => {
   const cabinet = context({ client: 'CLIENT_LK', loggedIn: true, balance: 1_000 });
   const covered = shownMethods(cabinet, 1_000);
@@ -1073,13 +859,13 @@ describe('methodsInEffect and balanceStanding (the cabinet pays from the balance
   });
 
   it('defaults to the balance while it covers the price, and shows the panel', () => {
-    expect(methodsInEffect(initialOrderFormState, covered, { ...at, priced: true })).toEqual({
+    expect(methodsInEffect(initialChoice, covered, { ...at, priced: true })).toEqual({
       method: -1,
       visible: true,
     });
     // nothing before a price is known: the panel stays as the buyer left it
     expect(
-      methodsInEffect(initialOrderFormState, shownMethods(cabinet, null), {
+      methodsInEffect(initialChoice, shownMethods(cabinet, null), {
         standing: null,
         quoteKey: null,
         priced: false,
@@ -1105,7 +891,7 @@ describe('methodsInEffect and balanceStanding (the cabinet pays from the balance
 
   it('opens the panel when the balance falls short, with no method chosen for the buyer', () => {
     expect(
-      methodsInEffect(initialOrderFormState, short, {
+      methodsInEffect(initialChoice, short, {
         standing: 'short',
         quoteKey: 'USD|CLIENT_LK|INSTAGRAM_LIKES|5000',
         priced: true,
@@ -1143,7 +929,7 @@ describe('methodsInEffect and balanceStanding (the cabinet pays from the balance
 
   it('hides a panel the cabinet showed unasked with one toggle', () => {
     const state = reducer(
-      initialOrderFormState,
+      initialChoice,
       actions.methodsPanelToggled({ shown: true, at: at.quoteKey }),
     );
     expect(state.methodsVisible).toBe(false);
@@ -1153,7 +939,7 @@ describe('methodsInEffect and balanceStanding (the cabinet pays from the balance
   it('is the buyer’s toggle and choice alone on the storefront', () => {
     const storefront = shownMethods(context(), 1_000);
     const off = { standing: null, quoteKey: 'USD|CLIENT_MAIN|INSTAGRAM_LIKES|1000', priced: false };
-    expect(methodsInEffect(initialOrderFormState, storefront, off)).toEqual({
+    expect(methodsInEffect(initialChoice, storefront, off)).toEqual({
       method: null,
       visible: false,
     });
@@ -1162,7 +948,7 @@ describe('methodsInEffect and balanceStanding (the cabinet pays from the balance
   });
 });
 
-/* ------------------------------------------------------------------ what the form lacks */
+/* ------------------------------------------------------------------ the form's view */
 
 const PAGE: PageFacts = {
   platform: 'instagram',
@@ -1172,180 +958,160 @@ const PAGE: PageFacts = {
   informers: { USD: { INSTAGRAM_LIKES: { '1000': { cost: 699, discount: 0 } } } },
 };
 const GUEST = { currency: 'USD' as const, metaRestricted: false };
+const NOTHING: Looked = { services: {}, methods: {}, quotes: {} };
 
-/** What the saga asks for, from the form's view of the state. */
-const needsOf = (
-  state: OrderFormState,
-  page: PageFacts,
-  user: Parameters<typeof formView>[2],
-  visitor: typeof GUEST,
-) => needsOfView(formView(state, page, user, visitor), state, page.client);
-
-describe('needsOf over formView (what the saga asks for)', () => {
-  it('asks a guest on a landing for the methods only: the page brought services and prices', () => {
-    expect(needsOf(initialOrderFormState, PAGE, null, GUEST)).toEqual({
-      services: null,
-      quote: null,
-      methods: 'USD',
-    });
-    const loaded = run(actions.methodsLoaded({ currency: 'USD', data: METHODS }));
-    expect(needsOf(loaded, PAGE, null, GUEST)).toEqual({
-      services: null,
-      quote: null,
-      methods: null,
-    });
+describe('formView: what the page brings and what the form looks up', () => {
+  it('prices a guest’s preset from the page, and has the methods once looked up', () => {
+    const view = formView(initialChoice, PAGE, null, GUEST, NOTHING);
+    expect(view.pair).toEqual([699, 0]);
+    expect(view.context.services).toBe(SERVICES);
+    expect(view.context.methods).toBeNull();
+    const methods = { USD: METHODS } as Partial<Record<Currency, PaymentMethodsData>>;
+    expect(
+      formView(initialChoice, PAGE, null, GUEST, { ...NOTHING, methods }).context.methods,
+    ).toBe(METHODS);
   });
 
-  it('asks for a price the page does not have', () => {
+  it('has no price the page lacks until it is looked up', () => {
     const custom = run(actions.customQuantityChanged('1234'));
-    expect(needsOf(custom, PAGE, null, GUEST).quote).toEqual({
-      key: 'USD|CLIENT_MAIN|INSTAGRAM_LIKES|1234',
-      tag: 'INSTAGRAM_LIKES',
-      count: 1234,
-      currency: 'USD',
-      client: 'CLIENT_MAIN',
-    });
-    // looked up, it is known
-    const quoted = reducer(
-      custom,
-      actions.quoteLoaded({ key: 'USD|CLIENT_MAIN|INSTAGRAM_LIKES|1234', pair: [863, 0] }),
-    );
-    expect(needsOf(quoted, PAGE, null, GUEST).quote).toBeNull();
+    const view = formView(custom, PAGE, null, GUEST, NOTHING);
+    expect(view.selection.quoteKey).toBe('USD|CLIENT_MAIN|INSTAGRAM_LIKES|1234');
+    expect(view.pair).toBeNull();
+    const quotes = { 'USD|CLIENT_MAIN|INSTAGRAM_LIKES|1234': [863, 0] as [number, number] };
+    expect(formView(custom, PAGE, null, GUEST, { ...NOTHING, quotes }).pair).toEqual([863, 0]);
   });
 
-  it('asks for another platform’s services, but not again once they failed', () => {
+  it('has no services of another platform until they are looked up', () => {
     const tiktok = run(actions.platformChosen('tiktok'));
-    expect(needsOf(tiktok, PAGE, null, GUEST).services).toBe('tiktok');
-    const failed = reducer(tiktok, actions.servicesFailed('CLIENT_MAIN|tiktok'));
-    expect(needsOf(failed, PAGE, null, GUEST).services).toBeNull();
+    expect(formView(tiktok, PAGE, null, GUEST, NOTHING).context.services).toBeNull();
   });
 
-  it('asks the cabinet for its own services and prices, in the user’s currency', () => {
-    const cabinet: PageFacts = { ...PAGE, client: 'CLIENT_LK', services: null, informers: {} };
-    const user = { cur: 'EUR', balance: 0, isStaff: false } as Parameters<typeof needsOf>[2];
-    expect(needsOf(initialOrderFormState, cabinet, user, GUEST)).toEqual({
-      services: 'instagram',
-      quote: null,
-      methods: 'EUR',
-    });
-    const loaded = run(actions.servicesLoaded({ key: 'CLIENT_LK|instagram', services: SERVICES }));
-    expect(needsOf(loaded, cabinet, user, GUEST).quote?.key).toBe(
-      'EUR|CLIENT_LK|INSTAGRAM_LIKES|1000',
-    );
-    expect(formView(loaded, cabinet, user, GUEST).context.services).toBe(SERVICES);
+  it('gives the cabinet its own services and prices, in the user’s currency, never the page’s', () => {
+    const cabinet: PageFacts = { ...PAGE, client: 'CLIENT_LK', services: null };
+    const user = { cur: 'EUR', balance: 0, isStaff: false } as Parameters<typeof formView>[2];
+    const none = formView(initialChoice, cabinet, user, GUEST, NOTHING);
+    expect(none.context).toMatchObject({ services: null, currency: 'EUR' });
+    const services = { 'CLIENT_LK|instagram': SERVICES };
+    const view = formView(initialChoice, cabinet, user, GUEST, { ...NOTHING, services });
+    expect(view.context.services).toBe(SERVICES);
+    expect(view.selection.quoteKey).toBe('EUR|CLIENT_LK|INSTAGRAM_LIKES|1000');
+    expect(view.pair).toBeNull();
   });
 });
 
-describe('orderFormSaga: asking for what the form lacks', () => {
-  let calls: string[];
-  let tasks: Task[];
-  const fetchBefore = globalThis.fetch;
-  const FORM_PAGE: FormPage = { ...PAGE, lang: 'en' };
-  const TIKTOK = [service({ tag: 'TIKTOK_LIKES', platform: 'tiktok' })];
+/* ------------------------------------------------------------------ kept for the tab */
 
-  function makeStore(user: unknown = null) {
-    const sagaMiddleware = createSagaMiddleware();
-    const created = legacy_createStore(
-      combineReducers({
-        orderForm: reducer,
-        // the visitor's and the session's slices, as far as the form reads them
-        visitor: (state = { ...GUEST }, action: { type: string; payload?: unknown }) =>
-          action.type === 'visitor/currencyChanged'
-            ? { ...state, currency: action.payload as 'USD' }
-            : state,
-        session: (state = { user }) => state,
-      }),
-      applyMiddleware(sagaMiddleware),
-    );
-    tasks.push(sagaMiddleware.run(orderFormSaga));
-    return created;
+describe('what the form keeps in session storage', () => {
+  beforeEach(installStorage);
+  afterEach(uninstallStorage);
+
+  /** A form on `pageId` as useOrderForm runs it: restored once mounted, kept after each choice. */
+  function formOn(pageId: string) {
+    let state = reducer(initialChoice, actions.restored(load(pageId)));
+    persist(pageId, state);
+    return {
+      choose(...steps: ChoiceAction[]) {
+        for (const step of steps) {
+          state = reducer(state, step);
+          persist(pageId, state);
+        }
+      },
+      state: () => state,
+    };
   }
+  const kept = (key: keyof typeof STORAGE_KEYS) => storage.getItem(STORAGE_KEYS[key]);
 
-  beforeEach(() => {
-    installStorage();
-    calls = [];
-    tasks = [];
-    globalThis.fetch = (async (input: RequestInfo | URL) => {
-      const url = String(input);
-      calls.push(url);
-      if (url.includes('payment/methods')) return answer({ status: 'success', data: METHODS });
-      if (url.includes('user_services/tiny')) return answer({ status: 'success', data: TIKTOK });
-      return answer({ status: 'success', data: [863, 0] });
-    }) as typeof fetch;
+  it('keeps service and numerosity (reset to single) when a service is chosen', () => {
+    const form = formOn('instagram-likes');
+    form.choose(actions.platformChosen('instagram'), actions.numerosityChanged('multiple'));
+    expect(kept('numerosity')).toBe('multiple');
+    form.choose(actions.serviceChosen('INSTAGRAM_LIKES'));
+    expect(kept('service')).toBe('INSTAGRAM_LIKES');
+    expect(kept('numerosity')).toBe('single');
+    expect(kept('page')).toBe('instagram-likes');
   });
 
-  afterEach(() => {
-    for (const task of tasks) task.cancel();
-    globalThis.fetch = fetchBefore;
-    uninstallStorage();
-  });
-
-  it('asks for nothing until a form is mounted with its page', async () => {
-    const store = makeStore();
-    store.dispatch(actions.formMounted({ pageId: 'service:instagram-likes' }));
-    store.dispatch(actions.platformChosen('tiktok'));
-    await wait(QUOTE_DEBOUNCE_MS + 100);
-    expect(calls).toEqual([]);
-  });
-
-  it('on formMounted, asks for the currency’s methods; a custom quantity, for its price', async () => {
-    const store = makeStore();
-    store.dispatch(
-      actions.formMounted({ pageId: 'service:instagram-likes', page: FORM_PAGE, view: formView }),
+  it('forgets numerosity, posts, quantity, service and input when the service is unset', () => {
+    const form = formOn('instagram-auto-likes');
+    form.choose(
+      actions.platformChosen('instagram'),
+      actions.serviceChosen('INSTAGRAM_AUTO_LIKES'),
+      actions.inputChanged('some.user'),
+      actions.quantityChosen(500),
+      actions.postsChanged(5),
+      actions.methodsPanelToggled({ shown: false, at: null }),
     );
-    await wait(10);
-    expect(calls).toEqual(['/api/payment/methods?currency=USD']);
-    expect(store.getState().orderForm.methods.USD).toEqual(METHODS);
-
-    store.dispatch(actions.customQuantityChanged('1234'));
-    await wait(QUOTE_DEBOUNCE_MS + 100);
-    expect(calls.slice(1)).toEqual([
-      '/api/prices/orderCost?tag=INSTAGRAM_LIKES&count=1234&cur=USD',
-    ]);
-    // a choice that changes no price asks for nothing more
-    store.dispatch(actions.inputChanged('https://www.instagram.com/p/C8xYz12AbCd/'));
-    store.dispatch(actions.emailChanged('buyer@example.com'));
-    await wait(QUOTE_DEBOUNCE_MS + 100);
-    expect(calls).toHaveLength(2);
+    const keys = ['service', 'numerosity', 'input', 'quantity', 'quantityPosts'] as const;
+    for (const key of keys) expect(kept(key)).not.toBeNull();
+    form.choose(actions.serviceUnset());
+    for (const key of keys) expect(kept(key)).toBeNull();
+    // the rest stays
+    expect(kept('page')).toBe('instagram-auto-likes');
+    expect(kept('platform')).toBe('instagram');
+    expect(kept('methodsVisible')).toBe('true');
   });
 
-  it('on platformChosen, asks once for the platform’s services, then its price', async () => {
-    const store = makeStore();
-    store.dispatch(actions.formMounted({ pageId: 'home', page: FORM_PAGE, view: formView }));
-    store.dispatch(actions.platformChosen('tiktok'));
-    // the same need again while the services load is not a second request
-    store.dispatch(actions.numerosityChanged('single'));
-    await wait(QUOTE_DEBOUNCE_MS + 100);
-    expect(calls.filter((url) => url.includes('user_services'))).toEqual([
-      '/api/user_services/tiny?labels=CLIENT_MAIN+VISIBLE&platform=tiktok&lang=en',
-    ]);
-    expect(store.getState().orderForm.services['CLIENT_MAIN|tiktok']).toEqual(TIKTOK);
-    // the page's prices are Instagram's: TikTok's 1000 likes are looked up
-    expect(calls.filter((url) => url.includes('orderCost'))).toEqual([
-      '/api/prices/orderCost?tag=TIKTOK_LIKES&count=1000&cur=USD',
-    ]);
+  it('keeps the panel’s visibility, and a guest’s e-mail trimmed', () => {
+    const form = formOn('home');
+    form.choose(actions.methodsPanelToggled({ shown: false, at: null }));
+    expect(kept('methodsVisible')).toBe('true');
+    form.choose(actions.methodsPanelToggled({ shown: true, at: null }));
+    expect(kept('methodsVisible')).toBe('false');
+    form.choose(actions.emailChanged(' buyer@example.com '));
+    expect(kept('email')).toBe('buyer@example.com');
   });
 
-  it('on a currency change, asks for that currency’s methods', async () => {
-    const store = makeStore();
-    store.dispatch(actions.formMounted({ pageId: 'home', page: FORM_PAGE, view: formView }));
-    await wait(10);
-    store.dispatch({ type: 'visitor/currencyChanged', payload: 'EUR' });
-    await wait(QUOTE_DEBOUNCE_MS + 100);
-    expect(calls.filter((url) => url.includes('payment/methods'))).toEqual([
-      '/api/payment/methods?currency=USD',
-      '/api/payment/methods?currency=EUR',
-    ]);
+  it('restores the saved choice for the same page only', () => {
+    save({
+      page: 'instagram-likes',
+      platform: 'instagram',
+      service: 'INSTAGRAM_LIKES',
+      numerosity: 'multiple',
+      quantity: 500,
+      methodsVisible: true,
+    });
+    expect(formOn('instagram-likes').state()).toMatchObject({
+      platform: 'instagram',
+      service: 'INSTAGRAM_LIKES',
+      numerosity: 'multiple',
+      quantity: 500,
+      methodsVisible: true,
+    });
+    expect(formOn('instagram-followers').state()).toMatchObject({
+      platform: null,
+      service: null,
+      numerosity: 'single',
+      quantity: null,
+      methodsVisible: true,
+    });
   });
 
-  it('stops asking once the form is unmounted', async () => {
-    const store = makeStore();
-    store.dispatch(actions.formMounted({ pageId: 'home', page: FORM_PAGE, view: formView }));
-    await wait(10);
-    store.dispatch(actions.formUnmounted());
-    store.dispatch({ type: 'visitor/currencyChanged', payload: 'EUR' });
-    store.dispatch(actions.platformChosen('tiktok'));
-    await wait(QUOTE_DEBOUNCE_MS + 100);
-    expect(calls).toEqual(['/api/payment/methods?currency=USD']);
+  it('keeps the saved choice when the platform in effect is chosen again', () => {
+    const form = formOn('instagram-likes');
+    form.choose(
+      actions.platformChosen('instagram'),
+      actions.serviceChosen('INSTAGRAM_LIKES'),
+      actions.quantityChosen(500),
+      actions.platformChosen('instagram'),
+    );
+    expect(kept('service')).toBe('INSTAGRAM_LIKES');
+    expect(kept('quantity')).toBe('500');
+    // another platform does forget them
+    form.choose(actions.platformChosen('tiktok'));
+    expect(kept('service')).toBeNull();
+    expect(kept('quantity')).toBeNull();
+  });
+
+  it('never hands one page’s saved choice to another page', () => {
+    formOn('instagram-likes').choose(
+      actions.serviceChosen('INSTAGRAM_LIKES'),
+      actions.quantityChosen(500),
+    );
+    formOn('instagram-followers').choose(actions.inputChanged('some.user'));
+    expect(formOn('instagram-followers').state()).toMatchObject({
+      service: null,
+      quantity: null,
+      input: 'some.user',
+    });
   });
 });

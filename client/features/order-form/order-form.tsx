@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useDispatch } from 'react-redux';
 import type { Client } from '../../../shared/catalog.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { AgreementCheck } from '../../components/form/choices.tsx';
@@ -10,7 +9,6 @@ import { LinkField } from './link-field.tsx';
 import type { OrderFormData } from './order-form.loader.ts';
 import styles from './order-form.module.css';
 import type { Selection } from './order-form.selection.ts';
-import { orderFormActions as actions } from './order-form.slice.ts';
 import { PayButton } from './pay-button.tsx';
 import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
 import { PlatformPicker } from './platform-picker.tsx';
@@ -20,7 +18,7 @@ import { ServiceChoice } from './service-choice.tsx';
 import { ShortBalance } from './short-balance.tsx';
 import { type OrderFormModel, useOrderForm } from './use-order-form.ts';
 
-/** The form's element id: package cards bring it into view. */
+/** The form's element id: package cards bring it into view (and pick into it). */
 export const ORDER_FORM_ID = 'order-form';
 
 interface OrderFormProps {
@@ -39,9 +37,9 @@ interface OrderFormProps {
 }
 
 /**
- * The order form of every landing (SPEC §4): platform → service type → service, numerosity,
- * login or link, quantity, live price, payment methods, e-mail for guests; its state and
- * rules are `useOrderForm`'s, each step a component of its own.
+ * The order form of every landing and of the cabinet: platform → service type → service,
+ * numerosity, login or link, quantity, live price, payment methods, e-mail for guests; its
+ * state and rules are `useOrderForm`'s, each step a component of its own.
  */
 export function OrderForm({
   data,
@@ -52,13 +50,13 @@ export function OrderForm({
   onCurrencySwitch,
   options,
 }: OrderFormProps) {
-  const dispatch = useDispatch();
   const model = useOrderForm({ data, pageId, pageService, client });
-  const { ids, form, user, cabinet, services, selection, errors, show, say } = model;
+  const { ids, form, choose, user, cabinet, context, selection, errors, show, say } = model;
   const { service } = selection;
 
   const formElement = (
     <form
+      ref={model.formRef}
       id={ORDER_FORM_ID}
       className={styles.card}
       onSubmit={model.submit}
@@ -71,14 +69,14 @@ export function OrderForm({
       <h2 id={`${ids}-heading`} className={cabinet ? 'visually-hidden' : styles.heading}>
         <FormattedMessage id="order.heading" />
       </h2>
-      <PlatformPicker selection={selection} />
+      <PlatformPicker model={model} />
 
-      {!services && (
+      {!context.services && (
         <div className={styles.skeleton} aria-busy="true">
           {model.servicesFailed ? (
             <p className={styles.error} role="alert">
               <FormattedMessage id="order.servicesFailed" />{' '}
-              <button type="button" className={styles.linkButton} onClick={model.loadServices}>
+              <button type="button" className={styles.linkButton} onClick={model.retryServices}>
                 <FormattedMessage id="order.retry" />
               </button>
             </p>
@@ -88,7 +86,7 @@ export function OrderForm({
         </div>
       )}
 
-      {services && !service && (
+      {context.services && !service && (
         <p className={styles.muted}>
           <FormattedMessage id="order.noServices" />
         </p>
@@ -96,28 +94,20 @@ export function OrderForm({
 
       {service && (
         <>
-          <ServiceChoice ids={ids} selection={selection} services={services} service={service} />
+          <ServiceChoice model={model} service={service} />
           <LinkField model={model} />
-          <QuantityFields
-            ids={ids}
-            selection={selection}
-            form={form}
-            errors={errors}
-            show={show}
-            quantityError={model.quantityError}
-            cabinet={cabinet}
-          />
+          <QuantityFields model={model} />
           {options?.(model)}
           {!user && <EmailField model={model} />}
           <PriceLine model={model} />
 
-          {model.missing !== null && model.price !== null && (
+          {model.missing !== null && model.pair && (
             <ShortBalance
               missing={model.missing}
-              price={model.price}
+              price={model.pair[0]}
               currency={model.currency}
               choice={form.shortChoice}
-              onChoose={(choice) => dispatch(actions.shortChoiceChanged(choice))}
+              onChoose={(shortChoice) => choose({ type: 'set', set: { shortChoice } })}
             />
           )}
           <PaymentMethodsPanel
@@ -125,20 +115,20 @@ export function OrderForm({
             chosen={model.methods.method}
             shown={model.shown}
             // paying in another currency: its groups of methods
-            data={model.context.payCurrency ? model.context.payMethods : model.context.methods}
+            data={context.payCurrency ? context.payMethods : context.methods}
             currency={model.currency}
             error={show ? say(errors.method) : null}
             onToggle={model.togglePanel}
-            onChoose={(id) => dispatch(actions.methodChosen(id))}
+            onChoose={(id) => choose({ type: 'method', id })}
             {...(onCurrencySwitch && !user ? { onCurrencySwitch } : {})}
             {...(user
               ? {
                   payIn: {
-                    currency: model.context.payCurrency,
+                    currency: context.payCurrency,
                     charge: model.charge,
-                    price: model.toppingUp ? model.missing : model.price,
+                    price: model.toppingUp ? model.missing : (model.pair?.[0] ?? null),
                     onChoose: (other: Currency | null) =>
-                      dispatch(actions.payCurrencyChosen(other)),
+                      choose({ type: 'payCurrency', currency: other }),
                   },
                 }
               : {})}
@@ -147,13 +137,13 @@ export function OrderForm({
             <AgreementCheck
               checked={form.agreement}
               error={show && errors.agreement ? say(errors.agreement) : null}
-              onChange={(checked) => dispatch(actions.agreementToggled(checked))}
+              onChange={(agreement) => choose({ type: 'set', set: { agreement } })}
             />
           )}
 
-          {form.submitError && (
+          {model.submitError && (
             <p className={formStyles.alert} role="alert">
-              <FormattedMessage id="order.error.submit" values={{ message: form.submitError }} />
+              <FormattedMessage id="order.error.submit" values={{ message: model.submitError }} />
             </p>
           )}
           <PayButton model={model} />

@@ -1,11 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch, useSelector } from 'react-redux';
+import { useSelector } from 'react-redux';
 import type { CatalogPlatform, PriceTable } from '../../../shared/catalog.ts';
 import { packageOffers } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { selectCurrency } from '../../lib/app-state.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { orderFormActions as actions } from './order-form.slice.ts';
+import { pickInto } from './order-form.choice.ts';
 import styles from './package-cards.module.css';
 
 /**
@@ -26,7 +26,6 @@ export function PackageCards({
   formId: string;
 }) {
   const intl = useIntl();
-  const dispatch = useDispatch();
   const currency = useSelector(selectCurrency) as Currency;
   const packages = packageOffers(informers[currency]?.[tag] ?? {});
   if (!packages.length) return null;
@@ -39,9 +38,7 @@ export function PackageCards({
               type="button"
               className={styles.package}
               onClick={() => {
-                dispatch(actions.platformChosen(platform));
-                dispatch(actions.serviceChosen(tag));
-                dispatch(actions.quantityChosen(count));
+                pickInto(formId, { platform, service: tag, quantity: count });
                 document.getElementById(formId)?.scrollIntoView({ block: 'nearest' });
               }}
             >

@@ -32,7 +32,7 @@ interface Props {
 }
 
 /**
- * SPEC §4 payment methods panel: a toggle shows or hides it; methods come in their groups;
+ * The payment methods panel: a toggle shows or hides it; methods come in their groups;
  * one outside its limits is shown disabled with its minimum or maximum (or hidden when its
  * group has another, see shownMethods).
  */

@@ -1,15 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch } from 'react-redux';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import styles from './order-form.module.css';
-import type { Selection } from './order-form.selection.ts';
-import { orderFormActions as actions } from './order-form.slice.ts';
+import type { OrderFormModel } from './use-order-form.ts';
 
 /** The order form's first step: the platform, as a row of icon buttons. */
-export function PlatformPicker({ selection }: { selection: Selection }) {
+export function PlatformPicker({ model: { selection, choose } }: { model: OrderFormModel }) {
   const intl = useIntl();
-  const dispatch = useDispatch();
   return (
     <fieldset className={styles.group}>
       <legend className={formStyles.label}>
@@ -25,7 +22,7 @@ export function PlatformPicker({ selection }: { selection: Selection }) {
             aria-pressed={platform === selection.platform}
             title={intl.formatMessage({ id: `platform.${platform}` })}
             onClick={() => {
-              if (platform !== selection.platform) dispatch(actions.platformChosen(platform));
+              if (platform !== selection.platform) choose({ type: 'platform', platform });
             }}
           >
             {platform === 'fake' ? (

@@ -11,7 +11,7 @@ import type { OrderFormModel } from './use-order-form.ts';
  */
 export function PriceLine({ model }: { model: OrderFormModel }) {
   const intl = useIntl();
-  const { pair, currency, selection, form, quoteMissing } = model;
+  const { pair, currency, selection, form, quoteError } = model;
   return (
     <>
       <div className={styles.price} aria-live="polite" data-testid="order-price">
@@ -54,7 +54,7 @@ export function PriceLine({ model }: { model: OrderFormModel }) {
           </span>
         )}
       </div>
-      {form.quoteError && quoteMissing && (
+      {quoteError && (
         <span className={formStyles.error} role="alert">
           <FormattedMessage id="order.error.quote" />
         </span>

@@ -1,27 +1,13 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch } from 'react-redux';
 import { MAX_POSTS } from '../../../shared/catalog.ts';
 import { parseWholeNumber } from '../../../shared/numbers.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
 import styles from './order-form.module.css';
-import type { FormErrors, Selection } from './order-form.selection.ts';
-import { orderFormActions as actions, type OrderFormState } from './order-form.slice.ts';
-
-interface QuantityFieldsProps {
-  /** the form's id prefix (useId) */
-  ids: string;
-  selection: Selection;
-  form: OrderFormState;
-  errors: FormErrors;
-  /** errors show once the buyer tried to pay */
-  show: boolean;
-  quantityError: string | null;
-  /** the cabinet's form (CLIENT_LK) */
-  cabinet: boolean;
-}
+import type { Selection } from './order-form.selection.ts';
+import type { OrderFormModel } from './use-order-form.ts';
 
 /**
- * Why the storefront's and the cabinet's limits of one service differ (issue 30.10): a guest
+ * Why the storefront's and the cabinet's limits of one service differ: a guest
  * learns an account orders more at once, a buyer in the cabinet what the public site takes.
  */
 function limitsNote(selection: Selection, cabinet: boolean): [string, number] | null {
@@ -39,24 +25,11 @@ function limitsNote(selection: Selection, cabinet: boolean): [string, number] | 
  * cabinet's auto orders add the most per post), or, for the cabinet's comment orders, the
  * comments themselves, whose number is the quantity.
  */
-export function QuantityFields({
-  ids,
-  selection,
-  form,
-  errors,
-  show,
-  quantityError,
-  cabinet,
-}: QuantityFieldsProps) {
+export function QuantityFields({ model }: { model: OrderFormModel }) {
   const intl = useIntl();
-  const dispatch = useDispatch();
+  const { ids, selection, form, choose, errors, show, say, quantityError, cabinet } = model;
   const { limits } = selection;
-  const limitValues = {
-    min: intl.formatNumber(limits.min),
-    max: intl.formatNumber(limits.max),
-  };
-  const say = (key: string | undefined, values: Record<string, string | number> = {}) =>
-    key ? intl.formatMessage({ id: key }, values) : null;
+  const limitValues = { min: intl.formatNumber(limits.min), max: intl.formatNumber(limits.max) };
   const note = limitsNote(selection, cabinet);
   return (
     <>
@@ -77,7 +50,7 @@ export function QuantityFields({
             aria-describedby={errors.posts ? `${ids}-posts-error` : undefined}
             onChange={(event) => {
               const value = event.target.value.trim();
-              dispatch(actions.postsChanged(parseWholeNumber(value, 4)));
+              choose({ type: 'set', set: { quantityPosts: parseWholeNumber(value, 4) } });
             }}
           />
           <span className={styles.hint}>
@@ -107,7 +80,7 @@ export function QuantityFields({
             placeholder={intl.formatMessage({ id: 'order.comments.placeholder' })}
             aria-invalid={show && errors.comments ? true : undefined}
             aria-describedby={show && errors.comments ? `${ids}-comments-error` : undefined}
-            onChange={(event) => dispatch(actions.commentsChanged(event.target.value))}
+            onChange={(event) => choose({ type: 'set', set: { comments: event.target.value } })}
           />
           <span className={styles.hint}>
             <FormattedMessage
@@ -137,7 +110,7 @@ export function QuantityFields({
                 type="button"
                 className={styles.chip}
                 aria-pressed={!form.customQuantity && selection.quantity === value}
-                onClick={() => dispatch(actions.quantityChosen(value))}
+                onClick={() => choose({ type: 'quantity', quantity: value })}
               >
                 {intl.formatNumber(value)}
               </button>
@@ -166,7 +139,7 @@ export function QuantityFields({
               placeholder={intl.formatMessage({ id: 'order.quantity.other' })}
               aria-invalid={quantityError ? true : undefined}
               aria-describedby={quantityError ? `${ids}-quantity-error` : undefined}
-              onChange={(event) => dispatch(actions.customQuantityChanged(event.target.value))}
+              onChange={(event) => choose({ type: 'customQuantity', typed: event.target.value })}
             />
           </label>
           {quantityError && (
@@ -191,7 +164,7 @@ export function QuantityFields({
                 aria-describedby={errors.quantityMax ? `${ids}-quantity-max-error` : undefined}
                 onChange={(event) => {
                   const value = event.target.value.trim();
-                  dispatch(actions.quantityMaxChanged(parseWholeNumber(value)));
+                  choose({ type: 'set', set: { quantityMax: parseWholeNumber(value) } });
                 }}
               />
               {errors.quantityMax && (

@@ -1,29 +1,18 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch } from 'react-redux';
 import type { ServiceView } from '../../../shared/catalog.ts';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import styles from './order-form.module.css';
-import type { Selection } from './order-form.selection.ts';
-import { orderFormActions as actions } from './order-form.slice.ts';
+import type { OrderFormModel } from './use-order-form.ts';
 
 /**
  * What to boost: the service type's chips, the service among several of a type (a dropdown of
  * names with their descriptions) and, where a `_MULTI` twin exists, one post or several.
  */
-export function ServiceChoice({
-  ids,
-  selection,
-  services,
-  service,
-}: {
-  ids: string;
-  selection: Selection;
-  services: ServiceView[] | null;
-  service: ServiceView;
-}) {
+export function ServiceChoice({ model, service }: { model: OrderFormModel; service: ServiceView }) {
   const intl = useIntl();
-  const dispatch = useDispatch();
+  const { ids, selection, choose } = model;
+  const services = model.context.services;
   return (
     <>
       <fieldset className={styles.group}>
@@ -42,7 +31,7 @@ export function ServiceChoice({
                 className={styles.chip}
                 aria-pressed={type === service.type}
                 onClick={() => {
-                  if (first && type !== service.type) dispatch(actions.serviceChosen(first.tag));
+                  if (first && type !== service.type) choose({ type: 'service', tag: first.tag });
                 }}
               >
                 <FormattedMessage id={`order.type.${type}`} />
@@ -73,7 +62,7 @@ export function ServiceChoice({
                       className={styles.option}
                       aria-pressed={entry.tag === service.tag}
                       onClick={() => {
-                        dispatch(actions.serviceChosen(entry.tag));
+                        choose({ type: 'service', tag: entry.tag });
                         close();
                       }}
                     >
@@ -98,7 +87,7 @@ export function ServiceChoice({
               key={value}
               type="button"
               aria-pressed={selection.numerosity === value}
-              onClick={() => dispatch(actions.numerosityChanged(value))}
+              onClick={() => choose({ type: 'set', set: { numerosity: value } })}
             >
               <FormattedMessage id={`order.numerosity.${value}`} />
             </button>

@@ -4,8 +4,8 @@ import type { PaymentMethod } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { formatMoney } from '../../lib/money.ts';
+import type { ShortChoice } from './order-form.choice.ts';
 import styles from './order-form.module.css';
-import type { ShortChoice } from './order-form.slice.ts';
 
 /**
  * What a top-up of the missing amount through `method` comes to: at least the method's
@@ -31,7 +31,7 @@ interface ShortBalanceProps {
 }
 
 /**
- * The cabinet's balance does not cover the order (issue 30): one choice, then the form's one
+ * The cabinet's balance does not cover the order: one choice, then the form's one
  * method picker and one button. Either top up what is missing (at least the method's minimum)
  * through a gateway and come back to pay from the balance, or pay this order by the method.
  */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDispatch, useSelector } from 'react-redux';
+import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import type { CatalogPlatform } from '../../../../shared/catalog.ts';
 import { PLATFORMS } from '../../../../shared/platforms.ts';
@@ -8,8 +8,8 @@ import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
 import { Link } from '../../../components/link/link.tsx';
 import { CabinetOrderOptions } from '../../../features/order-form/cabinet-order-options.tsx';
-import { orderFormActions } from '../../../features/order-form/order-form.slice.ts';
-import { OrderForm } from '../../../features/order-form/order-form.tsx';
+import { pickInto } from '../../../features/order-form/order-form.choice.ts';
+import { ORDER_FORM_ID, OrderForm } from '../../../features/order-form/order-form.tsx';
 import { ServiceFacts } from '../../../features/order-form/service-facts.tsx';
 import { selectUser } from '../../../features/session/session.slice.ts';
 import { PageMeta } from '../../../layouts/parts/page-meta.tsx';
@@ -36,7 +36,6 @@ function platformOfTag(tag: string): CatalogPlatform | null {
 export default function DashboardPage() {
   const intl = useIntl();
   const to = useLocalePath();
-  const dispatch = useDispatch();
   const user = useSelector(selectUser);
   const [params] = useSearchParams();
   const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
@@ -48,9 +47,8 @@ export default function DashboardPage() {
     if (!asked || !/^[A-Z0-9_]{1,64}$/.test(asked)) return;
     const platform = platformOfTag(asked);
     if (!platform) return;
-    dispatch(orderFormActions.platformChosen(platform));
-    dispatch(orderFormActions.serviceChosen(asked));
-  }, [dispatch, asked]);
+    pickInto(ORDER_FORM_ID, { platform, service: asked });
+  }, [asked]);
 
   return (
     <div className={styles.dashboard}>
