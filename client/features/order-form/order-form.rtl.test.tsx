@@ -274,6 +274,32 @@ describe('the order form on a service page (a guest paying in dollars)', () => {
     expect(alerts()).toEqual([]);
   });
 
+  it('says so when a price cannot be looked up, and prices the next quantity asked', async () => {
+    const user = userEvent.setup();
+    api.restore();
+    api = fakeApi({
+      'GET payment/methods': () => METHODS_USD,
+      'GET prices/orderCost': ({ query }) =>
+        query.get('count') === '1234'
+          ? new ApiRefusal(500, 'Internal error')
+          : orderCost(query.get('tag')!, Number(query.get('count')), 'CLIENT_MAIN'),
+    });
+    renderServicePage();
+    await user.type(customQuantity(), '1234');
+    expect(
+      await screen.findByText(
+        'The price could not be calculated. Check your connection and try again.',
+        {},
+        QUOTED,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeTruthy();
+    await user.clear(customQuantity());
+    await user.type(customQuantity(), '1300');
+    expect(await screen.findByRole('button', { name: /^Pay \$/ }, QUOTED)).toBeTruthy();
+    expect(alerts()).toEqual([]);
+  });
+
   it('says the range of a custom quantity out of it, and asks for a whole number', async () => {
     const user = userEvent.setup();
     renderServicePage();

@@ -9,7 +9,7 @@ import {
   type Numerosity,
   choiceReducer as reducer,
 } from './order-form.choice.ts';
-import { quoteKey } from './order-form.routes.ts';
+import { orderFormRoutes, quoteKey } from './order-form.routes.ts';
 import {
   balanceStanding,
   DEFAULT_POSTS,
@@ -1113,5 +1113,27 @@ describe('what the form keeps in session storage', () => {
       quantity: null,
       input: 'some.user',
     });
+  });
+});
+
+describe('the order form’s look-up routes', () => {
+  it('answer fetchers only: a document request for one (the server render) is a 404', async () => {
+    expect(orderFormRoutes.map((route) => route.path)).toEqual([
+      '/_/order-price',
+      '/_/order-methods',
+      '/_/order-services',
+      '/_/order-links',
+    ]);
+    for (const route of orderFormRoutes) {
+      const loader = route.loader as (args: unknown) => unknown;
+      const request = new Request(`https://shop.test${route.path}?currency=USD`);
+      let thrown: unknown;
+      try {
+        await loader({ request, params: {}, context: {} });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toMatchObject({ init: { status: 404 } });
+    }
   });
 });
