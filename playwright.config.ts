@@ -108,6 +108,9 @@ export default defineConfig({
         // a watched account publishes a post every 2 s; subscriptions look every second
         SIMULATOR_POST_EVERY_MS: '2000',
         SUBSCRIPTION_CHECK_MS: '1000',
+        // each service's figures worked out every minute (the least allowed), so the figures
+        // of the orders a test writes reach the service pages while it waits
+        SERVICE_STATS_EVERY_MS: '60000',
         // a referral bonus of a test order can be asked for (issue 13's journey)
         WITHDRAW_MIN: 'RUB:1,USD:1,EUR:1',
         // resellers' webhooks reach the test's receiver on loopback (never in production)
