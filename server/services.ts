@@ -262,7 +262,12 @@ export function createServices({
   // POST unshorten: short links followed to their end, public addresses only
   const unshorten = createUnshortener();
   const panel = createPanelApiService({ catalog, orders });
-  const staffDashboard = createStaffDashboard({ db, orders, quietMs: config.staffQuietMs });
+  const staffDashboard = createStaffDashboard({
+    db,
+    orders,
+    catalog,
+    quietMs: config.staffQuietMs,
+  });
   // balance adjustments: a moderator's within a rolling 24-hour cap, above it an admin's call
   const staffAdjustments = createStaffAdjustments({
     db,

@@ -1,3 +1,4 @@
+import type { ServiceFigures } from './catalog.ts';
 import type { OrderStatus } from './orders.ts';
 import type { StaffPaymentRow, StaffPerson } from './staff-money.ts';
 import type { Capability, StaffRole } from './staff-permissions.ts';
@@ -202,4 +203,31 @@ export interface StaffDashboard {
   stuckRows: number;
   /** when any order last changed: the live channel says when it moves */
   lastChange: string | null;
+  /** how each service and each provider performed in the last 30 days */
+  performance: StaffPerformance;
+}
+
+/** A service's figures of the last 30 days (docs/api.md) with the provider it is mapped to. */
+export interface StaffServicePerformance extends ServiceFigures {
+  tag: string;
+  /** its name in the console's languages, as stored */
+  names: StaffServiceNames;
+  /** the provider it is mapped to now, null when none is */
+  provider: string | null;
+}
+
+/**
+ * A provider's figures: its services' weighted by their orders (each figure over the services
+ * that have it), so a provider's busy services count for more than its quiet ones.
+ */
+export interface StaffProviderPerformance extends ServiceFigures {
+  provider: string | null;
+  /** its services with orders in the window */
+  services: number;
+}
+
+export interface StaffPerformance {
+  /** services with orders in the window, the busiest first */
+  services: StaffServicePerformance[];
+  providers: StaffProviderPerformance[];
 }

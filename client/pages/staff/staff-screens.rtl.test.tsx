@@ -83,6 +83,7 @@ describe('the dashboard', () => {
           stuck: [],
           stuckRows: 0,
           lastChange: '2026-01-03T10:00:00.000Z',
+          performance: { services: [], providers: [] },
         };
       },
       'GET staff/providers': () => [

@@ -23,6 +23,7 @@ import {
   When,
 } from '../staff-parts.tsx';
 import { DayChart } from './staff-charts.tsx';
+import { PerformanceTables } from './staff-performance.tsx';
 
 /** Every currency a day of the 30 has money in, in a stable order. */
 const currenciesOf = (days: StaffDashboard['days'], field: 'revenue' | 'refunds') =>
@@ -247,6 +248,7 @@ function Dashboard() {
               </tr>
             ))}
           />
+          <PerformanceTables performance={data.performance} />
         </>
       )}
       {me?.capabilities.includes('providers') && <ProvidersPanel />}
