@@ -5,6 +5,7 @@ import { createLogger } from '../../server/lib/logger.ts';
 import { createServiceStats } from '../../server/modules/orders/service-stats.ts';
 import type { OrderStatus } from '../../shared/orders.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
+import { staffMember } from '../support/staff.ts';
 
 /**
  * How each service really performs (docs/api.md, `/api/v2` `services`): orders with chosen
@@ -335,6 +336,53 @@ describe.each(ENGINES)('service figures on %s', (engine) => {
       refill_rate_30d: null,
       orders_30d: 19,
     });
+  });
+
+  it("shows staff each service's figures and each provider's, weighted by its services' orders", async () => {
+    await t.services.orders.serviceStats.refresh();
+    const admin = await staffMember(t, 'ROLE_ADMIN');
+    const { body } = await request(t.app)
+      .get('/api/staff/dashboard')
+      .set('Cookie', admin.cookie)
+      .expect(200);
+    const { services: rows, providers } = body.data.performance as {
+      services: { tag: string; provider: string | null; names: { en?: string } }[];
+      providers: Record<string, unknown>[];
+    };
+    // the services with orders in the window, the busiest first
+    expect(rows.map((row) => row.tag)).toEqual([
+      'INSTAGRAM_LIKES',
+      'FAKE_LIKES',
+      'TIKTOK_FOLLOWERS',
+      'TIKTOK_LIKES',
+    ]);
+    expect(rows[0]).toMatchObject({
+      names: { en: 'Instagram likes' },
+      start_median_min: 12,
+      speed_p90_min_per_1000: 300,
+      completion_rate: 0.826,
+      refill_rate_30d: 0.15,
+      orders_30d: 25,
+    });
+    // the seeded catalogue maps every service to one provider: its figures are the services'
+    // weighted by their orders (TikTok likes' 19 publish none and weigh nothing)
+    const provider = rows[0]!.provider;
+    expect(rows.every((row) => row.provider === provider)).toBe(true);
+    expect(providers).toEqual([
+      {
+        provider,
+        services: 4,
+        // (25 × 12 + 20 × 3 + 20 × 1) / 65 = 5.85
+        start_median_min: 6,
+        // (25 × 300 + 20 × 20 + 20 × 1) / 65 = 121.8
+        speed_p90_min_per_1000: 122,
+        // (25 × 0.826 + 20 × 1 + 20 × 1) / 65
+        completion_rate: 0.933,
+        // 25 × 0.15 / 65
+        refill_rate_30d: 0.058,
+        orders_30d: 84,
+      },
+    ]);
   });
 
   it('is refreshed by the worker at most every SERVICE_STATS_EVERY_MS', async () => {
