@@ -105,6 +105,8 @@ export default defineConfig({
         WORKER_INTERVAL_MS: '1000',
         FULFILMENT_SYNC_MS: '2000',
         SIMULATOR_START_DELAY_MS: '15000',
+        // every service at that pace, none ending partial or canceled on its own
+        SIMULATOR_SPREAD: 'false',
         // a watched account publishes a post every 2 s; subscriptions look every second
         SIMULATOR_POST_EVERY_MS: '2000',
         SUBSCRIPTION_CHECK_MS: '1000',

@@ -173,6 +173,7 @@ describe('loadSimulatorConfig (npm run simulator)', () => {
       postEveryMs: 1_800_000,
       speedPerMinute: 1000,
       startDelayMs: 30_000,
+      spread: true,
       partialRate: 0,
       cancelRate: 0,
       errorRate: 0,
@@ -183,8 +184,15 @@ describe('loadSimulatorConfig (npm run simulator)', () => {
         SIMULATOR_SPEED: '50',
         SIMULATOR_CANCEL_RATE: '0.25',
         SIMULATOR_POST_EVERY_MS: '500',
+        SIMULATOR_SPREAD: 'false',
       }),
-    ).toMatchObject({ port: 0, speedPerMinute: 50, cancelRate: 0.25, postEveryMs: 500 });
+    ).toMatchObject({
+      port: 0,
+      speedPerMinute: 50,
+      cancelRate: 0.25,
+      postEveryMs: 500,
+      spread: false,
+    });
   });
 
   it('checks the speed and start delay with the same rule as the server', () => {

@@ -1,4 +1,4 @@
-import { int, ms, share, text } from './parsers.ts';
+import { bool, int, ms, share, text } from './parsers.ts';
 import { setting, type Values } from './reader.ts';
 
 /** The simulator's pace: one definition for the app's in-process simulator and its server. */
@@ -20,6 +20,12 @@ export const simulatorPace = {
     default: 1_800_000,
     parse: ms(100, 86_400_000),
     doc: 'how often a watched account publishes a new post (subscriptions)',
+  }),
+  spread: setting({
+    env: 'SIMULATOR_SPREAD',
+    default: true,
+    parse: bool,
+    doc: "each service its own start, speed, partial and cancel share, drawn from its id",
   }),
 };
 

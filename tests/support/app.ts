@@ -102,6 +102,8 @@ export async function createTestAppWith(
     NODE_ENV: 'test',
     PUBLIC_URL: 'https://shop.test',
     MAIL_OUTBOX_DIR: outbox,
+    // every simulated service at exactly the pace and rates a test sets
+    SIMULATOR_SPREAD: 'false',
     ...env,
   });
   const logger = createLogger(config);

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EVEN_PROFILE, profileOf } from './simulator-profiles.ts';
 import type { Transport, UpstreamStatus } from './smm-provider.ts';
 
 /**
@@ -41,6 +42,9 @@ export interface SimOrder {
   target: number;
   /** when a `cancel` call stopped it */
   canceledAt: number | null;
+  /** its service's pace when it was added (simulator-profiles.ts when spread) */
+  startDelayMs: number;
+  speedPerMinute: number;
 }
 
 export interface SimulatorOptions {
@@ -56,6 +60,11 @@ export interface SimulatorOptions {
   cancelRate?: number;
   /** share of `add` calls refused with "Not enough funds on balance" (0..1, default 0) */
   errorRate?: number;
+  /**
+   * each service starts, delivers, ends partial and is canceled in its own way, drawn from its
+   * id (simulator-profiles.ts) around the settings above (default false: every one the same)
+   */
+  spread?: boolean;
   now?: () => number;
   /**
    * how often a watched account publishes a new post (default 30 min): an account is watched
@@ -224,11 +233,14 @@ export function createSimulator(options: SimulatorOptions): Simulator {
 
   /** Where the order would be at `at` on its own. */
   function natural(order: SimOrder, at: number): { status: UpstreamStatus; delivered: number } {
-    const startAt = order.createdAt + startDelay;
+    const startAt = order.createdAt + order.startDelayMs;
     if (at < startAt) return { status: 'Pending', delivered: 0 };
     if (order.fate === 'Canceled')
       return { status: at < startAt + CANCEL_AFTER_MS ? 'In progress' : 'Canceled', delivered: 0 };
-    const delivered = Math.min(order.target, Math.floor(((at - startAt) * speed) / 60_000));
+    const delivered = Math.min(
+      order.target,
+      Math.floor(((at - startAt) * order.speedPerMinute) / 60_000),
+    );
     return { status: delivered < order.target ? 'In progress' : order.fate, delivered };
   }
 
@@ -297,13 +309,12 @@ export function createSimulator(options: SimulatorOptions): Simulator {
       if (random() < errorRate) return { error: 'Not enough funds on balance' };
 
       const total = quantity * (runs ?? 1);
+      const profile = options.spread ? profileOf(service.service) : EVEN_PROFILE;
+      const canceled = Math.min(1, cancelRate + profile.cancelRate);
+      const partial = Math.min(1 - canceled, partialRate + profile.partialRate);
       const fateRoll = random();
       const fate =
-        fateRoll < cancelRate
-          ? 'Canceled'
-          : fateRoll < cancelRate + partialRate
-            ? 'Partial'
-            : 'Completed';
+        fateRoll < canceled ? 'Canceled' : fateRoll < canceled + partial ? 'Partial' : 'Completed';
       const share = 0.1 + random() * 0.8;
       const startCount = 100 + Math.floor(random() * 50_000);
       const charge = (service.units * BigInt(total) + 500_000n) / 1_000_000n; // 1e-8 × n / 1000 → 1e-5
@@ -325,6 +336,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
         target:
           fate === 'Partial' ? Math.min(total - 1, Math.max(1, Math.round(total * share))) : total,
         canceledAt: null,
+        startDelayMs: Math.round(startDelay * profile.startFactor),
+        speedPerMinute: Math.max(1, Math.round(speed * profile.speedFactor)),
       });
       sim.adds++;
       return { order: wireId(id) };
