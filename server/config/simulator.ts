@@ -25,7 +25,7 @@ export const simulatorPace = {
     env: 'SIMULATOR_SPREAD',
     default: true,
     parse: bool,
-    doc: "each service its own start, speed, partial and cancel share, drawn from its id",
+    doc: 'each service its own start, speed, partial and cancel share, drawn from its id',
   }),
 };
 
