@@ -4,65 +4,88 @@ import * as esbuild from 'esbuild';
 import { scopeCssModule } from './css-modules.ts';
 
 const ENTRY = 'client/entry.client.tsx';
+/** the app's shell, which every lazily loaded part of the app imports (build/build.ts) */
+export const APP_SHELL = 'client/app/start.tsx';
 const SCREEN = /\.page\.tsx$/;
 const SCOPED = 'scoped-css:';
 
 /**
- * The CSS sources the entry's stylesheet must keep: those reachable from the entry without
+ * The CSS sources a stylesheet must keep. The entry's: those reachable from the entry without
  * passing through a screen (`*.page.tsx`, whose own stylesheet the page links), lazily loaded
- * layouts' too. A screen's own lazy parts (the staff console's screens, React.lazy in
- * pages/staff/staff.page.tsx) need nothing here: esbuild's stylesheet of a screen's chunk holds
- * the CSS of what it imports dynamically as well, and that is the stylesheet the page links.
- * esbuild folds every screen's CSS into the entry's stylesheet as well; this is what is left
- * without them.
+ * layouts' too. A lazily loaded part's (a screen, a layout): those reachable from it without
+ * passing through the app's shell, which it imports only to say it runs after it (the shell's
+ * styles are the entry's). A screen's own lazy parts (the staff console's screens, React.lazy
+ * in pages/staff/staff.page.tsx) need nothing of their own: esbuild's stylesheet of a screen's
+ * chunk holds the CSS of what it imports dynamically as well, and that is the stylesheet the
+ * page links. esbuild folds every screen's CSS into the entry's stylesheet, and the shell's
+ * into every lazy part's; this is what is left without them.
  */
-function keptSources(metafile: esbuild.Metafile): Set<string> {
+function keptSources(metafile: esbuild.Metafile, from: string): Set<string> {
   const kept = new Set<string>();
   const seen = new Set<string>();
+  const skip = (imported: string) =>
+    from === ENTRY ? SCREEN.test(imported) : imported === APP_SHELL;
   const walk = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     if (file.endsWith('.css')) kept.add(file);
     for (const imported of metafile.inputs[file]?.imports ?? []) {
-      if (imported.external || SCREEN.test(imported.path)) continue;
+      if (imported.external || skip(imported.path)) continue;
       walk(imported.path);
     }
   };
-  walk(ENTRY);
+  walk(from);
   return kept;
 }
 
 /**
- * The entry's stylesheet, rebuilt from the sources it must keep (in esbuild's order) and
- * minified as the build minifies: a landing's render-blocking CSS drops from every screen's
- * styles (~15 KiB gzip) to the shell's. Null when the build has no entry stylesheet.
+ * The stylesheets of the entry and of each lazily loaded part, rebuilt from the sources each
+ * must keep (in esbuild's order) and minified as the build minifies, by output path: a
+ * landing's render-blocking CSS drops from every screen's styles (~15 KiB gzip) to the
+ * shell's, and a screen's from the shell's and its own to its own.
  */
-export async function leanEntryCss(
+export async function leanStylesheets(
   metafile: esbuild.Metafile,
   root: string,
   target: esbuild.BuildOptions['target'],
-): Promise<{ output: string; css: string } | null> {
-  const [output, entryCss] =
-    Object.entries(metafile.outputs).find(
-      ([file, out]) => out.entryPoint === ENTRY && file.endsWith('.js'),
-    ) ?? [];
-  const cssOutput = entryCss?.cssBundle;
-  if (!output || !cssOutput) return null;
-  const kept = keptSources(metafile);
-  const parts: string[] = [];
-  for (const source of Object.keys(metafile.outputs[cssOutput]!.inputs)) {
-    if (!kept.has(source)) continue;
-    if (source.startsWith(SCOPED)) {
-      const file = source.slice(SCOPED.length);
-      parts.push(scopeCssModule(await readFile(file, 'utf8'), path.relative(root, file)).css);
-    } else parts.push(await readFile(path.join(root, source), 'utf8'));
+): Promise<Map<string, string>> {
+  const lean = new Map<string, string>();
+  const sources = new Map<string, string>();
+  const read = async (source: string) => {
+    if (!sources.has(source)) {
+      const file = source.startsWith(SCOPED)
+        ? source.slice(SCOPED.length)
+        : path.join(root, source);
+      const text = await readFile(file, 'utf8');
+      sources.set(
+        source,
+        source.startsWith(SCOPED) ? scopeCssModule(text, path.relative(root, file)).css : text,
+      );
+    }
+    return sources.get(source)!;
+  };
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const from = output.entryPoint;
+    if (!from || !output.cssBundle || !file.endsWith('.js') || from === APP_SHELL) continue;
+    const kept = keptSources(metafile, from);
+    const parts: string[] = [];
+    for (const source of Object.keys(metafile.outputs[output.cssBundle]!.inputs))
+      if (kept.has(source)) parts.push(await read(source));
+    const { code } = await esbuild.transform(parts.join('\n'), {
+      loader: 'css',
+      minify: true,
+      charset: 'utf8',
+      target,
+      legalComments: 'none',
+    });
+    lean.set(output.cssBundle, code);
   }
-  const { code } = await esbuild.transform(parts.join('\n'), {
-    loader: 'css',
-    minify: true,
-    charset: 'utf8',
-    target,
-    legalComments: 'none',
-  });
-  return { output: cssOutput, css: code };
+  return lean;
+}
+
+/** The entry's stylesheet's output path (its lean text is leanStylesheets'). */
+export function entryStylesheet(metafile: esbuild.Metafile): string | undefined {
+  return Object.values(metafile.outputs).find(
+    (output) => output.entryPoint === ENTRY && output.cssBundle,
+  )?.cssBundle;
 }

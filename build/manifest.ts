@@ -1,25 +1,58 @@
 import type { Metafile } from 'esbuild';
 import type { AssetManifest } from '../server/ssr/assets.ts';
 import { MESSAGE_SETS, type MessageSet } from '../shared/message-sets.ts';
-import { graphFromMetafile, type JsGraph } from './merge-chunks.ts';
 
 const isMessageSet = (name: string): name is MessageSet =>
   MESSAGE_SETS.includes(name as MessageSet);
 
+const ASSETS = '/assets/';
+
+/** The browser's JS files and their static imports, as the page links them (the metafile's). */
+export interface JsGraph {
+  /** the URL (/assets/…) of an output of the metafile */
+  urlOf(output: string): string;
+  /** the output (metafile path) of a URL */
+  outputOf(url: string): string;
+  /** the URLs a file imports statically, directly or not */
+  importsOf(url: string): string[];
+}
+
+export function jsGraph(metafile: Metafile, outDir: string): JsGraph {
+  const urlOf = (output: string) => `${ASSETS}${output.slice(outDir.length + 1)}`;
+  const outputOf = (url: string) => `${outDir}/${url.slice(ASSETS.length)}`;
+  const direct = (url: string) =>
+    (metafile.outputs[outputOf(url)]?.imports ?? [])
+      .filter((imported) => imported.kind === 'import-statement' && !imported.external)
+      .map((imported) => urlOf(imported.path));
+  return {
+    urlOf,
+    outputOf,
+    importsOf(url) {
+      const seen = new Set<string>();
+      const walk = (from: string) => {
+        for (const imported of direct(from)) {
+          if (seen.has(imported)) continue;
+          seen.add(imported);
+          walk(imported);
+        }
+      };
+      walk(url);
+      seen.delete(url);
+      return [...seen];
+    },
+  };
+}
+
 /**
- * The asset manifest the server links pages with, from esbuild's metafile and the graph of the
- * JS files as written (build/merge-chunks.ts): each screen is a `*.page.tsx` chunk keyed by
+ * The asset manifest the server links pages with, from esbuild's metafile: each screen is a `*.page.tsx` chunk keyed by
  * its view name, with the files it imports statically beyond the entry's and its stages' (to
  * modulepreload them) and its CSS; the entry's stages' files; each lazily loaded layout
  * (client/app/lazy-layouts.ts) likewise, by its file's name.
  */
-export function manifestFromMetafile(
-  metafile: Metafile,
-  outDir: string,
-  graph: JsGraph = graphFromMetafile(metafile, outDir),
-): AssetManifest {
+export function manifestFromMetafile(metafile: Metafile, outDir: string): AssetManifest {
   const outputs = metafile.outputs;
-  const toUrl = (output: string) => `/assets/${output.slice(outDir.length + 1)}`;
+  const graph = jsGraph(metafile, outDir);
+  const toUrl = graph.urlOf;
   const manifest: AssetManifest = {
     entry: '',
     css: [],

@@ -49,7 +49,11 @@ export async function spawnServer(
   const serveArgs: string[] = JSON.parse(
     await readFile(path.join(checkout, 'package.json'), 'utf8'),
   )
-    .scripts.serve.split(/\s+/)
+    // the command after the Node version check (`node scripts/check-node.cjs && node …`)
+    .scripts.serve.split('&&')
+    .at(-1)
+    .trim()
+    .split(/\s+/)
     .slice(1);
   return spawn(process.execPath, [...nodeArgs, ...serveArgs], {
     cwd: checkout,

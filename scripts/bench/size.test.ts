@@ -6,6 +6,7 @@ import {
   manifestViews,
   measureFirstVisit,
   type PageKind,
+  screenStylesheet,
 } from './size.ts';
 
 describe('first-visit size budgets (scripts/bench/budgets.ts)', () => {
@@ -47,7 +48,10 @@ describe('first-visit size budgets (scripts/bench/budgets.ts)', () => {
     const stages = manifest.stages ?? [];
     // React's stage and the app's (client/entry.client.tsx)
     expect(stages.some((url) => /\/start-\w+\.js$/.test(url))).toBe(true);
+    // the stages' own files and one chunk each: the app's shell is one chunk, as every lazily
+    // loaded part imports it (build/build.ts), not one per set of screens sharing a module
     expect(stages.length).toBeGreaterThanOrEqual(2);
+    expect(stages.length).toBeLessThanOrEqual(4);
     expect(stages).not.toContain(manifest.entry);
     for (const view of Object.values(manifest.views))
       expect(view.imports.filter((url) => stages.includes(url))).toEqual([]);
@@ -96,5 +100,12 @@ describe('first-visit size budgets (scripts/bench/budgets.ts)', () => {
     const all = classes(esbuild);
     expect([...kept].every((name) => all.has(name))).toBe(true);
     expect(lean.length).toBeLessThan(esbuild.length / 2);
+  });
+
+  it("leaves the shell's styles out of a screen's stylesheet (the entry's has them)", async () => {
+    const css = await screenStylesheet('home');
+    expect(css).toMatch(/\.landing_/);
+    for (const prefix of ['.site_header_', '.layouts_', '.consent_banner_'])
+      expect(css).not.toContain(prefix);
   });
 });

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { buildClient, type ClientBuild, clientOptions } from '../../build/build.ts';
-import { leanEntryCss } from '../../build/entry-css.ts';
-import { manifestFromMetafile } from '../../build/manifest.ts';
+import { entryStylesheet } from '../../build/entry-css.ts';
+import { jsGraph, manifestFromMetafile } from '../../build/manifest.ts';
 import { LAZY_LAYOUTS } from '../../client/app/lazy-layouts.ts';
 import type { AssetManifest } from '../../server/ssr/assets.ts';
 import { type MessageSet, messageSetsOf } from '../../shared/message-sets.ts';
@@ -58,28 +58,30 @@ function buildInMemory() {
   return built;
 }
 
-let leanBuilt: ReturnType<typeof leanEntryCss> | null = null;
-
-/** The lean entry stylesheet of the in-memory build, made once. */
-async function leanInMemory() {
-  const result = await buildInMemory();
-  leanBuilt ??= leanEntryCss(result.metafile, root, clientOptions.target);
-  return leanBuilt;
-}
-
 const outDir = path.relative(root, clientOptions.outdir!);
 
 /** The entry's stylesheet as the build writes it (build/entry-css.ts), and esbuild's own. */
 export async function entryStylesheets(): Promise<{ lean: string; esbuild: string }> {
   const result = await buildInMemory();
-  const lean = await leanInMemory();
-  const file = result.files.get(path.join(root, lean!.output))!;
-  return { lean: lean!.css, esbuild: new TextDecoder().decode(file as Uint8Array) };
+  const output = entryStylesheet(result.metafile)!;
+  const text = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
+  return {
+    lean: text(result.files.get(path.join(root, output))),
+    esbuild: text(result.entryCssAsBuilt),
+  };
+}
+
+/** A screen's stylesheet as the build writes it (build/entry-css.ts). */
+export async function screenStylesheet(view: string): Promise<string> {
+  const result = await buildInMemory();
+  const manifest = await manifestInMemory();
+  const [url] = manifest.views[view]!.css;
+  return new TextDecoder().decode(result.files.get(path.join(root, outDir, url!.slice(8))));
 }
 
 async function manifestInMemory() {
   const result = await buildInMemory();
-  return manifestFromMetafile(result.metafile, outDir, result.graph);
+  return manifestFromMetafile(result.metafile, outDir);
 }
 
 /** The asset manifest of the in-memory build. */
@@ -94,20 +96,11 @@ export async function manifestViews(): Promise<string[]> {
 export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind, FirstVisit>> {
   const result = await buildInMemory();
   const manifest = await manifestInMemory();
-  const { graph, metafile } = result;
+  const { metafile } = result;
+  const graph = jsGraph(metafile, outDir);
   const byUrl = new Map<string, Uint8Array>();
   for (const [file, contents] of result.files)
-    byUrl.set(
-      `/assets/${path.relative(clientOptions.outdir!, file)}`,
-      typeof contents === 'string' ? new TextEncoder().encode(contents) : contents,
-    );
-  // the build writes the entry's stylesheet without the screens' styles (build/entry-css.ts)
-  const entryCss = await leanInMemory();
-  if (entryCss)
-    byUrl.set(
-      `/assets/${entryCss.output.slice(outDir.length + 1)}`,
-      new TextEncoder().encode(entryCss.css),
-    );
+    byUrl.set(`/assets/${path.relative(clientOptions.outdir!, file)}`, contents);
   const withImports = (url: string) => [url, ...graph.importsOf(url)];
   const report = {} as Record<PageKind, FirstVisit>;
   for (const kind of Object.keys(PAGE_OF) as PageKind[]) {
@@ -130,13 +123,12 @@ export async function measureFirstVisit(locale = 'ru'): Promise<Record<PageKind,
     const files = [...js, ...css];
     const inputs = new Map<string, number>();
     for (const url of js)
-      for (const output of graph.outputsOf(url))
-        for (const [input, { bytesInOutput }] of Object.entries(
-          metafile.outputs[output]?.inputs ?? {},
-        )) {
-          const source = sourceOf(input);
-          inputs.set(source, (inputs.get(source) ?? 0) + bytesInOutput);
-        }
+      for (const [input, { bytesInOutput }] of Object.entries(
+        metafile.outputs[graph.outputOf(url)]?.inputs ?? {},
+      )) {
+        const source = sourceOf(input);
+        inputs.set(source, (inputs.get(source) ?? 0) + bytesInOutput);
+      }
     report[kind] = {
       files,
       inputs,
