@@ -47,6 +47,7 @@ import { staffOrdersRoutes, staffUsersRoutes } from './modules/staff/staff-secti
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { levelsRoutes } from './modules/users/levels.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
+import { pageReads } from './page-reads.ts';
 import type { Services } from './services.ts';
 import type { Assets } from './ssr/assets.ts';
 import { PageCache } from './ssr/page-cache.ts';
@@ -286,13 +287,7 @@ export function createApp({
       routes,
       renderTimeoutMs: config.renderTimeoutMs,
       cache: pageCache,
-      catalog,
-      payments,
-      paymentMethods,
-      orders,
-      legal: services.legal,
-      articles: services.articles,
-      landingCopy: services.landingCopy,
+      reads: pageReads(services),
     }),
   );
 

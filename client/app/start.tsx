@@ -5,6 +5,7 @@ import {
   isRouteErrorResponse,
   matchRoutes,
   type RouteObject,
+  RouterContextProvider,
 } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { localeOfPath } from '../../shared/locales.ts';
@@ -15,6 +16,7 @@ import { intlFor, loadMessages } from '../lib/intl.ts';
 import { selectLocale } from '../lib/locale.ts';
 import { nextTask } from '../lib/next-task.ts';
 import { reportClientError } from '../lib/report-error.ts';
+import { pageVisitorContext } from '../lib/route-visitor.ts';
 import { App } from './app.tsx';
 import { PAGE_STATE_ID, type PageState } from './page-state.ts';
 import { createRoutes } from './routes.tsx';
@@ -70,8 +72,15 @@ export async function start(): Promise<void> {
   // (ICU's data for the language is there already: the page's script asked for it)
   intlFor(locale, messages);
   await nextTask();
-  const router = createBrowserRouter(routes);
   const { store, listen } = createBrowserStore(state.store);
+  // the loaders' context: the API over fetch (route-api.ts's default) and the store's visitor
+  const router = createBrowserRouter(routes, {
+    getContext: () => {
+      const context = new RouterContextProvider();
+      context.set(pageVisitorContext, store.getState().visitor);
+      return context;
+    },
+  });
   await nextTask();
 
   // React hydrates the document's shell, then each HydrationBoundary region (header, order

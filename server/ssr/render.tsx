@@ -6,20 +6,23 @@ import {
   keptContentsReady,
   loadKeptContents,
 } from '../../client/components/static-subtree/kept-subtree.tsx';
+import type { ReadHandlers } from '../http/reads.ts';
 import type { Logger } from '../lib/logger.ts';
 import { PAGE_MESSAGES } from '../lib/messages.ts';
 import { ssrRenderQueue } from '../lib/metrics.ts';
 import type { Assets } from './assets.ts';
 import { toFetchRequest } from './fetch-request.ts';
+import { pageRouterContext } from './in-process-api.ts';
 import type { PageCache } from './page-cache.ts';
 import { sendDocument } from './page-document.tsx';
 import { matchedBranch, pageHandlers } from './page-handlers.ts';
-import { pageReaders, type ReaderServices } from './page-readers.ts';
 import { pageState } from './page-state.ts';
 import { renderTurns } from './render-turns.ts';
 import { subtreeCache } from './subtree-cache.ts';
 
-interface RenderDeps extends ReaderServices {
+interface RenderDeps {
+  /** the API's reads, which the pages' loaders call in process (in-process-api.ts) */
+  reads: ReadHandlers;
   assets: Assets;
   logger: Logger;
   renderTimeoutMs: number;
@@ -39,9 +42,9 @@ export function pageRenderer({
   renderTimeoutMs,
   cache,
   routes = createRoutes(),
-  ...services
+  reads,
 }: RenderDeps) {
-  const readersFor = pageReaders(services);
+  const routerContextOf = pageRouterContext(reads);
   const handlerFor = pageHandlers(routes);
   const turns = renderTurns();
   const subtrees = subtreeCache();
@@ -57,7 +60,7 @@ export function pageRenderer({
       // a visitor who left while the page waited gets no render
       if (req.socket.destroyed) return;
       const context = await handlerFor(res.locals.page).query(toFetchRequest(req, res), {
-        requestContext: readersFor(req, res),
+        requestContext: routerContextOf(req, res),
       });
       if (context instanceof Response) {
         const location = context.headers.get('Location');

@@ -1,14 +1,18 @@
 /** @jest-environment jsdom */
 import '../../../tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
-import type { LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs, RouterContextProvider } from 'react-router';
 import type { ArticlesPage } from '../../../shared/articles.ts';
 import { ApiRefusal, fakeApi } from '../../../tests/support/render.tsx';
 import { articleLoader, blogLoader } from './articles.loader.ts';
 
-/** SPEC §8 in the browser: a failed articles list is logged and kept; a failed article is no 404. */
+/** In the browser: a failed articles list is logged and kept; a failed article is no 404. */
 const args = (url: string, params: Record<string, string> = {}) =>
-  ({ request: new Request(url), params, context: undefined }) as unknown as LoaderFunctionArgs;
+  ({
+    request: new Request(url),
+    params,
+    context: new RouterContextProvider(),
+  }) as unknown as LoaderFunctionArgs;
 
 const PAGE: ArticlesPage = { items: [], meta: { total: 8, page: 1, limit: 12 } };
 

@@ -10,53 +10,39 @@ import {
 } from '../../../shared/articles.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import { ApiError } from '../../lib/api.ts';
-import { callApi, pathOf } from '../../lib/endpoints.ts';
+import { pathOf } from '../../lib/endpoints.ts';
+import { type ApiClient, apiOf } from '../../lib/route-api.ts';
 
-/** On the server: the articles service in process; in the browser: the API. */
-export interface ArticlesReader {
-  list(query: {
-    lang: Locale;
-    sort: ArticleSort;
-    page: number;
-    limit: number;
-    tag?: ArticleTag;
-  }): Promise<ArticlesPage>;
-  article(lang: Locale, slug: string): Promise<ArticleView | null>;
-}
-
-export const ARTICLES_CONTEXT_KEY = 'articles';
-
-/** The lists the browser was last given, by query: what a failed ask leaves on the page. */
+/** The lists last given, by query (a few): what a failed ask leaves on the page. */
 const lastLists = new Map<string, ArticlesPage>();
+const KEPT_LISTS = 20;
 
-const browserReader: ArticlesReader = {
-  // SPEC §8: a failed list is logged to the console and the list left as it was (the last
-  // one of that query, or an empty one the page says could not be loaded)
-  list: async ({ lang, sort, page, limit, tag }) => {
-    const query = { lang, sort, page: String(page), limit: String(limit), tag };
-    const path = pathOf('GET articles', { query });
-    try {
-      const answer = await callApi('GET articles', { query });
-      lastLists.set(path, answer);
-      return answer;
-    } catch (error) {
-      console.error(`GET ${path} failed:`, error);
-      return (
-        lastLists.get(path) ?? { items: [], meta: { total: 0, page, limit }, unavailable: true }
-      );
-    }
-  },
-  // an unknown article is a 404 page; any other failure is logged and shown as the error it is
-  article: (lang, slug) =>
-    callApi('GET articles/:slug', { params: { slug }, query: { lang } }).catch((error: unknown) => {
-      if (error instanceof ApiError && error.statusCode === 404) return null;
-      console.error(`GET articles/${slug} failed:`, error);
-      throw error;
-    }),
+type ListQuery = {
+  lang: Locale;
+  sort: ArticleSort;
+  page: number;
+  limit: number;
+  tag?: ArticleTag;
 };
 
-const readerOf = (context: unknown): ArticlesReader =>
-  (context as Record<string, ArticlesReader> | undefined)?.[ARTICLES_CONTEXT_KEY] ?? browserReader;
+/**
+ * A list of articles; a failure is logged to the console and the list left as it was (the last
+ * one of that query, or an empty one the page says could not be loaded).
+ */
+async function listOf(api: ApiClient, { lang, sort, page, limit, tag }: ListQuery) {
+  const query = { lang, sort, page: String(page), limit: String(limit), tag };
+  const path = pathOf('GET articles', { query });
+  try {
+    const answer = await api('GET articles', { query });
+    lastLists.delete(path);
+    lastLists.set(path, answer);
+    if (lastLists.size > KEPT_LISTS) lastLists.delete(lastLists.keys().next().value!);
+    return answer;
+  } catch (error) {
+    console.error(`GET ${path} failed:`, error);
+    return lastLists.get(path) ?? { items: [], meta: { total: 0, page, limit }, unavailable: true };
+  }
+}
 
 export interface BlogData {
   featured: ArticlesPage['items'];
@@ -67,7 +53,7 @@ export interface BlogData {
 /** /blog/: the 3 most read (SPEC §9) and a page of the newest, by tag when one is chosen. */
 export function blogLoader(locale: Locale) {
   return async ({ request, context }: LoaderFunctionArgs): Promise<BlogData> => {
-    const reader = readerOf(context);
+    const api = apiOf(context);
     const query = new URL(request.url).searchParams;
     const asked = query.get('tag');
     const tag = isArticleTag(asked) ? asked : null;
@@ -75,8 +61,8 @@ export function blogLoader(locale: Locale) {
     const [featured, list] = await Promise.all([
       tag || page > 1
         ? Promise.resolve({ items: [] } as unknown as ArticlesPage)
-        : reader.list({ lang: locale, sort: 'views', page: 1, limit: FEATURED_ARTICLES }),
-      reader.list({
+        : listOf(api, { lang: locale, sort: 'views', page: 1, limit: FEATURED_ARTICLES }),
+      listOf(api, {
         lang: locale,
         sort: 'date',
         page,
@@ -92,8 +78,16 @@ export function blogLoader(locale: Locale) {
 export function articleLoader(locale: Locale) {
   return async ({ params, context }: LoaderFunctionArgs): Promise<ArticleView> => {
     const slug = params.slug ?? '';
+    // an unknown article is a 404 page; any other failure is logged and shown as the error it is
     const found = /^[a-z0-9-]{1,120}$/.test(slug)
-      ? await readerOf(context).article(locale, slug)
+      ? await apiOf(context)('GET articles/:slug', {
+          params: { slug },
+          query: { lang: locale },
+        }).catch((error: unknown) => {
+          if (error instanceof ApiError && error.statusCode === 404) return null;
+          console.error(`GET articles/${slug} failed:`, error);
+          throw error;
+        })
       : null;
     if (!found) throw data(null, { status: 404, statusText: 'Not Found' });
     return found;

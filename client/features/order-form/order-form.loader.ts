@@ -5,15 +5,13 @@ import {
   type PriceTable,
   type ServiceView,
 } from '../../../shared/catalog.ts';
-import { COOKIE_NAMES, QUANTITY_PRESETS } from '../../../shared/constants.ts';
+import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
 import type { LandingOf, LandingTexts } from '../../../shared/landing-texts.ts';
 import type { Locale } from '../../../shared/locales.ts';
-import type { Platform, ServiceKind } from '../../../shared/platforms.ts';
-import { isCurrency } from '../../../shared/regions.ts';
+import { META_PLATFORMS, type Platform, type ServiceKind } from '../../../shared/platforms.ts';
 import { SERVICE_PAGES, SHOWN_SERVICE_LABELS } from '../../../shared/service-pages.ts';
-import { getCookie } from '../../lib/cookies.ts';
-import { callApi } from '../../lib/endpoints.ts';
-import { loadLandingTexts } from './landing-texts.ts';
+import { apiOf } from '../../lib/route-api.ts';
+import { visitorOf } from '../../lib/route-visitor.ts';
 
 /** What a landing's order form and price cards need before they render. */
 export interface OrderFormData {
@@ -30,62 +28,37 @@ export interface LandingData extends OrderFormData {
 }
 
 /**
- * Where the data comes from: on the server, the catalogue service in process (handed in as
- * the static handler's request context); in the browser, the API.
+ * The loader of home, platform and service pages (a service page names its id and kind): the
+ * platform's services, their prices at the presets in the visitor's currency, and the page's
+ * own texts (staff's edits over the shipped ones), through the router context's API client.
  */
-export interface StorefrontReader {
-  pagePlatform(platform: Platform): CatalogPlatform;
-  services(platform: CatalogPlatform, lang: Locale): Promise<ServiceView[]>;
-  informers(platform: CatalogPlatform, counts: number[]): Promise<PriceTable>;
-  texts(page: LandingOf, locale: Locale): Promise<LandingTexts>;
-}
-
-const browserReader: StorefrontReader = {
-  texts: (page, locale) => loadLandingTexts(locale, page),
-  pagePlatform: (platform) => platform,
-  services: (platform, lang) =>
-    callApi('GET user_services/tiny', {
-      query: { labels: SHOWN_SERVICE_LABELS.join(' '), platform, lang },
-    }),
-  informers: (platform, counts) => {
-    const currency = getCookie(COOKIE_NAMES.currency);
-    return callApi('GET informers/tiny', {
-      query: {
-        labels: SHOWN_SERVICE_LABELS.join(' '),
-        platform,
-        counts: counts.join(','),
-        cur: isCurrency(currency) ? currency : undefined,
-      },
-    });
-  },
-};
-
-export const STOREFRONT_CONTEXT_KEY = 'storefront';
-
-function readerOf(context: unknown): StorefrontReader {
-  const server = (context as Record<string, StorefrontReader> | undefined)?.[
-    STOREFRONT_CONTEXT_KEY
-  ];
-  return server ?? browserReader;
-}
-
-/** The loader of home, platform and service pages (a service page names its id and kind). */
 export function orderFormLoader(
   platform: Platform,
   locale: Locale,
   service?: { id: string; kind: ServiceKind },
 ) {
   return async ({ context }: LoaderFunctionArgs): Promise<LandingData> => {
-    const reader = readerOf(context);
-    const shown = reader.pagePlatform(platform);
+    const api = apiOf(context);
+    const visitor = visitorOf(context);
+    // VK's page in place of Meta's where the meta restriction applies to the visitor
+    const shown =
+      visitor.metaRestricted && META_PLATFORMS.includes(platform) ? ('vk' as const) : platform;
+    const labels = SHOWN_SERVICE_LABELS.join(' ');
+    // the texts of the platform shown (VK's where the meta restriction puts VK in its place)
+    const page: LandingOf = service ? { platform, service } : { platform: shown };
     const [services, informers, landing] = await Promise.all([
-      reader.services(shown, locale),
-      reader.informers(shown, QUANTITY_PRESETS),
-      // the texts of the platform shown (VK's where the meta restriction puts VK in its place)
-      reader.texts(
-        service ? { platform, service } : { platform: shown === 'fake' ? platform : shown },
-        locale,
-      ),
+      api('GET user_services/tiny', { query: { labels, platform: shown, lang: locale } }),
+      api('GET informers/tiny', {
+        query: {
+          labels,
+          platform: shown,
+          counts: QUANTITY_PRESETS.join(','),
+          cur: visitor.currency,
+        },
+      }),
+      api('GET landing-texts', {
+        query: { lang: locale, platform: page.platform, service: page.service?.id },
+      }),
     ]);
     // a service page whose service the shop does not sell now (staff hid it) is a 404 that
     // offers the platform's other services; its form never sells another service in its place

@@ -5,7 +5,7 @@ import {
   type OrderView,
   type PaymentView,
 } from '../../../shared/orders.ts';
-import { callApi } from '../../lib/endpoints.ts';
+import { apiOf } from '../../lib/route-api.ts';
 
 /** What a thanks page shows: the payment it follows and the order it paid, when known. */
 export interface ThanksData {
@@ -19,26 +19,21 @@ export interface ThanksData {
 /** An order as its receipt link shows it, without its history. */
 export type ReceiptOrder = Omit<FollowedOrder, 'history'>;
 
-/** On the server: the payments and orders services in process; in the browser: the API. */
-export interface PaymentsReader {
-  payment(id: string): Promise<PaymentView | null>;
-  order(id: string): Promise<ReceiptOrder | null>;
-}
-
-export const PAYMENTS_CONTEXT_KEY = 'payments';
-
 const orNull = <T>(promise: Promise<T>): Promise<T | null> => promise.catch(() => null);
-
-const browserReader: PaymentsReader = {
-  payment: (id) => orNull(callApi('GET payment/:id', { params: { id } })),
-  order: (id) => orNull(callApi('GET c_orders/:id', { params: { id } })),
-};
 
 /** Thanks pages: `?payment=` (back from a gateway) or `?order=` (paid from the balance). */
 export async function thanksLoader({ request, context }: LoaderFunctionArgs): Promise<ThanksData> {
-  const reader =
-    (context as unknown as Record<string, PaymentsReader> | undefined)?.[PAYMENTS_CONTEXT_KEY] ??
-    browserReader;
+  const api = apiOf(context);
+  const reader = {
+    payment: (id: string) => orNull(api('GET payment/:id', { params: { id } })),
+    // the receipt's view, without the order's history
+    order: (id: string) =>
+      orNull(
+        api('GET c_orders/:id', { params: { id } }).then(
+          ({ history: _history, ...order }): ReceiptOrder => order,
+        ),
+      ),
+  };
   const query = new URL(request.url).searchParams;
   const paymentId = query.get('payment');
   const orderId = query.get('order');

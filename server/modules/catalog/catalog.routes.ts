@@ -1,8 +1,5 @@
 import { type Response, Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
-import type { Client, ServiceType } from '../../../shared/catalog.ts';
-import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
-import { isLocale, type Locale } from '../../../shared/locales.ts';
+import type { ServiceType } from '../../../shared/catalog.ts';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import {
   CURRENCIES,
@@ -17,17 +14,19 @@ import {
   servicesFindQuery,
   tagsByCurQuery,
 } from '../../../shared/schemas/catalog.schemas.ts';
-import { contextOf, currentUser, priceCurrency } from '../../http/request-context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { mountReads } from '../../http/reads.ts';
+import { contextOf, priceCurrency } from '../../http/request-context.ts';
 import { validate } from '../../lib/validate.ts';
-import { type CatalogService, GUEST, type Viewer } from './catalog.service.ts';
+import { catalogReads, clientOf, labelsOf, langOf, viewerOf } from './catalog.reads.ts';
+import type { CatalogService } from './catalog.service.ts';
 
 const ok = (res: Response, data: unknown) => res.json({ status: 'success', data });
 
 /**
- * SPEC §7 Services, Prices, Payments (methods), Misc (region, currencies, endpoints); the
- * discount levels (user/premium_statuses) are the users module's (levels.routes.ts). Every
- * query is checked by its schema; unknown keys are refused.
+ * The catalogue's API (docs/api.md: services, prices, payment methods, region, currencies,
+ * endpoints); the reads of the contract are catalog.reads.ts. The discount levels
+ * (user/premium_statuses) are the users module's (levels.routes.ts). Every query is checked
+ * by its schema; unknown keys are refused.
  */
 export function catalogRoutes({
   catalog,
@@ -42,51 +41,15 @@ export function catalogRoutes({
 }): Router {
   const router = Router();
 
-  const viewerOf = (res: Response): Viewer => {
-    const user = currentUser(res);
-    return user ? { staff: user.isStaff, level: user.discountLevel } : GUEST;
-  };
-  /** The language a call asks for, else the request's. */
-  const langOf = (res: Response, query: CatalogQuery): Locale =>
-    isLocale(query.lang) ? query.lang : contextOf(res).visitor.locale;
-  /** The currency of prices: the user's own when logged in, else the asked or the visitor's. */
-  const currencyOf = (res: Response, asked?: string): Currency =>
-    priceCurrency(contextOf(res), asked);
-  const labelsOf = (raw: string | undefined): string[] => (raw ? raw.split(' ') : []);
-  /** CLIENT_LK (cabinet) data is for logged-in users; everything else is the storefront's. */
-  const clientOf = (res: Response, labels: string[], asked?: string): Client => {
-    const client: Client =
-      asked === 'CLIENT_LK' || labels.includes('CLIENT_LK') ? 'CLIENT_LK' : 'CLIENT_MAIN';
-    if (client === 'CLIENT_LK' && !currentUser(res))
-      throw new AppError('Log in to see the cabinet prices', 401);
-    return client;
-  };
-  const countsOf = (raw: string | undefined): number[] =>
-    raw ? [...new Set(raw.split(',').map(Number))] : [...QUANTITY_PRESETS];
-
-  router.get('/user_services/tiny', async (req, res) => {
-    const query = validate<CatalogQuery>(API['GET user_services/tiny'].query.schema, req.query);
-    const labels = labelsOf(query.labels);
-    const client = clientOf(res, labels);
-    const services = await catalog.services(
-      {
-        client,
-        labels,
-        lang: langOf(res, query),
-        ...(query.platform ? { platform: query.platform } : {}),
-        ...(query.type ? { type: query.type as ServiceType } : {}),
-      },
-      viewerOf(res),
-    );
-    ok(res, services);
-  });
+  mountReads(router, catalogReads({ catalog, paymentMethods }));
 
   router.get('/user_services/find', async (req, res) => {
     const query = validate<CatalogQuery>(servicesFindQuery, req.query);
+    const context = contextOf(res);
     const labels = labelsOf(query.labels);
-    const client = clientOf(res, labels, query.client);
-    const viewer = viewerOf(res);
-    const lang = langOf(res, query);
+    const client = clientOf(context, labels, query.client);
+    const viewer = viewerOf(context);
+    const lang = langOf(context, query);
     const services = await catalog.services(
       {
         client,
@@ -102,7 +65,7 @@ export function catalogRoutes({
     // the region decides the currency of the smallest order's price (SPEC §9 regions); a
     // logged-in user is always priced in their own currency
     const region = (
-      currentUser(res) || !query.region ? REGION_BY_CURRENCY[currencyOf(res)] : query.region
+      context.user || !query.region ? REGION_BY_CURRENCY[priceCurrency(context)] : query.region
     ) as Region;
     const currency = (Object.keys(REGION_BY_CURRENCY) as Currency[]).find(
       (code) => REGION_BY_CURRENCY[code] === region,
@@ -125,72 +88,10 @@ export function catalogRoutes({
 
   router.get('/user_services/tags_by_cur', async (req, res) => {
     const query = validate<CatalogQuery>(tagsByCurQuery, req.query);
-    const client = clientOf(res, [], query.client);
+    const context = contextOf(res);
+    const client = clientOf(context, [], query.client);
     const currencies = query.cur ? [query.cur as Currency] : [...CURRENCIES];
-    ok(res, await catalog.menu(client, langOf(res, query), currencies, viewerOf(res)));
-  });
-
-  router.get('/prices/tiny', async (req, res) => {
-    const query = validate<CatalogQuery>(API['GET prices/tiny'].query.schema, req.query);
-    const labels = labelsOf(query.labels);
-    const client = clientOf(res, labels);
-    // SPEC §7: cur for the main client only; the cabinet prices in the user's currency
-    const currency = client === 'CLIENT_MAIN' ? currencyOf(res, query.cur) : currencyOf(res);
-    ok(
-      res,
-      await catalog.priceTable(
-        {
-          client,
-          labels,
-          currencies: [currency],
-          counts: countsOf(query.counts),
-          ...(query.platform ? { platform: query.platform } : {}),
-        },
-        viewerOf(res),
-      ),
-    );
-  });
-
-  router.get('/informers/tiny', async (req, res) => {
-    const query = validate<CatalogQuery>(API['GET informers/tiny'].query.schema, req.query);
-    const labels = labelsOf(query.labels);
-    if (labels.includes('CLIENT_LK'))
-      throw new AppError('Informers show the storefront prices: use CLIENT_MAIN', 400);
-    // informers are the public storefront prices, per currency code, without a level discount
-    ok(
-      res,
-      await catalog.priceTable(
-        {
-          client: 'CLIENT_MAIN',
-          labels,
-          currencies: query.cur ? [query.cur as Currency] : [...CURRENCIES],
-          counts: countsOf(query.counts),
-          ...(query.platform ? { platform: query.platform } : {}),
-        },
-        // the public storefront prices: what a guest sees, whoever asks
-        GUEST,
-      ),
-    );
-  });
-
-  router.get('/prices/orderCost', async (req, res) => {
-    const query = validate<CatalogQuery>(API['GET prices/orderCost'].query.schema, req.query);
-    const client = clientOf(res, [], query.client);
-    const pair = await catalog.orderCost(
-      {
-        tag: query.tag!,
-        count: Number(query.count),
-        currency: currencyOf(res, query.cur),
-        client,
-      },
-      viewerOf(res),
-    );
-    ok(res, pair);
-  });
-
-  router.get('/currencies/data', async (req, res) => {
-    validate(API['GET currencies/data'].query.schema, req.query);
-    ok(res, { currencies: await catalog.currencies() });
+    ok(res, await catalog.menu(client, langOf(context, query), currencies, viewerOf(context)));
   });
 
   router.get('/region', (req, res) => {
@@ -203,11 +104,6 @@ export function catalogRoutes({
   router.get('/endpoints', (req, res) => {
     validate(emptyQuery, req.query);
     ok(res, endpoints());
-  });
-
-  router.get('/payment/methods', async (req, res) => {
-    const query = validate<CatalogQuery>(API['GET payment/methods'].query.schema, req.query);
-    ok(res, await paymentMethods.list(query.currency as Currency, contextOf(res).visitor.country));
   });
 
   return router;

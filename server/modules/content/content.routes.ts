@@ -1,19 +1,12 @@
 import { type Response, Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
-import { isLegalDoc } from '../../../shared/legal.ts';
-import { isLocale } from '../../../shared/locales.ts';
-import { isLegalRegion } from '../../../shared/regions.ts';
-import type { LandingTextsQuery } from '../../../shared/schemas/staff-landing-copy.schemas.ts';
-import { SERVICE_PAGES } from '../../../shared/service-pages.ts';
-import { contextOf } from '../../http/request-context.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { validate } from '../../lib/validate.ts';
+import { mountReads } from '../../http/reads.ts';
+import { contentReads } from './content.reads.ts';
 import type { CrawlService } from './crawl.service.ts';
 import type { GuideService } from './guide.service.ts';
 import type { LandingCopyService } from './landing-copy.service.ts';
 import type { LegalService } from './legal.service.ts';
 
-/** The written content the pages read in the browser: legal texts (articles: SPEC §7). */
+/** The written content the pages read: landing texts, legal texts, the API guide (content.reads.ts). */
 export function contentRoutes({
   legal,
   guide,
@@ -25,47 +18,7 @@ export function contentRoutes({
 }): Router {
   const router = Router();
 
-  // GET landing-texts?lang=&platform=[&service=]: a landing's own texts on a client navigation
-  router.get('/landing-texts', async (req, res) => {
-    const query = validate<LandingTextsQuery>(API['GET landing-texts'].query.schema, req.query);
-    const page = query.service
-      ? SERVICE_PAGES.find(
-          (entry) => entry.id === query.service && entry.platform === query.platform,
-        )
-      : undefined;
-    if (query.service && !page) throw new AppError('Service page not found', 404);
-    const texts = await landingCopy.page(
-      query.lang,
-      page
-        ? { platform: page.platform, service: { id: page.id, kind: page.kind } }
-        : { platform: query.platform },
-    );
-    res.json({ status: 'success', data: texts });
-  });
-
-  // GET content/api-guide?lang=: the reseller API guide of /cp/api/
-  router.get('/content/api-guide', async (req, res) => {
-    const asked = req.query.lang;
-    if (asked !== undefined && !isLocale(asked))
-      throw new AppError('The language is one of ru, en, de, es, it, pt, tr', 400);
-    const found = await guide.guide(isLocale(asked) ? asked : contextOf(res).visitor.locale);
-    if (!found) throw new AppError('Document not found', 404);
-    res.json({ status: 'success', data: found });
-  });
-
-  // GET legal/{privacy|agreement|refund}/{region}?lang=: a region's text in a language
-  router.get('/legal/:doc/:region', (req, res) => {
-    const { doc, region } = req.params;
-    const asked = req.query.lang;
-    if (asked !== undefined && !isLocale(asked))
-      throw new AppError('The language is one of ru, en, de, es, it, pt, tr', 400);
-    const found =
-      isLegalDoc(doc) && isLegalRegion(region)
-        ? legal.document(doc, region, isLocale(asked) ? asked : contextOf(res).visitor.locale)
-        : null;
-    if (!found) throw new AppError('Document not found', 404);
-    res.json({ status: 'success', data: found });
-  });
+  mountReads(router, contentReads({ legal, guide, landingCopy }));
 
   return router;
 }

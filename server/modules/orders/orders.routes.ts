@@ -10,10 +10,12 @@ import {
   type OrderInput,
   type OrdersListQuery,
 } from '../../../shared/schemas/orders.schemas.ts';
+import { mountReads } from '../../http/reads.ts';
 import { contextOf, currentUser } from '../../http/request-context.ts';
 import { pageOfRequest } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ValidationError, validate } from '../../lib/validate.ts';
+import { ordersReads } from './orders.reads.ts';
 import {
   ORDER_ERRORS,
   type OrderContext,
@@ -113,21 +115,7 @@ export function ordersRoutes({
     res.json({ status: 'success', data: await orders.own.list(user.id, ownQueryOf(query)) });
   });
 
-  // before /c_orders/:id: public, the order form's side panel reads it
-  router.get('/c_orders/average_time', async (req, res) => {
-    const { tag } = validate<{ tag: string }>(
-      API['GET c_orders/average_time'].query.schema,
-      req.query,
-    );
-    res.json({ status: 'success', data: await orders.own.averageTime(tag) });
-  });
-
-  // the receipt link: whoever holds the unguessable id may follow the order
-  router.get('/c_orders/:id', async (req, res) => {
-    const id = String(req.params.id);
-    if (!isPublicId(id)) throw new AppError('Order not found', 404);
-    res.json({ status: 'success', data: await orders.byPublicId(id) });
-  });
+  mountReads(router, ordersReads({ orders }));
 
   // a logged-in buyer keeps a guest order in their account (the receipt link proves it)
   router.post('/c_orders/:id/claim', async (req, res) => {

@@ -1,21 +1,17 @@
-import express, { type Request, Router } from 'express';
+import express, { Router } from 'express';
 import { API } from '../../../shared/api-contract/index.ts';
 import type { DepositInput } from '../../../shared/api-contract/orders.ts';
-import { isPublicId, type OrderView } from '../../../shared/orders.ts';
+import type { OrderView } from '../../../shared/orders.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
+import { mountReads } from '../../http/reads.ts';
 import { contextOf, currentUser } from '../../http/request-context.ts';
 import { returnPathOf } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { PaymentMethodsService } from './payment-methods.service.ts';
-import { type PaymentsService, toPaymentView } from './payments.service.ts';
-
-function paymentId(req: Request): string {
-  const id = String(req.params.id);
-  if (!isPublicId(id)) throw new AppError('Payment not found', 404);
-  return id;
-}
+import { paymentsReads } from './payments.reads.ts';
+import type { PaymentsService } from './payments.service.ts';
 
 /**
  * Gateway webhooks, before the JSON parser: the signature is checked on the raw body.
@@ -95,33 +91,7 @@ export function paymentsRoutes({
     res.status(201).json({ status: 'success', data: payment });
   });
 
-  // the thanks page polls this until the payment is final; a waiting one asks its gateway
-  router.get('/payment/:id', async (req, res) => {
-    const payment = await payments.refresh(paymentId(req));
-    const order = payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null;
-    const method = await paymentMethods.codeOf(payment.method_id);
-    res.json({ status: 'success', data: toPaymentView(payment, order, method) });
-  });
-
-  // the purchase event for analytics: only for a payment that went through
-  router.get('/payment/:id/ecommerce', async (req, res) => {
-    const payment = await payments.get(paymentId(req));
-    if (payment.status !== 'SUCCESS') throw new AppError('The payment is not complete', 409);
-    const order = payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null;
-    const value = Number(payment.amount) / 100;
-    res.json({
-      status: 'success',
-      data: {
-        transaction_id: payment.public_id,
-        value,
-        currency: payment.currency,
-        // one package an order: analytics read price as the unit price (price × quantity = value)
-        items: order
-          ? [{ item_id: order.tag, item_variant: String(order.count), quantity: 1, price: value }]
-          : [{ item_id: 'BALANCE_TOP_UP', quantity: 1, price: value }],
-      },
-    });
-  });
+  mountReads(router, paymentsReads({ payments, orders, paymentMethods }));
 
   return router;
 }

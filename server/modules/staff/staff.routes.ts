@@ -11,10 +11,12 @@ import { utcDayRange } from '../../../shared/day-range.ts';
 import type { StaffAuditQuery, StaffCodeBody } from '../../../shared/schemas/staff.schemas.ts';
 import { CAPABILITIES, can, staffRoleOf } from '../../../shared/staff-permissions.ts';
 import { type Limits, take } from '../../http/rate-limit.ts';
+import { mountReads } from '../../http/reads.ts';
 import { contextOf } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { Audit } from './audit.service.ts';
+import { staffReads } from './staff.reads.ts';
 import {
   actorOf,
   hasStaffSession,
@@ -91,25 +93,7 @@ export function staffRoutes({
     }
   };
 
-  router.get('/staff/me', async (req, res) => {
-    const actor = staffOf(req, res);
-    if (!actor) throw new AppError(STAFF_ACCESS_ERRORS.forbidden, 403);
-    const signedIn = await hasStaffSession(staffAuth, req, res, actor.user.id);
-    const state = await staffAuth.state(actor.user.id);
-    const { id, login, email, lang } = actor.user;
-    res.json({
-      status: 'success',
-      data: {
-        user: { id, login, email, lang },
-        role: actor.role,
-        capabilities: CAPABILITIES.filter((capability) => can(actor.role, capability)),
-        enrolled: state.enrolled,
-        signedIn,
-        recoveryCodesLeft: state.recoveryCodesLeft,
-        adjustCap: await adjustments.capOf(actor),
-      },
-    });
-  });
+  mountReads(router, staffReads({ staffAuth, adjustments }));
 
   router.post('/staff/totp/enrol', gate(null, { session: false }), async (_req, res) => {
     secret(res);
