@@ -1,6 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Outlet } from 'react-router';
-import { Link } from '../components/link/link.tsx';
+import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';
 import { useLocalePath } from '../lib/locale.ts';
 import styles from './layouts.module.css';

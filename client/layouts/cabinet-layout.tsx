@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { type Currency, isCurrency } from '../../shared/regions.ts';
 import { CABINET_SECTIONS } from '../../shared/routes.ts';
 import { button } from '../components/button/button.ts';
 import { Icon } from '../components/icons/icons.tsx';
-import { Link, NavLink } from '../components/link/link.tsx';
 import { NotificationBell } from '../features/notifications/notification-bell.tsx';
 import { logoutRequested, selectUser } from '../features/session/session.slice.ts';
 import { LanguageSwitcher } from '../features/visitor/language-switcher.tsx';

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { button } from '../components/button/button.ts';
-import { Link } from '../components/link/link.tsx';
 import { notSoldOfError } from '../features/order-form/order-form.loader.ts';
 import { ChunkLoadError } from '../lib/chunk-reload.ts';
 import { useLocalePath } from '../lib/locale.ts';

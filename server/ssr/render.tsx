@@ -1,5 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
-import { createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
+import {
+  createStaticRouter,
+  type RouteObject,
+  StaticRouter,
+  StaticRouterProvider,
+} from 'react-router';
 import { App, AppContext } from '../../client/app/app.tsx';
 import { createRoutes } from '../../client/app/routes.tsx';
 import {
@@ -94,7 +99,12 @@ export function pageRenderer({
         // the kept subtrees this page asked for, rendered on their own once the page is out
         onSent: () =>
           pageSubtrees.keep(
-            (content) => <AppContext {...pageContext}>{content}</AppContext>,
+            // its links (react-router's) resolve against the page's location, as in the page
+            (content) => (
+              <AppContext {...pageContext}>
+                <StaticRouter location={context.location}>{content}</StaticRouter>
+              </AppContext>
+            ),
             (error) => req.log?.warn({ err: error }, 'subtree not kept'),
           ),
         onShellError: next,

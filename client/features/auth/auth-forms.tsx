@@ -1,6 +1,6 @@
 import { type ComponentProps, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import {
   confirmationProblem,
   emailProblem,
@@ -10,7 +10,6 @@ import {
 import { isSafeRedirect } from '../../../shared/safe-redirect.ts';
 import { button } from '../../components/button/button.ts';
 import { formStyles, TextField } from '../../components/form/text-field.tsx';
-import { Link } from '../../components/link/link.tsx';
 import { callApi } from '../../lib/endpoints.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { ruleMessage } from './auth-errors.ts';

@@ -1,10 +1,10 @@
 import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
 import type { Platform } from '../../../shared/platforms.ts';
 import { shownServicePagesOf } from '../../../shared/service-pages.ts';
 import { button } from '../../components/button/button.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
-import { Link } from '../../components/link/link.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
 import styles from './landing.module.css';
 import {

@@ -1,9 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
+import { Link } from 'react-router';
 import { button } from '../../components/button/button.ts';
 import { useDropdown } from '../../components/dropdown/dropdown.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
-import { Link } from '../../components/link/link.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
 import { NotificationItem } from './notification-item.tsx';
 import styles from './notifications.module.css';

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import type { NotificationIcon, NotificationView } from '../../../shared/notifications.ts';
 import { Icon, type IconName } from '../../components/icons/icons.tsx';
-import { Link } from '../../components/link/link.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { useLocalePath } from '../../lib/locale.ts';
 import styles from './notifications.module.css';

@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { BRAND_NAME, SUPPORT_EMAIL } from '../../../shared/brand.ts';
 import { PRODUCT_START_DATE, productAgeYears } from '../../../shared/constants.ts';
 import type { LegalRegion } from '../../../shared/regions.ts';
 import { shownServicePagesOf } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
-import { Link } from '../../components/link/link.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
 import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
 import styles from './site-footer.module.css';

@@ -1,10 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import type { ArticleView } from '../../../shared/articles.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import type { PageDef } from '../../../shared/routes.ts';
 import { button } from '../../components/button/button.ts';
-import { Link } from '../../components/link/link.tsx';
 import { ArticleCard } from '../../features/content/article-card.tsx';
 import { articleLoader } from '../../features/content/articles.loader.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { ARTICLE_TAGS } from '../../../shared/articles.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import type { PageDef } from '../../../shared/routes.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
-import { Link } from '../../components/link/link.tsx';
 import { Pager } from '../../components/pager/pager.tsx';
 import { TextPage } from '../../components/text-page/text-page.tsx';
 import { ArticleCard } from '../../features/content/article-card.tsx';

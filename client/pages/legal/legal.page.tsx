@@ -1,12 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { LEGAL_DOCS, type LegalDocument, type LegalPageId } from '../../../shared/legal.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import { LEGAL_REGIONS } from '../../../shared/regions.ts';
 import type { PageDef } from '../../../shared/routes.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
-import { Link } from '../../components/link/link.tsx';
 import { TextPage } from '../../components/text-page/text-page.tsx';
 import { legalLoader } from '../../features/content/legal.loader.ts';
 import { selectPublicUrl } from '../../features/visitor/visitor.slice.ts';

@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import type { ServiceFigures as Figures, PriceTable } from '../../../shared/catalog.ts';
 import type { ServicePage as ServicePageDef } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
-import { Link } from '../../components/link/link.tsx';
 import landing from '../../features/landing/landing.module.css';
 import {
   DeliveryCaps,

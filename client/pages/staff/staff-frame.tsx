@@ -1,8 +1,8 @@
 import { type ReactNode, useContext } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, NavLink } from 'react-router';
 import type { Capability } from '../../../shared/staff-permissions.ts';
 import { button } from '../../components/button/button.ts';
-import { Link, NavLink } from '../../components/link/link.tsx';
 import { skeletonBar } from '../../components/skeleton/skeleton.ts';
 import {
   StaffCodeSignIn,

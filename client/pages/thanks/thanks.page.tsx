@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
 import {
   type FollowedOrder,
   isFinalStatus,
@@ -14,7 +14,6 @@ import { isCurrency } from '../../../shared/regions.ts';
 import { pagePath } from '../../../shared/routes.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { button } from '../../components/button/button.ts';
-import { Link } from '../../components/link/link.tsx';
 import { ProgressBar } from '../../features/orders/progress-bar.tsx';
 import { serviceNameOf } from '../../features/orders/service-name.ts';
 import { type ThanksData, thanksLoader } from '../../features/payment/payment.loader.ts';

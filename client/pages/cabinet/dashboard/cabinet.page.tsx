@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { CatalogPlatform } from '../../../../shared/catalog.ts';
 import { PLATFORMS } from '../../../../shared/platforms.ts';
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
-import { Link } from '../../../components/link/link.tsx';
 import { CabinetOrderOptions } from '../../../features/order-form/cabinet-order-options.tsx';
 import { pickInto } from '../../../features/order-form/order-form.choice.ts';
 import { ORDER_FORM_ID, OrderForm } from '../../../features/order-form/order-form.tsx';

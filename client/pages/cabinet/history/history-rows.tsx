@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import type { TransactionsPage, TransactionView } from '../../../../shared/ledger.ts';
 import { isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
-import { Link } from '../../../components/link/link.tsx';
 import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { serviceNameOf } from '../../../features/orders/service-name.ts';
 import { formatDate } from '../../../lib/dates.ts';

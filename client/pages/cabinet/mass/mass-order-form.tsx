@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
+import { Link } from 'react-router';
 import {
   echoOf,
   MASS_ERRORS,
@@ -14,7 +15,6 @@ import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { formStyles } from '../../../components/form/text-field.tsx';
-import { Link } from '../../../components/link/link.tsx';
 import { selectUser, userRefreshNeeded } from '../../../features/session/session.slice.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { callApi } from '../../../lib/endpoints.ts';

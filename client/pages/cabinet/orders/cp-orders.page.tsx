@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { OwnOrderView } from '../../../../shared/orders.ts';
-import { Link } from '../../../components/link/link.tsx';
 import { Pager } from '../../../components/pager/pager.tsx';
 import { useLiveRefresh } from '../../../features/notifications/use-live-refresh.ts';
 import { OrderCard, OrderCardSkeleton } from '../../../features/orders/order-card.tsx';

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import type { PremiumStatuses } from '../../../../shared/ledger.ts';
 import { button } from '../../../components/button/button.ts';
-import { Link } from '../../../components/link/link.tsx';
 import { Meter } from '../../../components/meter/meter.tsx';
 import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { useLocalePath } from '../../../lib/locale.ts';

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { byTypeOrder, isMultiTag, type ServiceView } from '../../../../shared/catalog.ts';
 import type { Platform } from '../../../../shared/platforms.ts';
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import { button } from '../../../components/button/button.ts';
 import { PlatformIcon } from '../../../components/icons/platform-icon.tsx';
-import { Link } from '../../../components/link/link.tsx';
 import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { selectUser } from '../../../features/session/session.slice.ts';
 import { selectMetaRestricted } from '../../../features/visitor/visitor.slice.ts';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { SERVICE_TYPES } from '../../../../shared/catalog.ts';
 import {
   IMPORT_MARKUP,
@@ -11,7 +11,6 @@ import {
 import type { StaffService, UpstreamServiceView } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { Link } from '../../../components/link/link.tsx';
 import {
   type FormFailure,
   failureOf,

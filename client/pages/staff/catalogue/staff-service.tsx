@@ -1,12 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { LOCALES } from '../../../../shared/locales.ts';
 import type { StaffServiceBody } from '../../../../shared/schemas/staff-catalogue.schemas.ts';
 import type { StaffService } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { Link } from '../../../components/link/link.tsx';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import {
   type FormFailure,

@@ -1,8 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FAKE_PLATFORM, SERVICE_TYPES } from '../../../../shared/catalog.ts';
 import type { StaffService } from '../../../../shared/staff-catalogue.ts';
-import { Link } from '../../../components/link/link.tsx';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';

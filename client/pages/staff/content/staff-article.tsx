@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ARTICLE_TAGS, type ArticleTag } from '../../../../shared/articles.ts';
 import { LOCALES, type Locale } from '../../../../shared/locales.ts';
 import type { StaffArticleText } from '../../../../shared/schemas/staff-content.schemas.ts';
 import type { StaffArticle, StaffArticlePreview } from '../../../../shared/staff-content.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { Link } from '../../../components/link/link.tsx';
 import {
   errorOf,
   type FormFailure,

@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LOCALES, type Locale } from '../../../../shared/locales.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { Link } from '../../../components/link/link.tsx';
 import {
   type FormFailure,
   failureOf,

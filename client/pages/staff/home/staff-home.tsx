@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { isCurrency } from '../../../../shared/regions.ts';
 import type { StaffDashboard } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
-import { Link } from '../../../components/link/link.tsx';
 import { staffErrorText } from '../../../features/staff/staff-errors.ts';
 import { staffLive } from '../../../features/staff/staff-live.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { isRejectionNote } from '../../../../shared/schemas/staff-money.schemas.ts';
 import type { StaffWithdrawal } from '../../../../shared/staff-money.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { Link } from '../../../components/link/link.tsx';
 import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { ORDER_STATUSES } from '../../../../shared/orders.ts';
-import { Link } from '../../../components/link/link.tsx';
 import { useStaffData } from '../../../features/staff/use-staff-api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import type { StaffUserDetail } from '../../../../shared/staff.ts';
-import { Link } from '../../../components/link/link.tsx';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
