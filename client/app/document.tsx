@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { preinit, preloadModule } from 'react-dom';
 import type { Locale } from '../../shared/locales.ts';
-import { useRegionHydrated } from '../lib/hydration.ts';
 import { PAGE_STATE_ID, type PageAssets } from './page-state.ts';
 
 /**
@@ -27,8 +26,6 @@ interface DocumentProps {
  * hoists them into <head>).
  */
 export function Document({ locale, assets, state, nonce, children }: DocumentProps) {
-  // the shell has hydrated (whatever the router renders in it: a page or the root's error)
-  useRegionHydrated();
   for (const href of assets.css) preinit(href, { as: 'style', precedence: 'default' });
   for (const href of assets.modules) preloadModule(href, MODULE_PRELOAD);
   return (

@@ -11,7 +11,7 @@ import { RouterProvider } from 'react-router/dom';
 import { localeOfPath } from '../../shared/locales.ts';
 import { collectKeptMarkup } from '../components/static-subtree/kept-subtree.tsx';
 import { importWithReload } from '../lib/chunk-reload.ts';
-import { expectRegions, pageHydrated } from '../lib/hydration.ts';
+import { HydrationRoot, pageHydration } from '../lib/hydration.ts';
 import { intlFor, loadMessages } from '../lib/intl.ts';
 import { selectLocale } from '../lib/locale.ts';
 import { nextTask } from '../lib/next-task.ts';
@@ -87,22 +87,25 @@ export async function start(): Promise<void> {
   // form, kept subtrees) in work of its own; components read the server's state meanwhile.
   // As a transition, the shell's hydration yields to the browser every few milliseconds too
   // (a click still hydrates its region at once)
-  expectRegions(document.body);
+  // the page has hydrated when React says so: the root's effect, and one inside each region
+  const hydration = pageHydration();
   collectKeptMarkup(document.body);
   startTransition(() => {
     hydrateRoot(
       document,
-      <App
-        store={store}
-        serverState={serverState}
-        locale={locale}
-        messages={messages}
-        assets={state.assets}
-        stateJson={stateJson}
-        nonce={stateElement.nonce || undefined}
-      >
-        <RouterProvider router={router} />
-      </App>,
+      <HydrationRoot hydration={hydration}>
+        <App
+          store={store}
+          serverState={serverState}
+          locale={locale}
+          messages={messages}
+          assets={state.assets}
+          stateJson={stateJson}
+          nonce={stateElement.nonce || undefined}
+        >
+          <RouterProvider router={router} />
+        </App>
+      </HydrationRoot>,
       {
         onRecoverableError: (error, info) => {
           console.error('hydration: React recovered from', error, info.componentStack ?? '');
@@ -123,7 +126,7 @@ export async function start(): Promise<void> {
   // React hears events from here on, and replays on a region the clicks it hears before that
   // region has hydrated; the clicks that came before it had a root, it hears now
   for (const button of window.__earlyClicks?.() ?? []) if (button.isConnected) button.click();
-  await pageHydrated();
+  await hydration.hydrated;
   // the page is live: end-to-end tests wait for this
   document.documentElement.dataset.hydrated = 'true';
   // the side effects start now, over every action sent so far (app/store.ts)
