@@ -13,6 +13,7 @@ import { createServices } from '../../server/services.ts';
 import { createAssets } from '../../server/ssr/assets.ts';
 import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
 import { createTestAppWith, ENGINES, signUp, TEST_MANIFEST, type TestApp } from '../support/app.ts';
+import { until } from '../support/eventually.ts';
 import { type LiveServer, startLiveServer } from '../support/live.ts';
 
 /**
@@ -24,7 +25,6 @@ import { type LiveServer, startLiveServer } from '../support/live.ts';
 type Account = Awaited<ReturnType<typeof signUp>>;
 
 const logger = createLogger({ logLevel: 'silent', logPretty: false });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A socket.io client as an API client opens it (the page's cookie counts the same). */
 function client(port: number, token: string): Socket {
@@ -74,15 +74,24 @@ async function watch(socket: Socket): Promise<Watched> {
 }
 
 /** Why the socket was disconnected, or 'still connected' after `ms` (a test fails fast). */
-const endOf = (watched: Watched, ms = 3000): Promise<string> =>
-  Promise.race([watched.disconnected, sleep(ms).then(() => 'still connected')]);
+const endOf = (watched: Watched, ms = 3000): Promise<string> => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('still connected'), ms);
+  });
+  return Promise.race([watched.disconnected, late]).finally(() => clearTimeout(timer));
+};
 
-/** Waits until `done` holds (or the time is up); answers whether it held. */
-async function until(done: () => boolean, ms = 3000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!done() && Date.now() < deadline) await sleep(20);
-  return done();
-}
+/**
+ * Whether `done` comes to hold within 3 s. A socket that hears a note published after a
+ * revocation was not disconnected by it: its disconnect would have come first on the same
+ * connection. So "nobody else was disconnected" waits for such a note, not for a span of time.
+ */
+const holds = (done: () => boolean) =>
+  until(done, { timeoutMs: 3000, everyMs: 20 }).then(
+    () => true,
+    () => false,
+  );
 
 const logIn = async (t: TestApp, account: Account): Promise<string> => {
   const res = await request(t.app)
@@ -150,10 +159,13 @@ describe.each(ENGINES)('live channel: revoked tokens on %s (one instance)', (eng
     await notifyIn(t, user.user.id);
     await notifyIn(t, bystander.user.id);
     // the user's other session and the other user hear theirs; the logged-out socket nothing
-    expect(await until(() => staying.notes.length === 1 && stranger.notes.length === 1)).toBe(true);
-    await sleep(200);
+    expect(await holds(() => staying.notes.length === 1 && stranger.notes.length === 1)).toBe(true);
+    // one note more, pushed by a later round: the first was not pushed twice
+    await notifyIn(t, user.user.id);
+    expect(await holds(() => staying.notes.length === 2)).toBe(true);
     expect(leaving.notes).toEqual([]);
-    expect(staying.notes).toHaveLength(1);
+    expect(staying.notes).toHaveLength(2);
+    expect(new Set(staying.notes.map((note) => note.id)).size).toBe(2);
     expect([staying.reason, stranger.reason]).toEqual([null, null]);
     expect([staying.socket.connected, stranger.socket.connected]).toEqual([true, true]);
     // and the token opens no new one
@@ -187,11 +199,10 @@ describe.each(ENGINES)('live channel: revoked tokens on %s (one instance)', (eng
     await notifyIn(t, user.user.id);
     await notifyIn(t, bystander.user.id);
     expect(
-      await until(
+      await holds(
         () => own.notes.length === 1 && ownAgain.notes.length === 1 && stranger.notes.length === 1,
       ),
     ).toBe(true);
-    await sleep(200);
     expect([other2.notes, other3.notes]).toEqual([[], []]);
     expect([own.reason, ownAgain.reason, stranger.reason]).toEqual([null, null, null]);
   });
@@ -221,8 +232,7 @@ describe.each(ENGINES)('live channel: revoked tokens on %s (one instance)', (eng
     const fresh = await watch(open(res.body.data.token as string));
     await notifyIn(t, user.user.id);
     await notifyIn(t, bystander.user.id);
-    expect(await until(() => fresh.notes.length === 1 && stranger.notes.length === 1)).toBe(true);
-    await sleep(200);
+    expect(await holds(() => fresh.notes.length === 1 && stranger.notes.length === 1)).toBe(true);
     expect([first.notes, other.notes]).toEqual([[], []]);
     expect([fresh.reason, stranger.reason]).toEqual([null, null]);
   });
@@ -244,7 +254,8 @@ describe.each(ENGINES)('live channel: revoked tokens on %s (one instance)', (eng
       .expect(202);
     expect(await endOf(first)).toBe('io server disconnect');
     expect(await endOf(other)).toBe('io server disconnect');
-    await sleep(100);
+    await notifyIn(t, bystander.user.id);
+    expect(await holds(() => stranger.notes.length === 1)).toBe(true);
     expect(stranger.reason).toBeNull();
   });
 });
@@ -302,6 +313,9 @@ const REDIS_URL = process.env.REDIS_URL;
     sockets.push(socket);
     return socket;
   };
+  /** A note sent by instance B to its own sockets of the user (no Redis on the way). */
+  const publishOnB = (userId: number) =>
+    gateways[1]!.publish(userId, () => ({ id: `probe-${userId}` }) as unknown as NotificationView);
 
   beforeAll(async () => {
     const channelKey = `revoke-${process.pid}-${Date.now()}`;
@@ -365,7 +379,12 @@ const REDIS_URL = process.env.REDIS_URL;
       .expect(200);
     expect(await endOf(onB)).toBe('io server disconnect');
     expect(await endOf(onA)).toBe('io server disconnect');
-    await sleep(200);
+    // B has carried out the disconnect: a note it sends now comes after any it sent
+    publishOnB(user.user.id);
+    publishOnB(bystander.user.id);
+    expect(await holds(() => otherOnB.notes.length === 1 && strangerOnB.notes.length === 1)).toBe(
+      true,
+    );
     expect([otherOnB.reason, strangerOnB.reason]).toEqual([null, null]);
   });
 
@@ -386,7 +405,8 @@ const REDIS_URL = process.env.REDIS_URL;
       })
       .expect(200);
     expect(await endOf(otherOnB)).toBe('io server disconnect');
-    await sleep(200);
+    publishOnB(user.user.id);
+    expect(await holds(() => ownOnB.notes.length === 1)).toBe(true);
     expect(ownOnB.reason).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { simulatorWatcher } from '../../server/modules/fulfilment/providers.ts';
 import { balanceOf, createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
 import { reseller } from '../support/reseller.ts';
 import { testWorker } from '../support/worker.ts';
 
@@ -11,13 +12,13 @@ import { testWorker } from '../support/worker.ts';
  * by a short balance and resumed by a top-up; a subscription's post orders followed, refilled
  * and canceled by their numbers; a completed drip-feed order refilled as one order.
  *
- * The simulator delivers at once and publishes no post by itself within a test (one an hour);
- * `publish` makes an account's next posts appear, as its clock would.
+ * The simulator delivers at once (a millisecond or two of its real clock after an add) and
+ * publishes no post by itself within a test (one an hour); `publish` makes an account's next
+ * posts appear, as its clock would.
  */
 const MINUTE = 60_000;
 const POST_EVERY_MS = 3_600_000;
 const LINK = 'https://www.instagram.com/p/C8xYz12AbCd/';
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Post = Awaited<ReturnType<typeof reseller>>['post'];
 
@@ -53,6 +54,15 @@ describe.each(ENGINES)('a forwarding panel’s orders through /api/v2 on %s', (e
     if (since === undefined) throw new Error(`${name} was never watched`);
     t.services.simulator.watched.set(key, since - count * POST_EVERY_MS);
   };
+  /** Syncs as the worker does, round after round, until `check` passes: delivered by then. */
+  const syncUntil = (aheadMs: number, check: () => Promise<void>) =>
+    eventually(
+      async () => {
+        await testWorker(t, aheadMs).syncRunning();
+        await check();
+      },
+      { timeoutMs: 5000 },
+    );
   const autoLikes = async (post: Post) =>
     (await post({ action: 'services' })).body.find(
       (s: { type: string; category: string; name: string }) =>
@@ -262,9 +272,9 @@ describe.each(ENGINES)('a forwarding panel’s orders through /api/v2 on %s', (e
 
       // the first is sent and delivered, then refilled by its number
       await testWorker(t, 0).submitDue();
-      await pause(20);
-      await testWorker(t, 2 * MINUTE).syncRunning();
-      expect(await statusOf(post, first)).toMatchObject({ status: 'Completed', remains: '0' });
+      await syncUntil(2 * MINUTE, async () => {
+        expect(await statusOf(post, first)).toMatchObject({ status: 'Completed', remains: '0' });
+      });
       const refilled = (await post({ action: 'refill', order: String(first) })).body;
       expect(refilled).toEqual({ refill: expect.any(Number) });
       expect(
@@ -325,12 +335,12 @@ describe.each(ENGINES)('a forwarding panel’s orders through /api/v2 on %s', (e
 
       await testWorker(t, 0).submitDue();
       await testWorker(t, MINUTE + 1_000).submitDue();
-      await pause(20);
-      await testWorker(t, 3 * MINUTE).syncRunning();
-      expect(await statusOf(post, order)).toMatchObject({
-        status: 'Completed',
-        runs: '2',
-        runs_done: '2',
+      await syncUntil(3 * MINUTE, async () => {
+        expect(await statusOf(post, order)).toMatchObject({
+          status: 'Completed',
+          runs: '2',
+          runs_done: '2',
+        });
       });
 
       const refilled = (await post({ action: 'refill', order: String(order) })).body;

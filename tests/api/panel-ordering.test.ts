@@ -1,5 +1,6 @@
 import { simulatorWatcher } from '../../server/modules/fulfilment/providers.ts';
 import { createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
+import { eventually } from '../support/eventually.ts';
 import { reseller } from '../support/reseller.ts';
 import { testWorker } from '../support/worker.ts';
 
@@ -7,12 +8,13 @@ import { testWorker } from '../support/worker.ts';
  * Panel-exact ordering (issue 32) as panel clients drive it, form-encoded with numbers as
  * strings: a drip-feed order delivered as its runs a minute apart, a drip-feed canceled after
  * its first run, and a subscription that orders for each new post of its account until its
- * posts are used. The simulator delivers at once and publishes a post every 300 ms.
+ * posts are used. The simulator delivers at once (a millisecond or two of its real clock after
+ * an add) and publishes no post by itself within a test (one an hour); `publish` makes an
+ * account's next posts appear, as its clock would.
  */
 const MINUTE = 60_000;
-const POST_EVERY_MS = 300;
+const POST_EVERY_MS = 3_600_000;
 const LINK = 'https://www.instagram.com/p/C8xYz12AbCd/';
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(ENGINES)('panel-exact ordering through /api/v2 on %s', (engine) => {
   let t: TestApp;
@@ -32,6 +34,22 @@ describe.each(ENGINES)('panel-exact ordering through /api/v2 on %s', (engine) =>
   const serviceNamed = async (post: Awaited<ReturnType<typeof reseller>>['post'], name: string) =>
     (await post({ action: 'services' })).body.find(
       (service: { name: string }) => service.name === name,
+    );
+  /** The account's next `count` posts are out (its first look was a while before). */
+  const publish = (name: string, count: number) => {
+    const key = `instagram:${name.toLowerCase()}`;
+    const since = t.services.simulator.watched.get(key);
+    if (since === undefined) throw new Error(`${name} was never watched`);
+    t.services.simulator.watched.set(key, since - count * POST_EVERY_MS);
+  };
+  /** Syncs as the worker does, round after round, until `check` passes: delivered by then. */
+  const syncUntil = (aheadMs: number, check: () => Promise<void>) =>
+    eventually(
+      async () => {
+        await testWorker(t, aheadMs).syncRunning();
+        await check();
+      },
+      { timeoutMs: 5000 },
     );
   const balanceOf = async (post: Awaited<ReturnType<typeof reseller>>['post']) =>
     Math.round(Number((await post({ action: 'balance' })).body.balance) * 100);
@@ -91,8 +109,11 @@ describe.each(ENGINES)('panel-exact ordering through /api/v2 on %s', (engine) =>
     });
 
     // the provider delivers every run: the order completes, nothing comes back
-    await pause(20);
-    await testWorker(t, 4 * MINUTE).syncRunning();
+    await syncUntil(4 * MINUTE, async () => {
+      expect((await post({ action: 'status', order: String(order) })).body).toMatchObject({
+        status: 'Completed',
+      });
+    });
     const done = (await post({ action: 'status', order: String(order) })).body;
     expect(done).toMatchObject({ status: 'Completed', remains: '0', runs_done: '3' });
     expect(Math.round(Number(done.charge) * 100)).toBe(charged);
@@ -115,9 +136,13 @@ describe.each(ENGINES)('panel-exact ordering through /api/v2 on %s', (engine) =>
     ).body.order;
     const charged = before - (await balanceOf(post));
     await testWorker(t, 0).submitDue();
-    await pause(20);
-    await testWorker(t, 2 * MINUTE).syncRunning();
-    expect((await sentRuns(order)).map((run) => run.status)).toEqual(['COMPLETED', 'PAID', 'PAID']);
+    await syncUntil(2 * MINUTE, async () => {
+      expect((await sentRuns(order)).map((run) => run.status)).toEqual([
+        'COMPLETED',
+        'PAID',
+        'PAID',
+      ]);
+    });
 
     expect((await post({ action: 'cancel', orders: String(order) })).body).toEqual([
       { order, cancel: 1 },
@@ -159,11 +184,12 @@ describe.each(ENGINES)('panel-exact ordering through /api/v2 on %s', (engine) =>
           s.type === 'Subscriptions' && s.category === 'instagram' && /like/i.test(s.name),
       );
       const before = await balanceOf(post);
+      const name = `sub.${engine}.${Date.now()}`;
       const order: number = (
         await post({
           action: 'add',
           service: String(auto.service),
-          username: account(`sub.${engine}.${Date.now()}`),
+          username: account(name),
           min: '100',
           max: '120',
           posts: '3',
@@ -184,14 +210,13 @@ describe.each(ENGINES)('panel-exact ordering through /api/v2 on %s', (engine) =>
       // the first look finds only the account's old posts: nothing is ordered for them
       await watch();
       expect(await sentRuns(order)).toEqual([]);
-      const seen: number[] = [];
-      for (let round = 0; round < 40 && seen.length < 3; round++) {
-        await pause(POST_EVERY_MS / 2);
+      // one post order per new post: a look that finds no new post orders nothing
+      for (let posts = 1; posts <= 3; posts++) {
+        publish(name, 1);
         await watch();
-        const rows = await sentRuns(order);
-        // never more than one post order per new post
-        expect(rows.length).toBeLessThanOrEqual(round + 1);
-        seen.splice(0, seen.length, ...rows.map((row) => row.id));
+        expect(await sentRuns(order)).toHaveLength(posts);
+        await watch();
+        expect(await sentRuns(order)).toHaveLength(posts);
       }
       const rows = await t.database.db
         .selectFrom('orders')
@@ -212,18 +237,18 @@ describe.each(ENGINES)('panel-exact ordering through /api/v2 on %s', (engine) =>
         posts: '3',
         orders: rows.map((row) => row.id),
       });
-      await pause(POST_EVERY_MS * 2);
+      publish(name, 2);
       await watch();
       expect(await sentRuns(order)).toHaveLength(3);
       await testWorker(t, 0).submitDue();
-      await pause(20);
-      await testWorker(t, 2 * MINUTE).syncRunning();
-      const order_ = await t.database.db
-        .selectFrom('orders')
-        .select(['status'])
-        .where('id', '=', order)
-        .executeTakeFirstOrThrow();
-      expect(order_.status).toBe('COMPLETED');
+      await syncUntil(2 * MINUTE, async () => {
+        const order_ = await t.database.db
+          .selectFrom('orders')
+          .select(['status'])
+          .where('id', '=', order)
+          .executeTakeFirstOrThrow();
+        expect(order_.status).toBe('COMPLETED');
+      });
       const status = (await post({ action: 'status', order: String(order) })).body;
       expect(status).toMatchObject({ status: 'Completed', posts: '3' });
       expect(Math.round(Number(status.charge) * 100)).toBe(charged);
@@ -237,11 +262,12 @@ describe.each(ENGINES)('panel-exact ordering through /api/v2 on %s', (engine) =>
           s.type === 'Subscriptions' && s.category === 'instagram',
       );
       const before = await balanceOf(post);
+      const name = `old.${engine}.${Date.now()}`;
       const order: number = (
         await post({
           action: 'add',
           service: String(auto.service),
-          username: `@old.${engine}.${Date.now()}`,
+          username: `@${name}`,
           min: '100',
           max: '100',
           posts: '5',
@@ -264,7 +290,7 @@ describe.each(ENGINES)('panel-exact ordering through /api/v2 on %s', (engine) =>
       expect(await balanceOf(post)).toBe(before);
       const status = (await post({ action: 'status', order: String(order) })).body;
       expect(status).toMatchObject({ status: 'Canceled', posts: '2', charge: '0.00000' });
-      await pause(POST_EVERY_MS * 2);
+      publish(name, 2);
       await watch(31 * MINUTE);
       await testWorker(t, 31 * MINUTE).submitDue();
       expect((await sentRuns(order)).map((row) => row.status)).toEqual(['CANCELED', 'CANCELED']);

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import request from 'supertest';
 import { loadConfig } from '../../server/config.ts';
 import { workerJobs } from '../../server/jobs/jobs.ts';
@@ -112,20 +113,29 @@ describe.each(ENGINES)('payments re-check on %s', (engine) => {
     const config = loadConfig({ NODE_ENV: 'test' });
     const logger = createLogger(config);
     let runs = 0;
-    const worker = startWorker({
-      jobs: [
-        { name: 'broken', run: () => Promise.reject(new Error('boom')) },
-        { name: 'count', run: async () => (runs += 1) },
-      ],
-      intervalMs: 20,
-      logger,
-    });
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    await worker.stop();
-    const seen = runs;
-    expect(seen).toBeGreaterThanOrEqual(2);
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(runs).toBe(seen);
+    // the loop schedules its rounds with setTimeout: fake timers step it exactly
+    jest.useFakeTimers();
+    try {
+      const worker = startWorker({
+        jobs: [
+          { name: 'broken', run: () => Promise.reject(new Error('boom')) },
+          { name: 'count', run: async () => (runs += 1) },
+        ],
+        intervalMs: 20,
+        logger,
+      });
+      await jest.advanceTimersByTimeAsync(19);
+      expect(runs).toBe(0);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(runs).toBe(1);
+      await jest.advanceTimersByTimeAsync(20);
+      expect(runs).toBe(2);
+      await worker.stop();
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(runs).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
     expect(workerJobs(t.services, config, logger).map((job) => job.name)).toEqual([
       'orders.intake',
       'payments.recheck',
