@@ -7,6 +7,7 @@ import { createReadiness, healthRoutes } from '../../server/http/health.ts';
 import { IDLE_GRACE_MS, startServer } from '../../server/http-server.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import { testDatabase } from '../support/app.ts';
+import { until } from '../support/eventually.ts';
 
 const logger = createLogger({ logLevel: 'silent', logPretty: false });
 
@@ -26,21 +27,34 @@ function get(port: number, path: string): Promise<{ status: number; body: string
 
 /** The client sees the server's close within a moment (its FIN is on the way). */
 async function closedSoon(client: { closed: boolean }) {
-  for (let wait = 0; wait < 50 && !client.closed; wait++)
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(client.closed).toBe(true);
+  await until(() => client.closed, { timeoutMs: 1000, what: 'the server to close the connection' });
+}
+
+/** A promise and the function that resolves it: the test says when a handler goes on. */
+function signal() {
+  let resolve!: () => void;
+  const done = new Promise<void>((wake) => {
+    resolve = wake;
+  });
+  return { done, resolve };
 }
 
 describe('graceful shutdown', () => {
   it('lets an in-flight request finish and then refuses new connections', async () => {
+    const arrived = signal();
+    const release = signal();
     const app = express();
-    app.get('/slow', (_req, res) => {
-      setTimeout(() => res.send('finished'), 300);
+    app.get('/slow', async (_req, res) => {
+      arrived.resolve();
+      await release.done;
+      res.send('finished');
     });
     const running = await startServer(app, { port: 0, host: '127.0.0.1', timeoutMs: 5000, logger });
     const inFlight = get(running.port, '/slow');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // the request is in its handler when the drain starts, and answered only after
+    await arrived.done;
     const stopped = running.shutdown('SIGTERM');
+    release.resolve();
 
     await expect(inFlight).resolves.toEqual({ status: 200, body: 'finished' });
     await expect(stopped).resolves.toBe('clean');
@@ -48,11 +62,12 @@ describe('graceful shutdown', () => {
   });
 
   it('cuts connections that outlive the timeout', async () => {
+    const arrived = signal();
     const app = express();
-    app.get('/hang', () => {});
+    app.get('/hang', () => arrived.resolve());
     const running = await startServer(app, { port: 0, host: '127.0.0.1', timeoutMs: 200, logger });
     const hanging = get(running.port, '/hang').catch((error: Error) => error);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived.done;
     await expect(running.shutdown('SIGTERM')).resolves.toBe('timeout');
     expect(String(await hanging)).toMatch(/socket hang up|ECONNRESET/);
   });
@@ -150,7 +165,8 @@ describe('graceful shutdown', () => {
         if (answer.headers.includes('connection: close')) return;
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // the drain starts under load: answers flow, and each one brings the next request
+    await until(() => answered >= 2 * clients.length, { what: 'two answers a connection' });
     const started = Date.now();
     const outcome = await running.shutdown('SIGTERM');
     await Promise.all(loads);
