@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
@@ -17,6 +17,23 @@ import { simulatorCatalogue } from '../../server/modules/fulfilment/providers.ts
 import { createServices } from '../../server/services.ts';
 import { createAssets } from '../../server/ssr/assets.ts';
 import { signUp, TEST_MANIFEST } from '../support/app.ts';
+import { until } from '../support/eventually.ts';
+
+/** A port nobody listens on just now. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** How many times the worker behind `port` has run its submit job, from its /metrics. */
+async function submitRuns(port: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const line = /^worker_job_duration_seconds_count\{job="fulfilment\.submit"\} (\d+)$/m.exec(text);
+  return Number(line?.[1] ?? 0);
+}
 
 /**
  * The worker process is killed between recording an order's submit and the provider's
@@ -55,10 +72,11 @@ describe('a worker killed in the middle of a submit', () => {
     await new Promise((resolve) => provider.close(resolve));
   });
 
-  const startWorker = () =>
+  const startWorker = (env: Record<string, string> = {}) =>
     spawn(process.execPath, ['scripts/worker.ts'], {
       env: {
         ...process.env,
+        ...env,
         NODE_ENV: 'test',
         DATABASE_URL: '',
         DATABASE_FILE: file,
@@ -125,12 +143,13 @@ describe('a worker killed in the middle of a submit', () => {
 
     // a new worker takes over (once the dead one's lease ends): it must not send the order
     // again, only mark it for a check
-    worker = startWorker();
-    const deadline = Date.now() + 15_000;
-    while (!(await order()).needs_check && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    // a few more rounds change nothing
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    const metricsPort = await freePort();
+    worker = startWorker({ METRICS_PORT: String(metricsPort) });
+    await until(async () => (await order()).needs_check, { timeoutMs: 15_000, everyMs: 50 });
+    // a few more rounds change nothing: its metrics count the submit job's runs
+    const submits = () => submitRuns(metricsPort).catch(() => 0);
+    const marked = await until(submits, { what: 'the worker’s metrics' });
+    await until(async () => (await submits()) >= marked + 3, { timeoutMs: 10_000, everyMs: 50 });
     worker.kill('SIGTERM');
     await new Promise((resolve) => worker!.once('exit', resolve));
     worker = null;
