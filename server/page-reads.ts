@@ -2,9 +2,14 @@ import type { ReadHandlers } from './http/reads.ts';
 import { articlesReads } from './modules/articles/articles.reads.ts';
 import { catalogReads } from './modules/catalog/catalog.reads.ts';
 import { contentReads } from './modules/content/content.reads.ts';
+import { ledgerReadsOf } from './modules/ledger/ledger.reads.ts';
+import { notificationsReads } from './modules/notifications/notifications.reads.ts';
 import { ordersReads } from './modules/orders/orders.reads.ts';
 import { paymentsReads } from './modules/payments/payments.reads.ts';
-import { staffReads } from './modules/staff/staff.reads.ts';
+import { referralsReads } from './modules/referrals/referrals.reads.ts';
+import { resellerReads } from './modules/reseller/reseller.reads.ts';
+import { staffPageReads } from './modules/staff/staff-page-reads.ts';
+import { levelsReads } from './modules/users/users.reads.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -23,6 +28,12 @@ export function pageReads(services: Services): ReadHandlers {
     ...articlesReads({ articles: services.articles }),
     ...ordersReads({ orders }),
     ...paymentsReads({ payments, orders, paymentMethods }),
-    ...staffReads({ staffAuth: services.staffAuth, adjustments: services.staffAdjustments }),
+    ...staffPageReads(services),
+    // the cabinet's
+    ...ledgerReadsOf({ ledgerReads: services.ledgerReads }),
+    ...levelsReads({ levels: services.levels }),
+    ...notificationsReads({ notifications: services.notifications }),
+    ...referralsReads({ income: services.income, withdrawals: services.withdrawals }),
+    ...resellerReads(services),
   };
 }

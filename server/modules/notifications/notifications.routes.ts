@@ -1,15 +1,11 @@
 import { type RequestHandler, type Response, Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
-import { HEADER_UNREAD, NOTIFICATIONS_PAGE_SIZE } from '../../../shared/notifications.ts';
-import type { PagingQuery } from '../../../shared/schemas/cabinet.schemas.ts';
 import type { PublicUser } from '../../../shared/user.ts';
-import { contextOf, currentUser } from '../../http/request-context.ts';
+import { loginFirst } from '../../http/login-first.ts';
+import { mountReads } from '../../http/reads.ts';
+import { currentUser } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { validate } from '../../lib/validate.ts';
+import { notificationsReads } from './notifications.reads.ts';
 import type { NotificationsService } from './notifications.service.ts';
-
-/** The language to word them in: the one asked (the page's), else the request's. */
-const langOf = (query: PagingQuery, res: Response) => query.lang ?? contextOf(res).visitor.locale;
 
 function userOf(res: Response): PublicUser {
   const user = currentUser(res);
@@ -25,32 +21,11 @@ export function notificationsRoutes({
 }): Router {
   const router = Router();
 
-  router.get('/user/notifications', async (req, res) => {
-    const user = userOf(res);
-    const query = validate<PagingQuery>(API['GET user/notifications'].query.schema, req.query);
-    const data = await notifications.page(user.id, {
-      page: Number(query.page ?? 1),
-      limit: Number(query.limit ?? NOTIFICATIONS_PAGE_SIZE),
-      lang: langOf(query, res),
-    });
-    res.json({ status: 'success', data });
-  });
-
-  // the header's list: the newest unread (3 unless asked otherwise), with their count
-  router.get('/user/notifications/unread', async (req, res) => {
-    const user = userOf(res);
-    const query = validate<PagingQuery>(
-      API['GET user/notifications/unread'].query.schema,
-      req.query,
-    );
-    const data = await notifications.page(user.id, {
-      page: Number(query.page ?? 1),
-      limit: Number(query.limit ?? HEADER_UNREAD),
-      unread: true,
-      lang: langOf(query, res),
-    });
-    res.json({ status: 'success', data });
-  });
+  router.get(
+    ['/user/notifications', '/user/notifications/unread'],
+    loginFirst('Log in to see your notifications'),
+  );
+  mountReads(router, notificationsReads({ notifications }));
 
   router.get('/user/notifications/unread/count', async (_req, res) => {
     const user = userOf(res);

@@ -1,24 +1,19 @@
 import { type Response, Router } from 'express';
-import { REFS_PAGE_SIZE } from '../../../shared/referrals.ts';
 import {
   CABINET_MESSAGES,
-  type PagingQuery,
-  refsQuery,
   type WithdrawBody,
   withdrawBody,
 } from '../../../shared/schemas/cabinet.schemas.ts';
 import type { PublicUser } from '../../../shared/user.ts';
-import { currentUser } from '../../http/request-context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { loginFirst } from '../../http/login-first.ts';
+import { mountReads } from '../../http/reads.ts';
+import { contextOf } from '../../http/request-context.ts';
 import { ValidationError, validate } from '../../lib/validate.ts';
 import type { IncomeService } from './income.service.ts';
+import { referralsReads, userOf } from './referrals.reads.ts';
 import type { WithdrawalsService } from './withdrawals.service.ts';
 
-function userOf(res: Response): PublicUser {
-  const user = currentUser(res);
-  if (!user) throw new AppError('Log in to see your affiliate income', 401);
-  return user;
-}
+const userOfResponse = (res: Response): PublicUser => userOf({ context: contextOf(res) });
 
 /** "12.5", "12,50" or 12.5 → 1250 minor units; anything else names the field. */
 export function minorOf(amount: string | number): number {
@@ -30,11 +25,6 @@ export function minorOf(amount: string | number): number {
   return minor;
 }
 
-const pagingOf = (query: PagingQuery, limit: number) => ({
-  page: Number(query.page ?? 1),
-  limit: Number(query.limit ?? limit),
-});
-
 /** SPEC §7 User data: `user/refs`, `user/refs/total`, and withdraw requests. */
 export function referralsRoutes({
   income,
@@ -45,31 +35,14 @@ export function referralsRoutes({
 }): Router {
   const router = Router();
 
-  router.get('/user/refs', async (req, res) => {
-    const user = userOf(res);
-    const query = validate<PagingQuery>(refsQuery, req.query);
-    res.json({
-      status: 'success',
-      data: await income.refs(user.id, pagingOf(query, REFS_PAGE_SIZE)),
-    });
-  });
-
-  router.get('/user/refs/total', async (_req, res) => {
-    const user = userOf(res);
-    res.json({ status: 'success', data: await income.total(user) });
-  });
-
-  router.get('/user/withdrawals', async (req, res) => {
-    const user = userOf(res);
-    const query = validate<PagingQuery>(refsQuery, req.query);
-    res.json({
-      status: 'success',
-      data: await withdrawals.list(user.id, pagingOf(query, REFS_PAGE_SIZE)),
-    });
-  });
+  router.get(
+    ['/user/refs', '/user/refs/total', '/user/withdrawals'],
+    loginFirst('Log in to see your affiliate income'),
+  );
+  mountReads(router, referralsReads({ income, withdrawals }));
 
   router.post('/user/withdrawals', async (req, res) => {
-    const user = userOf(res);
+    const user = userOfResponse(res);
     const body = validate<WithdrawBody>(withdrawBody, req.body);
     const data = await withdrawals.request(user.id, {
       amount: minorOf(body.amount),

@@ -1,8 +1,10 @@
 import { type Response, Router } from 'express';
 import type { PublicUser } from '../../../shared/user.ts';
+import { mountReads } from '../../http/reads.ts';
 import { currentUser } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
+import { apiKeyReads } from './reseller.reads.ts';
 
 function userOf(res: Response): PublicUser {
   const user = currentUser(res);
@@ -14,9 +16,7 @@ function userOf(res: Response): PublicUser {
 export function apiKeysRoutes({ apiKeys }: { apiKeys: ApiKeysService }): Router {
   const router = Router();
 
-  router.get('/user/api-key', async (_req, res) => {
-    res.json({ status: 'success', data: await apiKeys.view(userOf(res).id) });
-  });
+  mountReads(router, apiKeyReads({ apiKeys }));
 
   // a new key, or a rotation: the old one stops working at once
   router.post('/user/api-key', async (_req, res) => {

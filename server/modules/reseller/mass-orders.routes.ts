@@ -3,11 +3,13 @@ import { API } from '../../../shared/api-contract/index.ts';
 import { localeOfPath } from '../../../shared/locales.ts';
 import { MASS_ERRORS } from '../../../shared/mass-orders.ts';
 import type { MassOrderBody } from '../../../shared/schemas/mass-orders.schemas.ts';
+import { mountReads } from '../../http/reads.ts';
 import { contextOf } from '../../http/request-context.ts';
 import { pageOfReferer } from '../../http/return-path.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import { MassOrderError, type MassOrdersService } from './mass-orders.service.ts';
+import { massOrderReads } from './reseller.reads.ts';
 
 /**
  * POST c_orders/mass (issue 32.4): the cabinet's mass order, for a logged-in user (the
@@ -24,12 +26,7 @@ export function massOrdersRoutes({
 }): Router {
   const router = Router();
 
-  // the services a line may name, by number, with their rates and limits
-  router.get('/c_orders/mass/services', async (_req, res) => {
-    const { user } = contextOf(res);
-    if (!user) throw new AppError(MASS_ERRORS.login, 401);
-    res.json({ status: 'success', data: await massOrders.services(user) });
-  });
+  mountReads(router, massOrderReads({ massOrders }));
 
   router.post('/c_orders/mass', async (req, res) => {
     const { user, visitor } = contextOf(res);

@@ -2,9 +2,11 @@ import { type Response, Router } from 'express';
 import { API } from '../../../shared/api-contract/index.ts';
 import type { WebhookBody } from '../../../shared/schemas/cabinet.schemas.ts';
 import type { PublicUser } from '../../../shared/user.ts';
+import { mountReads } from '../../http/reads.ts';
 import { currentUser } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
+import { webhookReads } from './reseller.reads.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 function userOf(res: Response): PublicUser {
@@ -17,15 +19,12 @@ function userOf(res: Response): PublicUser {
 export function webhooksRoutes({ webhooks }: { webhooks: WebhooksService }): Router {
   const router = Router();
 
-  router.get('/user/webhook', async (_req, res) => {
-    const { id } = userOf(res);
-    const [endpoint, deliveries] = await Promise.all([
-      webhooks.endpoint(id),
-      webhooks.deliveries(id),
-    ]);
+  // the endpoint carries its secret: no cache keeps the answer
+  router.get('/user/webhook', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'success', data: { endpoint, deliveries } });
+    next();
   });
+  mountReads(router, webhookReads({ webhooks }));
 
   router.put('/user/webhook', async (req, res) => {
     const body = validate<WebhookBody>(API['PUT user/webhook'].body.schema, req.body ?? {});

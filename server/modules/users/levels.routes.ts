@@ -1,16 +1,11 @@
 import { Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
-import { contextOf, currentUser } from '../../http/request-context.ts';
-import { validate } from '../../lib/validate.ts';
+import { mountReads } from '../../http/reads.ts';
 import type { LevelsService } from './levels.service.ts';
+import { levelsReads } from './users.reads.ts';
 
-/** SPEC §7 User data: GET user/premium_statuses (guests get the levels alone). */
+/** GET user/premium_statuses (users.reads.ts). */
 export function levelsRoutes({ levels }: { levels: LevelsService }): Router {
   const router = Router();
-  router.get('/user/premium_statuses', async (req, res) => {
-    validate(API['GET user/premium_statuses'].query.schema, req.query);
-    const data = await levels.statusesOf(currentUser(res), contextOf(res).visitor.currency);
-    res.json({ status: 'success', data });
-  });
+  mountReads(router, levelsReads({ levels }));
   return router;
 }
