@@ -4,8 +4,9 @@ import { loadConfig } from '../../server/config.ts';
 import { createLogger } from '../../server/lib/logger.ts';
 import { STAFF_ROOM, type StaffLiveEvent } from '../../server/realtime/live-gateway.ts';
 import { startStaffLive } from '../../server/realtime/staff-live.ts';
-import { LIVE_PATH } from '../../shared/notifications.ts';
+import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
 import { createTestAppWith, signUp, type TestApp } from '../support/app.ts';
+import { until } from '../support/eventually.ts';
 import { type LiveServer, startLiveServer } from '../support/live.ts';
 import { accountWith, staffCookieOf, totpCode } from '../support/staff.ts';
 
@@ -67,10 +68,15 @@ describe('the staff room of the live channel', () => {
     ];
     await Promise.all(sockets.map(connected));
     const heard = sockets.map(() => [] as StaffLiveEvent[]);
-    for (const [index, socket] of sockets.entries())
+    const probed = sockets.map(() => false);
+    for (const [index, socket] of sockets.entries()) {
       socket.on(STAFF_ROOM, (event: StaffLiveEvent) => {
         heard[index]!.push(event);
       });
+      socket.on(LIVE_EVENT, () => {
+        probed[index] = true;
+      });
+    }
     expect(server.gateway.staffListening()).toBe(true);
 
     let last = '2026-01-01T00:00:00.000Z';
@@ -85,7 +91,14 @@ describe('the staff room of the live channel', () => {
     await live.tick();
     await live.tick(); // nothing moved since: nothing said
     live.stop();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // a note sent now reaches each socket after whatever the ticks sent it
+    const probe = () => ({ id: 0 }) as unknown as NotificationView;
+    server.gateway.publish(admin.user.id, probe);
+    server.gateway.publish(customer.user.id, probe);
+    await until(() => probed.every(Boolean), {
+      timeoutMs: 3000,
+      what: 'the probe on every socket',
+    });
     expect(heard).toEqual([[{ kind: 'orders', at: '2026-01-01T00:00:05.000Z' }], [], []]);
     for (const socket of sockets) socket.disconnect();
   });
