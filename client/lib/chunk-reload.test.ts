@@ -2,7 +2,8 @@ import { ChunkLoadError, importWithReload, type ReloadEnv } from './chunk-reload
 
 function fakeEnv(now: number) {
   const store = new Map<string, string>();
-  const env: ReloadEnv & { reloads: number; clock: number } = {
+  const waiting: (() => void)[] = [];
+  const env: ReloadEnv & { reloads: number; clock: number; nextReload(): Promise<void> } = {
     reloads: 0,
     clock: now,
     now: () => env.clock,
@@ -12,7 +13,10 @@ function fakeEnv(now: number) {
     },
     reload: () => {
       env.reloads += 1;
+      for (const wake of waiting.splice(0)) wake();
     },
+    /** resolves at the next reload */
+    nextReload: () => new Promise<void>((wake) => waiting.push(wake)),
   };
   return env;
 }
@@ -28,8 +32,9 @@ describe('importWithReload (SPEC §8)', () => {
 
   it('reloads the page once when a chunk fails, then throws within the next 60 s', async () => {
     const env = fakeEnv(1_000_000);
+    const reloaded = env.nextReload();
     void importWithReload(failing, env);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await reloaded;
     expect(env.reloads).toBe(1);
 
     env.clock += 59_000;
@@ -41,8 +46,9 @@ describe('importWithReload (SPEC §8)', () => {
     expect(env.reloads).toBe(1);
 
     env.clock += 2_000;
+    const again = env.nextReload();
     void importWithReload(failing, env);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await again;
     expect(env.reloads).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { jest } from '@jest/globals';
+import { eventually, nextTurn } from '../../tests/support/eventually.ts';
 import { createErrorReporter, REPORTS_PER_PAGE } from './error-reporter.ts';
 import { reportClientError, reportUncaughtErrors } from './report-error.ts';
 
@@ -27,7 +28,8 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** What was queued has run: a report is sent at once, and a failed one is handled by then. */
+const settle = nextTurn;
 
 describe('the error reporter', () => {
   it('posts an error to /api/logger as docs/api.md gives the body', async () => {
@@ -113,10 +115,12 @@ describe('the error reporter', () => {
 
   it('is loaded by the page’s first error, which it then posts', async () => {
     reportClientError(new Error('first of the page'), 'boot');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(sent.map((entry) => [entry.url, entry.body.source, entry.body.message])).toEqual([
-      ['/api/logger', 'boot', 'first of the page'],
-    ]);
+    // once the reporter's chunk has loaded
+    await eventually(() =>
+      expect(sent.map((entry) => [entry.url, entry.body.source, entry.body.message])).toEqual([
+        ['/api/logger', 'boot', 'first of the page'],
+      ]),
+    );
   });
 
   it('hears the page’s uncaught errors and rejections, not a failed image or an abort', async () => {

@@ -45,3 +45,10 @@ export async function eventually<T>(
     await pause(everyMs);
   }
 }
+
+/**
+ * One turn of the event loop (a zero-delay timer, no span of time): the promise callbacks
+ * queued so far have run, and Node has reported the rejections left unhandled. For "nothing
+ * more happens once what is queued has run".
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

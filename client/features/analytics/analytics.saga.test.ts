@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { runSaga, stdChannel } from 'redux-saga';
 import { analyticsActions } from './analytics.actions.ts';
 import { analyticsSaga, PAGE_VIEW_DELAY_MS } from './analytics.saga.ts';
@@ -71,7 +72,15 @@ function run(gdpr: boolean) {
   return { put: (action: unknown) => channel.put(action as never), task };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, PAGE_VIEW_DELAY_MS + 100));
+// the saga's page-view delay runs on fake timers: `settle` moves past it, and what was not
+// sent by then never will be
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+const settle = () => jest.advanceTimersByTimeAsync(PAGE_VIEW_DELAY_MS + 100);
 const names = (sent: Sent[]) =>
   sent
     .filter((entry) => entry.path === '/api/mp')
@@ -119,6 +128,8 @@ describe('the analytics saga', () => {
   it('elsewhere counts each new page once, 250 ms after it', async () => {
     const { sent } = page('https://shop.test/en/');
     const saga = run(false);
+    await jest.advanceTimersByTimeAsync(PAGE_VIEW_DELAY_MS - 1);
+    expect(names(sent)).toEqual([]);
     await settle();
     expect(names(sent)).toEqual(['page_view']);
     // the same page again is no new view; another one is
