@@ -382,7 +382,21 @@ describe('npm run simulator', () => {
       stderr += chunk;
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    return { child, exited, out: () => stdout, err: () => stderr };
+    /** The first match of `pattern` in what it prints; rejects if it exits first. */
+    const says = (pattern: RegExp) =>
+      new Promise<RegExpExecArray>((resolve, reject) => {
+        const look = () => {
+          const found = pattern.exec(stdout);
+          if (found) {
+            child.stdout.off('data', look);
+            resolve(found);
+          }
+        };
+        child.stdout.on('data', look);
+        look();
+        void exited.then(() => reject(new Error(`exited first: ${stderr}`)));
+      });
+    return { child, exited, says, out: () => stdout, err: () => stderr };
   };
 
   it('exits 78 naming the bad settings', async () => {
@@ -396,11 +410,7 @@ describe('npm run simulator', () => {
   it('serves on its port with its key and stops on SIGTERM', async () => {
     const proc = run({ SIMULATOR_PORT: '0', SIMULATOR_KEY: 'from-env' });
     try {
-      while (!/listening on (\S+)/.test(proc.out())) {
-        if (proc.child.exitCode !== null) throw new Error(proc.err());
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      const url = /listening on (\S+)/.exec(proc.out())![1]!;
+      const url = (await proc.says(/listening on (\S+)/))[1]!;
       const ask = async (key: string) =>
         (
           await fetch(url, {
