@@ -1,4 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { COOKIE_NAMES } from '../../../shared/constants.ts';
 import { type Capability, can, staffRoleOf } from '../../../shared/staff-permissions.ts';
 import { contextOf } from '../../http/request-context.ts';
@@ -55,18 +55,32 @@ export const actorOf = (res: Response): StaffActor => res.locals.staffActor as S
  * The one place the console's permissions are enforced (docs/operations.md "Staff
  * console"): a call from an account without a staff role is 403; one without a live staff
  * session of the same account and sign-in is 401 (the console then asks for a code); one
- * whose role lacks the capability is 403.
+ * whose role lacks the capability is 403. The gate's routes and the staff reads (which a
+ * page's loader also runs in process, where no middleware runs) both ask it.
  */
+export async function staffActorFor(
+  staffAuth: StaffAuth,
+  capability: Capability | null,
+  { req, res }: { req: Request; res: Response },
+  { session = true } = {},
+): Promise<StaffActor> {
+  const actor = staffOf(req, res);
+  if (!actor) throw new AppError(STAFF_ACCESS_ERRORS.forbidden, 403);
+  if (session && !(await hasStaffSession(staffAuth, req, res, actor.user.id)))
+    throw new AppError(STAFF_ACCESS_ERRORS.code, 401);
+  if (capability && !can(actor.role, capability))
+    throw new AppError(STAFF_ACCESS_ERRORS.capability, 403);
+  return actor;
+}
+
+/** The gate of the console's writes: `staffActorFor` as a middleware that sets the actor. */
 export function staffGate(staffAuth: StaffAuth) {
-  return (capability: Capability | null, { session = true } = {}): RequestHandler =>
+  return (capability: Capability | null, options: { session?: boolean } = {}): RequestHandler =>
     async (req: Request, res: Response, next: NextFunction) => {
-      const actor = staffOf(req, res);
-      if (!actor) throw new AppError(STAFF_ACCESS_ERRORS.forbidden, 403);
-      if (session && !(await hasStaffSession(staffAuth, req, res, actor.user.id)))
-        throw new AppError(STAFF_ACCESS_ERRORS.code, 401);
-      if (capability && !can(actor.role, capability))
-        throw new AppError(STAFF_ACCESS_ERRORS.capability, 403);
-      res.locals.staffActor = actor;
+      res.locals.staffActor = await staffActorFor(staffAuth, capability, { req, res }, options);
       next();
     };
 }
+
+/** A section of the console: its router, given the gate (its writes) and the staff sign-in (its reads). */
+export type StaffSection = (gate: ReturnType<typeof staffGate>, staffAuth: StaffAuth) => Router;

@@ -1,4 +1,4 @@
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import { API } from '../../../shared/api-contract/index.ts';
 import type {
   StaffArticleCreateBody,
@@ -6,26 +6,15 @@ import type {
   StaffArticlePublishBody,
   StaffArticleUpdateBody,
 } from '../../../shared/schemas/staff-content.schemas.ts';
-import type {
-  StaffLandingCopyBody,
-  StaffLandingCopyQuery,
-} from '../../../shared/schemas/staff-landing-copy.schemas.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { StaffLandingCopyBody } from '../../../shared/schemas/staff-landing-copy.schemas.ts';
+import { mountReads } from '../../http/reads.ts';
 import { validate } from '../../lib/validate.ts';
 import type { ArticlesService } from '../articles/articles.service.ts';
 import type { ContentNote } from '../articles/staff-articles.ts';
 import type { LandingCopyService } from '../content/landing-copy.service.ts';
 import type { Audit } from './audit.service.ts';
-import { actorOf, type StaffActor, type staffGate } from './staff-access.ts';
-
-type Gate = ReturnType<typeof staffGate>;
-
-/** An article's key from the path, or a 404. */
-function keyOf(req: Request): string {
-  const raw = String(req.params.key ?? '');
-  if (!/^[a-z0-9-]{1,64}$/.test(raw)) throw new AppError('Article not found', 404);
-  return raw;
-}
+import { actorOf, type StaffActor, type StaffSection } from './staff-access.ts';
+import { keyOf, staffContentReads } from './staff-content.reads.ts';
 
 /** The audit row of a staff change, written by the change's own transaction. */
 const noteBy =
@@ -46,13 +35,10 @@ export function staffContentRoutes({
   articles: ArticlesService;
   landingCopy: LandingCopyService;
   audit: Audit;
-}) {
-  return (gate: Gate) => {
+}): StaffSection {
+  return (gate, staffAuth) => {
     const router = Router();
-
-    router.get('/staff/articles', gate('content'), async (_req, res) => {
-      res.json({ status: 'success', data: await articles.staff.list() });
-    });
+    mountReads(router, staffContentReads({ staffAuth, articles, landingCopy }));
 
     router.post('/staff/articles/preview', gate('content'), async (req, res) => {
       const { body } = validate<StaffArticlePreviewBody>(
@@ -71,16 +57,16 @@ export function staffContentRoutes({
       res.status(201).json({ status: 'success', data });
     });
 
-    router.get('/staff/articles/:key', gate('content'), async (req, res) => {
-      res.json({ status: 'success', data: await articles.staff.get(keyOf(req)) });
-    });
-
     router.put('/staff/articles/:key', gate('content'), async (req, res) => {
       const body = validate<StaffArticleUpdateBody>(
         API['PUT staff/articles/:key'].body.schema,
         req.body,
       );
-      const data = await articles.staff.update(keyOf(req), body, noteBy(audit, actorOf(res)));
+      const data = await articles.staff.update(
+        keyOf(req.params.key),
+        body,
+        noteBy(audit, actorOf(res)),
+      );
       res.json({ status: 'success', data });
     });
 
@@ -90,19 +76,11 @@ export function staffContentRoutes({
         req.body,
       );
       const data = await articles.staff.publish(
-        keyOf(req),
+        keyOf(req.params.key),
         { published: body.published, ...(body.lang ? { lang: body.lang } : {}) },
         noteBy(audit, actorOf(res)),
       );
       res.json({ status: 'success', data });
-    });
-
-    router.get('/staff/landing-copy', gate('content'), async (req, res) => {
-      const { lang } = validate<StaffLandingCopyQuery>(
-        API['GET staff/landing-copy'].query.schema,
-        req.query,
-      );
-      res.json({ status: 'success', data: await landingCopy.staff.list(lang) });
     });
 
     router.put('/staff/landing-copy', gate('content'), async (req, res) => {

@@ -1,14 +1,11 @@
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import { API } from '../../../shared/api-contract/index.ts';
-import { utcDayRange } from '../../../shared/day-range.ts';
 import {
   isRejectionNote,
   STAFF_MONEY_MESSAGES,
-  type StaffPaymentsQuery,
   type StaffWithdrawalDecisionBody,
-  type StaffWithdrawalsQuery,
 } from '../../../shared/schemas/staff-money.schemas.ts';
-import type { StaffPaymentDetail } from '../../../shared/staff-money.ts';
+import { mountReads } from '../../http/reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ValidationError, validate } from '../../lib/validate.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
@@ -20,18 +17,9 @@ import {
 import type { WithdrawalRow } from '../referrals/withdrawals.table.ts';
 import { staffUserReads, toPublicUser } from '../users/users.service.ts';
 import type { Audit } from './audit.service.ts';
-import { paging } from './staff.routes.ts';
-import { actorOf, type staffGate } from './staff-access.ts';
+import { actorOf, type StaffSection } from './staff-access.ts';
 import { assertMayDecideWithdrawal } from './staff-bounds.ts';
-
-type Gate = ReturnType<typeof staffGate>;
-
-/** A payment's number or public id, or a withdrawal's public id, from the path; else 404. */
-function refOf(req: Request, notFound: string): string {
-  const raw = String(req.params.id ?? '');
-  if (!/^[\w-]{1,64}$/.test(raw)) throw new AppError(notFound, 404);
-  return raw;
-}
+import { refOf, staffMoneyReads } from './staff-money.reads.ts';
 
 /** What the audit log keeps of a withdrawal request: its decision's fields. */
 const decisionOf = (row: WithdrawalRow) => ({
@@ -46,7 +34,7 @@ const decisionOf = (row: WithdrawalRow) => ({
 
 /**
  * `/api/staff/payments…` (capability `payments`): payments filtered, and one with its gateway
- * events and the order it pays. `/api/staff/withdrawals…` (capability `withdrawals`): requests
+ * events and the order it pays (staff-money.reads.ts). `/api/staff/withdrawals…` (capability `withdrawals`): requests
  * listed and decided through the same service call `npm run withdrawals` makes, the audit row
  * in the decision's transaction.
  */
@@ -60,53 +48,10 @@ export function staffMoneyRoutes({
   orders: Pick<OrdersService, 'ofPayment' | 'staff'>;
   withdrawals: WithdrawalsService;
   audit: Audit;
-}) {
-  return (gate: Gate) => {
+}): StaffSection {
+  return (gate, staffAuth) => {
     const router = Router();
-
-    router.get('/staff/payments', gate('payments'), async (req, res) => {
-      const query = validate<StaffPaymentsQuery>(API['GET staff/payments'].query.schema, req.query);
-      const range = utcDayRange(query);
-      const data = await payments.staff.list(
-        {
-          ...(query.q ? { q: query.q.trim() } : {}),
-          ...(query.user ? { userId: Number(query.user) } : {}),
-          ...(query.status ? { status: query.status } : {}),
-          ...(query.purpose ? { purpose: query.purpose } : {}),
-          ...(query.gateway ? { gateway: query.gateway } : {}),
-          ...(query.method ? { methodId: Number(query.method) } : {}),
-          ...range,
-        },
-        paging(query),
-      );
-      res.json({ status: 'success', data });
-    });
-
-    router.get('/staff/payments/:id', gate('payments'), async (req, res) => {
-      const payment = await payments.staff.detail(refOf(req, 'Payment not found'));
-      const order = payment.purpose === 'order' ? await orders.ofPayment(payment.id) : null;
-      const data: StaffPaymentDetail = {
-        ...payment,
-        order: order && { ...order, service_names: await orders.staff.namesOf(order.tag) },
-      };
-      res.json({ status: 'success', data });
-    });
-
-    router.get('/staff/withdrawals', gate('withdrawals'), async (req, res) => {
-      const query = validate<StaffWithdrawalsQuery>(
-        API['GET staff/withdrawals'].query.schema,
-        req.query,
-      );
-      res.json({
-        status: 'success',
-        data: await withdrawals.staffList(query.status, paging(query)),
-      });
-    });
-
-    router.get('/staff/withdrawals/:id', gate('withdrawals'), async (req, res) => {
-      const id = refOf(req, WITHDRAWAL_DECISION_ERRORS.notFound);
-      res.json({ status: 'success', data: await withdrawals.staffView(id) });
-    });
+    mountReads(router, staffMoneyReads({ staffAuth, payments, orders, withdrawals }));
 
     router.post('/staff/withdrawals/:id/decision', gate('withdrawals'), async (req, res) => {
       const body = validate<StaffWithdrawalDecisionBody>(
@@ -116,7 +61,7 @@ export function staffMoneyRoutes({
       // a rejection says why, in words the customer reads
       if (body.status === 'REJECTED' && !isRejectionNote(body.note))
         throw new ValidationError({ note: STAFF_MONEY_MESSAGES.reason });
-      const id = refOf(req, WITHDRAWAL_DECISION_ERRORS.notFound);
+      const id = refOf(req.params.id, WITHDRAWAL_DECISION_ERRORS.notFound);
       const actor = actorOf(res);
       const decided = await withdrawals.decide(
         id,

@@ -3,39 +3,28 @@ import { API } from '../../../shared/api-contract/index.ts';
 import type {
   StaffEnabledBody,
   StaffProviderBody,
-  StaffProvidersQuery,
 } from '../../../shared/schemas/staff-catalogue.schemas.ts';
+import { mountReads } from '../../http/reads.ts';
 import { validate } from '../../lib/validate.ts';
-import { actorOf, type staffGate } from './staff-access.ts';
-import { providerIdOf } from './staff-catalogue.routes.ts';
+import { actorOf, type StaffSection } from './staff-access.ts';
+import { providerIdOf, staffProvidersReads } from './staff-catalogue.reads.ts';
 import type { StaffCatalogue } from './staff-catalogue.service.ts';
-
-type Gate = ReturnType<typeof staffGate>;
 
 /**
  * `/api/staff/providers…` (capability `providers`): list (balances when asked), add (the key
  * sealed, never answered back; the URL one the guard lets through), test the connection (with
  * its audit row), enable and disable.
  */
-export function staffProvidersRoutes({ catalogue }: { catalogue: StaffCatalogue }) {
-  return (gate: Gate) => {
+export function staffProvidersRoutes({ catalogue }: { catalogue: StaffCatalogue }): StaffSection {
+  return (gate, staffAuth) => {
     const router = Router();
-    router.get('/staff/providers', gate('providers'), async (req, res) => {
-      const query = validate<StaffProvidersQuery>(
-        API['GET staff/providers'].query.schema,
-        req.query,
-      );
-      res.json({
-        status: 'success',
-        data: await catalogue.providers.list(query.balance === '1'),
-      });
-    });
+    mountReads(router, staffProvidersReads({ staffAuth, catalogue }));
     router.post('/staff/providers', gate('providers'), async (req, res) => {
       const body = validate<StaffProviderBody>(API['POST staff/providers'].body.schema, req.body);
       res.json({ status: 'success', data: await catalogue.providers.add(actorOf(res), body) });
     });
     router.post('/staff/providers/:id/test', gate('providers'), async (req, res) => {
-      const data = await catalogue.providers.test(actorOf(res), providerIdOf(req));
+      const data = await catalogue.providers.test(actorOf(res), providerIdOf(req.params.id));
       res.json({ status: 'success', data });
     });
     router.post('/staff/providers/:id/enabled', gate('providers'), async (req, res) => {
@@ -43,7 +32,11 @@ export function staffProvidersRoutes({ catalogue }: { catalogue: StaffCatalogue 
         API['POST staff/providers/:id/enabled'].body.schema,
         req.body,
       );
-      const data = await catalogue.providers.setEnabled(actorOf(res), providerIdOf(req), enabled);
+      const data = await catalogue.providers.setEnabled(
+        actorOf(res),
+        providerIdOf(req.params.id),
+        enabled,
+      );
       res.json({ status: 'success', data });
     });
     return router;

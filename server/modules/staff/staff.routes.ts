@@ -7,9 +7,8 @@ import {
 } from 'express';
 import { API } from '../../../shared/api-contract/index.ts';
 import { STAFF_COOKIE_PATHS } from '../../../shared/constants.ts';
-import { utcDayRange } from '../../../shared/day-range.ts';
-import type { StaffAuditQuery, StaffCodeBody } from '../../../shared/schemas/staff.schemas.ts';
-import { CAPABILITIES, can, staffRoleOf } from '../../../shared/staff-permissions.ts';
+import type { StaffCodeBody } from '../../../shared/schemas/staff.schemas.ts';
+import { staffRoleOf } from '../../../shared/staff-permissions.ts';
 import { type Limits, take } from '../../http/rate-limit.ts';
 import { mountReads } from '../../http/reads.ts';
 import { contextOf } from '../../http/request-context.ts';
@@ -19,12 +18,11 @@ import type { Audit } from './audit.service.ts';
 import { staffReads } from './staff.reads.ts';
 import {
   actorOf,
-  hasStaffSession,
   STAFF_ACCESS_ERRORS,
   STAFF_COOKIE,
+  type StaffSection,
   signInOf,
   staffGate,
-  staffOf,
 } from './staff-access.ts';
 import type { StaffAdjustments } from './staff-adjustments.service.ts';
 import type { StaffAuth } from './staff-auth.service.ts';
@@ -33,14 +31,9 @@ import type { StaffDashboardService } from './staff-dashboard.service.ts';
 /** Two-factor codes a staff account may try a minute (a guess is 1 in a million). */
 const CODE_TRIES_PER_MINUTE = 5;
 
-export const paging = (query: { page?: string; limit?: string }) => ({
-  page: Number(query.page ?? 1),
-  limit: Math.min(Number(query.limit ?? 50), 200),
-});
-
 /**
  * `/api/staff/`: the console's sign-in (enrol the authenticator app, a code for a staff
- * session, sign out) and the audit log. The console's other calls (orders, users) are
+ * session, sign out), its own reads (staff.reads.ts: me, the dashboard, the audit log). The console's other calls (orders, users) are
  * routers of their own behind the same gate.
  */
 export function staffRoutes({
@@ -62,7 +55,7 @@ export function staffRoutes({
   sessionMs: number;
   limits: Limits;
   /** the console's sections, each given the gate */
-  sections: ((gate: ReturnType<typeof staffGate>) => Router)[];
+  sections: StaffSection[];
 }): Router {
   const router = Router();
   const gate = staffGate(staffAuth);
@@ -93,7 +86,7 @@ export function staffRoutes({
     }
   };
 
-  mountReads(router, staffReads({ staffAuth, adjustments }));
+  mountReads(router, staffReads({ staffAuth, adjustments, dashboard, audit }));
 
   router.post('/staff/totp/enrol', gate(null, { session: false }), async (_req, res) => {
     secret(res);
@@ -131,28 +124,7 @@ export function staffRoutes({
     res.json({ status: 'success', data: null });
   });
 
-  router.get('/staff/dashboard', gate('dashboard'), async (_req, res) => {
-    res.json({ status: 'success', data: await dashboard.view() });
-  });
-
-  router.get('/staff/audit', gate('audit'), async (req, res) => {
-    const query = validate<StaffAuditQuery>(API['GET staff/audit'].query.schema, req.query);
-    const range = utcDayRange(query);
-    res.json({
-      status: 'success',
-      data: await audit.list(
-        {
-          ...(query.action ? { action: query.action } : {}),
-          ...(query.target ? { target: query.target } : {}),
-          ...(range.from ? { from: range.from } : {}),
-          ...(range.before ? { to: range.before } : {}),
-        },
-        paging(query),
-      ),
-    });
-  });
-
-  for (const section of sections) router.use(section(gate));
+  for (const section of sections) router.use(section(gate, staffAuth));
 
   // a console call refused to a signed-in account (the gate, or a bound on staff powers)
   // leaves its audit row: who tried what, from where

@@ -1,0 +1,43 @@
+import type { ReadHandlers } from '../../http/reads.ts';
+import type { Services } from '../../services.ts';
+import { staffReads } from './staff.reads.ts';
+import { staffCatalogueReads, staffProvidersReads } from './staff-catalogue.reads.ts';
+import { staffContentReads } from './staff-content.reads.ts';
+import { staffMoneyReads } from './staff-money.reads.ts';
+import { staffOrdersReads, staffUsersReads } from './staff-sections.reads.ts';
+
+/**
+ * Every read of the staff console (its session, dashboard and audit log, and each section's),
+ * for the staff pages' loader in process (server/page-reads.ts): the handlers the console's
+ * GET routes serve, each asking the staff gate itself.
+ */
+export function staffPageReads(services: Services): ReadHandlers {
+  const { staffAuth, staffCatalogue: catalogue } = services;
+  return {
+    ...staffReads({
+      staffAuth,
+      adjustments: services.staffAdjustments,
+      dashboard: services.staffDashboard,
+      audit: services.audit,
+    }),
+    ...staffOrdersReads({ staffAuth, orders: services.orders, callsOf: services.orderCalls }),
+    ...staffUsersReads({
+      staffAuth,
+      users: services.staffUsers,
+      adjustments: services.staffAdjustments,
+    }),
+    ...staffCatalogueReads({ staffAuth, catalogue }),
+    ...staffProvidersReads({ staffAuth, catalogue }),
+    ...staffMoneyReads({
+      staffAuth,
+      payments: services.payments,
+      orders: services.orders,
+      withdrawals: services.withdrawals,
+    }),
+    ...staffContentReads({
+      staffAuth,
+      articles: services.articles,
+      landingCopy: services.landingCopy,
+    }),
+  };
+}
