@@ -3,6 +3,7 @@ import { DRIP_FEED, isDripFeedable, SUBSCRIPTION_DELAYS } from '../../../shared/
 import { parseWholeNumber } from '../../../shared/numbers.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
 import styles from './cabinet-order-options.module.css';
+import type { Settable } from './order-form.choice.ts';
 import type { OrderFormModel } from './use-order-form.ts';
 
 /** `90` → `1 h 30 min` in the buyer's language (minutes as the panels count them). */
@@ -28,6 +29,8 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
   const { ids, form, choose, selection, errors, say } = model;
   const drip = selection.dripFeed;
   const today = new Date().toISOString().slice(0, 10);
+  const set = (values: Settable) => choose({ type: 'set', set: values });
+  const whole = (typed: string, digits: number) => parseWholeNumber(typed.trim(), digits);
   return (
     <>
       {selection.dripFeedable && selection.service && isDripFeedable(selection.service) && (
@@ -41,21 +44,15 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
               onChange={(event) => choose({ type: 'dripFeed', on: event.target.checked })}
             />
             <span>
-              <strong>
-                <FormattedMessage id="order.dripFeed" />
-              </strong>
-              <span className={styles.hint}>
-                <FormattedMessage id="order.dripFeed.hint" />
-              </span>
+              <strong>{say('order.dripFeed')}</strong>
+              <span className={styles.hint}>{say('order.dripFeed.hint')}</span>
             </span>
           </label>
           {drip && (
             <>
               <div className={styles.pair}>
                 <label className={styles.field}>
-                  <span className={formStyles.label}>
-                    <FormattedMessage id="order.dripFeed.runs" />
-                  </span>
+                  <span className={formStyles.label}>{say('order.dripFeed.runs')}</span>
                   <input
                     id={`${ids}-runs`}
                     className={formStyles.input}
@@ -65,18 +62,11 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
                     max={DRIP_FEED.maxRuns}
                     value={form.runs ?? ''}
                     aria-invalid={errors.runs ? true : undefined}
-                    onChange={(event) =>
-                      choose({
-                        type: 'set',
-                        set: { runs: parseWholeNumber(event.target.value.trim(), 4) },
-                      })
-                    }
+                    onChange={(event) => set({ runs: whole(event.target.value, 4) })}
                   />
                 </label>
                 <label className={styles.field}>
-                  <span className={formStyles.label}>
-                    <FormattedMessage id="order.dripFeed.interval" />
-                  </span>
+                  <span className={formStyles.label}>{say('order.dripFeed.interval')}</span>
                   <input
                     id={`${ids}-interval`}
                     className={formStyles.input}
@@ -86,20 +76,13 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
                     max={DRIP_FEED.maxInterval}
                     value={form.runInterval ?? ''}
                     aria-invalid={errors.runInterval ? true : undefined}
-                    onChange={(event) =>
-                      choose({
-                        type: 'set',
-                        set: { runInterval: parseWholeNumber(event.target.value.trim(), 5) },
-                      })
-                    }
+                    onChange={(event) => set({ runInterval: whole(event.target.value, 5) })}
                   />
                 </label>
               </div>
               {(errors.runs || errors.runInterval) && (
                 <span className={formStyles.error} role="alert">
-                  {say(errors.runs ?? errors.runInterval, {
-                    ...DRIP_FEED,
-                  })}
+                  {say(errors.runs ?? errors.runInterval, { ...DRIP_FEED })}
                 </span>
               )}
               {!errors.runs && !errors.runInterval && selection.quantity !== null && (
@@ -124,41 +107,31 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
         <fieldset className={styles.options} data-testid="subscription-options">
           <div className={styles.pair}>
             <label className={styles.field}>
-              <span className={formStyles.label}>
-                <FormattedMessage id="order.subscription.delay" />
-              </span>
+              <span className={formStyles.label}>{say('order.subscription.delay')}</span>
               <select
                 className={formStyles.input}
                 value={form.delay}
-                onChange={(event) =>
-                  choose({ type: 'set', set: { delay: Number(event.target.value) } })
-                }
+                onChange={(event) => set({ delay: Number(event.target.value) })}
               >
                 {SUBSCRIPTION_DELAYS.map((minutes) => (
                   <option key={minutes} value={minutes}>
-                    {minutes
-                      ? duration(intl, minutes)
-                      : intl.formatMessage({ id: 'order.subscription.noDelay' })}
+                    {minutes ? duration(intl, minutes) : say('order.subscription.noDelay')}
                   </option>
                 ))}
               </select>
             </label>
             <label className={styles.field}>
-              <span className={formStyles.label}>
-                <FormattedMessage id="order.subscription.expiry" />
-              </span>
+              <span className={formStyles.label}>{say('order.subscription.expiry')}</span>
               <input
                 className={formStyles.input}
                 type="date"
                 min={today}
                 value={form.expiry}
-                onChange={(event) => choose({ type: 'set', set: { expiry: event.target.value } })}
+                onChange={(event) => set({ expiry: event.target.value })}
               />
             </label>
           </div>
-          <span className={styles.hint}>
-            <FormattedMessage id="order.subscription.hint" />
-          </span>
+          <span className={styles.hint}>{say('order.subscription.hint')}</span>
         </fieldset>
       )}
     </>

@@ -3,101 +3,56 @@ import { isPlatformLink } from '../../../shared/link-rules.ts';
 import { parseWholeNumber } from '../../../shared/numbers.ts';
 import type { Currency } from '../../../shared/regions.ts';
 
-/**
- * What the buyer chose in the order form: the form's one reducer (useReducer). What follows
- * from it (the service in effect, limits, the count to price, errors) is derived in
- * order-form.selection.ts; null means "not chosen": the page's preselection applies.
- */
 export type Numerosity = 'single' | 'multiple';
-/** the cabinet's balance is short: top up the rest, or pay this order by another method */
-export type ShortChoice = 'topUp' | 'pay';
 
-export interface Choice {
-  platform: CatalogPlatform | null;
-  service: string | null;
-  numerosity: Numerosity;
-  input: string;
-  /** a preset or a valid custom quantity; null until chosen */
-  quantity: number | null;
-  /** the custom quantity field as typed ('' when a preset is chosen) */
-  customQuantity: string;
-  quantityPosts: number | null;
-  /** the cabinet's auto orders: the most per post (`quantity` is the least); null = the same */
-  quantityMax: number | null;
-  /** the cabinet's comment orders: the comments, one a line */
-  comments: string;
-  /** the cabinet's drip-feed: the quantity per run, `runs` runs `runInterval` minutes apart */
-  dripFeed: boolean;
-  runs: number | null;
-  runInterval: number | null;
-  /** the cabinet's subscriptions (auto orders): minutes from a post to its order, last day */
-  delay: number;
-  expiry: string;
-  email: string;
-  agreement: boolean;
-  /** the panel as the buyer toggled it (the cabinet also opens it itself: methodsInEffect) */
-  methodsVisible: boolean;
-  /** the method the buyer chose (the one in effect is methodsInEffect's) */
-  method: number | null;
-  /** the quote key (or '') of the price at which the buyer hid the panel (methodsInEffect) */
-  declinedAt: string | null;
-  /** an account paying by a method of another currency, at the shop's rate (null: its own) */
-  payCurrency: Currency | null;
-  shortChoice: ShortChoice;
-  /** errors show once the buyer tried to pay */
-  attempted: boolean;
-}
-
-export const initialChoice: Choice = {
-  platform: null,
-  service: null,
-  numerosity: 'single',
+/**
+ * What the buyer chose in the order form: its one reducer. What follows from it is derived
+ * (order-form.selection.ts); null is "not chosen": the page's preselection applies.
+ */
+export const initialChoice = {
+  platform: null as CatalogPlatform | null,
+  service: null as string | null,
+  numerosity: 'single' as Numerosity,
   input: '',
-  quantity: null,
+  /** a preset or a valid custom quantity, and the custom field as typed */
+  quantity: null as number | null,
   customQuantity: '',
-  quantityPosts: null,
-  quantityMax: null,
+  quantityPosts: null as number | null,
+  // the cabinet's options: the most per post of an auto order, its own comments, drip-feed
+  // runs and interval, and a subscription's delay after each post and last day
+  quantityMax: null as number | null,
   comments: '',
   dripFeed: false,
-  runs: null,
-  runInterval: null,
+  runs: null as number | null,
+  runInterval: null as number | null,
   delay: 0,
   expiry: '',
   email: '',
   agreement: false,
+  /** the panel as the buyer toggled it, and the method they chose (see methodsInEffect) */
   methodsVisible: false,
-  method: null,
-  declinedAt: null,
-  payCurrency: null,
-  shortChoice: 'topUp',
+  method: null as number | null,
+  /** the quote key (or '') of the price at which the buyer hid the panel */
+  declinedAt: null as string | null,
+  /** an account paying by a method of another currency, at the shop's rate */
+  payCurrency: null as Currency | null,
+  /** the cabinet's balance is short: top up the rest, or pay this order by another method */
+  shortChoice: 'topUp' as 'topUp' | 'pay',
+  /** errors show once the buyer tried to pay */
   attempted: false,
 };
+export type Choice = typeof initialChoice;
 
-/** Fields set as they are (the fields whose change sets nothing else). */
-type Plain = Pick<
-  Choice,
-  | 'numerosity'
-  | 'quantityPosts'
-  | 'quantityMax'
-  | 'comments'
-  | 'runs'
-  | 'runInterval'
-  | 'delay'
-  | 'expiry'
-  | 'email'
-  | 'agreement'
-  | 'shortChoice'
-  | 'attempted'
->;
-
+/** Fields whose change sets nothing else. */
+export type Settable = Partial<Omit<Choice, 'platform' | 'service' | 'input' | 'method'>>;
 export type ChoiceAction =
-  | { type: 'set'; set: Partial<Plain> }
-  /** what session storage gave back, or a package or link that picks platform and service */
+  | { type: 'set'; set: Settable }
+  /** what session storage gave back for this page */
   | { type: 'restored'; choice: Partial<Choice> }
   | { type: 'platform'; platform: CatalogPlatform }
   | { type: 'service'; tag: string | null }
   | { type: 'input'; input: string }
-  /** where the input's short links lead, line by line (order-form.routes.ts's links) */
+  /** where the input's short links lead, line by line */
   | { type: 'linksFollowed'; typed: string; followed: (string | null)[] }
   | { type: 'quantity'; quantity: number }
   | { type: 'customQuantity'; typed: string }
@@ -107,7 +62,6 @@ export type ChoiceAction =
   | { type: 'method'; id: number }
   | { type: 'payCurrency'; currency: Currency | null };
 
-/** Unsetting the service forgets numerosity, posts, quantity, the service and the input. */
 const unsetService: Partial<Choice> = {
   service: null,
   dripFeed: false,
@@ -123,7 +77,8 @@ export function choiceReducer(state: Choice, action: ChoiceAction): Choice {
     case 'set':
       return { ...state, ...action.set };
     case 'restored':
-      return { ...state, ...action.choice };
+      // what the buyer did before the saved choice came back is newer: it stays
+      return state === initialChoice ? { ...state, ...action.choice } : state;
     case 'platform':
       return state.platform === action.platform
         ? state
@@ -136,7 +91,7 @@ export function choiceReducer(state: Choice, action: ChoiceAction): Choice {
     case 'input':
       return { ...state, input: action.input };
     case 'linksFollowed': {
-      // only an input the buyer has not changed meanwhile; a login or consent page is no link
+      // only into an input not changed meanwhile; a login or consent page is no link
       if (state.input !== action.typed) return state;
       const lines = action.typed.split('\n').map((line, index) => {
         const url = action.followed[index];
@@ -167,6 +122,64 @@ export function choiceReducer(state: Choice, action: ChoiceAction): Choice {
   }
 }
 
+/**
+ * Session storage keeps the choice for the tab, a field a key; `page` ties it to the page it
+ * was made on, so another service page opens with its own service. The panel's visibility
+ * and a guest's e-mail ("Try again" after a declined card) hold on every page.
+ */
+const KEPT = ['platform', 'service', 'numerosity', 'input', 'quantity', 'quantityPosts'] as const;
+export const storageKey = (field: string) => `order.${field}`;
+
+function storage(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null; // switched off: the form simply forgets
+  }
+}
+
+export function persist(pageId: string, choice: Choice): void {
+  const kept = {
+    page: pageId,
+    ...Object.fromEntries(KEPT.map((field) => [field, choice[field] || null])),
+    numerosity: choice.service || choice.numerosity === 'multiple' ? choice.numerosity : null,
+    methodsVisible: choice.methodsVisible,
+    email: choice.email.trim() || null,
+  };
+  for (const [field, value] of Object.entries(kept)) {
+    try {
+      if (value === null) storage()?.removeItem(storageKey(field));
+      else storage()?.setItem(storageKey(field), String(value));
+    } catch {
+      // quota or privacy mode: not worth failing the form for
+    }
+  }
+}
+
+/** The choice saved for this page (the panel and e-mail whatever the page). */
+export function load(pageId: string): Partial<Choice> {
+  const read = (field: string) => storage()?.getItem(storageKey(field)) ?? null;
+  const choice: Partial<Choice> = {};
+  const visible = read('methodsVisible');
+  if (visible !== null) choice.methodsVisible = visible === 'true';
+  const email = read('email');
+  if (email) choice.email = email.slice(0, 254);
+  if (read('page') !== pageId) return choice;
+  const platform = read('platform');
+  const service = read('service');
+  const numerosity = read('numerosity');
+  const input = read('input');
+  if (platform) choice.platform = platform as CatalogPlatform;
+  if (service && /^[A-Z0-9_]{1,64}$/.test(service)) choice.service = service;
+  if (numerosity === 'single' || numerosity === 'multiple') choice.numerosity = numerosity;
+  if (input !== null) choice.input = input.slice(0, 20_000);
+  for (const field of ['quantity', 'quantityPosts'] as const) {
+    const value = Number(read(field)?.match(/^\d{1,9}$/)?.[0]);
+    if (value > 0) choice[field] = value;
+  }
+  return choice;
+}
+
 /** What a package card or a link to the cabinet's form puts into the form. */
 export interface OrderPick {
   platform: CatalogPlatform;
@@ -174,18 +187,13 @@ export interface OrderPick {
   quantity?: number;
 }
 
-const PICKED = 'orderpick';
-
-/**
- * Puts a platform, service (and quantity) into the order form `formId` from outside it (a
- * service page's package cards, the cabinet's `?service=`): the form listens on its element.
- */
+/** Puts a pick into the order form `formId` from outside it: the form listens on its element. */
 export function pickInto(formId: string, pick: OrderPick): void {
-  document.getElementById(formId)?.dispatchEvent(new CustomEvent(PICKED, { detail: pick }));
+  document.getElementById(formId)?.dispatchEvent(new CustomEvent('orderpick', { detail: pick }));
 }
 
 export function onPick(form: HTMLElement, listener: (pick: OrderPick) => void): () => void {
   const handle = (event: Event) => listener((event as CustomEvent<OrderPick>).detail);
-  form.addEventListener(PICKED, handle);
-  return () => form.removeEventListener(PICKED, handle);
+  form.addEventListener('orderpick', handle);
+  return () => form.removeEventListener('orderpick', handle);
 }

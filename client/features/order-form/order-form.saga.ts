@@ -10,34 +10,30 @@ import { orderFormActions as actions } from './order-form.slice.ts';
 export const browser = { go: (url: string) => window.location.assign(url) };
 
 /**
- * A valid order: posted with this page as the way back from the gateway, then the browser
- * goes to the gateway's checkout or, when the balance paid, to the thanks page (which follows
- * the order: the payment saga). One at a time.
+ * A valid order (or the cabinet's top-up of what its balance lacks), posted with this page as
+ * the way back from the gateway; then the browser goes to the gateway's checkout or, when the
+ * balance paid, to the thanks page (which follows the order: the payment saga). One at a time.
  */
-function* submitOrder(action: ReturnType<typeof actions.orderSubmitted>) {
+function* submit(
+  action: ReturnType<typeof actions.orderSubmitted | typeof actions.topUpRequested>,
+) {
   const locale: Locale = yield select(selectLocale);
+  const return_path = window.location.pathname;
   try {
+    if (actions.topUpRequested.match(action)) {
+      const started = yield* callEffect('POST deposit', {
+        body: { ...action.payload, return_path },
+      });
+      if (started.redirect) yield call(browser.go, started.redirect);
+      return;
+    }
     const placed = yield* callEffect('POST c_orders/main', {
-      body: { ...action.payload, return_path: window.location.pathname },
+      body: { ...action.payload, return_path },
     });
-    const thanks = `${pagePath('thanks', locale)}?order=${placed.order.id}`;
-    yield call(browser.go, placed.redirect ?? thanks);
-  } catch (error) {
-    yield* ratesAnewIfMoved(error);
-    yield put(actions.submitFailed((error as Error).message));
-  }
-}
-
-/**
- * The cabinet's short balance: a top-up of the missing amount through the gateway, back to
- * this page, where the saved choice is restored and paid from the balance.
- */
-function* topUp(action: ReturnType<typeof actions.topUpRequested>) {
-  try {
-    const started = yield* callEffect('POST deposit', {
-      body: { ...action.payload, return_path: window.location.pathname },
-    });
-    if (started.redirect) yield call(browser.go, started.redirect);
+    yield call(
+      browser.go,
+      placed.redirect ?? `${pagePath('thanks', locale)}?order=${placed.order.id}`,
+    );
   } catch (error) {
     yield* ratesAnewIfMoved(error);
     yield put(actions.submitFailed((error as Error).message));
@@ -45,8 +41,5 @@ function* topUp(action: ReturnType<typeof actions.topUpRequested>) {
 }
 
 export function* orderFormSaga() {
-  yield all([
-    takeLeading(actions.orderSubmitted.type, submitOrder),
-    takeLeading(actions.topUpRequested.type, topUp),
-  ]);
+  yield all([takeLeading([actions.orderSubmitted.type, actions.topUpRequested.type], submit)]);
 }

@@ -6,8 +6,11 @@ import {
   type Choice,
   type ChoiceAction,
   initialChoice,
+  load,
   type Numerosity,
+  persist,
   choiceReducer as reducer,
+  storageKey,
 } from './order-form.choice.ts';
 import { orderFormRoutes, quoteKey } from './order-form.routes.ts';
 import {
@@ -24,7 +27,6 @@ import {
   selectionOf,
   shownMethods,
 } from './order-form.selection.ts';
-import { load, persist, remove, STORAGE_KEYS, save } from './order-form.storage.ts';
 
 /** The form's choices by name: the reducer's actions (order-form.choice.ts). */
 const actions = {
@@ -275,19 +277,18 @@ describe('the order form’s reducer', () => {
     expect(reducer(changed, { type: 'linksFollowed', typed, followed })).toBe(changed);
   });
 
-  it('restored merges the saved choice into the state', () => {
+  it('restored fills a form the buyer has not touched yet', () => {
+    const saved = { service: 'INSTAGRAM_LIKES', numerosity: 'multiple' as const, quantity: 500 };
+    expect(run(actions.restored(saved))).toMatchObject(saved);
+  });
+
+  it('restored never undoes what the buyer chose before it came (a click before the page was live)', () => {
     const state = run(
-      actions.emailChanged('buyer@example.com'),
-      actions.agreementToggled(true),
-      actions.restored({ service: 'INSTAGRAM_LIKES', numerosity: 'multiple', quantity: 500 }),
+      actions.quantityChosen(5000),
+      actions.methodsPanelToggled({ shown: false, at: null }),
+      actions.restored({ quantity: 500, methodsVisible: false, email: 'buyer@example.com' }),
     );
-    expect(state).toMatchObject({
-      service: 'INSTAGRAM_LIKES',
-      numerosity: 'multiple',
-      quantity: 500,
-      email: 'buyer@example.com',
-      agreement: true,
-    });
+    expect(state).toMatchObject({ quantity: 5000, methodsVisible: true, email: '' });
   });
 });
 
@@ -750,6 +751,13 @@ function installStorage() {
   });
 }
 
+/** Writes fields as the form keeps them (null removes one). */
+function save(values: Record<string, string | number | boolean | null>) {
+  for (const [field, value] of Object.entries(values))
+    if (value === null) storage.removeItem(storageKey(field));
+    else storage.setItem(storageKey(field), String(value));
+}
+
 function uninstallStorage() {
   if (storageBefore) Object.defineProperty(globalThis, 'sessionStorage', storageBefore);
   else delete (globalThis as { sessionStorage?: Storage }).sessionStorage;
@@ -780,20 +788,13 @@ describe('order form session storage', () => {
       methodsVisible: true,
     });
 
-    remove(['service', 'quantity', 'input']);
+    save({ service: null, quantity: null, input: null });
     expect(load('instagram-likes')).toEqual({
       platform: 'instagram',
       numerosity: 'multiple',
       quantityPosts: 7,
       methodsVisible: true,
     });
-  });
-
-  it('save with null removes the key', () => {
-    save({ page: 'p', quantity: 500 });
-    save({ quantity: null });
-    expect(storage.getItem(STORAGE_KEYS.quantity)).toBeNull();
-    expect(load('p')).toEqual({});
   });
 
   it('gives only methodsVisible when the choice was saved on another page', () => {
@@ -823,19 +824,19 @@ describe('order form session storage', () => {
     ] as const) {
       storage.clear();
       save({ page: 'p', numerosity: 'single' });
-      storage.setItem(STORAGE_KEYS.service, tag);
-      storage.setItem(STORAGE_KEYS.quantity, quantity);
-      storage.setItem(STORAGE_KEYS.quantityPosts, quantity);
+      storage.setItem(storageKey('service'), tag);
+      storage.setItem(storageKey('quantity'), quantity);
+      storage.setItem(storageKey('quantityPosts'), quantity);
       expect(load('p')).toEqual({ numerosity: 'single' });
     }
-    storage.setItem(STORAGE_KEYS.numerosity, 'many');
+    storage.setItem(storageKey('numerosity'), 'many');
     expect(load('p')).toEqual({});
   });
 
   it('forgets quietly when there is no session storage', () => {
     uninstallStorage();
     try {
-      expect(() => save({ page: 'p', quantity: 5 })).not.toThrow();
+      expect(() => persist('p', { ...initialChoice, quantity: 5 })).not.toThrow();
       expect(load('p')).toEqual({});
     } finally {
       installStorage();
@@ -1019,7 +1020,7 @@ describe('what the form keeps in session storage', () => {
       state: () => state,
     };
   }
-  const kept = (key: keyof typeof STORAGE_KEYS) => storage.getItem(STORAGE_KEYS[key]);
+  const kept = (field: string) => storage.getItem(storageKey(field));
 
   it('keeps service and numerosity (reset to single) when a service is chosen', () => {
     const form = formOn('instagram-likes');
@@ -1125,7 +1126,10 @@ describe('the order form’s look-up routes', () => {
       '/_/order-links',
     ]);
     for (const route of orderFormRoutes) {
-      const loader = route.loader as (args: unknown) => unknown;
+      // each loader comes with the first look-up (react-router's lazy)
+      const { loader } = await (
+        route.lazy as () => Promise<{ loader: (args: unknown) => unknown }>
+      )();
       const request = new Request(`https://shop.test${route.path}?currency=USD`);
       let thrown: unknown;
       try {

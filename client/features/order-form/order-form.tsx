@@ -1,21 +1,18 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Client } from '../../../shared/catalog.ts';
+import { shownSaving } from '../../../shared/pricing.ts';
 import type { Currency } from '../../../shared/regions.ts';
+import { button } from '../../components/button/button.ts';
 import { AgreementCheck } from '../../components/form/choices.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
-import { EmailField } from './email-field.tsx';
-import { LinkField } from './link-field.tsx';
+import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import { formatMoney } from '../../lib/money.ts';
+import { LinkField, QuantityFields, ServiceChoice } from './order-form.fields.tsx';
 import type { OrderFormData } from './order-form.loader.ts';
 import styles from './order-form.module.css';
 import type { Selection } from './order-form.selection.ts';
-import { PayButton } from './pay-button.tsx';
 import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
-import { PlatformPicker } from './platform-picker.tsx';
-import { PriceLine } from './price-line.tsx';
-import { QuantityFields } from './quantity-fields.tsx';
-import { ServiceChoice } from './service-choice.tsx';
-import { ShortBalance } from './short-balance.tsx';
 import { type OrderFormModel, useOrderForm } from './use-order-form.ts';
 
 /** The form's element id: package cards bring it into view (and pick into it). */
@@ -37,22 +34,17 @@ interface OrderFormProps {
 }
 
 /**
- * The order form of every landing and of the cabinet: platform → service type → service,
- * numerosity, login or link, quantity, live price, payment methods, e-mail for guests; its
- * state and rules are `useOrderForm`'s, each step a component of its own.
+ * The order form of every landing and of the cabinet: platform, service type and service,
+ * the login or link, quantity, live price, payment methods, a guest's e-mail, one button.
  */
-export function OrderForm({
-  data,
-  pageId,
-  pageService = null,
-  client = 'CLIENT_MAIN',
-  aside,
-  onCurrencySwitch,
-  options,
-}: OrderFormProps) {
-  const model = useOrderForm({ data, pageId, pageService, client });
-  const { ids, form, choose, user, cabinet, context, selection, errors, show, say } = model;
+export function OrderForm(props: OrderFormProps) {
+  const { data, pageId, pageService = null, client = 'CLIENT_MAIN', aside, options } = props;
+  const intl = useIntl();
+  const model = useOrderForm(data, pageId, pageService, client);
+  const { ids, form, choose, user, context, selection, errors, show, say, pair, currency } = model;
   const { service } = selection;
+  const money = (amount: number, cur = currency) => formatMoney(intl, amount, cur);
+  const emailError = show ? say(errors.email) : null;
 
   const formElement = (
     <form
@@ -66,10 +58,36 @@ export function OrderForm({
       data-testid="order-form"
     >
       {/* the cabinet's page heading already says "New order" */}
-      <h2 id={`${ids}-heading`} className={cabinet ? 'visually-hidden' : styles.heading}>
+      <h2 id={`${ids}-heading`} className={model.cabinet ? 'visually-hidden' : styles.heading}>
         <FormattedMessage id="order.heading" />
       </h2>
-      <PlatformPicker model={model} />
+      <fieldset className={styles.group}>
+        <legend className={formStyles.label}>
+          <FormattedMessage id="order.platform" />
+        </legend>
+        <div className={styles.platforms}>
+          {selection.platforms.map((platform) => (
+            <button
+              key={platform}
+              type="button"
+              className={styles.platform}
+              data-platform={platform}
+              aria-pressed={platform === selection.platform}
+              title={say(`platform.${platform}`)!}
+              onClick={() => {
+                if (platform !== selection.platform) choose({ type: 'platform', platform });
+              }}
+            >
+              {platform === 'fake' ? (
+                <span aria-hidden="true">F</span>
+              ) : (
+                <PlatformIcon platform={platform} size={22} />
+              )}
+              <span className="visually-hidden">{say(`platform.${platform}`)}</span>
+            </button>
+          ))}
+        </div>
+      </fieldset>
 
       {!context.services && (
         <div className={styles.skeleton} aria-busy="true">
@@ -85,7 +103,6 @@ export function OrderForm({
           )}
         </div>
       )}
-
       {context.services && !service && (
         <p className={styles.muted}>
           <FormattedMessage id="order.noServices" />
@@ -98,55 +115,96 @@ export function OrderForm({
           <LinkField model={model} />
           <QuantityFields model={model} />
           {options?.(model)}
-          {!user && <EmailField model={model} />}
-          <PriceLine model={model} />
-
-          {model.missing !== null && model.pair && (
-            <ShortBalance
-              missing={model.missing}
-              price={model.pair[0]}
-              currency={model.currency}
-              choice={form.shortChoice}
-              onChoose={(shortChoice) => choose({ type: 'set', set: { shortChoice } })}
-            />
+          {!user && (
+            <div className={formStyles.field}>
+              <label htmlFor={`${ids}-email`} className={formStyles.label}>
+                <FormattedMessage id="order.email" />
+              </label>
+              <input
+                id={`${ids}-email`}
+                className={formStyles.input}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                value={form.email}
+                aria-invalid={emailError ? true : undefined}
+                aria-describedby={emailError ? `${ids}-email-error` : undefined}
+                onChange={(event) => choose({ type: 'set', set: { email: event.target.value } })}
+              />
+              <ErrorText id={`${ids}-email-error`}>{emailError}</ErrorText>
+            </div>
           )}
-          <PaymentMethodsPanel
-            visible={model.methods.visible}
-            chosen={model.methods.method}
-            shown={model.shown}
-            // paying in another currency: its groups of methods
-            data={context.payCurrency ? context.payMethods : context.methods}
-            currency={model.currency}
-            error={show ? say(errors.method) : null}
-            onToggle={model.togglePanel}
-            onChoose={(id) => choose({ type: 'method', id })}
-            {...(onCurrencySwitch && !user ? { onCurrencySwitch } : {})}
-            {...(user
-              ? {
-                  payIn: {
-                    currency: context.payCurrency,
-                    charge: model.charge,
-                    price: model.toppingUp ? model.missing : (model.pair?.[0] ?? null),
-                    onChoose: (other: Currency | null) =>
-                      choose({ type: 'payCurrency', currency: other }),
-                  },
-                }
-              : {})}
-          />
+
+          {/* the live price: the cost, the price before a saving worth showing, a skeleton
+              while it is asked for, or the range a quantity out of limits must keep to */}
+          <div className={styles.price} aria-live="polite" data-testid="order-price">
+            <span className={styles.priceLabel}>
+              <FormattedMessage id="order.price" />
+            </span>
+            <span className={styles.priceValue} aria-busy={!pair && selection.count !== null}>
+              {pair ? (
+                <>
+                  <strong data-testid="order-cost">{money(pair[0])}</strong>
+                  {shownSaving(pair[0], pair[1]) !== null && (
+                    <>
+                      <s className={styles.oldPrice}>{money(pair[0] + pair[1])}</s>
+                      <span className={styles.saving}>
+                        {say('order.discount', { amount: money(pair[1]) })}
+                      </span>
+                    </>
+                  )}
+                </>
+              ) : selection.count !== null ? (
+                <span className={styles.priceSkeleton} />
+              ) : form.customQuantity ? (
+                <span className={styles.priceHint} data-testid="order-range">
+                  {say('order.price.range', {
+                    min: intl.formatNumber(selection.limits.min),
+                    max: intl.formatNumber(selection.limits.max),
+                  })}
+                </span>
+              ) : (
+                '—'
+              )}
+            </span>
+          </div>
+          <ErrorText>{model.quoteError && say('order.error.quote')}</ErrorText>
+
+          {model.missing !== null && pair && (
+            <ShortBalance model={model} missing={model.missing} price={pair[0]} />
+          )}
+          <PaymentMethodsPanel model={model} onCurrencySwitch={props.onCurrencySwitch} />
           {model.chosenMethod?.show_agreement_flag && (
             <AgreementCheck
               checked={form.agreement}
-              error={show && errors.agreement ? say(errors.agreement) : null}
+              error={show ? say(errors.agreement) : null}
               onChange={(agreement) => choose({ type: 'set', set: { agreement } })}
             />
           )}
 
           {model.submitError && (
             <p className={formStyles.alert} role="alert">
-              <FormattedMessage id="order.error.submit" values={{ message: model.submitError }} />
+              {say('order.error.submit', { message: model.submitError })}
             </p>
           )}
-          <PayButton model={model} />
+          <button
+            type="submit"
+            className={`${button('primary', { large: true })} ${styles.pay}`}
+            disabled={model.submitting}
+            aria-busy={model.submitting || undefined}
+          >
+            {model.submitting
+              ? say('order.submitting')
+              : model.payIn // a card of another currency: what it is charged
+                ? say(model.toppingUp ? 'order.topUpMissing' : 'order.pay', {
+                    amount: money(model.payIn.charge, model.payIn.pay_currency),
+                  })
+                : model.toppingUp
+                  ? say('order.topUpMissing', { amount: money(model.topUp ?? 0) })
+                  : pair
+                    ? say('order.pay', { amount: money(pair[0]) })
+                    : say('order.payNoPrice')}
+          </button>
         </>
       )}
     </form>
@@ -157,5 +215,58 @@ export function OrderForm({
       {formElement}
       {aside(selection)}
     </div>
+  );
+}
+
+/** A field's error message (nothing without one), tied to the field by `id`. */
+export function ErrorText({ id, children }: { id?: string; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <span id={id} className={formStyles.error} role="alert">
+      {children}
+    </span>
+  );
+}
+
+/**
+ * The cabinet's balance does not cover the order: top up what is missing (at least the
+ * method's minimum) and come back to pay from the balance, or pay this order by the method.
+ */
+function ShortBalance(props: { model: OrderFormModel; missing: number; price: number }) {
+  const { model, missing, price } = props;
+  const intl = useIntl();
+  const money = (amount: number) => formatMoney(intl, amount, model.currency);
+  const group = `${model.ids}-short`;
+  return (
+    <section className={styles.shortBalance} data-testid="short-balance">
+      <p className={styles.shortBalanceText} id={`${group}-label`}>
+        <FormattedMessage
+          id="order.balanceShort"
+          values={{ amount: <strong>{money(missing)}</strong> }}
+        />
+      </p>
+      <div
+        className={styles.shortBalanceMethods}
+        role="radiogroup"
+        aria-labelledby={`${group}-label`}
+      >
+        {(['topUp', 'pay'] as const).map((choice) => (
+          <label key={choice} className={formStyles.choice}>
+            <input
+              type="radio"
+              name={group}
+              value={choice}
+              checked={model.form.shortChoice === choice}
+              onChange={() => model.choose({ type: 'set', set: { shortChoice: choice } })}
+            />
+            <span className={formStyles.choiceName}>
+              {model.say(`order.short.${choice}`, {
+                amount: money(choice === 'topUp' ? missing : price),
+              })}
+            </span>
+          </label>
+        ))}
+      </div>
+    </section>
   );
 }

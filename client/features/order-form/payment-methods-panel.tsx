@@ -1,61 +1,37 @@
 import { useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { MethodOption } from '../../components/form/choices.tsx';
 import { PayInCurrency } from '../../components/form/pay-in-currency.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import styles from './order-form.module.css';
-import type { ShownMethod } from './order-form.selection.ts';
-
-interface Props {
-  visible: boolean;
-  chosen: number | null;
-  shown: ShownMethod[];
-  data: PaymentMethodsData | null;
-  currency: Currency;
-  error: string | null;
-  onToggle(): void;
-  onChoose(id: number): void;
-  /** a guest with roubles and no card (the Russian card is for Russia only) switches the site's */
-  onCurrencySwitch?: (currency: Currency) => void;
-  /**
-   * an account pays by a card of another currency instead, converted at the shop's rate: the
-   * currency it pays in (null: its own), the charge in it and the price it pays
-   */
-  payIn?: {
-    currency: Currency | null;
-    charge: number | null;
-    price: number | null;
-    onChoose: (currency: Currency | null) => void;
-  };
-}
+import type { OrderFormModel } from './use-order-form.ts';
 
 /**
- * The payment methods panel: a toggle shows or hides it; methods come in their groups;
- * one outside its limits is shown disabled with its minimum or maximum (or hidden when its
- * group has another, see shownMethods).
+ * The payment methods panel: a toggle shows or hides it; methods come in their groups, one
+ * outside its limits disabled with its minimum or maximum (or hidden, see shownMethods). A
+ * rouble buyer without a card that pays abroad is offered another currency: an account pays
+ * in it at the shop's rate, a guest switches the site's (`onCurrencySwitch`).
  */
 export function PaymentMethodsPanel({
-  visible,
-  chosen,
-  shown,
-  data,
-  currency,
-  error,
-  onToggle,
-  onChoose,
+  model,
   onCurrencySwitch,
-  payIn,
-}: Props) {
-  const chosenMethod = shown.find((entry) => entry.method.id === chosen)?.method;
+}: {
+  model: OrderFormModel;
+  onCurrencySwitch?: ((currency: Currency) => void) | undefined;
+}) {
+  const { context, currency, shown, chosenMethod, user, choose, say } = model;
+  const { visible, method: chosen } = model.methods;
+  // paying in another currency: its groups of methods
+  const data = context.payCurrency ? context.payMethods : context.methods;
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const groups = data
-    ? [
-        { id: null as string | null, order: -1 },
-        ...Object.values(data.groups).sort((a, b) => a.order - b.order),
-      ]
-    : [];
+  const groups = [null, ...Object.values(data?.groups ?? {}).sort((a, b) => a.order - b.order)];
+  const abroad =
+    visible &&
+    data &&
+    currency === 'RUB' &&
+    (context.payCurrency || !shown.some((entry) => entry.method.group === 'cards'));
+  const error = model.show ? say(model.errors.method) : null;
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the toggle or any method inside bubbles here; the box itself takes no focus
     <div
@@ -64,7 +40,7 @@ export function PaymentMethodsPanel({
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !visible) return;
         event.stopPropagation();
-        onToggle();
+        model.togglePanel();
         toggleRef.current?.focus();
       }}
     >
@@ -74,14 +50,12 @@ export function PaymentMethodsPanel({
         className={styles.methodsToggle}
         aria-expanded={visible}
         aria-controls="order-methods"
-        onClick={onToggle}
+        onClick={model.togglePanel}
       >
         <span>
           {chosenMethod ? (
             <>
-              <span className="visually-hidden">
-                <FormattedMessage id="order.methods.label" />:{' '}
-              </span>
+              <span className="visually-hidden">{say('order.methods.label')}: </span>
               <FormattedMessage id={`payment.method.${chosenMethod.code}`} />
             </>
           ) : (
@@ -91,48 +65,38 @@ export function PaymentMethodsPanel({
         <Icon name="chevronDown" size={16} />
       </button>
       <div id="order-methods" className={styles.methodsPanel} hidden={!visible}>
-        {visible && !data && (
+        {visible && (!data || shown.length === 0) && (
           <p className={styles.muted}>
-            <FormattedMessage id="order.methods.loading" />
+            {say(data ? 'order.methods.empty' : 'order.methods.loading')}
           </p>
         )}
-        {visible && data && shown.length === 0 && (
-          <p className={styles.muted}>
-            <FormattedMessage id="order.methods.empty" />
-          </p>
+        {abroad && user && (
+          <PayInCurrency
+            currency={currency}
+            payCurrency={context.payCurrency}
+            charge={model.charge}
+            price={model.toppingUp ? model.missing : (model.pair?.[0] ?? null)}
+            hint="order.methods.cardAbroadAccount"
+            onChoose={(other) => choose({ type: 'payCurrency', currency: other })}
+          />
         )}
-        {visible &&
-          data &&
-          currency === 'RUB' &&
-          (payIn?.currency || !shown.some((entry) => entry.method.group === 'cards')) &&
-          (payIn ? (
-            <PayInCurrency
-              currency={currency}
-              payCurrency={payIn.currency}
-              charge={payIn.charge}
-              price={payIn.price}
-              hint="order.methods.cardAbroadAccount"
-              onChoose={payIn.onChoose}
-            />
-          ) : (
-            onCurrencySwitch && (
-              <PayInCurrency
-                currency={currency}
-                payCurrency={null}
-                charge={null}
-                price={null}
-                hint="order.methods.cardAbroad"
-                onChoose={(other) => other && onCurrencySwitch(other)}
-              />
-            )
-          ))}
+        {abroad && !user && onCurrencySwitch && (
+          <PayInCurrency
+            currency={currency}
+            payCurrency={null}
+            charge={null}
+            price={null}
+            hint="order.methods.cardAbroad"
+            onChoose={(other) => other && onCurrencySwitch(other)}
+          />
+        )}
         {visible &&
           groups.map((group) => {
-            const inGroup = shown.filter((entry) => entry.method.group === group.id);
+            const inGroup = shown.filter((entry) => entry.method.group === (group?.id ?? null));
             if (!inGroup.length) return null;
             return (
-              <fieldset key={group.id ?? 'balance'} className={styles.methodGroup}>
-                {group.id && (
+              <fieldset key={group?.id ?? 'balance'} className={styles.methodGroup}>
+                {group && (
                   <legend className={styles.methodGroupTitle}>
                     <FormattedMessage id={`payment.group.${group.id}`} />
                   </legend>
@@ -145,7 +109,7 @@ export function PaymentMethodsPanel({
                     currency={currency}
                     group="payment-method"
                     checked={chosen === method.id}
-                    onChoose={onChoose}
+                    onChoose={(id) => choose({ type: 'method', id })}
                   />
                 ))}
               </fieldset>

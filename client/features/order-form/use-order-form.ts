@@ -3,47 +3,25 @@ import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useFetcher } from 'react-router';
 import type { Client } from '../../../shared/catalog.ts';
-import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
+import { BALANCE_METHOD_ID, type PaymentMethod } from '../../../shared/payment-methods.ts';
+import type { Currency } from '../../../shared/regions.ts';
 import { shortLinkOf } from '../../../shared/short-links.ts';
 import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import { selectRates, selectUser, selectVisitor } from '../../lib/app-state.ts';
 import { useLocale } from '../../lib/locale.ts';
-import { choiceReducer, initialChoice, onPick } from './order-form.choice.ts';
+import { choiceReducer, initialChoice, load, onPick, persist } from './order-form.choice.ts';
 import type { OrderFormData } from './order-form.loader.ts';
-import {
-  type LinksAnswer,
-  lookUp,
-  type MethodsAnswer,
-  type PriceAnswer,
-  type ServicesAnswer,
-} from './order-form.routes.ts';
-import {
-  balanceStanding,
-  chargeOf,
-  errorsOf,
-  formView,
-  methodsInEffect,
-  shownMethods,
-} from './order-form.selection.ts';
+import type * as Answers from './order-form.routes.ts';
+import { lookUp, servicesKey } from './order-form.routes.ts';
+import * as rules from './order-form.selection.ts';
 import { orderFormActions, selectOrderForm } from './order-form.slice.ts';
-import { load, persist } from './order-form.storage.ts';
-import { topUpAmount } from './short-balance.tsx';
 
-/** Price look-ups wait this long for the buyer to stop typing. */
+/** Price look-ups wait this long for the buyer to stop typing; short links this long. */
 export const QUOTE_DEBOUNCE_MS = 250;
-/** A short link is followed once the buyer has stopped typing this long. */
 export const LINK_DEBOUNCE_MS = 300;
 
-export interface OrderFormOptions {
-  data: OrderFormData;
-  pageId: string;
-  /** the tag a service page preselects */
-  pageService: string | null;
-  client: Client;
-}
-
 /** `load(url)` of a fetcher once `url` has stayed the same `ms` (none while it is null). */
-function useDebouncedLoad(load: (url: string) => unknown, url: string | null, ms: number) {
+function useDebouncedLoad(load: (url: string) => unknown, url: string | null | false, ms = 0) {
   useEffect(() => {
     if (!url) return;
     const timer = setTimeout(() => load(url), ms);
@@ -51,14 +29,24 @@ function useDebouncedLoad(load: (url: string) => unknown, url: string | null, ms
   }, [load, url, ms]);
 }
 
+/** A top-up of the missing amount through `method`: within the method's limits. */
+export function topUpAmount(missing: number, method: PaymentMethod | undefined, cur: Currency) {
+  const limits = method?.limits[cur];
+  return limits ? Math.min(Math.max(missing, limits.min), limits.max) : missing;
+}
+
 /**
- * The order form's state: what was chosen is the form's reducer (kept in session storage,
- * tied to the page), what follows is derived with order-form.selection.ts; the services of
- * another platform, the price and the payment methods are looked up through fetchers
- * (order-form.routes.ts) when the page's loader data lacks them; `submit` checks, then orders
- * or tops up the balance (the saga).
+ * The order form's state: the choice is the form's reducer (kept in session storage, tied to
+ * the page); what follows is derived (order-form.selection.ts); another platform's services,
+ * the price and the payment methods the page lacks are looked up through fetchers; `submit`
+ * checks, then the saga orders or tops up the balance.
  */
-export function useOrderForm({ data, pageId, pageService, client }: OrderFormOptions) {
+export function useOrderForm(
+  data: OrderFormData,
+  pageId: string,
+  service: string | null,
+  client: Client,
+) {
   const intl = useIntl();
   const locale = useLocale();
   const dispatch = useDispatch();
@@ -90,56 +78,42 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
     [],
   );
 
-  const services = useFetcher<ServicesAnswer>();
-  const price = useFetcher<PriceAnswer>();
-  const methods = useFetcher<MethodsAnswer>();
-  const payMethods = useFetcher<MethodsAnswer>();
-  const links = useFetcher<LinksAnswer>();
+  const services = useFetcher<Answers.ServicesAnswer>();
+  const price = useFetcher<Answers.PriceAnswer>();
+  const methods = useFetcher<Answers.MethodsAnswer>();
+  const payMethods = useFetcher<Answers.MethodsAnswer>();
+  const links = useFetcher<Answers.LinksAnswer>();
   const looked = {
     services: services.data?.services ? { [services.data.key]: services.data.services } : {},
     methods: Object.fromEntries(
-      [methods.data, payMethods.data].flatMap((answer) =>
-        answer?.data ? [[answer.currency, answer.data]] : [],
+      [methods.data, payMethods.data].flatMap((got) =>
+        got?.data ? [[got.currency, got.data]] : [],
       ),
     ),
     quotes: price.data?.pair ? { [price.data.key]: price.data.pair } : {},
   };
-  const page = {
-    platform: data.platform,
-    service: pageService,
-    client,
-    services: data.services,
-    informers: data.informers,
-  };
-  const visitorRates = { ...visitor, ...(rates ? { rates } : {}) };
-  const { context, selection, pair } = formView(form, page, user, visitorRates, looked);
-  const { currency } = context;
-  const { quoteKey, tag, count } = selection;
+  const visiting = { ...visitor, ...(rates ? { rates } : {}) };
+  const page = { ...data, service, client };
+  const { context, selection, pair } = rules.formView(form, page, user, visiting, looked);
+  const { currency, payCurrency } = context;
+  const { quoteKey, tag, count, platform } = selection;
 
-  // what the page's loader data lacks: another platform's services (the cabinet's all), the
-  // price of a quantity it has no price for, the currency's methods (each asked when it changes)
-  const servicesKey = `${client}|${selection.platform}`;
-  const servicesUrl = context.services
-    ? null
-    : lookUp('services', { platform: selection.platform, lang: locale, client });
-  useDebouncedLoad(services.load, servicesUrl, 0);
-  const servicesFailed =
-    services.state === 'idle' && services.data?.key === servicesKey && !services.data.services;
+  // what the page's loader data lacks (each asked again when it changes)
+  const servicesUrl = !context.services && lookUp('services', { platform, lang: locale, client });
+  useDebouncedLoad(services.load, servicesUrl);
   const priceUrl =
     quoteKey && tag && count !== null && !pair
       ? lookUp('price', { key: quoteKey, tag, count: String(count), cur: currency, client })
       : null;
   useDebouncedLoad(price.load, priceUrl, QUOTE_DEBOUNCE_MS);
-  useDebouncedLoad(methods.load, lookUp('methods', { currency }), 0);
-  const payCurrency = context.payCurrency;
-  useDebouncedLoad(payMethods.load, payCurrency && lookUp('methods', { currency: payCurrency }), 0);
-
+  useDebouncedLoad(methods.load, lookUp('methods', { currency }));
+  useDebouncedLoad(payMethods.load, payCurrency && lookUp('methods', { currency: payCurrency }));
   // a short link is followed to where it leads before the link is checked (or paid)
-  const shortLinks = form.input.split('\n').some((line) => shortLinkOf(line));
-  const checking = shortLinks && links.data?.typed !== form.input;
+  const checking =
+    form.input.split('\n').some((line) => shortLinkOf(line)) && links.data?.typed !== form.input;
   useDebouncedLoad(
     links.load,
-    checking ? lookUp('links', { typed: form.input }) : null,
+    checking && lookUp('links', { typed: form.input }),
     LINK_DEBOUNCE_MS,
   );
   useEffect(() => {
@@ -149,87 +123,68 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
   const cost = pair?.[0] ?? null;
   const cabinet = client === 'CLIENT_LK';
   // the cabinet's balance is short: topping up the rest picks the top-up's method (any but the
-  // balance: a top-up is clamped to the method's limits), paying the order picks the order's
+  // balance), paying the order the order's
   const missing =
     cabinet && user && cost !== null && cost > user.balance ? cost - user.balance : null;
   const toppingUp = missing !== null && form.shortChoice === 'topUp';
-  const atPrice = shownMethods(context, cost);
+  const atPrice = rules.shownMethods(context, cost);
   const shown = toppingUp
-    ? shownMethods(context, null).filter((entry) => entry.method.id !== BALANCE_METHOD_ID)
+    ? rules.shownMethods(context, null).filter((entry) => entry.method.id !== BALANCE_METHOD_ID)
     : atPrice;
-  // the chosen method while usable, else the cabinet's balance while it covers the price
-  const inEffect = methodsInEffect(form, shown, {
-    standing: balanceStanding(context, atPrice, cost),
+  const inEffect = rules.methodsInEffect(form, shown, {
+    standing: rules.balanceStanding(context, atPrice, cost),
     quoteKey,
     priced: cabinet && Boolean(price.data?.pair),
   });
-  const errors = errorsOf(
-    { ...form, method: inEffect.method },
-    selection,
-    context,
-    shown,
-    checking,
-  );
-  const chosenMethod = shown.find((entry) => entry.method.id === inEffect.method)?.method;
+  const method = inEffect.method;
+  const errors = rules.errorsOf({ ...form, method }, selection, context, shown, checking);
+  const chosenMethod = shown.find((entry) => entry.method.id === method)?.method;
   const topUp = missing !== null ? topUpAmount(missing, chosenMethod, currency) : null;
   // what a method of another currency charges (the balance always pays in the account's)
-  const charge = chargeOf(context, toppingUp ? topUp : cost);
+  const charge = rules.chargeOf(context, toppingUp ? topUp : cost);
+  const byOther = payCurrency !== null && chosenMethod?.id !== BALANCE_METHOD_ID;
   const payIn =
-    payCurrency && chosenMethod && chosenMethod.id !== BALANCE_METHOD_ID && charge !== null
+    payCurrency && byOther && chosenMethod && charge !== null
       ? { pay_currency: payCurrency, charge }
       : null;
-
   const say = (key: string | undefined, values: Record<string, string | number> = {}) =>
     key ? intl.formatMessage({ id: key }, values) : null;
-  const show = form.attempted;
-  const { limits } = selection;
-  const limitValues = { min: intl.formatNumber(limits.min), max: intl.formatNumber(limits.max) };
-  const quantityError =
-    form.customQuantity.trim() || show ? say(errors.quantity, limitValues) : null;
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // paying in another currency waits for the charge it shows (the shop's rates)
-    const chargePending = payCurrency !== null && chosenMethod?.id !== BALANCE_METHOD_ID && !payIn;
-    // the errors show from the first attempt on; a refused one puts the focus on the first
-    // field at fault (or the link being checked), so a phone user sees what to fix or wait for
+    // errors show from the first attempt on; a refused one puts the focus on the first field
+    // at fault (or the link being checked); paying in another currency waits for its charge
     const attempted = () => choose({ type: 'set', set: { attempted: true } });
-    const method = inEffect.method;
-    const quantity = selection.quantity;
+    const { quantity, dripFeed: drip, auto } = selection;
     if (
       Object.keys(errors).length ||
       !tag ||
       !quantity ||
       method === null ||
-      chargePending ||
+      (byOther && !payIn) ||
       checking
     ) {
-      focusFirstInvalid(
-        event.currentTarget as HTMLFormElement,
-        attempted,
-        checking ? `[id="${ids}-input"]` : undefined,
-      );
+      focusFirstInvalid(event.currentTarget, attempted, checking ? '[name="link"]' : undefined);
       return;
     }
     attempted();
-    const agreement = form.agreement;
+    const { agreement, delay, expiry } = form;
     if (toppingUp) {
       dispatch(orderFormActions.topUpRequested({ amount: topUp!, method, agreement, ...payIn }));
       return;
     }
-    const drip = selection.dripFeed;
-    const subscription = cabinet && selection.auto;
+    const subscription = cabinet && auto;
     dispatch(
       orderFormActions.orderSubmitted({
         tag,
         link: selection.numerosity === 'multiple' ? selection.links.join('\n') : form.input.trim(),
         quantity,
-        ...(selection.auto && selection.posts ? { posts: selection.posts } : {}),
+        ...(auto && selection.posts ? { posts: selection.posts } : {}),
         ...(selection.quantityMax ? { quantity_max: selection.quantityMax } : {}),
         ...(selection.customComments ? { comments: selection.comments.join('\n') } : {}),
         ...(drip ? { runs: drip.runs, interval: drip.interval } : {}),
-        ...(subscription && form.delay ? { delay: form.delay } : {}),
-        ...(subscription && form.expiry ? { expiry: form.expiry } : {}),
+        ...(subscription && delay ? { delay } : {}),
+        ...(subscription && expiry ? { expiry } : {}),
         ...(cabinet ? { client } : {}),
         currency,
         method,
@@ -245,22 +200,27 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
     formRef,
     form,
     choose,
+    say,
+    show: form.attempted,
+    errors,
     user,
-    currency,
     cabinet,
+    currency,
     context,
     selection,
-    servicesFailed,
+    pair,
+    /** the price's look-up failed */
+    quoteError: Boolean(priceUrl && price.data?.key === quoteKey && price.data.error),
+    servicesFailed:
+      services.state === 'idle' &&
+      services.data?.key === servicesKey(client, platform) &&
+      !services.data.services,
     retryServices: () => servicesUrl && services.load(servicesUrl),
     checking,
-    pair,
-    /** the price is being looked up, or its look-up failed */
-    quoteError: Boolean(priceUrl && price.data?.key === quoteKey && price.data.error),
     missing,
     toppingUp,
     topUp,
     shown,
-    errors,
     chosenMethod,
     methods: inEffect,
     togglePanel: () => choose({ type: 'togglePanel', shown: inEffect.visible, at: quoteKey }),
@@ -268,9 +228,6 @@ export function useOrderForm({ data, pageId, pageService, client }: OrderFormOpt
     payIn,
     submitting,
     submitError,
-    show,
-    say,
-    quantityError,
     submit,
   };
 }

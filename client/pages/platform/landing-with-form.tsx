@@ -3,10 +3,10 @@ import { useDispatch, useSelector } from 'react-redux';
 import { useLoaderData } from 'react-router';
 import type { Platform } from '../../../shared/platforms.ts';
 import { PlatformLanding } from '../../features/landing/platform-landing.tsx';
-import { fromPrices } from '../../features/order-form/informer-prices.ts';
+import { fromPrices } from './informer-prices.ts';
 import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { OrderForm } from '../../features/order-form/order-form.tsx';
-import { useCurrencyInformers } from '../../features/order-form/use-currency-informers.ts';
+import { useCurrencyInformers } from '../../features/landing/use-currency-informers.ts';
 import {
   currencyChanged,
   selectCurrency,

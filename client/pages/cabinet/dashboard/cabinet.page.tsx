@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { Link, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
 import type { CatalogPlatform } from '../../../../shared/catalog.ts';
 import { PLATFORMS } from '../../../../shared/platforms.ts';
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
@@ -9,14 +9,15 @@ import { button } from '../../../components/button/button.ts';
 import { CabinetOrderOptions } from '../../../features/order-form/cabinet-order-options.tsx';
 import { pickInto } from '../../../features/order-form/order-form.choice.ts';
 import { ORDER_FORM_ID, OrderForm } from '../../../features/order-form/order-form.tsx';
-import { ServiceFacts } from '../../../features/order-form/service-facts.tsx';
 import { selectUser } from '../../../features/session/session.slice.ts';
 import { PageMeta } from '../../../layouts/parts/page-meta.tsx';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import { useApiData } from '../../../lib/use-api-data.ts';
+import { apiOf } from '../../../lib/route-api.ts';
+import { part, usePart } from '../cabinet-data.ts';
 import styles from './dashboard.module.css';
-import { RecentOrders } from './recent-orders.tsx';
+import { RecentOrders, SHOWN } from './recent-orders.tsx';
+import { ServiceFacts } from './service-facts.tsx';
 
 const NO_PRICES = { platform: 'instagram' as CatalogPlatform, services: [], informers: {} };
 
@@ -25,6 +26,16 @@ function platformOfTag(tag: string): CatalogPlatform | null {
   const prefix = tag.split('_')[0]?.toLowerCase() ?? '';
   if (prefix === 'fake') return 'fake';
   return (PLATFORMS as readonly string[]).includes(prefix) ? (prefix as CatalogPlatform) : null;
+}
+
+/** The discount level's way to the next one, and the last orders. */
+export async function dashboardLoader({ request, context }: LoaderFunctionArgs) {
+  const api = apiOf(context);
+  const [statuses, recent] = await Promise.all([
+    part(request, api('GET user/premium_statuses')),
+    part(request, api('GET c_orders', { query: { limit: String(SHOWN), page: '1' } })),
+  ]);
+  return { statuses, recent };
 }
 
 /**
@@ -38,7 +49,8 @@ export default function DashboardPage() {
   const user = useSelector(selectUser);
   const [params] = useSearchParams();
   const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
-  const statuses = useApiData('GET user/premium_statuses');
+  const loaded = useLoaderData<typeof dashboardLoader>();
+  const statuses = usePart(loaded.statuses);
 
   // /cp/?service=TAG (from the price list): that service in the form
   const asked = params.get('service');
@@ -110,8 +122,11 @@ export default function DashboardPage() {
             <FormattedMessage id="cp.allOrders" />
           </Link>
         </div>
-        <RecentOrders />
+        <RecentOrders recent={loaded.recent} />
       </section>
     </div>
   );
 }
+
+/** The route's loader, in this screen's chunk (client/app/routes.tsx). */
+export const routeLoader = () => dashboardLoader;

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { LinkKind } from '../../../shared/link-rules.ts';
-import type { AverageTimeView } from '../../../shared/orders.ts';
-import { LAUNCH_TIMES } from '../../../shared/platforms.ts';
-import { launchOf, speedOf } from '../../../shared/service-facts.ts';
-import { callApi } from '../../lib/endpoints.ts';
-import type { Selection } from './order-form.selection.ts';
+import type { LinkKind } from '../../../../shared/link-rules.ts';
+import type { AverageTimeView } from '../../../../shared/orders.ts';
+import { LAUNCH_TIMES } from '../../../../shared/platforms.ts';
+import { launchOf, speedOf } from '../../../../shared/service-facts.ts';
+import type { Selection } from '../../../features/order-form/order-form.selection.ts';
+import { callApi } from '../../../lib/endpoints.ts';
 import styles from './service-facts.module.css';
 
 /** Seconds as the largest whole units that matter: "2 h 15 min", "3 d 4 h", "12 min". */

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '../../../../tests/support/jsdom.ts';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { ServiceView } from '../../../shared/catalog.ts';
-import { appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
-import type { Selection } from './order-form.selection.ts';
+import type { ServiceView } from '../../../../shared/catalog.ts';
+import { appStore, fakeApi, renderPage } from '../../../../tests/support/render.tsx';
+import type { Selection } from '../../../features/order-form/order-form.selection.ts';
 import { ServiceFacts } from './service-facts.tsx';
 
 /**
