@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_LINKS, MAX_POSTS, type ServiceView } from '../../../shared/catalog.ts';
 import type { LinkKind } from '../../../shared/link-rules.ts';
@@ -5,7 +6,6 @@ import { parseWholeNumber } from '../../../shared/numbers.ts';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import styles from './order-form.module.css';
-import { ErrorText } from './order-form.tsx';
 import type { OrderFormModel } from './use-order-form.ts';
 
 /** A control's ties to its error message under it (`<id>-error`). */
@@ -14,6 +14,16 @@ const tied = (id: string, error: unknown) => ({
   'aria-invalid': error ? true : undefined,
   'aria-describedby': error ? `${id}-error` : undefined,
 });
+
+/** A field's error message (nothing without one), tied to the field by `id`. */
+export function ErrorText({ id, children }: { id?: string; children: ReactNode }) {
+  if (!children) return null;
+  return (
+    <span id={id} className={formStyles.error} role="alert">
+      {children}
+    </span>
+  );
+}
 
 /**
  * What to boost: the service type's chips, the service among several of a type (a dropdown of
@@ -101,36 +111,24 @@ export function ServiceChoice({ model, service }: { model: OrderFormModel; servi
 }
 
 /** The link field's placeholder: a real-looking example of the service's first link kind. */
-const EXAMPLES: Record<string, Partial<Record<LinkKind, string>>> = {
-  instagram: {
-    account: 'https://www.instagram.com/username/',
-    post: 'https://www.instagram.com/p/C8xYz12AbCd/',
-    video: 'https://www.instagram.com/reel/C8xYz12AbCd/',
-    story: 'https://www.instagram.com/stories/username/3456789012345678901/',
-  },
-  tiktok: {
-    account: 'https://www.tiktok.com/@username',
-    video: 'https://www.tiktok.com/@username/video/7301234567890123456',
-  },
-  vk: {
-    account: 'https://vk.com/id123456',
-    community: 'https://vk.com/club123456',
-    post: 'https://vk.com/wall-123456_789',
-    video: 'https://vk.com/video-123456_456239017',
-  },
-  youtube: {
-    channel: 'https://www.youtube.com/@channel',
-    video: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  },
-  telegram: {
-    channel: 'https://t.me/channel',
-    post: 'https://t.me/channel/123',
-    story: 'https://t.me/channel/s/12',
-  },
-  threads: {
-    account: 'https://www.threads.net/@username',
-    post: 'https://www.threads.net/@username/post/C8xYz12AbCd',
-  },
+const EXAMPLES: Record<string, string> = {
+  'instagram account': 'https://www.instagram.com/username/',
+  'instagram post': 'https://www.instagram.com/p/C8xYz12AbCd/',
+  'instagram video': 'https://www.instagram.com/reel/C8xYz12AbCd/',
+  'instagram story': 'https://www.instagram.com/stories/username/3456789012345678901/',
+  'tiktok account': 'https://www.tiktok.com/@username',
+  'tiktok video': 'https://www.tiktok.com/@username/video/7301234567890123456',
+  'vk account': 'https://vk.com/id123456',
+  'vk community': 'https://vk.com/club123456',
+  'vk post': 'https://vk.com/wall-123456_789',
+  'vk video': 'https://vk.com/video-123456_456239017',
+  'youtube channel': 'https://www.youtube.com/@channel',
+  'youtube video': 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  'telegram channel': 'https://t.me/channel',
+  'telegram post': 'https://t.me/channel/123',
+  'telegram story': 'https://t.me/channel/s/12',
+  'threads account': 'https://www.threads.net/@username',
+  'threads post': 'https://www.threads.net/@username/post/C8xYz12AbCd',
 };
 
 /**
@@ -148,7 +146,7 @@ export function LinkField({ model }: { model: OrderFormModel }) {
     name: 'link',
     className: multiple ? `${formStyles.input} ${styles.textarea}` : formStyles.input,
     value: form.input,
-    placeholder: (kinds[0] && EXAMPLES[selection.platform]?.[kinds[0]]) ?? 'https://',
+    placeholder: EXAMPLES[`${selection.platform} ${kinds[0]}`] ?? 'https://',
     ...(checking && !error ? { 'aria-describedby': `${id}-status` } : {}),
     onChange: (event: { target: { value: string } }) =>
       choose({ type: 'input', input: event.target.value }),

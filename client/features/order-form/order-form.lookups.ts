@@ -1,17 +1,16 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
-import type { CatalogPlatform, Client } from '../../../shared/catalog.ts';
+import type { CatalogPlatform, Client, CostPair, ServiceView } from '../../../shared/catalog.ts';
 import type { Locale } from '../../../shared/locales.ts';
+import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
 import { shortLinkOf } from '../../../shared/short-links.ts';
 import { apiOf } from '../../lib/route-api.ts';
-import type {
-  LinksAnswer,
-  MethodsAnswer,
-  ORDER_FORM_PATHS,
-  PriceAnswer,
-  ServicesAnswer,
-} from './order-form.routes.ts';
-import { servicesKey } from './order-form.routes.ts';
+
+export type PriceAnswer = { key: string; pair: CostPair | null; error?: string };
+export type MethodsAnswer = { currency: Currency; data: PaymentMethodsData | null };
+export type ServicesAnswer = { client: Client; platform: string; services: ServiceView[] | null };
+/** where each line of `typed` leads (null: no short link, or it could not be followed) */
+export type LinksAnswer = { typed: string; followed: (string | null)[] };
 
 type Loader<T> = (args: LoaderFunctionArgs) => Promise<T>;
 
@@ -26,7 +25,7 @@ function fetcherOnly<T>(loader: (query: URLSearchParams, args: LoaderFunctionArg
   };
 }
 
-export const LOOKUPS: { [name in keyof typeof ORDER_FORM_PATHS]: Loader<unknown> } = {
+export const LOOKUPS: Record<'price' | 'methods' | 'services' | 'links', Loader<unknown>> = {
   price: fetcherOnly(async (query, { context }): Promise<PriceAnswer> => {
     const key = query.get('key') ?? '';
     const client = query.get('client') === 'CLIENT_LK' ? { client: 'CLIENT_LK' as const } : {};
@@ -53,7 +52,7 @@ export const LOOKUPS: { [name in keyof typeof ORDER_FORM_PATHS]: Loader<unknown>
     const services = apiOf(context)('GET user_services/tiny', {
       query: { labels: `${client} VISIBLE`, platform, lang: query.get('lang') as Locale },
     });
-    return { key: servicesKey(client, platform), services: await services.catch(() => null) };
+    return { client, platform, services: await services.catch(() => null) };
   }),
   links: fetcherOnly(async (query, { context }): Promise<LinksAnswer> => {
     const typed = query.get('typed') ?? '';

@@ -1,6 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { Client, CostPair, ServiceView } from '../../../shared/catalog.ts';
-import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
+import type { Client } from '../../../shared/catalog.ts';
 import type { Currency } from '../../../shared/regions.ts';
 
 /**
@@ -15,12 +14,6 @@ export const ORDER_FORM_PATHS = {
   links: '/_/order-links',
 } as const;
 type LookUp = keyof typeof ORDER_FORM_PATHS;
-
-export type PriceAnswer = { key: string; pair: CostPair | null; error?: string };
-export type MethodsAnswer = { currency: Currency; data: PaymentMethodsData | null };
-export type ServicesAnswer = { key: string; services: ServiceView[] | null };
-/** where each line of `typed` leads (null: no short link, or it could not be followed) */
-export type LinksAnswer = { typed: string; followed: (string | null)[] };
 
 export const lookUp = (path: LookUp, query: Record<string, string>) =>
   `${ORDER_FORM_PATHS[path]}?${new URLSearchParams(query)}`;

@@ -16,11 +16,11 @@ import {
   stopSagas,
   visitorState,
 } from '../../../tests/support/render.tsx';
-import { PackageCards } from '../../pages/service/package-cards.tsx';
 import { CabinetOrderOptions } from './cabinet-order-options.tsx';
 import { orderFormRoutes } from './order-form.routes.ts';
 import { browser, orderFormSaga } from './order-form.saga.ts';
 import { ORDER_FORM_ID, OrderForm } from './order-form.tsx';
+import { PackageCards } from './package-cards.tsx';
 import { QUOTE_DEBOUNCE_MS } from './use-order-form.ts';
 
 /* ------------------------------------------------------------------ the catalogue */

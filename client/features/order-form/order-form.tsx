@@ -8,7 +8,7 @@ import { AgreementCheck } from '../../components/form/choices.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { formatMoney } from '../../lib/money.ts';
-import { LinkField, QuantityFields, ServiceChoice } from './order-form.fields.tsx';
+import { ErrorText, LinkField, QuantityFields, ServiceChoice } from './order-form.fields.tsx';
 import type { OrderFormData } from './order-form.loader.ts';
 import styles from './order-form.module.css';
 import type { Selection } from './order-form.selection.ts';
@@ -215,16 +215,6 @@ export function OrderForm(props: OrderFormProps) {
       {formElement}
       {aside(selection)}
     </div>
-  );
-}
-
-/** A field's error message (nothing without one), tied to the field by `id`. */
-export function ErrorText({ id, children }: { id?: string; children: ReactNode }) {
-  if (!children) return null;
-  return (
-    <span id={id} className={formStyles.error} role="alert">
-      {children}
-    </span>
   );
 }
 

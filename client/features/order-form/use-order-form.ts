@@ -11,7 +11,7 @@ import { selectRates, selectUser, selectVisitor } from '../../lib/app-state.ts';
 import { useLocale } from '../../lib/locale.ts';
 import { choiceReducer, initialChoice, load, onPick, persist } from './order-form.choice.ts';
 import type { OrderFormData } from './order-form.loader.ts';
-import type * as Answers from './order-form.routes.ts';
+import type * as Answers from './order-form.lookups.ts';
 import { lookUp, servicesKey } from './order-form.routes.ts';
 import * as rules from './order-form.selection.ts';
 import { orderFormActions, selectOrderForm } from './order-form.slice.ts';
@@ -84,7 +84,9 @@ export function useOrderForm(
   const payMethods = useFetcher<Answers.MethodsAnswer>();
   const links = useFetcher<Answers.LinksAnswer>();
   const looked = {
-    services: services.data?.services ? { [services.data.key]: services.data.services } : {},
+    services: services.data?.services
+      ? { [servicesKey(services.data.client, services.data.platform)]: services.data.services }
+      : {},
     methods: Object.fromEntries(
       [methods.data, payMethods.data].flatMap((got) =>
         got?.data ? [[got.currency, got.data]] : [],
@@ -213,7 +215,8 @@ export function useOrderForm(
     quoteError: Boolean(priceUrl && price.data?.key === quoteKey && price.data.error),
     servicesFailed:
       services.state === 'idle' &&
-      services.data?.key === servicesKey(client, platform) &&
+      services.data?.client === client &&
+      services.data.platform === platform &&
       !services.data.services,
     retryServices: () => servicesUrl && services.load(servicesUrl),
     checking,

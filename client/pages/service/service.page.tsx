@@ -8,7 +8,7 @@ import { KeptSubtree, keptContent } from '../../components/static-subtree/kept-s
 import landing from '../../features/landing/landing.module.css';
 import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { ORDER_FORM_ID, OrderForm } from '../../features/order-form/order-form.tsx';
-import { PackageCards } from './package-cards.tsx';
+import { PackageCards } from '../../features/order-form/package-cards.tsx';
 import { useCurrencyInformers } from '../../features/landing/use-currency-informers.ts';
 import { currencyChanged, selectCurrency } from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
