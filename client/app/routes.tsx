@@ -28,6 +28,9 @@ import { LAZY_LAYOUTS } from './lazy-layouts.ts';
 export interface ViewModule {
   default: ComponentType;
   routeLoader?: (def: PageDef, locale: Locale) => NonNullable<RouteObject['loader']>;
+  /** the route's action and when its loader runs again (the staff console's writes) */
+  routeAction?: (def: PageDef) => NonNullable<RouteObject['action']>;
+  routeShouldRevalidate?: (def: PageDef) => NonNullable<RouteObject['shouldRevalidate']>;
 }
 
 /**
@@ -131,7 +134,23 @@ function loaderOf(def: PageDef, locale: Locale): RouteObject['loader'] {
  * Views whose loader is their module's `routeLoader` (given with the screen by `lazy`); the
  * staff pages' too (client/features/staff/staff-route.loader.ts).
  */
-const SCREEN_LOADERS: readonly View[] = ['thanks', 'blog', 'article', 'legal', 'staff'];
+const SCREEN_LOADERS: readonly View[] = [
+  'thanks',
+  'blog',
+  'article',
+  'legal',
+  'staff',
+  'cabinet',
+  'cp-orders',
+  'cp-mass',
+  'cp-payment-history',
+  'cp-price',
+  'cp-profile',
+  'cp-api',
+  'cp-income',
+  'cp-notifications',
+  'cp-section',
+];
 
 function pageRoute(def: PageDef, locale: Locale): RouteObject {
   const handle: RouteHandle = { pageId: def.id };
@@ -148,9 +167,14 @@ function pageRoute(def: PageDef, locale: Locale): RouteObject {
       ]);
       const sets = VIEW_MESSAGE_SETS[def.view] ?? [];
       const Component = withMessageSets(sets, withViewStyles(def.view, module.default));
-      return module.routeLoader
-        ? { Component, loader: module.routeLoader(def, locale) }
-        : { Component };
+      return {
+        Component,
+        ...(module.routeLoader ? { loader: module.routeLoader(def, locale) } : {}),
+        ...(module.routeAction ? { action: module.routeAction(def) } : {}),
+        ...(module.routeShouldRevalidate
+          ? { shouldRevalidate: module.routeShouldRevalidate(def) }
+          : {}),
+      };
     },
   };
 }

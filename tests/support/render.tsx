@@ -3,7 +3,13 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, type RouteObject } from 'react-router';
+import {
+  type ActionFunction,
+  createMemoryRouter,
+  type LoaderFunction,
+  type RouteObject,
+  RouterContextProvider,
+} from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { applyMiddleware, legacy_createStore } from 'redux';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
@@ -11,6 +17,7 @@ import { appReducer, createStore, type PreloadedState } from '../../client/app/s
 import { DropdownProvider } from '../../client/components/dropdown/dropdown.tsx';
 import { IconSpriteContext } from '../../client/components/icons/sprite-context.ts';
 import { expandMessages, intlFor } from '../../client/lib/intl.ts';
+import { pageVisitorContext } from '../../client/lib/route-visitor.ts';
 import cabinetMessages from '../../locales/cabinet/en.json' with { type: 'json' };
 import cabinetScreensMessages from '../../locales/cabinet-screens/en.json' with { type: 'json' };
 import baseMessages from '../../locales/en.json' with { type: 'json' };
@@ -140,14 +147,20 @@ interface RenderOptions {
   pageId?: string;
   /** the message sets of the page's layout (shared/message-sets.ts): the cabinet's, say */
   sets?: readonly MessageSet[];
-  /** the route's loader, for a page that reads its loader's data */
-  loader?: () => unknown;
+  /** the route's loader, for a page that reads its loader's data (the page's own: routeLoader) */
+  loader?: LoaderFunction;
+  /** the route's action, for a page that writes through it (its fetchers submit to it) */
+  action?: ActionFunction;
   /** other addresses the page may move to, each with its own page id (the same `ui`) */
   otherPages?: Record<string, string>;
   /** what the route shows when its loader or element throws (the app's error page) */
   errorElement?: ReactNode;
   /** routes beside the page's: the loader-only routes its fetchers ask */
   routes?: RouteObject[];
+  /** each page's own route parts by its page id (the staff pages' loader, action, revalidation) */
+  routeOf?: (
+    pageId: string,
+  ) => Partial<Pick<RouteObject, 'loader' | 'action' | 'shouldRevalidate'>>;
 }
 
 /**
@@ -162,9 +175,11 @@ export function renderPage(
     pageId = 'home',
     sets = [],
     loader,
+    action,
     otherPages = {},
     errorElement,
     routes = [],
+    routeOf,
   }: RenderOptions,
 ) {
   const route = (at: string, id: string) => ({
@@ -172,11 +187,21 @@ export function renderPage(
     element: ui,
     handle: { pageId: id },
     loader,
+    action,
+    ...routeOf?.(id),
     ...(errorElement ? { errorElement } : {}),
   });
   const router = createMemoryRouter(
     [...routes, ...Object.entries(otherPages).map(([at, id]) => route(at, id)), route('*', pageId)],
-    { initialEntries: [path] },
+    {
+      initialEntries: [path],
+      // the loaders' context as the browser's start.tsx makes it (apiOf: fetch, as faked below)
+      getContext: () => {
+        const context = new RouterContextProvider();
+        context.set(pageVisitorContext, store.getState().visitor);
+        return context;
+      },
+    },
   );
   const result = render(
     <Provider store={store}>

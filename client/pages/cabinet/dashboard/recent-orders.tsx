@@ -1,25 +1,28 @@
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { useLiveRefresh } from '../../../features/notifications/use-live-refresh.ts';
+import { useRevalidator } from 'react-router';
+import type { OrdersPage } from '../../../../shared/orders.ts';
 import { OrderCard, OrderCardSkeleton } from '../../../features/orders/order-card.tsx';
-import { useOrders } from '../../../features/orders/use-orders.ts';
 import { userRefreshNeeded } from '../../../features/session/session.slice.ts';
+import { type Part, usePart } from '../cabinet-data.ts';
+import { useLiveOrders } from '../live-orders.ts';
 import styles from './recent-orders.module.css';
 
-const SHOWN = 5;
+/** How many of the last orders the dashboard shows. */
+export const SHOWN = 5;
 
-/** The dashboard's last orders (GET c_orders, newest first), kept live while they run. */
-export function RecentOrders() {
+/** The dashboard's last orders (its loader's GET c_orders, newest first), kept live while they run. */
+export function RecentOrders({ recent }: { recent: Part<OrdersPage> }) {
   const dispatch = useDispatch();
-  const { page, loading, error, reload, replace } = useOrders({ limit: String(SHOWN), page: '1' });
-  // an order changed (the live channel says so): read the list again at once
-  useLiveRefresh('order.', reload);
+  const { revalidate } = useRevalidator();
+  const { data: page, loading, error, retry } = usePart(recent);
+  useLiveOrders(page);
 
   if (error && !page)
     return (
       <p role="alert" className={styles.note}>
         <FormattedMessage id="cp.recentFailed" />{' '}
-        <button type="button" className={styles.retry} onClick={reload}>
+        <button type="button" className={styles.retry} onClick={retry}>
           <FormattedMessage id="order.retry" />
         </button>
       </p>
@@ -43,8 +46,9 @@ export function RecentOrders() {
         <OrderCard
           key={order.id}
           order={order}
-          onChanged={(changed) => {
-            replace(changed);
+          onChanged={() => {
+            // the order's new state comes with the page's data again
+            void revalidate();
             // a cancel gives money back: the header's balance follows
             dispatch(userRefreshNeeded());
           }}

@@ -1,10 +1,16 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useSearchParams } from 'react-router';
-import type { OwnOrderView } from '../../../../shared/orders.ts';
+import {
+  Link,
+  type LoaderFunctionArgs,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+} from 'react-router';
 import { Pager } from '../../../components/pager/pager.tsx';
-import { useLiveRefresh } from '../../../features/notifications/use-live-refresh.ts';
 import { OrderCard, OrderCardSkeleton } from '../../../features/orders/order-card.tsx';
 import {
   apiQueryOf,
@@ -14,10 +20,13 @@ import {
   queryOf,
   SAVED_FILTER_KEY,
 } from '../../../features/orders/orders-filter.ts';
-import { useOrders } from '../../../features/orders/use-orders.ts';
 import { selectUser, userRefreshNeeded } from '../../../features/session/session.slice.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
+import { pathOf } from '../../../lib/endpoints.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
+import { apiOf } from '../../../lib/route-api.ts';
+import { part, usePart } from '../cabinet-data.ts';
+import { useLiveOrders } from '../live-orders.ts';
 import { OrdersFilters } from './orders-filters.tsx';
 import styles from './orders-page.module.css';
 
@@ -35,6 +44,22 @@ function save(filter: OrdersFilter) {
   } catch {
     // private mode: nothing is remembered
   }
+}
+
+/** One page of the buyer's orders, as the address's search params filter them. */
+export async function ordersLoader({ request, context }: LoaderFunctionArgs) {
+  const api = apiOf(context);
+  const filter = filterOf(new URL(request.url).searchParams);
+  const [orders, services] = await Promise.all([
+    part(request, api('GET c_orders', { query: apiQueryOf(filter) })),
+    // the chosen platform's cabinet services, for the service filter
+    filter.platform
+      ? api('GET user_services/tiny', {
+          query: { labels: 'CLIENT_LK VISIBLE', platform: filter.platform },
+        }).catch(() => [])
+      : [],
+  ]);
+  return { orders, services };
 }
 
 /** The currency sign of the account's money, for the cost range's legend. */
@@ -59,26 +84,37 @@ export default function OrdersPage() {
   const dispatch = useDispatch();
   const user = useSelector(selectUser);
   const [params, setParams] = useSearchParams();
-  const filter = useMemo(() => filterOf(params), [params]);
-  const { page, loading, error, reload, replace } = useOrders(apiQueryOf(filter));
-  // an order changed (the live channel says so): read the list again at once
-  useLiveRefresh('order.', reload);
+  const committed = useMemo(() => filterOf(params), [params]);
+  // the filter chosen shows at once, while the loader reads its orders
+  const { pathname } = useLocation();
+  const pending = useNavigation().location;
+  const pendingSearch = pending?.pathname === pathname ? pending.search : null;
+  const filter = useMemo(
+    () => (pendingSearch === null ? committed : filterOf(new URLSearchParams(pendingSearch))),
+    [committed, pendingSearch],
+  );
+  const loaded = useLoaderData<typeof ordersLoader>();
+  // a failed read of the same query (a poll) keeps its rows; another query's does not
+  const orders = usePart(loaded.orders, pathOf('GET c_orders', { query: apiQueryOf(committed) }));
+  const { data: page, loading, error, retry: reload } = orders;
+  const { revalidate } = useRevalidator();
+  useLiveOrders(page);
   const currencySign = useCurrencySign(user?.cur ?? 'RUB');
 
   // opened without a query: the last filter comes back; afterwards every filter is kept
   const restored = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the filter changes
+  const asked = params.toString();
   useEffect(() => {
     if (!restored.current) {
       restored.current = true;
       const saved = readSaved();
-      if (!params.toString() && saved) {
+      if (!asked && saved) {
         setParams(new URLSearchParams(saved), { replace: true });
         return;
       }
     }
-    save(filter);
-  }, [filter]);
+    save(committed);
+  }, [committed, asked, setParams]);
 
   const update = useCallback(
     (next: Partial<OrdersFilter>) =>
@@ -87,15 +123,12 @@ export default function OrdersPage() {
   );
   const reset = () => setParams(new URLSearchParams(), { preventScrollReset: true });
 
-  const changed = useCallback(
-    (order: OwnOrderView) => {
-      replace(order);
-      reload();
-      // a refund moved the balance in the header
-      dispatch(userRefreshNeeded());
-    },
-    [replace, reload, dispatch],
-  );
+  const changed = useCallback(() => {
+    // the order's new state comes with the page's data again
+    void revalidate();
+    // a refund moved the balance in the header
+    dispatch(userRefreshNeeded());
+  }, [revalidate, dispatch]);
 
   const filtered = isFiltered(filter);
   const items = page?.items ?? [];
@@ -109,9 +142,10 @@ export default function OrdersPage() {
           onChange={update}
           onReset={reset}
           filtered={filtered}
+          services={loaded.services}
         />
 
-        {error && !loading ? (
+        {error && !loading && !page ? (
           <div role="alert" className={styles.state} data-testid="orders-error">
             <p>
               <FormattedMessage id="cp.orders.failed" />
@@ -167,3 +201,6 @@ export default function OrdersPage() {
     </HeadingPage>
   );
 }
+
+/** The route's loader, in this screen's chunk (client/app/routes.tsx). */
+export const routeLoader = () => ordersLoader;

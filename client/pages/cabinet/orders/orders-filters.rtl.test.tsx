@@ -8,7 +8,7 @@ import type { Platform } from '../../../../shared/platforms.ts';
 import { pagePath } from '../../../../shared/routes.ts';
 import { appStore, fakeApi, publicUser, renderPage } from '../../../../tests/support/render.tsx';
 import { SAVED_FILTER_KEY } from '../../../features/orders/orders-filter.ts';
-import OrdersPage from './cp-orders.page.tsx';
+import OrdersPage, { ordersLoader } from './cp-orders.page.tsx';
 
 function order(
   id: string,
@@ -112,6 +112,7 @@ function renderOrders(search = '') {
     path: pagePath('cp-orders', 'en') + search,
     pageId: 'cp-orders',
     sets: ['cabinet'],
+    loader: ordersLoader,
   });
 }
 
@@ -175,7 +176,7 @@ describe('the filters of the cabinet’s orders', () => {
     expect(service.disabled).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'TikTok', pressed: false }));
-    expect(screen.getByRole('button', { name: 'TikTok', pressed: true })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'TikTok', pressed: true })).toBeTruthy();
     expect(router.state.location.search).toBe('?platform=tiktok');
     await waitFor(() => expect(service.options).toHaveLength(3));
     expect([...service.options].map((option) => option.text)).toEqual([

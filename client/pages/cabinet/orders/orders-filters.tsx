@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ServiceView } from '../../../../shared/catalog.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders.ts';
@@ -6,7 +6,6 @@ import { PLATFORMS, type Platform } from '../../../../shared/platforms.ts';
 import { chip } from '../../../components/chip/chip.ts';
 import { PlatformIcon } from '../../../components/icons/platform-icon.tsx';
 import type { OrdersFilter } from '../../../features/orders/orders-filter.ts';
-import { callApi } from '../../../lib/endpoints.ts';
 import styles from './orders-page.module.css';
 
 /** The status choices: all, the ones still moving, then each state. */
@@ -25,12 +24,18 @@ const minorOf = (typed: string) => {
 /** A text field that tells its value after the buyer stops typing (and follows the URL). */
 function useTyped(value: string, onSettled: (value: string) => void) {
   const [text, setText] = useState(value);
-  // the URL moved (back button, reset): show what it says
-  useEffect(() => setText(value), [value]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text starts the wait
+  // the URL moved (back button, reset): show what it says, in the same render
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
+  // only the typed text starts the wait (the URL catching up does not)
+  const settled = useEffectEvent((typed: string) => {
+    if (typed !== value) onSettled(typed);
+  });
   useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onSettled(text), TYPING_MS);
+    const timer = setTimeout(() => settled(text), TYPING_MS);
     return () => clearTimeout(timer);
   }, [text]);
   return [text, setText] as const;
@@ -46,7 +51,10 @@ export function OrdersFilters({
   onChange,
   onReset,
   filtered,
+  services,
 }: {
+  /** the chosen platform's cabinet services (the page's loader reads them) */
+  services: ServiceView[];
   filter: OrdersFilter;
   currencySign: string;
   onChange: (next: Partial<OrdersFilter>) => void;
@@ -55,7 +63,6 @@ export function OrdersFilters({
 }) {
   const intl = useIntl();
   const ids = useId();
-  const [services, setServices] = useState<ServiceView[]>([]);
   const [q, setQ] = useTyped(filter.q, (value) => onChange({ q: value }));
   const [costMin, setCostMin] = useTyped(major(filter.costMin), (value) =>
     onChange({ costMin: minorOf(value) }),
@@ -63,22 +70,6 @@ export function OrdersFilters({
   const [costMax, setCostMax] = useTyped(major(filter.costMax), (value) =>
     onChange({ costMax: minorOf(value) }),
   );
-
-  // the services of the chosen platform (GET user_services/tiny, cabinet's visible ones)
-  useEffect(() => {
-    if (!filter.platform) {
-      setServices([]);
-      return;
-    }
-    const controller = new AbortController();
-    callApi('GET user_services/tiny', {
-      query: { labels: 'CLIENT_LK VISIBLE', platform: filter.platform },
-      signal: controller.signal,
-    })
-      .then(setServices)
-      .catch(() => setServices([]));
-    return () => controller.abort();
-  }, [filter.platform]);
 
   const statusValue = filter.statuses.join(',');
   const statusChoices = [

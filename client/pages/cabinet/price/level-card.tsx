@@ -6,11 +6,11 @@ import { Meter } from '../../../components/meter/meter.tsx';
 import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import type { ApiData } from '../../../lib/use-api-data.ts';
+import type { PartState } from '../cabinet-data.ts';
 import styles from './price.module.css';
 
 /** The level held, the total paid in, and the way to the next level as a bar. */
-export function LevelCard({ state }: { state: ApiData<PremiumStatuses> }) {
+export function LevelCard({ state }: { state: PartState<PremiumStatuses> }) {
   const intl = useIntl();
   const to = useLocalePath();
   const data = state.data;

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { Link, useSearchParams } from 'react-router';
+import type { AnswerOf } from '../../../../shared/api-contract/index.ts';
 import { byTypeOrder, isMultiTag, type ServiceView } from '../../../../shared/catalog.ts';
 import type { Platform } from '../../../../shared/platforms.ts';
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
@@ -11,9 +11,10 @@ import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { selectUser } from '../../../features/session/session.slice.ts';
 import { selectMetaRestricted } from '../../../features/visitor/visitor.slice.ts';
 import { navPlatforms } from '../../../layouts/parts/platform-links.ts';
-import { callApi } from '../../../lib/endpoints.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
+import type { ApiClient } from '../../../lib/route-api.ts';
+import type { PartState } from '../cabinet-data.ts';
 import styles from './price.module.css';
 
 const LABELS = 'CLIENT_LK VISIBLE';
@@ -25,24 +26,41 @@ interface PriceRow {
   per100: number | null;
 }
 
-/**
- * The cabinet services of a platform with their price per 100. A service sold from more
- * than 100 is priced at its least and scaled to 100 (the same tier applies).
- */
-async function rowsOf(platform: Platform, currency: Currency): Promise<PriceRow[]> {
-  const services = (
-    await callApi('GET user_services/tiny', { query: { labels: LABELS, platform } })
-  )
+/** The platform of `?platform=`, else the first one shown. */
+export const platformAsked = (params: URLSearchParams, platforms: Platform[]) =>
+  platforms.find((entry) => entry === params.get('platform')) ?? platforms[0];
+
+/** A platform's cabinet services and their prices for 100 and for their least order. */
+export interface PlatformPrices {
+  services: ServiceView[];
+  table: AnswerOf<'GET prices/tiny'> | null;
+}
+
+/** The loader's read of a platform's prices (none when no platform is shown). */
+export async function pricesOf(
+  api: ApiClient,
+  platform: Platform | undefined,
+): Promise<PlatformPrices> {
+  if (!platform) return { services: [], table: null };
+  const services = (await api('GET user_services/tiny', { query: { labels: LABELS, platform } }))
     .filter((service) => !isMultiTag(service.tag))
     .sort((a, b) => byTypeOrder(a.type, b.type));
-  if (!services.length) return [];
+  if (!services.length) return { services, table: null };
   const counts = [
     ...new Set([PER, ...services.map((service) => Math.max(PER, service.min_order))]),
   ].slice(0, 20);
-  const table = await callApi('GET prices/tiny', {
+  const table = await api('GET prices/tiny', {
     query: { labels: LABELS, platform, counts: counts.join(',') },
   });
-  const prices = table[currency] ?? {};
+  return { services, table };
+}
+
+/**
+ * The cabinet services with their price per 100 in the account's currency. A service sold
+ * from more than 100 is priced at its least and scaled to 100 (the same tier applies).
+ */
+function rowsOf({ services, table }: PlatformPrices, currency: Currency): PriceRow[] {
+  const prices = table?.[currency] ?? {};
   return services.map((service) => {
     const byCount = prices[service.tag] ?? {};
     const exact = byCount[String(PER)];
@@ -56,36 +74,27 @@ async function rowsOf(platform: Platform, currency: Currency): Promise<PriceRow[
 }
 
 /** Platform tabs (kept in the URL) over the price list of the chosen platform. */
-export function ServicePrices({ level }: { level: number | null }) {
+export function ServicePrices({
+  level,
+  prices,
+}: {
+  level: number | null;
+  prices: PartState<PlatformPrices>;
+}) {
   const intl = useIntl();
   const to = useLocalePath();
   const user = useSelector(selectUser);
   const restricted = useSelector(selectMetaRestricted);
   const platforms = navPlatforms(restricted);
   const [params, setParams] = useSearchParams();
-  const asked = params.get('platform');
-  const platform =
-    platforms.find((entry) => entry === asked) ?? (platforms[0] as Platform | undefined);
+  const platform = platformAsked(params, platforms);
   const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
-  const [rows, setRows] = useState<Partial<Record<Platform, PriceRow[]>>>({});
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt) asks again
-  useEffect(() => {
-    if (!platform || rows[platform]) return;
-    let live = true;
-    setFailed(false);
-    rowsOf(platform, currency)
-      .then((list) => live && setRows((known) => ({ ...known, [platform]: list })))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [platform, currency, attempt]);
 
   if (!platform) return null;
-  const list = rows[platform];
+  // another platform's list is on its way: the tab shows placeholders meanwhile
+  const list =
+    prices.data && !prices.loading && !prices.error ? rowsOf(prices.data, currency) : null;
+  const failed = Boolean(prices.error);
   return (
     <section aria-labelledby="prices-title" className={styles.section}>
       <h2 id="prices-title" className={styles.subtitle}>
@@ -112,6 +121,7 @@ export function ServicePrices({ level }: { level: number | null }) {
             data-platform={entry}
             className={styles.tab}
             onClick={() =>
+              // the page's loader reads the platform's prices
               setParams(entry === platforms[0] ? '' : `platform=${entry}`, {
                 replace: true,
                 preventScrollReset: true,
@@ -132,11 +142,7 @@ export function ServicePrices({ level }: { level: number | null }) {
         {failed && !list ? (
           <p role="alert" className={styles.state}>
             <FormattedMessage id="cp.price.failed" />{' '}
-            <button
-              type="button"
-              className={styles.link}
-              onClick={() => setAttempt((value) => value + 1)}
-            >
+            <button type="button" className={styles.link} onClick={prices.retry}>
               <FormattedMessage id="order.retry" />
             </button>
           </p>
