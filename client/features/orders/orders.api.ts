@@ -1,10 +1,5 @@
 import { isFinalStatus, type OwnOrderView } from '../../../shared/orders.ts';
-import type { OrdersListQuery } from '../../../shared/schemas/orders.schemas.ts';
 import { callApi } from '../../lib/endpoints.ts';
-
-/** GET c_orders: one page of the buyer's orders and the total. */
-export const fetchOrders = (query: OrdersListQuery, signal?: AbortSignal) =>
-  callApi('GET c_orders', { query, ...(signal ? { signal } : {}) });
 
 /** POST c_orders/{id}/cancel: the order as it is after the cancel. */
 export const cancelOrder = (id: string) => callApi('POST c_orders/:id/cancel', { params: { id } });

@@ -1,7 +1,8 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pager/pager.tsx';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { useApiData } from '../../../lib/use-api-data.ts';
+import { apiOf } from '../../../lib/route-api.ts';
+import { part, usePart } from '../cabinet-data.ts';
 import styles from './history.module.css';
 import { HistoryFilters } from './history-filters.tsx';
 import {
@@ -15,6 +16,17 @@ import {
 import { HistoryRows } from './history-rows.tsx';
 import { HistoryTotals } from './history-totals.tsx';
 
+/** The rows of the address's filter and page, and the totals of its days. */
+export async function historyLoader({ request, context }: LoaderFunctionArgs) {
+  const api = apiOf(context);
+  const filter = filterOf(new URL(request.url).searchParams);
+  const [list, totals] = await Promise.all([
+    part(request, api('GET user/transactions', { query: listQuery(filter) })),
+    part(request, api('GET user/transactions/totals', { query: totalsQuery(filter) })),
+  ]);
+  return { list, totals };
+}
+
 /**
  * /cp/payment/history/ (SPEC §3 Transactions): totals per group in the account currency, the
  * filter (groups, days) kept in the URL so a link shares it and the back button restores it,
@@ -24,8 +36,9 @@ export default function HistoryPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const filter = filterOf(params);
-  const list = useApiData('GET user/transactions', { query: listQuery(filter) });
-  const totals = useApiData('GET user/transactions/totals', { query: totalsQuery(filter) });
+  const loaded = useLoaderData<typeof historyLoader>();
+  const list = usePart(loaded.list);
+  const totals = usePart(loaded.totals);
 
   const nothing = !isFiltered(filter) && list.data?.meta.total === 0;
 
@@ -59,3 +72,6 @@ export default function HistoryPage() {
     </HeadingPage>
   );
 }
+
+/** The route's loader, in this screen's chunk (client/app/routes.tsx). */
+export const routeLoader = () => historyLoader;

@@ -8,7 +8,7 @@ import { serviceNameOf } from '../../../features/orders/service-name.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import type { ApiData } from '../../../lib/use-api-data.ts';
+import type { PartState } from '../cabinet-data.ts';
 import styles from './history.module.css';
 
 const SKELETON_ROWS = 5;
@@ -52,7 +52,7 @@ export function HistoryRows({
   filtered,
   onClear,
 }: {
-  state: ApiData<TransactionsPage>;
+  state: PartState<TransactionsPage>;
   filtered: boolean;
   onClear: () => void;
 }) {

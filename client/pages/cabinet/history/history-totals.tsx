@@ -3,7 +3,7 @@ import { LEDGER_GROUPS, type TransactionTotals } from '../../../../shared/ledger
 import { type Currency, isCurrency } from '../../../../shared/regions.ts';
 import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import type { ApiData } from '../../../lib/use-api-data.ts';
+import type { PartState } from '../cabinet-data.ts';
 import styles from './history.module.css';
 
 /** One card per group: what came in or went out over the chosen days, in the account currency. */
@@ -11,7 +11,7 @@ export function HistoryTotals({
   state,
   filtered,
 }: {
-  state: ApiData<TransactionTotals>;
+  state: PartState<TransactionTotals>;
   filtered: boolean;
 }) {
   const intl = useIntl();
