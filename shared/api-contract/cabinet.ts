@@ -4,23 +4,13 @@ import type { NotificationsPage } from '../notifications.ts';
 import type { RefsPage, RefsTotal, WithdrawalsPage, WithdrawalView } from '../referrals.ts';
 import {
   notificationsQuery,
-  type PagingQuery,
   refsQuery,
-  type WebhookBody,
-  type WithdrawBody,
   webhookBody,
   withdrawBody,
 } from '../schemas/cabinet.schemas.ts';
-import {
-  type TransactionsQuery,
-  totalsQuery,
-  transactionsQuery,
-} from '../schemas/ledger.schemas.ts';
+import { totalsQuery, transactionsQuery } from '../schemas/ledger.schemas.ts';
 import type { WebhookEndpointView, WebhookPage } from '../webhooks.ts';
 import { checked, type Endpoints, typed } from './endpoint.ts';
-
-/** Paging alone (user/refs, user/withdrawals: no language). */
-type Paging = Omit<PagingQuery, 'lang'>;
 
 /**
  * The cabinet's own data (SPEC §7 User data, Notifications; issue 15): notifications,
@@ -28,11 +18,11 @@ type Paging = Omit<PagingQuery, 'lang'>;
  */
 export const CABINET_API = {
   'GET user/notifications': {
-    query: checked<PagingQuery>(notificationsQuery),
+    query: checked(notificationsQuery),
     answer: typed<NotificationsPage>(),
   },
   'GET user/notifications/unread': {
-    query: checked<PagingQuery>(notificationsQuery),
+    query: checked(notificationsQuery),
     answer: typed<NotificationsPage>(),
   },
   'POST user/notifications/read': { answer: typed<{ marked: number; count: 0 }>() },
@@ -43,7 +33,7 @@ export const CABINET_API = {
   'DELETE user/api-key': { answer: typed<null>() },
   'GET user/webhook': { answer: typed<WebhookPage>() },
   'PUT user/webhook': {
-    body: checked<WebhookBody>(webhookBody),
+    body: checked(webhookBody),
     answer: typed<WebhookEndpointView>(),
   },
   'DELETE user/webhook': { answer: typed<null>() },
@@ -51,20 +41,20 @@ export const CABINET_API = {
   // queued: the worker delivers a test event like any other
   'POST user/webhook/test': { answer: typed<null>() },
 
-  'GET user/refs': { query: checked<Paging>(refsQuery), answer: typed<RefsPage>() },
+  'GET user/refs': { query: checked(refsQuery), answer: typed<RefsPage>() },
   'GET user/refs/total': { answer: typed<RefsTotal>() },
-  'GET user/withdrawals': { query: checked<Paging>(refsQuery), answer: typed<WithdrawalsPage>() },
+  'GET user/withdrawals': { query: checked(refsQuery), answer: typed<WithdrawalsPage>() },
   'POST user/withdrawals': {
-    body: checked<WithdrawBody>(withdrawBody),
+    body: checked(withdrawBody),
     answer: typed<WithdrawalView>(),
   },
 
   'GET user/transactions': {
-    query: checked<TransactionsQuery>(transactionsQuery),
+    query: checked(transactionsQuery),
     answer: typed<TransactionsPage>(),
   },
   'GET user/transactions/totals': {
-    query: checked<Pick<TransactionsQuery, 'from' | 'to'>>(totalsQuery),
+    query: checked(totalsQuery),
     answer: typed<TransactionTotals>(),
   },
 } satisfies Endpoints;

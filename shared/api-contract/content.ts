@@ -3,11 +3,8 @@ import type { ArticlesPage, ArticleView } from '../articles.ts';
 import type { LandingTexts } from '../landing-texts.ts';
 import type { LegalDocument } from '../legal.ts';
 import type { Locale } from '../locales.ts';
-import { type ArticlesQuery, articleQuery, articlesQuery } from '../schemas/articles.schemas.ts';
-import {
-  type LandingTextsQuery,
-  landingTextsQuery,
-} from '../schemas/staff-landing-copy.schemas.ts';
+import { articleQuery, articlesQuery } from '../schemas/articles.schemas.ts';
+import { landingTextsQuery } from '../schemas/staff-landing-copy.schemas.ts';
 import { checked, type Endpoints, typed } from './endpoint.ts';
 
 /** A GA4 event's parameters (analytics.routes.ts checks their names and sizes). */
@@ -32,16 +29,16 @@ export interface ClientLogEntry {
  * (tools.routes.ts, its own schemas too); docs/api.md describes each.
  */
 export const CONTENT_API = {
-  'GET articles': { query: checked<ArticlesQuery>(articlesQuery), answer: typed<ArticlesPage>() },
+  'GET articles': { query: checked(articlesQuery), answer: typed<ArticlesPage>() },
   'GET articles/:slug': {
-    query: checked<{ lang?: Locale }>(articleQuery),
+    query: checked(articleQuery),
     answer: typed<ArticleView>(),
   },
   'GET legal/:doc/:region': { query: typed<{ lang?: Locale }>(), answer: typed<LegalDocument>() },
   'GET content/api-guide': { query: typed<{ lang?: Locale }>(), answer: typed<GuideView>() },
   /** a landing's own texts (its hero, its services' lines; a service page's title and questions) */
   'GET landing-texts': {
-    query: checked<LandingTextsQuery>(landingTextsQuery),
+    query: checked(landingTextsQuery),
     answer: typed<LandingTexts>(),
   },
 

@@ -1,9 +1,12 @@
+import type { JsonSchema, SchemaType } from '../schemas/schema-type.ts';
+
 /**
  * The building blocks of the API contract (index.ts): an endpoint is keyed
  * `'<METHOD> <path under /api/>'` (`'GET c_orders/:id'`, params as `:name`), and names the
  * types of its query, body and answer (the `data` of the envelope, docs/api.md). A query or
  * body the server checks with an Ajv schema of shared/schemas/ carries that schema: the route
- * passes it to `validate(...)`, so a schema is named once, here.
+ * passes it to `validate(...)`, so a schema is named once, here, and its type is the schema's
+ * own (inferred from it: shared/schemas/schema-type.ts), so the two cannot drift apart.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -17,8 +20,15 @@ export interface Part<T, S extends object | undefined = object | undefined> {
   readonly [TYPE]?: T;
 }
 
-/** A part the server checks with `schema` (shared/schemas/) before the route reads it. */
-export const checked = <T>(schema: object): Part<T, object> => ({ schema });
+/**
+ * A part the server checks with `schema` (shared/schemas/) before the route reads it; its
+ * type is what the schema accepts (a query's fields are text, as queries arrive). `NoInfer`:
+ * the schema alone decides the type; inferring it back from the contract's `Part<unknown>`
+ * through the inference's conditional types is needless and would take minutes.
+ */
+export const checked = <S extends JsonSchema>(schema: S): Part<NoInfer<SchemaType<S>>, object> => ({
+  schema,
+});
 
 /** A part known by its type alone (an answer; an input the route checks in code). */
 export const typed = <T>(): Part<T, undefined> => ({ schema: undefined });

@@ -8,30 +8,16 @@ import type {
   PaymentView,
   PlacedOrder,
 } from '../orders.ts';
-import type { Currency } from '../regions.ts';
-import { type MassOrderBody, massOrderBody } from '../schemas/mass-orders.schemas.ts';
+import { massOrderBody } from '../schemas/mass-orders.schemas.ts';
 import {
   averageTimeQuery,
   depositSchema,
-  type OrderInput,
-  type OrdersListQuery,
   orderSchema,
   ordersListQuery,
 } from '../schemas/orders.schemas.ts';
 import { checked, type Endpoints, typed } from './endpoint.ts';
 
-/** POST deposit: a top-up in minor units of the user's currency. */
-export interface DepositInput {
-  amount: number;
-  method: number;
-  /** the currency the top-up is charged in, when the method does not take the account's */
-  pay_currency?: Currency;
-  /** the charge in `pay_currency` the page showed (minor units) */
-  charge?: number;
-  agreement?: boolean;
-  /** the page the gateway sends the payer back to */
-  return_path?: string;
-}
+export type { DepositInput } from '../schemas/orders.schemas.ts';
 
 /** GET payment/{id}/ecommerce: a settled payment as analytics' purchase event. */
 export interface PurchaseView {
@@ -44,21 +30,21 @@ export interface PurchaseView {
 /** SPEC §7 Orders (orders.routes.ts) and Payments (payments.routes.ts). */
 export const ORDERS_API = {
   'POST c_orders/main': {
-    body: checked<OrderInput>(orderSchema),
+    body: checked(orderSchema),
     answer: typed<PlacedOrder>(),
   },
   // the cabinet's mass order (issue 32.4): one order a line, all placed or none
   'POST c_orders/mass': {
-    body: checked<MassOrderBody>(massOrderBody),
+    body: checked(massOrderBody),
     answer: typed<MassOrderPlaced>(),
   },
   'GET c_orders/mass/services': { answer: typed<MassService[]>() },
   'GET c_orders': {
-    query: checked<OrdersListQuery>(ordersListQuery),
+    query: checked(ordersListQuery),
     answer: typed<OrdersPage>(),
   },
   'GET c_orders/average_time': {
-    query: checked<{ tag: string }>(averageTimeQuery),
+    query: checked(averageTimeQuery),
     answer: typed<AverageTimeView>(),
   },
   // the receipt link: whoever holds the id may follow the order
@@ -67,7 +53,7 @@ export const ORDERS_API = {
   'POST c_orders/:id/cancel': { answer: typed<OwnOrderView>() },
   'POST c_orders/:id/refill': { answer: typed<OwnOrderView>() },
   'POST deposit': {
-    body: checked<DepositInput>(depositSchema),
+    body: checked(depositSchema),
     answer: typed<DepositStarted>(),
   },
   'GET payment/:id': { answer: typed<PaymentView>() },

@@ -1,10 +1,4 @@
 import {
-  type StaffEnabledBody,
-  type StaffImportBody,
-  type StaffProviderBody,
-  type StaffProvidersQuery,
-  type StaffServiceBody,
-  type StaffTiersBody,
   staffEnabledBody,
   staffImportBody,
   staffProviderBody,
@@ -30,32 +24,32 @@ export const STAFF_CATALOGUE_API = {
   'GET staff/catalogue/services': { answer: typed<StaffService[]>() },
   'GET staff/catalogue/services/:tag': { answer: typed<StaffService>() },
   'PATCH staff/catalogue/services/:tag': {
-    body: checked<StaffServiceBody>(staffServiceBody),
+    body: checked(staffServiceBody),
     answer: typed<StaffService>(),
   },
 
   'GET staff/prices/:tag': { answer: typed<StaffPrices>() },
   'PUT staff/prices/:tag': {
-    body: checked<StaffTiersBody>(staffTiersBody),
+    body: checked(staffTiersBody),
     answer: typed<StaffPrices>(),
   },
 
   'GET staff/providers': {
-    query: checked<StaffProvidersQuery>(staffProvidersQuery),
+    query: checked(staffProvidersQuery),
     answer: typed<StaffProvider[]>(),
   },
   'POST staff/providers': {
-    body: checked<StaffProviderBody>(staffProviderBody),
+    body: checked(staffProviderBody),
     answer: typed<StaffProvider>(),
   },
   'POST staff/providers/:id/test': { answer: typed<StaffProviderTest>() },
   'POST staff/providers/:id/enabled': {
-    body: checked<StaffEnabledBody>(staffEnabledBody),
+    body: checked(staffEnabledBody),
     answer: typed<StaffProvider>(),
   },
   'GET staff/providers/:id/import': { answer: typed<StaffImportDiff>() },
   'POST staff/providers/:id/import': {
-    body: checked<StaffImportBody>(staffImportBody),
+    body: checked(staffImportBody),
     answer: typed<{ services: StaffService[] }>(),
   },
 } satisfies Endpoints;

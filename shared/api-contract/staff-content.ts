@@ -1,16 +1,10 @@
 import {
-  type StaffArticleCreateBody,
-  type StaffArticlePreviewBody,
-  type StaffArticlePublishBody,
-  type StaffArticleUpdateBody,
   staffArticleCreateBody,
   staffArticlePreviewBody,
   staffArticlePublishBody,
   staffArticleUpdateBody,
 } from '../schemas/staff-content.schemas.ts';
 import {
-  type StaffLandingCopyBody,
-  type StaffLandingCopyQuery,
   staffLandingCopyBody,
   staffLandingCopyQuery,
 } from '../schemas/staff-landing-copy.schemas.ts';
@@ -26,27 +20,27 @@ export const STAFF_CONTENT_API = {
   'GET staff/articles': { answer: typed<StaffArticle[]>() },
   'GET staff/articles/:key': { answer: typed<StaffArticle>() },
   'POST staff/articles': {
-    body: checked<StaffArticleCreateBody>(staffArticleCreateBody),
+    body: checked(staffArticleCreateBody),
     answer: typed<StaffArticle>(),
   },
   'PUT staff/articles/:key': {
-    body: checked<StaffArticleUpdateBody>(staffArticleUpdateBody),
+    body: checked(staffArticleUpdateBody),
     answer: typed<StaffArticle>(),
   },
   'POST staff/articles/:key/publish': {
-    body: checked<StaffArticlePublishBody>(staffArticlePublishBody),
+    body: checked(staffArticlePublishBody),
     answer: typed<StaffArticle>(),
   },
   'POST staff/articles/preview': {
-    body: checked<StaffArticlePreviewBody>(staffArticlePreviewBody),
+    body: checked(staffArticlePreviewBody),
     answer: typed<StaffArticlePreview>(),
   },
   'GET staff/landing-copy': {
-    query: checked<StaffLandingCopyQuery>(staffLandingCopyQuery),
+    query: checked(staffLandingCopyQuery),
     answer: typed<StaffLandingCopy>(),
   },
   'PUT staff/landing-copy': {
-    body: checked<StaffLandingCopyBody>(staffLandingCopyBody),
+    body: checked(staffLandingCopyBody),
     answer: typed<StaffLandingCopy>(),
   },
 } satisfies Endpoints;

@@ -1,7 +1,4 @@
 import {
-  type StaffPaymentsQuery,
-  type StaffWithdrawalDecisionBody,
-  type StaffWithdrawalsQuery,
   staffPaymentsQuery,
   staffWithdrawalDecisionBody,
   staffWithdrawalsQuery,
@@ -17,18 +14,18 @@ import { checked, type Endpoints, typed } from './endpoint.ts';
  */
 export const STAFF_MONEY_API = {
   'GET staff/payments': {
-    query: checked<StaffPaymentsQuery>(staffPaymentsQuery),
+    query: checked(staffPaymentsQuery),
     answer: typed<StaffPage<StaffPaymentRow>>(),
   },
   'GET staff/payments/:id': { answer: typed<StaffPaymentDetail>() },
 
   'GET staff/withdrawals': {
-    query: checked<StaffWithdrawalsQuery>(staffWithdrawalsQuery),
+    query: checked(staffWithdrawalsQuery),
     answer: typed<StaffPage<StaffWithdrawal>>(),
   },
   'GET staff/withdrawals/:id': { answer: typed<StaffWithdrawal>() },
   'POST staff/withdrawals/:id/decision': {
-    body: checked<StaffWithdrawalDecisionBody>(staffWithdrawalDecisionBody),
+    body: checked(staffWithdrawalDecisionBody),
     answer: typed<StaffWithdrawal>(),
   },
 } satisfies Endpoints;

@@ -1,16 +1,4 @@
 import {
-  type StaffAdjustmentDecisionBody,
-  type StaffAdjustmentsQuery,
-  type StaffAuditQuery,
-  type StaffBalanceBody,
-  type StaffBlockBody,
-  type StaffCodeBody,
-  type StaffLevelBody,
-  type StaffOrdersQuery,
-  type StaffPartialBody,
-  type StaffRolesBody,
-  type StaffSwitchBody,
-  type StaffUsersQuery,
   staffAdjustmentDecisionBody,
   staffAdjustmentsQuery,
   staffAuditQuery,
@@ -49,68 +37,68 @@ export const STAFF_API = {
   'GET staff/dashboard': { answer: typed<StaffDashboard>() },
   'POST staff/totp/enrol': { answer: typed<StaffEnrolment>() },
   'POST staff/totp/confirm': {
-    body: checked<StaffCodeBody>(staffCodeBody),
+    body: checked(staffCodeBody),
     answer: typed<StaffEnrolled>(),
   },
   'POST staff/session': {
-    body: checked<StaffCodeBody>(staffCodeBody),
+    body: checked(staffCodeBody),
     answer: typed<{ expires_at: string }>(),
   },
   'DELETE staff/session': { answer: typed<null>() },
 
   'GET staff/orders': {
-    query: checked<StaffOrdersQuery>(staffOrdersQuery),
+    query: checked(staffOrdersQuery),
     answer: typed<StaffPage<StaffOrderRow>>(),
   },
   'GET staff/orders/:id': { answer: typed<StaffOrderDetail>() },
   'POST staff/orders/:id/resend': { answer: typed<StaffOrderDetail>() },
   'POST staff/orders/:id/cancel': { answer: typed<StaffOrderDetail>() },
   'POST staff/orders/:id/partial': {
-    body: checked<StaffPartialBody>(staffPartialBody),
+    body: checked(staffPartialBody),
     answer: typed<StaffOrderDetail>(),
   },
 
   'POST staff/orders/:id/provider': {
-    body: checked<StaffSwitchBody>(staffSwitchBody),
+    body: checked(staffSwitchBody),
     answer: typed<StaffOrderDetail>(),
   },
   'POST staff/orders/:id/refill': { answer: typed<StaffOrderDetail>() },
 
   'GET staff/users': {
-    query: checked<StaffUsersQuery>(staffUsersQuery),
+    query: checked(staffUsersQuery),
     answer: typed<StaffPage<StaffUserRow>>(),
   },
   'GET staff/users/:id': { answer: typed<StaffUserDetail>() },
   'POST staff/users/:id/balance': {
-    body: checked<StaffBalanceBody>(staffBalanceBody),
+    body: checked(staffBalanceBody),
     answer: typed<StaffUserDetail>(),
   },
 
   'GET staff/adjustments': {
-    query: checked<StaffAdjustmentsQuery>(staffAdjustmentsQuery),
+    query: checked(staffAdjustmentsQuery),
     answer: typed<StaffPage<StaffAdjustment>>(),
   },
   'POST staff/adjustments/:id/decision': {
-    body: checked<StaffAdjustmentDecisionBody>(staffAdjustmentDecisionBody),
+    body: checked(staffAdjustmentDecisionBody),
     answer: typed<StaffAdjustment>(),
   },
 
   'POST staff/users/:id/level': {
-    body: checked<StaffLevelBody>(staffLevelBody),
+    body: checked(staffLevelBody),
     answer: typed<StaffUserDetail>(),
   },
   'POST staff/users/:id/roles': {
-    body: checked<StaffRolesBody>(staffRolesBody),
+    body: checked(staffRolesBody),
     answer: typed<StaffUserDetail>(),
   },
   'POST staff/users/:id/block': {
-    body: checked<StaffBlockBody>(staffBlockBody),
+    body: checked(staffBlockBody),
     answer: typed<StaffUserDetail>(),
   },
   'POST staff/users/:id/logout': { answer: typed<StaffUserDetail>() },
 
   'GET staff/audit': {
-    query: checked<StaffAuditQuery>(staffAuditQuery),
+    query: checked(staffAuditQuery),
     answer: typed<StaffPage<AuditView>>(),
   },
 } satisfies Endpoints;

@@ -1,6 +1,7 @@
 import { ARTICLE_SORTS, ARTICLE_TAGS } from '../articles.ts';
-import { LOCALES, type Locale } from '../locales.ts';
+import { LOCALES } from '../locales.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /** Query of `GET articles` and `GET articles/{slug}` (SPEC §7 Articles). */
 export const ARTICLES_MESSAGES = {
@@ -12,7 +13,7 @@ export const ARTICLES_MESSAGES = {
 } as const;
 const M = ARTICLES_MESSAGES;
 
-const lang = { type: 'string', enum: [...LOCALES], errorMessage: M.lang };
+const lang = { type: 'string', enum: [...LOCALES], errorMessage: M.lang } as const;
 
 export const articlesQuery = {
   $id: 'articles',
@@ -36,10 +37,4 @@ export const articleQuery = {
   errorMessage: { additionalProperties: UNKNOWN_FIELD },
 } as const;
 
-export interface ArticlesQuery {
-  sort?: 'date' | 'views';
-  limit?: string;
-  page?: string;
-  tag?: (typeof ARTICLE_TAGS)[number];
-  lang?: Locale;
-}
+export type ArticlesQuery = SchemaType<typeof articlesQuery>;

@@ -10,6 +10,7 @@ import {
 } from '../auth-rules.ts';
 import { LOCALES } from '../locales.ts';
 import { CURRENCIES } from '../regions.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /** JSON Schemas (Ajv + ajv-errors) of the auth API; messages are the SPEC §5 texts. */
 export const UNKNOWN_FIELD = 'This field is not expected';
@@ -84,6 +85,7 @@ export const registerSchema = {
     },
   },
 } as const;
+export type RegisterInput = SchemaType<typeof registerSchema>;
 
 export const loginSchema = {
   $id: 'login',
@@ -106,6 +108,8 @@ export const loginSchema = {
     required: { login: M.loginRequired, password: M.passwordRequired },
   },
 } as const;
+/** `login` is a login or an e-mail. */
+export type LoginInput = SchemaType<typeof loginSchema>;
 
 export const resetSchema = {
   $id: 'reset',
@@ -119,6 +123,7 @@ export const resetSchema = {
     required: { email: M.emailRequired },
   },
 } as const;
+export type ResetInput = SchemaType<typeof resetSchema>;
 
 export const setPasswordSchema = {
   $id: 'set_password',
@@ -136,6 +141,7 @@ export const setPasswordSchema = {
     required: { code: M.required, password: M.passwordRequired, password_confirmation: M.required },
   },
 } as const;
+export type SetPasswordInput = SchemaType<typeof setPasswordSchema>;
 
 /** The account fields' rules, for the other account schemas (profile): one copy of each rule. */
 export const ACCOUNT_FIELDS = { email, login, password, confirmation } as const;

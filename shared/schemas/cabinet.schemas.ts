@@ -1,6 +1,7 @@
 import { PAGE_SIZES } from '../constants.ts';
-import { LOCALES, type Locale } from '../locales.ts';
+import { LOCALES } from '../locales.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /**
  * Input of the cabinet's notifications and income calls (SPEC §7 User data, Notifications):
@@ -23,7 +24,7 @@ export type WithdrawMethod = (typeof WITHDRAW_METHODS)[number];
 const paging = {
   page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$', errorMessage: M.page },
   limit: { type: 'string', enum: PAGE_SIZES.map(String), errorMessage: M.limit },
-};
+} as const;
 
 const querySchema = (id: string) =>
   ({
@@ -44,11 +45,8 @@ export const notificationsQuery = {
 } as const;
 export const refsQuery = querySchema('user/refs');
 
-export interface PagingQuery {
-  page?: string;
-  limit?: string;
-  lang?: Locale;
-}
+/** Paging, and the language of `user/notifications`. */
+export type PagingQuery = SchemaType<typeof notificationsQuery>;
 
 export const withdrawBody = {
   $id: 'user/withdrawals',
@@ -79,11 +77,7 @@ export const withdrawBody = {
   },
 } as const;
 
-export interface WithdrawBody {
-  amount: string | number;
-  method: WithdrawMethod;
-  details: string;
-}
+export type WithdrawBody = SchemaType<typeof withdrawBody>;
 
 /**
  * `PUT user/webhook`: the URL alone (the webhooks service checks and names what is wrong with
@@ -97,6 +91,4 @@ export const webhookBody = {
   errorMessage: { additionalProperties: UNKNOWN_FIELD },
 } as const;
 
-export interface WebhookBody {
-  url?: unknown;
-}
+export type WebhookBody = SchemaType<typeof webhookBody>;

@@ -3,6 +3,7 @@ import { LOCALES } from '../locales.ts';
 import { PLATFORMS } from '../platforms.ts';
 import { CURRENCIES, REGION_BY_CURRENCY } from '../regions.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /**
  * Query schemas of the catalogue, price and payment-method calls (SPEC §7). Query values
@@ -23,8 +24,9 @@ export const CATALOG_MESSAGES = {
 } as const;
 const M = CATALOG_MESSAGES;
 
-const str = (schema: object, message: string) => ({
-  type: 'string',
+/** A text field: its type first, then its own rules, then its message (the literal type kept). */
+const str = <const S extends object>(schema: S, message: string) => ({
+  type: 'string' as const,
   ...schema,
   errorMessage: message,
 });
@@ -44,16 +46,26 @@ const fields = {
   q: str({ minLength: 1, maxLength: 64 }, M.required),
 } as const;
 
-type Field = keyof typeof fields;
+type Fields = typeof fields;
+type Field = keyof Fields;
 
-function querySchema(id: string, required: Field[], optional: Field[]) {
+/**
+ * A query of the named fields, `required` first (in the given order: Ajv reports in it). The
+ * object is built from the lists, so its literal type is spelled out for the compiler.
+ */
+function querySchema<
+  const Required extends readonly Field[],
+  const Optional extends readonly Field[],
+>(id: string, required: Required, optional: Optional) {
   const names = [...required, ...optional];
   return {
     $id: id,
     type: 'object',
     required,
     additionalProperties: false,
-    properties: Object.fromEntries(names.map((name) => [name, fields[name]])),
+    properties: Object.fromEntries(names.map((name) => [name, fields[name]])) as {
+      [Name in Required[number] | Optional[number]]: Fields[Name];
+    },
     errorMessage: {
       additionalProperties: UNKNOWN_FIELD,
       ...(required.length
@@ -92,4 +104,5 @@ export const orderCostQuery = querySchema('prices/orderCost', ['tag', 'count'], 
 export const paymentMethodsQuery = querySchema('payment/methods', ['currency'], []);
 export const emptyQuery = querySchema('empty', [], []);
 
-export type CatalogQuery = Partial<Record<Field, string>>;
+/** Any of the catalogue's query fields, each typed by its schema. */
+export type CatalogQuery = { [Name in Field]?: SchemaType<Fields[Name]> };

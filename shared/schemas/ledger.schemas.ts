@@ -1,6 +1,7 @@
 import { PAGE_SIZES } from '../constants.ts';
 import { LEDGER_GROUPS } from '../ledger.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /**
  * Query schemas of `GET user/transactions` and `user/transactions/totals`. Query values arrive
@@ -21,11 +22,14 @@ const date = {
   pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
   format: 'date',
   errorMessage: M.date,
-};
+} as const;
 
-const dateRange = { from: date, to: date };
+const dateRange = { from: date, to: date } as const;
 
-const querySchema = (id: string, properties: Record<string, object>) =>
+const querySchema = <const Properties extends Record<string, object>>(
+  id: string,
+  properties: Properties,
+) =>
   ({
     $id: id,
     type: 'object',
@@ -47,10 +51,4 @@ export const transactionsQuery = querySchema('user/transactions', {
 
 export const totalsQuery = querySchema('user/transactions/totals', dateRange);
 
-export interface TransactionsQuery {
-  group?: string;
-  from?: string;
-  to?: string;
-  page?: string;
-  limit?: string;
-}
+export type TransactionsQuery = SchemaType<typeof transactionsQuery>;

@@ -1,11 +1,8 @@
 import { MASS_ERRORS, MAX_MASS_TEXT } from '../mass-orders.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /** POST c_orders/mass: the lines as one text (each line is checked by the service). */
-export interface MassOrderBody {
-  orders: string;
-}
-
 export const massOrderBody = {
   $id: 'c_orders/mass',
   type: 'object',
@@ -19,3 +16,5 @@ export const massOrderBody = {
     additionalProperties: UNKNOWN_FIELD,
   },
 } as const;
+
+export type MassOrderBody = SchemaType<typeof massOrderBody>;

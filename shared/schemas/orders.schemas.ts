@@ -1,9 +1,10 @@
 import { EMAIL_PATTERN, AUTH_MESSAGES as M } from '../auth-rules.ts';
 import { DRIP_FEED, MAX_LINKS, MAX_POSTS, SUBSCRIPTION_DELAYS } from '../catalog.ts';
-import { PLATFORMS, type Platform } from '../platforms.ts';
-import { CURRENCIES, type Currency } from '../regions.ts';
+import { PLATFORMS } from '../platforms.ts';
+import { CURRENCIES } from '../regions.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
 import { CATALOG_MESSAGES } from './catalog.schemas.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /** The order form's payload (POST c_orders/main), checked again on the server. */
 export const ORDER_MESSAGES = {
@@ -102,7 +103,8 @@ export const orderSchema = {
       maximum: DRIP_FEED.maxInterval,
       errorMessage: ORDER_MESSAGES.interval,
     },
-    // a subscription (auto order): minutes from a new post to its order, and its last day
+    // a subscription (auto order): minutes from a new post to its order, the count of the
+    // account's latest posts before it that it also orders for, and its last day (YYYY-MM-DD, UTC)
     delay: {
       type: ['integer', 'null'],
       enum: [...SUBSCRIPTION_DELAYS, null],
@@ -151,35 +153,11 @@ export const orderSchema = {
   },
 } as const;
 
-export interface OrderInput {
-  tag: string;
-  link: string;
-  quantity: number;
-  posts?: number | null;
-  quantity_max?: number | null;
-  comments?: string | null;
-  runs?: number | null;
-  interval?: number | null;
-  delay?: number | null;
-  /** a subscription's count of the account's latest posts before it that it also orders for */
-  old_posts?: number | null;
-  /** YYYY-MM-DD, UTC: the subscription's last day */
-  expiry?: string | null;
-  client?: 'CLIENT_MAIN' | 'CLIENT_LK';
-  currency?: string;
-  method: number;
-  /** the currency the payment is charged in, when the method does not take the price's */
-  pay_currency?: Currency;
-  /** the charge in `pay_currency` the page showed (minor units) */
-  charge?: number;
-  email?: string | null;
-  agreement?: boolean;
-  region_value?: string | null;
-  test?: boolean;
-  return_path?: string;
-  /** a reseller's retry key (the panel API's Idempotency-Key); not part of the JSON schema */
-  idempotency_key?: string;
-}
+/** POST c_orders/main's body. */
+export type OrderBody = SchemaType<typeof orderSchema>;
+
+/** What placing an order takes: the body, and a reseller's retry key (the panel API's Idempotency-Key), which no JSON body may carry. */
+export type OrderInput = OrderBody & { idempotency_key?: string };
 
 /** POST deposit: a top-up in minor units of the user's currency. */
 export const depositSchema = {
@@ -205,6 +183,7 @@ export const depositSchema = {
     required: { amount: CATALOG_MESSAGES.integer, method: ORDER_MESSAGES.method },
   },
 } as const;
+export type DepositInput = SchemaType<typeof depositSchema>;
 
 /** POST c_orders/async: the same payload under `data`, and the test flag (SPEC §7). */
 export const asyncOrderSchema = {
@@ -268,18 +247,7 @@ export const ordersListQuery = {
   errorMessage: { additionalProperties: UNKNOWN_FIELD },
 } as const;
 
-export interface OrdersListQuery {
-  page?: string;
-  limit?: string;
-  status?: string;
-  platform?: Platform;
-  tag?: string;
-  q?: string;
-  from?: string;
-  to?: string;
-  cost_min?: string;
-  cost_max?: string;
-}
+export type OrdersListQuery = SchemaType<typeof ordersListQuery>;
 
 /** GET c_orders/average_time?tag=TAG */
 export const averageTimeQuery = {

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES as M, PASSWORD_MAX } from '../auth-rules.ts';
 import { LOCALES } from '../locales.ts';
 import { CURRENCIES } from '../regions.ts';
 import { ACCOUNT_FIELDS, UNKNOWN_FIELD } from './auth.schemas.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /** An e-mail or login of another account (sign-up and profile alike). */
 export const ACCOUNT_TAKEN = {
@@ -82,21 +83,6 @@ export const deleteAccountSchema = {
   errorMessage: { type: M.required, additionalProperties: UNKNOWN_FIELD },
 } as const;
 
-export interface ProfileChanges {
-  login?: string;
-  email?: string;
-  lang?: string;
-  cur?: string;
-  password?: string;
-}
-
-export interface PasswordChange {
-  current_password?: string;
-  password: string;
-  password_confirmation: string;
-}
-
-export interface DeleteAccountRequest {
-  password?: string;
-  reason?: string;
-}
+export type ProfileChanges = SchemaType<typeof profileSchema>;
+export type PasswordChange = SchemaType<typeof passwordChangeSchema>;
+export type DeleteAccountRequest = SchemaType<typeof deleteAccountSchema>;

@@ -1,7 +1,8 @@
 import { CLIENTS, SERVICE_TYPES } from '../catalog.ts';
-import { LOCALES } from '../locales.ts';
+import { LOCALES, type Locale } from '../locales.ts';
 import { CURRENCIES } from '../regions.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /** The staff console's catalogue, prices and providers bodies (issue 33.5, 33.6). */
 
@@ -68,24 +69,10 @@ const TEXT = {
   },
   errorMessage: M.text,
 } as const;
+/** A text per language (built from LOCALES, so its literal type is spelled out). */
+type Texts = Record<Locale, typeof TEXT>;
+const TEXTS = Object.fromEntries(LOCALES.map((lang) => [lang, TEXT])) as Texts;
 
-export interface StaffServiceBody {
-  enabled?: boolean;
-  visible?: boolean;
-  min?: number;
-  max?: number;
-  min_order?: number;
-  max_order?: number;
-  lk_min_order?: number;
-  lk_max_order?: number;
-  labels?: string[];
-  texts?: Partial<Record<string, { name: string; description: string }>>;
-  /** the main provider and the service's id there */
-  provider_id?: string;
-  provider_service?: string;
-  /** the fallback, or null for none */
-  fallback?: { provider_id: string; provider_service: string } | null;
-}
 export const staffServiceBody = {
   $id: 'staff/service',
   type: 'object',
@@ -111,11 +98,13 @@ export const staffServiceBody = {
       type: 'object',
       additionalProperties: false,
       minProperties: 1,
-      properties: Object.fromEntries(LOCALES.map((lang) => [lang, TEXT])),
+      properties: TEXTS,
       errorMessage: M.text,
     },
+    // the main provider and the service's id there
     provider_id: PROVIDER_ID,
     provider_service: PROVIDER_SERVICE,
+    // the fallback, or null for none
     fallback: {
       oneOf: [
         { type: 'null' },
@@ -131,12 +120,9 @@ export const staffServiceBody = {
   },
   errorMessage: { additionalProperties: UNKNOWN_FIELD, minProperties: 'Nothing to change' },
 } as const;
+/** What staff change of a service (at least one field). */
+export type StaffServiceBody = SchemaType<typeof staffServiceBody>;
 
-export interface StaffTiersBody {
-  client: string;
-  currency: string;
-  tiers: { from: number; micro: number }[];
-}
 export const staffTiersBody = {
   $id: 'staff/tiers',
   type: 'object',
@@ -166,10 +152,8 @@ export const staffTiersBody = {
     required: { client: M.client, currency: M.currency, tiers: M.tiers },
   },
 } as const;
+export type StaffTiersBody = SchemaType<typeof staffTiersBody>;
 
-export interface StaffProvidersQuery {
-  balance?: string;
-}
 export const staffProvidersQuery = {
   $id: 'staff/providers',
   type: 'object',
@@ -177,13 +161,8 @@ export const staffProvidersQuery = {
   properties: { balance: { type: 'string', enum: ['0', '1'], errorMessage: M.balance } },
   errorMessage: { additionalProperties: UNKNOWN_FIELD },
 } as const;
+export type StaffProvidersQuery = SchemaType<typeof staffProvidersQuery>;
 
-export interface StaffProviderBody {
-  id: string;
-  url: string;
-  api_key: string;
-  currency: string;
-}
 export const staffProviderBody = {
   $id: 'staff/provider',
   type: 'object',
@@ -211,10 +190,8 @@ export const staffProviderBody = {
     required: { id: M.providerId, url: M.url, api_key: M.apiKey, currency: M.currency },
   },
 } as const;
+export type StaffProviderBody = SchemaType<typeof staffProviderBody>;
 
-export interface StaffEnabledBody {
-  enabled: boolean;
-}
 export const staffEnabledBody = {
   $id: 'staff/enabled',
   type: 'object',
@@ -223,29 +200,15 @@ export const staffEnabledBody = {
   properties: { enabled: { type: 'boolean', errorMessage: M.boolean } },
   errorMessage: { additionalProperties: UNKNOWN_FIELD, required: { enabled: M.boolean } },
 } as const;
+export type StaffEnabledBody = SchemaType<typeof staffEnabledBody>;
 
-export interface StaffImportItem {
-  /** the provider's service id */
-  service: string;
-  /** our new service's tag */
-  tag: string;
-  /** else from the provider's category */
-  platform?: string;
-  /** else from the provider's type and name */
-  type?: string;
-  kind?: string;
-}
-export interface StaffImportBody {
-  /** our price = the provider's rate × markup */
-  markup: number;
-  items: StaffImportItem[];
-}
 export const staffImportBody = {
   $id: 'staff/import',
   type: 'object',
   required: ['markup', 'items'],
   additionalProperties: false,
   properties: {
+    // our price = the provider's rate × markup
     markup: {
       type: 'number',
       minimum: IMPORT_MARKUP.min,
@@ -261,8 +224,10 @@ export const staffImportBody = {
         required: ['service', 'tag'],
         additionalProperties: false,
         properties: {
+          // the provider's service id, and our new service's tag
           service: PROVIDER_SERVICE,
           tag: { type: 'string', pattern: IMPORT_TAG_PATTERN, errorMessage: M.tag },
+          // else from the provider's category, and its type and name
           platform: { type: 'string', pattern: IMPORT_PLATFORM_PATTERN, errorMessage: M.platform },
           type: { type: 'string', enum: SERVICE_TYPES, errorMessage: M.type },
           kind: { type: 'string', pattern: '^[a-z][a-z-]{1,31}$', errorMessage: M.kind },
@@ -276,3 +241,5 @@ export const staffImportBody = {
     required: { markup: M.markup, items: M.items },
   },
 } as const;
+export type StaffImportBody = SchemaType<typeof staffImportBody>;
+export type StaffImportItem = StaffImportBody['items'][number];

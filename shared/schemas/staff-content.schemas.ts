@@ -1,6 +1,7 @@
-import { ARTICLE_TAGS, type ArticleTag } from '../articles.ts';
+import { ARTICLE_TAGS } from '../articles.ts';
 import { LOCALES, type Locale } from '../locales.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /** The staff console's articles bodies and queries (issue 33.8). */
 
@@ -19,18 +20,8 @@ export const STAFF_CONTENT_MESSAGES = {
 } as const;
 const M = STAFF_CONTENT_MESSAGES;
 
-/** One language of an article as staff write it. */
-export interface StaffArticleText {
-  slug: string;
-  title: string;
-  /** the page's <title>; the title when left out or empty */
-  headtitle?: string;
-  description: string;
-  /** Markdown */
-  body: string;
-}
-
 const ONE_LINE = '^[^\\r\\n]*$';
+/** One language of an article as staff write it. */
 const TEXT = {
   type: 'object',
   required: ['slug', 'title', 'description', 'body'],
@@ -44,6 +35,7 @@ const TEXT = {
       pattern: `(?=\\S)${ONE_LINE}`,
       errorMessage: M.title,
     },
+    // the page's <title>; the title when left out or empty
     headtitle: { type: 'string', maxLength: 200, pattern: ONE_LINE, errorMessage: M.headtitle },
     description: {
       type: 'string',
@@ -51,6 +43,7 @@ const TEXT = {
       pattern: ONE_LINE,
       errorMessage: M.description,
     },
+    // Markdown
     body: { type: 'string', minLength: 1, maxLength: 60_000, pattern: '\\S', errorMessage: M.body },
   },
   errorMessage: {
@@ -58,12 +51,16 @@ const TEXT = {
     required: { slug: M.slug, title: M.title, description: M.description, body: M.body },
   },
 } as const;
+export type StaffArticleText = SchemaType<typeof TEXT>;
+
+/** A text per language (built from LOCALES, so its literal type is spelled out). */
+type Texts = Record<Locale, typeof TEXT>;
 
 const TRANSLATIONS = {
   type: 'object',
   minProperties: 1,
   additionalProperties: false,
-  properties: Object.fromEntries(LOCALES.map((lang) => [lang, TEXT])),
+  properties: Object.fromEntries(LOCALES.map((lang) => [lang, TEXT])) as Texts,
   errorMessage: { minProperties: M.translations, additionalProperties: M.lang },
 } as const;
 
@@ -81,12 +78,6 @@ const SERVICE = {
   errorMessage: M.service,
 } as const;
 
-export interface StaffArticleCreateBody {
-  key: string;
-  tags?: ArticleTag[];
-  service?: string | null;
-  translations: Partial<Record<Locale, StaffArticleText>>;
-}
 export const staffArticleCreateBody = {
   $id: 'staff/articles/create',
   type: 'object',
@@ -103,13 +94,9 @@ export const staffArticleCreateBody = {
     required: { key: M.key, translations: M.translations },
   },
 } as const;
+export type StaffArticleCreateBody = SchemaType<typeof staffArticleCreateBody>;
 
 /** The languages given are written (added or replaced); the others are left as they are. */
-export interface StaffArticleUpdateBody {
-  tags?: ArticleTag[];
-  service?: string | null;
-  translations?: Partial<Record<Locale, StaffArticleText>>;
-}
 export const staffArticleUpdateBody = {
   $id: 'staff/articles/update',
   type: 'object',
@@ -121,12 +108,8 @@ export const staffArticleUpdateBody = {
     minProperties: M.translations,
   },
 } as const;
+export type StaffArticleUpdateBody = SchemaType<typeof staffArticleUpdateBody>;
 
-export interface StaffArticlePublishBody {
-  published: boolean;
-  /** one language only; every language of the article when left out */
-  lang?: Locale;
-}
 export const staffArticlePublishBody = {
   $id: 'staff/articles/publish',
   type: 'object',
@@ -134,6 +117,7 @@ export const staffArticlePublishBody = {
   additionalProperties: false,
   properties: {
     published: { type: 'boolean', errorMessage: M.published },
+    // one language only; every language of the article when left out
     lang: { type: 'string', enum: [...LOCALES], errorMessage: M.lang },
   },
   errorMessage: {
@@ -141,11 +125,8 @@ export const staffArticlePublishBody = {
     required: { published: M.published },
   },
 } as const;
+export type StaffArticlePublishBody = SchemaType<typeof staffArticlePublishBody>;
 
-export interface StaffArticlePreviewBody {
-  /** Markdown */
-  body: string;
-}
 export const staffArticlePreviewBody = {
   $id: 'staff/articles/preview',
   type: 'object',
@@ -156,3 +137,4 @@ export const staffArticlePreviewBody = {
   },
   errorMessage: { additionalProperties: UNKNOWN_FIELD, required: { body: M.body } },
 } as const;
+export type StaffArticlePreviewBody = SchemaType<typeof staffArticlePreviewBody>;

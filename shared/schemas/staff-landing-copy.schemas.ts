@@ -1,6 +1,7 @@
-import { LOCALES, type Locale } from '../locales.ts';
-import { PLATFORMS, type Platform } from '../platforms.ts';
+import { LOCALES } from '../locales.ts';
+import { PLATFORMS } from '../platforms.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /**
  * The landings' own texts (locales/landing/): staff's edits (capability `content`) and the
@@ -17,9 +18,6 @@ const M = LANDING_COPY_MESSAGES;
 
 const LANG = { type: 'string', enum: LOCALES, errorMessage: M.lang } as const;
 
-export interface StaffLandingCopyQuery {
-  lang: Locale;
-}
 export const staffLandingCopyQuery = {
   $id: 'staff/landing-copy-query',
   type: 'object',
@@ -28,13 +26,8 @@ export const staffLandingCopyQuery = {
   properties: { lang: LANG },
   errorMessage: { additionalProperties: UNKNOWN_FIELD, required: { lang: M.lang } },
 } as const;
+export type StaffLandingCopyQuery = SchemaType<typeof staffLandingCopyQuery>;
 
-export interface StaffLandingCopyBody {
-  lang: Locale;
-  key: string;
-  /** null: back to the default */
-  text: string | null;
-}
 export const staffLandingCopyBody = {
   $id: 'staff/landing-copy',
   type: 'object',
@@ -43,6 +36,7 @@ export const staffLandingCopyBody = {
   properties: {
     lang: LANG,
     key: { type: 'string', pattern: '^[A-Za-z0-9.-]{1,100}$', errorMessage: M.key },
+    // null: back to the default
     text: {
       type: ['string', 'null'],
       minLength: 1,
@@ -56,12 +50,8 @@ export const staffLandingCopyBody = {
     required: { lang: M.lang, key: M.key, text: M.text },
   },
 } as const;
+export type StaffLandingCopyBody = SchemaType<typeof staffLandingCopyBody>;
 
-export interface LandingTextsQuery {
-  lang: Locale;
-  platform: Platform;
-  service?: string;
-}
 export const landingTextsQuery = {
   $id: 'landing-texts-query',
   type: 'object',
@@ -77,3 +67,4 @@ export const landingTextsQuery = {
     required: { lang: M.lang, platform: M.platform },
   },
 } as const;
+export type LandingTextsQuery = SchemaType<typeof landingTextsQuery>;

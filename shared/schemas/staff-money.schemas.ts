@@ -1,4 +1,5 @@
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /** The staff console's payments and withdrawals queries and bodies (issue 33.7). */
 
@@ -21,25 +22,12 @@ const M = STAFF_MONEY_MESSAGES;
 const PAGE = { type: 'string', pattern: '^[1-9][0-9]{0,5}$', errorMessage: M.page } as const;
 const DAY = { type: 'string', format: 'date', errorMessage: M.day } as const;
 
-export interface StaffPaymentsQuery {
-  /** a payment's number, public id or the gateway's ref */
-  q?: string;
-  /** the payer's user id */
-  user?: string;
-  status?: 'WAITING' | 'SUCCESS' | 'ERROR';
-  purpose?: 'order' | 'deposit';
-  gateway?: string;
-  method?: string;
-  from?: string;
-  to?: string;
-  page?: string;
-  limit?: string;
-}
 export const staffPaymentsQuery = {
   $id: 'staff/payments',
   type: 'object',
   additionalProperties: false,
   properties: {
+    // a payment's number, public id or the gateway's ref; the payer's user id
     q: { type: 'string', minLength: 1, maxLength: 200, errorMessage: M.q },
     user: { type: 'string', pattern: '^[1-9][0-9]{0,9}$', errorMessage: M.user },
     status: {
@@ -57,12 +45,8 @@ export const staffPaymentsQuery = {
   },
   errorMessage: { additionalProperties: UNKNOWN_FIELD },
 } as const;
+export type StaffPaymentsQuery = SchemaType<typeof staffPaymentsQuery>;
 
-export interface StaffWithdrawalsQuery {
-  status?: 'PENDING' | 'PAID' | 'REJECTED';
-  page?: string;
-  limit?: string;
-}
 export const staffWithdrawalsQuery = {
   $id: 'staff/withdrawals',
   type: 'object',
@@ -78,16 +62,12 @@ export const staffWithdrawalsQuery = {
   },
   errorMessage: { additionalProperties: UNKNOWN_FIELD },
 } as const;
+export type StaffWithdrawalsQuery = SchemaType<typeof staffWithdrawalsQuery>;
 
 /** A rejection's note, which the customer reads: 3 to 500 characters, not only spaces. */
 export const isRejectionNote = (note: string | undefined): note is string =>
   note !== undefined && note.trim().length >= 3 && note.length <= 500;
 
-export interface StaffWithdrawalDecisionBody {
-  status: 'PAID' | 'REJECTED';
-  /** optional when paying; required when rejecting (`isRejectionNote`): the customer reads it */
-  note?: string;
-}
 export const staffWithdrawalDecisionBody = {
   $id: 'staff/withdrawals/decision',
   type: 'object',
@@ -95,6 +75,7 @@ export const staffWithdrawalDecisionBody = {
   additionalProperties: false,
   properties: {
     status: { type: 'string', enum: ['PAID', 'REJECTED'], errorMessage: M.decision },
+    // optional when paying; required when rejecting (`isRejectionNote`): the customer reads it
     note: { type: 'string', maxLength: 500, errorMessage: M.note },
   },
   errorMessage: {
@@ -102,3 +83,4 @@ export const staffWithdrawalDecisionBody = {
     required: { status: M.decision },
   },
 } as const;
+export type StaffWithdrawalDecisionBody = SchemaType<typeof staffWithdrawalDecisionBody>;

@@ -1,4 +1,5 @@
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
+import type { SchemaType } from './schema-type.ts';
 
 /** The staff console's bodies and queries (issue 33), checked on the server. */
 
@@ -30,9 +31,6 @@ const PAGE = {
 const DAY = { type: 'string', format: 'date', errorMessage: STAFF_MESSAGES.day } as const;
 const Q = { type: 'string', minLength: 1, maxLength: 200, errorMessage: STAFF_MESSAGES.q } as const;
 
-export interface StaffCodeBody {
-  code: string;
-}
 export const staffCodeBody = {
   $id: 'staff/code',
   type: 'object',
@@ -43,16 +41,8 @@ export const staffCodeBody = {
   },
   errorMessage: { additionalProperties: UNKNOWN_FIELD, required: { code: STAFF_MESSAGES.code } },
 } as const;
+export type StaffCodeBody = SchemaType<typeof staffCodeBody>;
 
-export interface StaffOrdersQuery {
-  q?: string;
-  status?: string;
-  provider?: string;
-  from?: string;
-  to?: string;
-  page?: string;
-  limit?: string;
-}
 export const staffOrdersQuery = {
   $id: 'staff/orders',
   type: 'object',
@@ -72,10 +62,8 @@ export const staffOrdersQuery = {
   },
   errorMessage: { additionalProperties: UNKNOWN_FIELD },
 } as const;
+export type StaffOrdersQuery = SchemaType<typeof staffOrdersQuery>;
 
-export interface StaffSwitchBody {
-  provider: string;
-}
 export const staffSwitchBody = {
   $id: 'staff/switch',
   type: 'object',
@@ -89,12 +77,8 @@ export const staffSwitchBody = {
     required: { provider: STAFF_MESSAGES.provider },
   },
 } as const;
+export type StaffSwitchBody = SchemaType<typeof staffSwitchBody>;
 
-export interface StaffUsersQuery {
-  q?: string;
-  page?: string;
-  limit?: string;
-}
 export const staffUsersQuery = {
   $id: 'staff/users',
   type: 'object',
@@ -102,15 +86,8 @@ export const staffUsersQuery = {
   properties: { q: Q, page: PAGE, limit: PAGE },
   errorMessage: { additionalProperties: UNKNOWN_FIELD },
 } as const;
+export type StaffUsersQuery = SchemaType<typeof staffUsersQuery>;
 
-export interface StaffAuditQuery {
-  action?: string;
-  target?: string;
-  from?: string;
-  to?: string;
-  page?: string;
-  limit?: string;
-}
 export const staffAuditQuery = {
   $id: 'staff/audit',
   type: 'object',
@@ -125,10 +102,8 @@ export const staffAuditQuery = {
   },
   errorMessage: { additionalProperties: UNKNOWN_FIELD },
 } as const;
+export type StaffAuditQuery = SchemaType<typeof staffAuditQuery>;
 
-export interface StaffPartialBody {
-  delivered: number;
-}
 export const staffPartialBody = {
   $id: 'staff/partial',
   type: 'object',
@@ -147,6 +122,7 @@ export const staffPartialBody = {
     required: { delivered: STAFF_MESSAGES.delivered },
   },
 } as const;
+export type StaffPartialBody = SchemaType<typeof staffPartialBody>;
 
 /**
  * Text a person reads as written: at least one visible character (not only spaces, zero-width
@@ -158,17 +134,13 @@ const INVISIBLE =
 const REORDERING = '\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
 export const VISIBLE_TEXT = `^(?=[\\s\\S]*[^${INVISIBLE}${REORDERING}])[^${REORDERING}]*$`;
 
-export interface StaffBalanceBody {
-  /** signed minor units of the user's currency */
-  amount: number;
-  reason: string;
-}
 export const staffBalanceBody = {
   $id: 'staff/balance',
   type: 'object',
   required: ['amount', 'reason'],
   additionalProperties: false,
   properties: {
+    // signed minor units of the user's currency
     amount: {
       type: 'integer',
       minimum: -100_000_000_000,
@@ -194,10 +166,8 @@ export const staffBalanceBody = {
     required: { amount: STAFF_MESSAGES.amount, reason: STAFF_MESSAGES.reason },
   },
 } as const;
+export type StaffBalanceBody = SchemaType<typeof staffBalanceBody>;
 
-export interface StaffLevelBody {
-  level: number;
-}
 export const staffLevelBody = {
   $id: 'staff/level',
   type: 'object',
@@ -208,10 +178,8 @@ export const staffLevelBody = {
   },
   errorMessage: { additionalProperties: UNKNOWN_FIELD, required: { level: STAFF_MESSAGES.level } },
 } as const;
+export type StaffLevelBody = SchemaType<typeof staffLevelBody>;
 
-export interface StaffRolesBody {
-  roles: string[];
-}
 export const staffRolesBody = {
   $id: 'staff/roles',
   type: 'object',
@@ -231,10 +199,8 @@ export const staffRolesBody = {
   },
   errorMessage: { additionalProperties: UNKNOWN_FIELD, required: { roles: STAFF_MESSAGES.roles } },
 } as const;
+export type StaffRolesBody = SchemaType<typeof staffRolesBody>;
 
-export interface StaffBlockBody {
-  blocked: boolean;
-}
 export const staffBlockBody = {
   $id: 'staff/block',
   type: 'object',
@@ -246,13 +212,8 @@ export const staffBlockBody = {
     required: { blocked: STAFF_MESSAGES.blocked },
   },
 } as const;
+export type StaffBlockBody = SchemaType<typeof staffBlockBody>;
 
-export interface StaffAdjustmentsQuery {
-  status?: 'APPLIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
-  user?: string;
-  page?: string;
-  limit?: string;
-}
 export const staffAdjustmentsQuery = {
   $id: 'staff/adjustments',
   type: 'object',
@@ -269,10 +230,8 @@ export const staffAdjustmentsQuery = {
   },
   errorMessage: { additionalProperties: UNKNOWN_FIELD },
 } as const;
+export type StaffAdjustmentsQuery = SchemaType<typeof staffAdjustmentsQuery>;
 
-export interface StaffAdjustmentDecisionBody {
-  status: 'APPROVED' | 'REJECTED';
-}
 export const staffAdjustmentDecisionBody = {
   $id: 'staff/adjustment-decision',
   type: 'object',
@@ -290,3 +249,4 @@ export const staffAdjustmentDecisionBody = {
     required: { status: STAFF_MESSAGES.adjustmentDecision },
   },
 } as const;
+export type StaffAdjustmentDecisionBody = SchemaType<typeof staffAdjustmentDecisionBody>;

@@ -5,6 +5,7 @@ import { useFetcher } from 'react-router';
 import type { Client } from '../../../shared/catalog.ts';
 import { BALANCE_METHOD_ID, type PaymentMethod } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
+import type { OrderBody } from '../../../shared/schemas/orders.schemas.ts';
 import { shortLinkOf } from '../../../shared/short-links.ts';
 import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import { selectRates, selectUser, selectVisitor } from '../../lib/app-state.ts';
@@ -15,6 +16,8 @@ import type * as Answers from './order-form.lookups.ts';
 import { lookUp, servicesKey } from './order-form.routes.ts';
 import * as rules from './order-form.selection.ts';
 import { orderFormActions, selectOrderForm } from './order-form.slice.ts';
+
+type OrderDelay = NonNullable<OrderBody['delay']>;
 
 /** Price look-ups wait this long for the buyer to stop typing; short links this long. */
 export const QUOTE_DEBOUNCE_MS = 250;
@@ -185,7 +188,8 @@ export function useOrderForm(
         ...(selection.quantityMax ? { quantity_max: selection.quantityMax } : {}),
         ...(selection.customComments ? { comments: selection.comments.join('\n') } : {}),
         ...(drip ? { runs: drip.runs, interval: drip.interval } : {}),
-        ...(subscription && delay ? { delay } : {}),
+        // the form offers SUBSCRIPTION_DELAYS only
+        ...(subscription && delay ? { delay: delay as OrderDelay } : {}),
         ...(subscription && expiry ? { expiry } : {}),
         ...(cabinet ? { client } : {}),
         currency,

@@ -1,5 +1,6 @@
 import type { Client, ServiceType } from '../../../shared/catalog.ts';
 import { DEFAULT_LOCALE } from '../../../shared/locales.ts';
+import type { StaffServiceBody } from '../../../shared/schemas/staff-catalogue.schemas.ts';
 import type { StaffService } from '../../../shared/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -29,23 +30,6 @@ export const CATALOG_STAFF_ERRORS = {
   type: 'A service has exactly one TYPE_ label',
   tagTaken: 'A service with this tag exists already',
 } as const;
-
-/** What staff change of a service, checked by the route's schema. */
-export interface ServiceEdit {
-  enabled?: boolean;
-  visible?: boolean;
-  min?: number;
-  max?: number;
-  min_order?: number;
-  max_order?: number;
-  lk_min_order?: number;
-  lk_max_order?: number;
-  labels?: string[];
-  texts?: Partial<Record<string, { name: string; description: string }>>;
-  provider_id?: string;
-  provider_service?: string;
-  fallback?: { provider_id: string; provider_service: string } | null;
-}
 
 /** A new service of ours from a provider's service (imports). */
 export interface NewService {
@@ -169,7 +153,7 @@ export function createCatalogStaff({
       return groupTiers(await tierRowsOf(db, row.id));
     },
 
-    async edit(tag: string, edit: ServiceEdit, note: CatalogNote): Promise<StaffService> {
+    async edit(tag: string, edit: StaffServiceBody, note: CatalogNote): Promise<StaffService> {
       const after = await db.transaction().execute(async (trx) => {
         const before = await read(trx, tag);
         let labels = edit.labels ? [...edit.labels] : [...before.labels];
@@ -322,7 +306,7 @@ const DISCOUNT_GROUP: Partial<Record<ServiceType, string>> = {
 };
 
 /** The fields an edit touched, as they are on a side of it (the audit row's before/after). */
-function changedOf(service: StaffService, edit: ServiceEdit): Record<string, unknown> {
+function changedOf(service: StaffService, edit: StaffServiceBody): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of [
     'min',

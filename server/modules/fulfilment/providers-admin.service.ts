@@ -1,3 +1,4 @@
+import type { StaffProviderBody } from '../../../shared/schemas/staff-catalogue.schemas.ts';
 import type {
   StaffProvider,
   StaffProviderTest,
@@ -181,10 +182,7 @@ export function createProvidersAdmin({
       return Boolean(await providerRow(db, id));
     },
 
-    async add(
-      input: { id: string; url: string; api_key: string; currency: string },
-      note: ProvidersNote,
-    ): Promise<StaffProvider> {
+    async add(input: StaffProviderBody, note: ProvidersNote): Promise<StaffProvider> {
       if (input.id === 'simulator') throw new AppError(PROVIDER_ERRORS.internal, 409);
       const refused = registry.urlRefusal(input.url);
       if (refused) throw new ValidationError({ url: PROVIDER_URL_ERRORS[refused] });

@@ -8,6 +8,7 @@ import {
 import type { Locale } from '../../../shared/locales.ts';
 import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
 import { defaultCurrency } from '../../../shared/regions.ts';
+import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
 import type { PublicUser } from '../../../shared/user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -94,7 +95,8 @@ function subscriptionOf(given: { min?: number; max?: number; posts?: number } | 
 
 /** A subscription's delay, expiry and old posts, when given (the order refuses them elsewhere). */
 const subscriptionTerms = (given?: { delay?: number; expiry?: string; old_posts?: number }) => ({
-  ...(given?.delay !== undefined ? { delay: given.delay } : {}),
+  // the route refused any delay but SUBSCRIPTION_DELAYS
+  ...(given?.delay !== undefined ? { delay: given.delay as OrderInput['delay'] } : {}),
   ...(given?.expiry !== undefined ? { expiry: given.expiry } : {}),
   ...(given?.old_posts !== undefined ? { old_posts: given.old_posts } : {}),
 });

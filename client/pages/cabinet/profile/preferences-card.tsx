@@ -2,7 +2,12 @@ import { type ReactNode, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.ts';
-import { CURRENCIES, CURRENCY_SYMBOLS, isCurrency } from '../../../../shared/regions.ts';
+import {
+  CURRENCIES,
+  CURRENCY_SYMBOLS,
+  type Currency,
+  isCurrency,
+} from '../../../../shared/regions.ts';
 import { pagePath } from '../../../../shared/routes.ts';
 import type { PublicUser } from '../../../../shared/user.ts';
 import { formStyles } from '../../../components/form/text-field.tsx';
@@ -79,8 +84,8 @@ export function PreferencesCard({ user }: { user: PublicUser }) {
     async (v) => {
       const updated = await callApi('PATCH user', {
         body: {
-          ...(v.lang !== user.lang ? { lang: v.lang } : {}),
-          ...(v.cur !== user.cur ? { cur: v.cur } : {}),
+          ...(v.lang !== user.lang ? { lang: v.lang as Locale } : {}),
+          ...(v.cur !== user.cur ? { cur: v.cur as Currency } : {}),
         },
       });
       dispatch(userLoaded(updated));

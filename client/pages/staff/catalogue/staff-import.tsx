@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { SERVICE_TYPES } from '../../../../shared/catalog.ts';
+import { SERVICE_TYPES, type ServiceType } from '../../../../shared/catalog.ts';
 import {
   IMPORT_MARKUP,
   IMPORT_PLATFORM_PATTERN,
@@ -114,7 +114,7 @@ export function StaffImportPage() {
       service,
       tag: choice.tag.trim(),
       ...(choice.platform.trim() ? { platform: choice.platform.trim() } : {}),
-      ...(choice.type ? { type: choice.type } : {}),
+      ...(choice.type ? { type: choice.type as ServiceType } : {}),
       ...(choice.kind.trim() ? { kind: choice.kind.trim() } : {}),
     }));
     const problems = importProblems(chosen, markup);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
+import type { Currency } from '../../../../shared/regions.ts';
 import type { StaffPrices, StaffTierSet } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
@@ -129,7 +130,7 @@ function TierSet({
         params: { tag },
         body: {
           client: set.client,
-          currency: set.currency,
+          currency: set.currency as Currency,
           tiers: tiers.map((tier) => ({ from: tier.from, micro: tier.micro! })),
         },
       });

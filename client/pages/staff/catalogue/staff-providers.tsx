@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { CURRENCIES } from '../../../../shared/regions.ts';
+import type { StaffProviderBody } from '../../../../shared/schemas/staff-catalogue.schemas.ts';
 import type { StaffProvider, StaffProviderTest } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
@@ -50,7 +51,13 @@ function AddProvider({ onAdded }: { onAdded: (provider: StaffProvider) => void }
     setFailure(null);
     try {
       const added = await call('POST staff/providers', {
-        body: { ...form, id: form.id.trim(), url: form.url.trim(), api_key: form.api_key.trim() },
+        // the currency is one of the select's, CURRENCIES
+        body: {
+          ...form,
+          id: form.id.trim(),
+          url: form.url.trim(),
+          api_key: form.api_key.trim(),
+        } as StaffProviderBody,
       });
       setForm({ id: '', url: '', api_key: '', currency: form.currency });
       onAdded(added);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
+import type { StaffRolesBody } from '../../../../shared/schemas/staff.schemas.ts';
 import type { StaffUserDetail } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
@@ -191,7 +192,11 @@ function UserActions({
               return;
             void run(
               'roles',
-              () => call('POST staff/users/:id/roles', { params, body: { roles } }),
+              () =>
+                call('POST staff/users/:id/roles', {
+                  params,
+                  body: { roles: roles as StaffRolesBody['roles'] },
+                }),
               form,
             );
           }}
