@@ -63,8 +63,8 @@ const browserEnvironment: esbuild.Plugin = {
  * react-router's production files name their components for React's dev tools with top-level
  * statements (`Link.displayName = "Link"`), which keep every such component, and all it
  * uses, in the bundle whether a page uses it or not (a statement that assigns is a side
- * effect to esbuild). The browser build drops those statements: what we never use (its Link,
- * NavLink, Form, ScrollRestoration and their prefetching) goes with them.
+ * effect to esbuild). The browser build drops those statements: what we never use (its Form,
+ * ScrollRestoration, HistoryRouter …) goes with them.
  */
 const routerWithoutDisplayNames: esbuild.Plugin = {
   name: 'react-router-without-display-names',
