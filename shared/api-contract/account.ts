@@ -28,7 +28,7 @@ export interface Session {
 }
 
 /**
- * SPEC §7 Auth (auth.routes.ts, social.routes.ts), the profile of /cp/profile/
+ * Auth (docs/api.md: auth.routes.ts, social.routes.ts), the profile of /cp/profile/
  * (profile.routes.ts) and the discount levels (levels.routes.ts).
  */
 export const ACCOUNT_API = {

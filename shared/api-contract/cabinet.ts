@@ -13,7 +13,7 @@ import type { WebhookEndpointView, WebhookPage } from '../webhooks.ts';
 import { checked, type Endpoints, typed } from './endpoint.ts';
 
 /**
- * The cabinet's own data (SPEC §7 User data, Notifications; issue 15): notifications,
+ * The cabinet's own data (docs/api.md): notifications,
  * the API key and status webhook, affiliate income and withdrawals, the payment history.
  */
 export const CABINET_API = {

@@ -11,13 +11,13 @@ import {
 } from '../schemas/catalog.schemas.ts';
 import { checked, type Endpoints, typed } from './endpoint.ts';
 
-/** A currency's rate: roubles per unit (SPEC §9: refreshed every 5 minutes). */
+/** A currency's rate: roubles per unit (refreshed every 5 minutes). */
 export interface CurrencyRate {
   code: Currency;
   amount: number;
 }
 
-/** SPEC §7 Services, Prices, Payments (methods), Misc (currencies): catalog.routes.ts. */
+/** docs/api.md: Services, Prices, Payments (methods), Misc (currencies): catalog.routes.ts. */
 export const CATALOG_API = {
   'GET user_services/tiny': {
     query: checked(servicesTinyQuery),

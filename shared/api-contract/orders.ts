@@ -27,13 +27,13 @@ export interface PurchaseView {
   items: { item_id: string; item_variant?: string; quantity: number; price: number }[];
 }
 
-/** SPEC §7 Orders (orders.routes.ts) and Payments (payments.routes.ts). */
+/** docs/api.md: Orders (orders.routes.ts) and Payments (payments.routes.ts). */
 export const ORDERS_API = {
   'POST c_orders/main': {
     body: checked(orderSchema),
     answer: typed<PlacedOrder>(),
   },
-  // the cabinet's mass order (issue 32.4): one order a line, all placed or none
+  // the cabinet's mass order: one order a line, all placed or none
   'POST c_orders/mass': {
     body: checked(massOrderBody),
     answer: typed<MassOrderPlaced>(),

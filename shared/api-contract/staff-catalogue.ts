@@ -17,7 +17,7 @@ import { checked, type Endpoints, typed } from './endpoint.ts';
 
 /**
  * The staff console's catalogue (capability `catalogue`), prices (`prices`) and providers
- * (`providers`; the import from a provider is `catalogue`'s): issue 33.5, 33.6. Every write
+ * (`providers`; the import from a provider is `catalogue`'s). Every write
  * adds its audit row in its own transaction.
  */
 export const STAFF_CATALOGUE_API = {

@@ -12,7 +12,7 @@ import type { StaffArticle, StaffArticlePreview, StaffLandingCopy } from '../sta
 import { checked, type Endpoints, typed } from './endpoint.ts';
 
 /**
- * The staff console's articles (issue 33.8, capability `content`: seo and admin): every
+ * The staff console's articles (capability `content`: seo and admin): every
  * article in every language, published or not; create, edit, preview, publish, unpublish;
  * and the landings' copy (their platforms' heroes, services' lines, questions) per language.
  */

@@ -8,7 +8,7 @@ import type { StaffPaymentDetail, StaffPaymentRow, StaffWithdrawal } from '../st
 import { checked, type Endpoints, typed } from './endpoint.ts';
 
 /**
- * The staff console's money (issue 33.7): payments with their gateway events (capability
+ * The staff console's money: payments with their gateway events (capability
  * `payments`), and withdrawal requests decided as `npm run withdrawals` decides them
  * (capability `withdrawals`).
  */

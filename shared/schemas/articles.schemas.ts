@@ -3,7 +3,7 @@ import { LOCALES } from '../locales.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
 import type { SchemaType } from './schema-type.ts';
 
-/** Query of `GET articles` and `GET articles/{slug}` (SPEC §7 Articles). */
+/** Query of `GET articles` and `GET articles/{slug}` (docs/api.md). */
 export const ARTICLES_MESSAGES = {
   sort: `Sort by ${ARTICLE_SORTS.join(' or ')}`,
   limit: 'The limit is a whole number from 1 to 50',

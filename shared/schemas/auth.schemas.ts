@@ -12,7 +12,7 @@ import { LOCALES } from '../locales.ts';
 import { CURRENCIES } from '../regions.ts';
 import type { SchemaType } from './schema-type.ts';
 
-/** JSON Schemas (Ajv + ajv-errors) of the auth API; messages are the SPEC §5 texts. */
+/** JSON Schemas (Ajv + ajv-errors) of the auth API; messages as docs/product.md §12 words them. */
 export const UNKNOWN_FIELD = 'This field is not expected';
 
 const email = {

@@ -4,7 +4,7 @@ import { UNKNOWN_FIELD } from './auth.schemas.ts';
 import type { SchemaType } from './schema-type.ts';
 
 /**
- * Input of the cabinet's notifications and income calls (SPEC §7 User data, Notifications):
+ * Input of the cabinet's notifications and income calls (docs/api.md):
  * query paging, and the withdraw request's body.
  */
 export const CABINET_MESSAGES = {

@@ -6,7 +6,7 @@ import { UNKNOWN_FIELD } from './auth.schemas.ts';
 import type { SchemaType } from './schema-type.ts';
 
 /**
- * Query schemas of the catalogue, price and payment-method calls (SPEC §7). Query values
+ * Query schemas of the catalogue, price and payment-method calls (docs/api.md). Query values
  * arrive as strings, so numbers and lists are checked by pattern and parsed after.
  */
 export const CATALOG_MESSAGES = {

@@ -185,7 +185,7 @@ export const depositSchema = {
 } as const;
 export type DepositInput = SchemaType<typeof depositSchema>;
 
-/** POST c_orders/async: the same payload under `data`, and the test flag (SPEC §7). */
+/** POST c_orders/async: the same payload under `data`, and the test flag (docs/api.md). */
 export const asyncOrderSchema = {
   $id: 'c_orders/async',
   type: 'object',

@@ -4,7 +4,7 @@ import { CURRENCIES } from '../regions.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
 import type { SchemaType } from './schema-type.ts';
 
-/** The staff console's catalogue, prices and providers bodies (issue 33.5, 33.6). */
+/** The staff console's catalogue, prices and providers bodies (docs/product.md §11). */
 
 export const STAFF_CATALOGUE_MESSAGES = {
   boolean: 'Give true or false',

@@ -3,7 +3,7 @@ import { LOCALES, type Locale } from '../locales.ts';
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
 import type { SchemaType } from './schema-type.ts';
 
-/** The staff console's articles bodies and queries (issue 33.8). */
+/** The staff console's articles bodies and queries (docs/product.md §11). */
 
 export const STAFF_CONTENT_MESSAGES = {
   key: 'An article key is 1 to 64 lower-case letters, digits and dashes',

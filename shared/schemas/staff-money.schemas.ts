@@ -1,7 +1,7 @@
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
 import type { SchemaType } from './schema-type.ts';
 
-/** The staff console's payments and withdrawals queries and bodies (issue 33.7). */
+/** The staff console's payments and withdrawals queries and bodies (docs/product.md §11). */
 
 export const STAFF_MONEY_MESSAGES = {
   page: 'Provide an integer',

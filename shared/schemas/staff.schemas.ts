@@ -1,7 +1,7 @@
 import { UNKNOWN_FIELD } from './auth.schemas.ts';
 import type { SchemaType } from './schema-type.ts';
 
-/** The staff console's bodies and queries (issue 33), checked on the server. */
+/** The staff console's bodies and queries (docs/product.md §11), checked on the server. */
 
 export const STAFF_MESSAGES = {
   code: 'Enter the 6-digit code, or a recovery code',
