@@ -1,23 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { data, redirect, useLocation, useNavigation, useRevalidator } from 'react-router';
-import { localeOfPath } from '../../../shared/locales.ts';
-import { pagePath } from '../../../shared/routes.ts';
+import { useLocation, useNavigation, useRevalidator } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
-
-/** What failed, as plain data: a loader's answer is serialised into the page (hydration). */
-export interface Failure {
-  message: string;
-  statusCode: number;
-  fields: Record<string, string>;
-}
+import { type Failure, failureOf, loginAndBack } from '../../lib/route-write.ts';
 
 /** One part of a page's loader data: its answer, or why there is none. */
 export type Part<T> = { data: T; error: null } | { data: null; error: Failure };
-
-export const failureOf = (error: unknown): Failure =>
-  error instanceof ApiError
-    ? { message: error.message, statusCode: error.statusCode, fields: error.fields }
-    : { message: 'An error occurred', statusCode: 0, fields: {} };
 
 /**
  * A read of a cabinet page's loader as a part of its data: a failure is shown in its place
@@ -28,13 +15,7 @@ export async function part<T>(request: Request, read: Promise<T>): Promise<Part<
   try {
     return { data: await read, error: null };
   } catch (error) {
-    if (error instanceof ApiError && error.statusCode === 401) {
-      const url = new URL(request.url);
-      const back = `${url.pathname}${url.search}`;
-      throw redirect(
-        `${pagePath('login', localeOfPath(url.pathname))}?redirect=${encodeURIComponent(back)}`,
-      );
-    }
+    if (error instanceof ApiError && error.statusCode === 401) throw loginAndBack(request);
     console.error(`${new URL(request.url).pathname} could not read its data:`, error);
     return { data: null, error: failureOf(error) };
   }
@@ -94,32 +75,3 @@ export function usePart<T>(part: Part<T>, asked = ''): PartState<T> {
     retry: () => void revalidate(),
   };
 }
-
-/** What a page's action answers: the write's answer, or why it was refused. */
-export type Written<T> = { ok: true; data: T } | { ok: false; error: Failure };
-
-/**
- * A write of a page's action (`written(apiOf(context)('POST …', { body }))`): a refusal is
- * answered with its status, so the router does not read the page again for nothing; after a
- * success it revalidates the page's loader by itself.
- */
-export async function written<T>(write: Promise<T>) {
-  try {
-    const answer: Written<T> = { ok: true, data: await write };
-    return answer;
-  } catch (error) {
-    const failure = failureOf(error);
-    const answer: Written<T> = { ok: false, error: failure };
-    return data(answer, { status: failure.statusCode >= 400 ? failure.statusCode : 503 });
-  }
-}
-
-/** A fetcher's answer as the screen reads it: the refusal as an ApiError, or none. */
-export function refusalOf(answer: Written<unknown> | undefined): ApiError | null {
-  if (!answer || answer.ok) return null;
-  const { message, statusCode, fields } = answer.error;
-  return new ApiError(message, statusCode, fields);
-}
-
-/** The JSON a fetcher submits to its page's action (`fetcher.submit(body, JSON_POST)`). */
-export const JSON_POST = { method: 'post', encType: 'application/json' } as const;

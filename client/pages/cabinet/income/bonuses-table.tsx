@@ -5,7 +5,7 @@ import { Pager } from '../../../components/pager/pager.tsx';
 import { serviceNameOf } from '../../../features/orders/service-name.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import type { ApiData } from '../../../lib/use-api-data.ts';
+import type { PartState } from '../cabinet-data.ts';
 import styles from './income.module.css';
 
 /** `user/refs`: each bonus with its date, the referral (masked), the order and the amount. */
@@ -14,7 +14,7 @@ export function BonusesTable({
   page,
   onPage,
 }: {
-  state: ApiData<RefsPage>;
+  state: PartState<RefsPage>;
   page: number;
   onPage: (page: number) => void;
 }) {

@@ -1,10 +1,12 @@
-import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
 import { isCurrency } from '../../../../shared/regions.ts';
 import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
 import { formatMoney } from '../../../lib/money.ts';
-import { useApiData } from '../../../lib/use-api-data.ts';
+import { apiOf } from '../../../lib/route-api.ts';
+import { writeAction } from '../../../lib/route-write.ts';
+import { part, usePart } from '../cabinet-data.ts';
 import { BonusesTable } from './bonuses-table.tsx';
 import styles from './income.module.css';
 import { ReferralLink } from './referral-link.tsx';
@@ -12,16 +14,42 @@ import { WithdrawCard } from './withdraw-card.tsx';
 
 const STATS = ['referrals', 'earned', 'available', 'pending', 'withdrawn'] as const;
 
+/** The bonuses' page asked (`?page=`), 1 when none or not a page number. */
+const pageOf = (params: URLSearchParams) => {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : 1;
+};
+
+/** What the program brought, the bonuses' page (`?page=`), and the withdraw requests. */
+export async function incomeLoader({ request, context }: LoaderFunctionArgs) {
+  const api = apiOf(context);
+  const page = String(pageOf(new URL(request.url).searchParams));
+  const [total, refs, withdrawals] = await Promise.all([
+    part(request, api('GET user/refs/total')),
+    part(request, api('GET user/refs', { query: { page } })),
+    part(request, api('GET user/withdrawals')),
+  ]);
+  return { total, refs, withdrawals };
+}
+
+/** The page's one write: a withdraw request (the page is read again after it). */
+export const incomeAction = writeAction(['POST user/withdrawals'], { signedIn: true });
+
 /**
  * /cp/income/ (SPEC §2, CATALOG.md referral program): the link to share, what it brought,
  * the program's rules, the bonuses 10 a page, and a withdraw request.
  */
 export default function IncomePage() {
   const intl = useIntl();
-  const [page, setPage] = useState(1);
-  const total = useApiData('GET user/refs/total');
-  const refs = useApiData('GET user/refs', { query: { page: String(page) } });
-  const withdrawals = useApiData('GET user/withdrawals');
+  const [params, setParams] = useSearchParams();
+  const page = pageOf(params);
+  const loaded = useLoaderData<typeof incomeLoader>();
+  const total = usePart(loaded.total);
+  // a failed read of the same page keeps its rows; of another page, shows none of the last
+  const refs = usePart(loaded.refs, String(page));
+  const withdrawals = usePart(loaded.withdrawals);
+  const setPage = (next: number) =>
+    setParams(next > 1 ? { page: String(next) } : {}, { preventScrollReset: true });
   const data = total.data;
   const currency = data && isCurrency(data.currency) ? data.currency : 'RUB';
   const money = (minor: number) => formatMoney(intl, minor, currency);
@@ -69,19 +97,14 @@ export default function IncomePage() {
             </ol>
           </section>
           <div className={styles.withdraw}>
-            {data && (
-              <WithdrawCard
-                total={data}
-                history={withdrawals}
-                onDone={() => {
-                  total.retry();
-                  withdrawals.retry();
-                }}
-              />
-            )}
+            {data && <WithdrawCard total={data} history={withdrawals} />}
           </div>
         </div>
       </div>
     </HeadingPage>
   );
 }
+
+/** The route's loader and action, in this screen's chunk (client/app/routes.tsx). */
+export const routeLoader = () => incomeLoader;
+export const routeAction = () => incomeAction;

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import type { RefsTotal, WithdrawalView } from '../../../../shared/referrals.ts';
@@ -11,11 +11,10 @@ import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { formStyles, TextField } from '../../../components/form/text-field.tsx';
 import { userRefreshNeeded } from '../../../features/session/session.slice.ts';
-import { ApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
-import { callApi } from '../../../lib/endpoints.ts';
 import { formatMoney } from '../../../lib/money.ts';
-import type { ApiData } from '../../../lib/use-api-data.ts';
+import { useWrite } from '../../../lib/route-write.ts';
+import type { PartState } from '../cabinet-data.ts';
 import styles from './income.module.css';
 
 type Page<T> = { items: T[]; meta: { total: number } };
@@ -27,15 +26,16 @@ const ERRORS: Record<string, string> = {
   'You already have a withdrawal request waiting for a decision': 'pending',
 };
 
-/** A withdraw request (affiliate income only, from the minimum) and the requests made. */
+/**
+ * A withdraw request (affiliate income only, from the minimum) and the requests made; the
+ * request goes through the page's action, which reads the totals and requests again after it.
+ */
 export function WithdrawCard({
   total,
   history,
-  onDone,
 }: {
   total: RefsTotal;
-  history: ApiData<Page<WithdrawalView>>;
-  onDone: () => void;
+  history: Pick<PartState<Page<WithdrawalView>>, 'data'>;
 }) {
   const intl = useIntl();
   const dispatch = useDispatch();
@@ -44,31 +44,25 @@ export function WithdrawCard({
   const [details, setDetails] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const currency = isCurrency(total.currency) ? total.currency : 'RUB';
   const money = (minor: number) => formatMoney(intl, minor, currency);
   const waiting = history.data?.items.find((item) => item.status === 'PENDING');
   const open = !waiting && total.available >= total.min_withdraw && total.min_withdraw > 0;
   const t = (id: string) => intl.formatMessage({ id: `cp.income.withdraw.errors.${id}` });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
-    setBusy(true);
-    setErrors({});
-    setSent(false);
-    try {
-      await callApi('POST user/withdrawals', { body: { amount, method, details } });
+  const request = useWrite('POST user/withdrawals', {
+    done: () => {
       setSent(true);
       setAmount('');
       setDetails('');
       dispatch(userRefreshNeeded());
-      onDone();
-    } catch (error) {
-      const known = error instanceof ApiError ? ERRORS[error.message] : undefined;
-      const fields = error instanceof ApiError ? Object.keys(error.fields) : [];
+    },
+    failed: (error) => {
+      const known = ERRORS[error.message];
+      const fields = Object.keys(error.fields);
       // a 400 naming fields marks them, and the first takes the focus
-      focusFirstInvalid(form, () =>
+      focusFirstInvalid(formRef.current ?? undefined, () =>
         setErrors(
           known
             ? { form: t(known) }
@@ -77,9 +71,14 @@ export function WithdrawCard({
               : { form: t('failed') },
         ),
       );
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    setSent(false);
+    void request.submit({ body: { amount, method, details } });
   };
 
   return (
@@ -107,7 +106,7 @@ export function WithdrawCard({
           />
         </p>
       ) : (
-        <form className={styles.form} onSubmit={submit} noValidate>
+        <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
           <TextField
             label={intl.formatMessage({ id: 'cp.income.withdraw.amount' })}
             inputMode="decimal"
@@ -152,7 +151,7 @@ export function WithdrawCard({
               {errors.form}
             </p>
           )}
-          <button type="submit" className={button('primary')} disabled={busy}>
+          <button type="submit" className={button('primary')} disabled={request.pending}>
             <FormattedMessage id="cp.income.withdraw.submit" />
           </button>
         </form>
