@@ -21,12 +21,34 @@ const LOCALES = ['ru', 'en'] as const;
 
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+/**
+ * Nothing moves: a frame has been drawn with the current layout, the loading bar is gone and
+ * no CSS transition or finite animation runs (axe reads colours mid-fade otherwise; a
+ * spinner's endless animation is no matter).
+ */
+async function still(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+  );
+  await expect(page.locator('[role="progressbar"][data-phase]')).toHaveCount(0);
+  await page.waitForFunction(
+    () =>
+      !document
+        .getAnimations()
+        .some(
+          (animation) =>
+            animation.playState === 'running' &&
+            Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)),
+        ),
+  );
+}
+
 /** The page has hydrated and what its screen asks for has come. */
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 20_000 });
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   // the loading bar's fade and the first data's transitions are over
-  await page.waitForTimeout(300);
+  await still(page);
 }
 
 /** The serious and critical violations of one page at each width, as lines of the report. */
@@ -38,7 +60,7 @@ async function audit(page: Page, path: string): Promise<string[]> {
   await settled(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width > 800 ? 900 : 740 });
-    await page.waitForTimeout(150);
+    await still(page);
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     for (const violation of violations) {
       if (!FAILING.has(violation.impact ?? '')) continue;

@@ -6,18 +6,21 @@ import { hydrated } from './support.ts';
 
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-/** The newest mail to an address, from the server's outbox folder. */
+/** The newest mail to an address, from the server's outbox folder, once it is there. */
 async function mailTo(address: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
+  const newest = () => {
     // the folder appears with the first mail
     const files = existsSync(E2E_OUTBOX) ? readdirSync(E2E_OUTBOX).sort().reverse() : [];
     for (const file of files) {
       const text = readFileSync(path.join(E2E_OUTBOX, file), 'utf8');
       if (text.includes(`To: ${address}`)) return text;
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${address}`);
+    return '';
+  };
+  await expect
+    .poll(newest, { message: `a mail to ${address}`, timeout: 10_000, intervals: [100] })
+    .not.toBe('');
+  return newest();
 }
 
 test('sign up, log out, log in, reset the password by mail, and land in the cabinet in English', async ({

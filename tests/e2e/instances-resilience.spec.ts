@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { BALANCE_METHOD_ID } from '../../shared/payment-methods.ts';
+import { until } from '../support/eventually.ts';
 import {
   createDatabase,
   DATABASE_URL,
@@ -170,13 +171,10 @@ test.beforeAll(async () => {
   provider.url = `http://127.0.0.1:${(provider.server.address() as AddressInfo).port}/`;
 
   await createDatabase(database);
-  web(WEB[0]!);
-  for (let wait = 0; wait < 150 && !(await ready(WEB[0]!)); wait++)
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  web(WEB[1]!);
-  for (let wait = 0; wait < 150 && !(await ready(WEB[1]!)); wait++)
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  expect(await ready(WEB[1]!)).toBe(true);
+  for (const port of WEB) {
+    web(port);
+    await until(() => ready(port), { timeoutMs: 30_000, everyMs: 200, what: `web on ${port}` });
+  }
 });
 
 test.afterAll(async () => {
@@ -194,12 +192,8 @@ test.afterAll(async () => {
 });
 
 /** Waits for `condition`, checking every 50 ms, for 20 s at most. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 50) {
-    if (waited > 20_000) throw new Error(`waited 20 s for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const placedUntil = (condition: () => boolean, what: string) =>
+  until(condition, { timeoutMs: 20_000, everyMs: 50, what });
 
 test('orders on two instances survive a killed worker and a drained web instance', async () => {
   test.setTimeout(120_000);
@@ -263,7 +257,7 @@ test('orders on two instances survive a killed worker and a drained web instance
 
     // once orders are flowing, the worker is killed while the provider holds a submit, then
     // started again
-    await until(() => placed.length >= 3, 'orders placed under load');
+    await placedUntil(() => placed.length >= 3, 'orders placed under load');
     let held!: () => void;
     let release!: () => void;
     const isHeld = new Promise<void>((resolve) => {
@@ -278,14 +272,17 @@ test('orders on two instances survive a killed worker and a drained web instance
 
     // web A is drained under load, once the restarted worker's instance took more orders
     const beforeDrain = placed.length;
-    await until(() => placed.length >= beforeDrain + 2, 'orders placed after the restart');
+    await placedUntil(() => placed.length >= beforeDrain + 2, 'orders placed after the restart');
     const a = [...children].find((child) => child.spawnargs.includes('dist/server/main.js'))!;
     const exited = new Promise<number | null>((resolve) => a.once('exit', (code) => resolve(code)));
     a.kill('SIGTERM');
     expect(await exited).toBe(0);
     // web B alone takes more orders before the load stops
     const afterDrain = placed.length;
-    await until(() => placed.length >= afterDrain + 2, 'orders placed through the other instance');
+    await placedUntil(
+      () => placed.length >= afterDrain + 2,
+      'orders placed through the other instance',
+    );
     loading = false;
     await Promise.all(loops);
 
@@ -294,18 +291,19 @@ test('orders on two instances survive a killed worker and a drained web instance
     expect(placed.length).toBeGreaterThan(8);
 
     // every paid order leaves PAID: sent once, or (the cut one) left for a check
-    let waiting = Number.POSITIVE_INFINITY;
-    for (let round = 0; round < 100 && waiting > 0; round++) {
-      waiting = Number(
-        (
-          await db.query(
-            "SELECT count(*) AS n FROM orders WHERE status = 'PAID' AND needs_check = 0",
-          )
-        ).rows[0].n,
-      );
-      if (waiting) await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    expect(waiting).toBe(0);
+    await expect
+      .poll(
+        async () =>
+          Number(
+            (
+              await db.query(
+                "SELECT count(*) AS n FROM orders WHERE status = 'PAID' AND needs_check = 0",
+              )
+            ).rows[0].n,
+          ),
+        { message: 'paid orders still waiting', timeout: 30_000, intervals: [300] },
+      )
+      .toBe(0);
     const rows = (
       await db.query(
         'SELECT public_id, link, cost, status, needs_check, provider_order_id FROM orders WHERE user_id = $1',

@@ -30,15 +30,15 @@ function start(args: string[], env: Record<string, string>): ChildProcess {
 }
 
 async function healthy(port: number): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
-      .then((res) => res.ok)
-      .catch(() => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`web instance on ${port} did not start`);
+  await expect
+    .poll(
+      () =>
+        fetch(`http://127.0.0.1:${port}/healthz`)
+          .then((res) => res.ok)
+          .catch(() => false),
+      { message: `web instance on ${port} starts`, timeout: 30_000, intervals: [200] },
+    )
+    .toBe(true);
 }
 
 const web = (port: number) => ({
@@ -136,13 +136,12 @@ test('an order completed by the worker reaches a browser on the other web instan
   });
   expect(placed.status()).toBe(201);
   const orderId: string = (await placed.json()).data.order.id;
-  let status = '';
-  const deadline = Date.now() + 60_000;
-  while (status !== 'COMPLETED' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    status = (await (await request.get(`${a}/api/c_orders/${orderId}`)).json()).data.status;
-  }
-  expect(status).toBe('COMPLETED');
+  await expect
+    .poll(
+      async () => (await (await request.get(`${a}/api/c_orders/${orderId}`)).json()).data.status,
+      { timeout: 60_000, intervals: [100] },
+    )
+    .toBe('COMPLETED');
   // within 2 s of the order completing, the browser on B shows it
   await expect(newest).toContainText('Заказ выполнен', { timeout: 2_000 });
   await expect(page.getByTestId('bell-count')).toHaveText('4');

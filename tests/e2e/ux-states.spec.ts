@@ -32,20 +32,22 @@ test('a slow navigation shows the loading bar, and it goes when the page is ther
 }) => {
   await page.goto('/en/');
   await hydrated(page);
-  // the next page's data is held back for a second
-  await page.route('**/api/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.continue();
+  // the next page's data and code are held back until the bar has been seen
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
   });
-  await page.route('**/assets/chunks/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    await route.continue();
-  });
+  for (const pattern of ['**/api/**', '**/assets/chunks/**'])
+    await page.route(pattern, async (route) => {
+      await released;
+      await route.continue();
+    });
   const link = page.locator('main a[href^="/en/"]:visible').first();
   const target = (await link.getAttribute('href'))!;
   await link.click();
   const bar = page.locator('[role="progressbar"][data-phase]');
   await expect(bar).toHaveAttribute('data-phase', 'running');
+  release();
   await expect(page).toHaveURL(new RegExp(`${target}$`));
   await expect(bar).toHaveCount(0, { timeout: 5000 });
 });
