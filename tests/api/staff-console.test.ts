@@ -176,6 +176,25 @@ describe.each(ENGINES)('the staff console on %s', (engine) => {
     }
   });
 
+  it('refuses a non-staff read with a malformed query as staff only (403), not as a bad query', async () => {
+    const customer = await account(null);
+    const { cookie } = await staff('ROLE_ADMIN');
+    for (const path of [
+      '/api/staff/orders?status=NOPE',
+      '/api/staff/users?page=-1',
+      '/api/staff/audit?unknown=1',
+      '/api/staff/payments?limit=x',
+    ]) {
+      // the query is at fault: staff are told so
+      const asStaff = await request(t.app).get(path).set('Cookie', cookie);
+      expect([path, asStaff.status]).toEqual([path, 400]);
+      for (const who of [customer.cookie, '']) {
+        const refused = await request(t.app).get(path).set('Cookie', who);
+        expect([path, refused.status, refused.body.message]).toEqual([path, 403, 'Staff only']);
+      }
+    }
+  });
+
   it('lets each role call what the permission matrix gives it, and nothing else', async () => {
     const calls: [Capability, 'get' | 'post', string, object?][] = [
       ['orders', 'get', '/api/staff/orders'],

@@ -1,60 +1,59 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import type { StaffEnrolment } from '../../../shared/staff.ts';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
+import type { AnswerOf } from '../../../shared/api-contract/index.ts';
 import { button } from '../../components/button/button.ts';
 import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import { TextField } from '../../components/form/text-field.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { callApi } from '../../lib/endpoints.ts';
 import { staffErrorText } from './staff-errors.ts';
 import styles from './staff-gate.module.css';
+import type { StaffFailure } from './staff-route.loader.ts';
 import { useStaffSession } from './staff-session.tsx';
+import { useStaffWrite } from './use-staff-route.ts';
 
 /** The server's words for a refused code, or ours for "too many tries" (429). */
-function useCodeError() {
-  const intl = useIntl();
-  return (error: unknown): string => {
-    if (!(error instanceof ApiError)) return intl.formatMessage({ id: 'staff.error' });
-    if (error.statusCode === 429) return intl.formatMessage({ id: 'staff.gate.tooMany' });
-    return staffErrorText(intl, error.fields.code || error.message);
-  };
+function codeErrorOf(intl: IntlShape, failure: StaffFailure | undefined): string | null {
+  if (!failure) return null;
+  if (failure.statusCode === 429) return intl.formatMessage({ id: 'staff.gate.tooMany' });
+  if (!failure.statusCode) return intl.formatMessage({ id: 'staff.error' });
+  return staffErrorText(intl, failure.fields.code || failure.message);
 }
 
-/** A code field with its submit button; the error stands next to the field. */
+type CodeCall = 'POST staff/totp/confirm' | 'POST staff/session';
+
+/**
+ * A code field with its submit button, sent by a fetcher of the page's action; the error
+ * stands next to the field, which takes the focus back to be typed again.
+ */
 function CodeForm({
+  call,
   label,
   submitId,
-  onCode,
+  onDone,
   autoComplete = 'one-time-code',
   testId,
 }: {
+  call: CodeCall;
   label: string;
   submitId: string;
-  onCode: (code: string) => Promise<void>;
+  /** the answer of a code that took */
+  onDone?: (answer: AnswerOf<CodeCall>) => void;
   autoComplete?: string;
   testId: string;
 }) {
+  const intl = useIntl();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const errorText = useCodeError();
-  const submit = async (event: FormEvent) => {
+  const form = useRef<HTMLFormElement>(null);
+  const write = useStaffWrite(call, {
+    failed: () => focusFirstInvalid(form.current),
+    done: onDone,
+  });
+  const error = codeErrorOf(intl, write.result?.failure);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
-    setBusy(true);
-    setError(null);
-    try {
-      await onCode(code.trim());
-    } catch (failure) {
-      // the code field says why, and takes the focus to be typed again
-      focusFirstInvalid(form, () => {
-        setError(errorText(failure));
-        setBusy(false);
-      });
-    }
+    void write.submit({ body: { code: code.trim() } });
   };
   return (
-    <form className={styles.form} onSubmit={submit} data-testid={testId} noValidate>
+    <form ref={form} className={styles.form} onSubmit={submit} data-testid={testId} noValidate>
       <TextField
         label={label}
         name="code"
@@ -68,7 +67,11 @@ function CodeForm({
         error={error}
         autoFocus
       />
-      <button type="submit" className={button('primary')} disabled={busy || code.trim().length < 6}>
+      <button
+        type="submit"
+        className={button('primary')}
+        disabled={write.pending || code.trim().length < 6}
+      >
         <FormattedMessage id={submitId} />
       </button>
     </form>
@@ -82,26 +85,20 @@ function CodeForm({
 export function StaffEnrol() {
   const intl = useIntl();
   const { enrolled } = useStaffSession();
-  const [enrolment, setEnrolment] = useState<StaffEnrolment | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const enrol = useStaffWrite('POST staff/totp/enrol');
+  const { submit } = enrol;
   const asked = useRef(false);
-  const start = () => {
-    setFailure(null);
-    callApi('POST staff/totp/enrol').then(setEnrolment, (error: unknown) =>
-      setFailure(
-        error instanceof ApiError
-          ? staffErrorText(intl, error.message)
-          : intl.formatMessage({ id: 'staff.error' }),
-      ),
-    );
-  };
   // one secret per visit of this screen (each ask makes a new one)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once
   useEffect(() => {
     if (asked.current) return;
     asked.current = true;
-    start();
-  }, []);
+    void submit();
+  }, [submit]);
+  const enrolment = enrol.answer;
+  const failure = enrol.result?.failure;
+  const onDone = (answer: AnswerOf<CodeCall>) => {
+    if ('recoveryCodes' in answer) enrolled(answer.recoveryCodes);
+  };
 
   return (
     <section className={styles.card} data-testid="staff-enrol">
@@ -113,8 +110,10 @@ export function StaffEnrol() {
       </p>
       {failure && (
         <p role="alert" className={styles.alert}>
-          {failure}{' '}
-          <button type="button" className={styles.inline} onClick={start}>
+          {failure.statusCode
+            ? staffErrorText(intl, failure.message)
+            : intl.formatMessage({ id: 'staff.error' })}{' '}
+          <button type="button" className={styles.inline} onClick={() => void submit()}>
             <FormattedMessage id="staff.retry" />
           </button>
         </p>
@@ -138,13 +137,11 @@ export function StaffEnrol() {
           </code>
           {enrolment && (
             <CodeForm
+              call="POST staff/totp/confirm"
               label={intl.formatMessage({ id: 'staff.enrol.code' })}
               submitId="staff.enrol.confirm"
               testId="staff-enrol-form"
-              onCode={async (code) => {
-                const done = await callApi('POST staff/totp/confirm', { body: { code } });
-                enrolled(done.recoveryCodes);
-              }}
+              onDone={onDone}
             />
           )}
         </div>
@@ -181,7 +178,6 @@ export function StaffRecoveryCodes({ codes }: { codes: string[] }) {
 /** Enrolled, no staff session: a code from the app (or a recovery code) opens one. */
 export function StaffCodeSignIn() {
   const intl = useIntl();
-  const { reload } = useStaffSession();
   return (
     <section className={styles.card} data-testid="staff-code">
       <h1 className={styles.title}>
@@ -195,10 +191,7 @@ export function StaffCodeSignIn() {
         submitId="staff.code.submit"
         testId="staff-code-form"
         autoComplete="off"
-        onCode={async (code) => {
-          await callApi('POST staff/session', { body: { code } });
-          await reload();
-        }}
+        call="POST staff/session"
       />
     </section>
   );

@@ -1,73 +1,57 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
+import { useLoaderData, useRevalidator } from 'react-router';
 import type { StaffMe } from '../../../shared/staff.ts';
-import { ApiError } from '../../lib/api.ts';
-import { callApi } from '../../lib/endpoints.ts';
+import type { StaffRouteData } from './staff-route.loader.ts';
 
 /**
- * The staff console's session (issue 33), held by the console's layout for all its pages:
- * who is signed in (`GET staff/me`), and the two-factor gate's state. Every staff page opens
- * only once `me` says enrolled and signed in; a 401 from any staff call (the staff session
- * ended) brings the code screen back.
+ * The staff console's session: who is signed in (`GET staff/me`, read by every staff page's
+ * loader, staff-route.loader.ts) and the two-factor gate's state the layout keeps across its
+ * pages. Every staff page opens only once `me` says enrolled and signed in; a 401 from any
+ * staff call (the staff session ended) revalidates the loader, whose `me` then brings the code
+ * screen back.
  */
 export interface StaffSession {
-  /** null until `GET staff/me` answers (and on the server) */
-  me: StaffMe | null;
-  /** `GET staff/me` failed (403: not staff; 0: offline) */
-  failure: ApiError | null;
+  me: StaffMe;
   /** the recovery codes of an enrolment just confirmed: shown once, until `codesSaved` */
   codes: string[] | null;
-  /** asks `GET staff/me` again (after a code, an enrolment, a sign-out) */
-  reload: () => Promise<void>;
   /** an enrolment was confirmed: its recovery codes are shown before the console */
   enrolled: (codes: string[]) => void;
+  /** the codes are put away: the loader reads the console (and the screen's data) again */
   codesSaved: () => void;
-  /** a staff call answered 401: the code screen comes back */
+  /** a staff call answered 401: the loader reads `me` again, which says signed out */
   lost: () => void;
 }
 
-const StaffSessionContext = createContext<StaffSession | null>(null);
-
-export function useStaffSession(): StaffSession {
-  const session = useContext(StaffSessionContext);
-  if (!session) throw new Error('useStaffSession outside the staff layout');
-  return session;
+interface Codes {
+  codes: string[] | null;
+  setCodes: (codes: string[] | null) => void;
 }
 
-export function StaffSessionProvider({ children }: { children: ReactNode }) {
-  const [me, setMe] = useState<StaffMe | null>(null);
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
+const StaffCodesContext = createContext<Codes | null>(null);
 
-  const reload = useCallback(async () => {
-    try {
-      setMe(await callApi('GET staff/me'));
-      setFailure(null);
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error : new ApiError('An error occurred', 0));
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  // stable: the screens' data hooks call it from an effect
-  const lost = useCallback(
-    () => setMe((known) => (known ? { ...known, signedIn: false } : known)),
-    [],
-  );
-
-  const session: StaffSession = {
+export function useStaffSession(): StaffSession {
+  const held = useContext(StaffCodesContext);
+  if (!held) throw new Error('useStaffSession outside the staff layout');
+  const { me } = useLoaderData<StaffRouteData>();
+  const { revalidate } = useRevalidator();
+  // stable: a 401 seen by an effect asks once
+  const lost = useCallback(() => void revalidate(), [revalidate]);
+  return {
     me,
-    failure,
-    codes,
-    reload,
-    enrolled: (shown) => {
-      setCodes(shown);
-      void reload();
+    codes: held.codes,
+    enrolled: held.setCodes,
+    codesSaved: () => {
+      held.setCodes(null);
+      void revalidate();
     },
-    codesSaved: () => setCodes(null),
     lost,
   };
-  return <StaffSessionContext.Provider value={session}>{children}</StaffSessionContext.Provider>;
+}
+
+/** Holds the gate's state (the codes of an enrolment just confirmed) for the console's pages. */
+export function StaffSessionProvider({ children }: { children: ReactNode }) {
+  const [codes, setCodes] = useState<string[] | null>(null);
+  return (
+    <StaffCodesContext.Provider value={{ codes, setCodes }}>{children}</StaffCodesContext.Provider>
+  );
 }

@@ -6,26 +6,14 @@ import { ApiError } from '../../lib/api.ts';
 import { type CallArgs, callApi, type ReadKey } from '../../lib/endpoints.ts';
 import { type ApiData, useApiDataWhen } from '../../lib/use-api-data.ts';
 import { staffApiError } from './staff-errors.ts';
-import { type StaffSession, useStaffSession } from './staff-session.tsx';
+import { staffOpens } from './staff-route.loader.ts';
+import { useStaffSession } from './staff-session.tsx';
 
 /**
  * The capability the shown screen needs (pages/staff/staff.page.tsx gives it): the frame says
  * "not allowed" without it, and the screen's data hooks ask nothing.
  */
 export const StaffScreenCapability = createContext<Capability | null>(null);
-
-/**
- * Whether the console is open to the reader (enrolled, signed in, the recovery codes put
- * away) and their role opens `capability`.
- */
-export function staffOpens(
-  { me, codes }: Pick<StaffSession, 'me' | 'codes'>,
-  capability: Capability | null,
-): boolean {
-  return Boolean(
-    me?.enrolled && me.signedIn && !codes && (!capability || me.capabilities.includes(capability)),
-  );
-}
 
 /**
  * A staff GET (useApiData), asked only once `GET staff/me` says the console is open and the
@@ -41,7 +29,8 @@ export function useStaffData<K extends ReadKey>(
   const { lost } = session;
   const capability = useContext(StaffScreenCapability);
   const intl = useIntl();
-  const result = useApiDataWhen(staffOpens(session, capability), key, ...args);
+  const open = staffOpens(session.me, capability) && !session.codes;
+  const result = useApiDataWhen(open, key, ...args);
   const status = result.error?.statusCode;
   useEffect(() => {
     if (status === 401) lost();

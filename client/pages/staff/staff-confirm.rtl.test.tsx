@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { StaffMe, StaffOrderDetail } from '../../../shared/staff.ts';
 import { appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
+import { staffRoute } from '../../../tests/support/staff-route.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import StaffPage from './staff.page.tsx';
 
@@ -44,6 +45,14 @@ const ORDER: StaffOrderDetail = {
   actions: { resend: false, cancel: true, partial: false, switch: false, refill: true },
 };
 
+// the screens' lazy modules compiled once before the tests: a page now renders after its
+// loader, so the first test's screen would otherwise wait for the compiler too
+beforeAll(async () => {
+  await import('./home/staff-home.tsx');
+  await import('./users/staff-user.tsx');
+  await import('./orders/staff-order.tsx');
+}, 30_000);
+
 let api: ReturnType<typeof fakeApi> | null = null;
 afterEach(() => api?.restore());
 
@@ -62,6 +71,7 @@ function renderOrder() {
       path: '/en/staff/orders/42/',
       pageId: 'staff-order',
       sets: ['staff'],
+      routeOf: staffRoute,
       otherPages: { '/en/staff/orders/:id/': 'staff-order' },
     },
   );

@@ -9,6 +9,7 @@ import type { StaffWithdrawal } from '../../../shared/staff-money.ts';
 import { CAPABILITIES } from '../../../shared/staff-permissions.ts';
 import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
 import { answerConfirm } from '../../../tests/support/staff-confirm.ts';
+import { staffRoute } from '../../../tests/support/staff-route.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import StaffPage from './staff.page.tsx';
 
@@ -58,6 +59,14 @@ const USER: StaffUserDetail = {
   },
 };
 
+// the screens' lazy modules compiled once before the tests: a page now renders after its
+// loader, so the first test's screen would otherwise wait for the compiler too
+beforeAll(async () => {
+  await import('./home/staff-home.tsx');
+  await import('./users/staff-user.tsx');
+  await import('./orders/staff-order.tsx');
+}, 30_000);
+
 let api: ReturnType<typeof fakeApi> | null = null;
 afterEach(() => api?.restore());
 
@@ -66,7 +75,14 @@ function renderConsole(path: string, pageId: string, pattern: string) {
     <StaffSessionProvider>
       <StaffPage />
     </StaffSessionProvider>,
-    { store: appStore({}), path, pageId, sets: ['staff'], otherPages: { [pattern]: pageId } },
+    {
+      store: appStore({}),
+      path,
+      pageId,
+      sets: ['staff'],
+      routeOf: staffRoute,
+      otherPages: { [pattern]: pageId },
+    },
   );
 }
 

@@ -3,18 +3,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
 import type { Capability } from '../../../shared/staff-permissions.ts';
 import { button } from '../../components/button/button.ts';
-import { skeletonBar } from '../../components/skeleton/skeleton.ts';
 import {
   StaffCodeSignIn,
   StaffEnrol,
   StaffRecoveryCodes,
 } from '../../features/staff/staff-gate.tsx';
+import { staffOpens } from '../../features/staff/staff-route.loader.ts';
 import { useStaffSession } from '../../features/staff/staff-session.tsx';
-import {
-  StaffScreenCapability,
-  staffOpens,
-  useStaffCall,
-} from '../../features/staff/use-staff-api.ts';
+import { StaffScreenCapability } from '../../features/staff/use-staff-api.ts';
+import { useStaffWrite } from '../../features/staff/use-staff-route.ts';
 import { Logo } from '../../layouts/parts/logo.tsx';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
@@ -68,37 +65,14 @@ interface StaffFrameProps {
 export function StaffFrame({ title, children }: StaffFrameProps) {
   const intl = useIntl();
   const to = useLocalePath();
-  const session = useStaffSession();
-  const { me, failure, codes, reload } = session;
+  const { me, codes } = useStaffSession();
   const capability = useContext(StaffScreenCapability);
-  const call = useStaffCall();
-  const open = staffOpens(session, null);
-  const sections = STAFF_SECTIONS.filter((section) =>
-    me?.capabilities.includes(section.capability),
-  );
-
-  const signOut = async () => {
-    await call('DELETE staff/session').catch(() => undefined);
-    await reload();
-  };
+  const signOut = useStaffWrite('DELETE staff/session');
+  const open = staffOpens(me, null) && !codes;
+  const sections = STAFF_SECTIONS.filter((section) => me.capabilities.includes(section.capability));
 
   let body: ReactNode;
   if (codes) body = <StaffRecoveryCodes codes={codes} />;
-  else if (!me)
-    body = failure ? (
-      <p role="alert" className={styles.alert} data-testid="staff-failure">
-        {failure.statusCode === 403 ? (
-          <FormattedMessage id="staff.forbidden" />
-        ) : (
-          <FormattedMessage id="staff.error" />
-        )}
-      </p>
-    ) : (
-      <div className={styles.loading} aria-busy="true">
-        <span className={skeletonBar(styles.skeletonTitle)} />
-        <span className={skeletonBar(styles.skeletonLine)} />
-      </div>
-    );
   else if (!me.enrolled) body = <StaffEnrol />;
   else if (!me.signedIn) body = <StaffCodeSignIn />;
   else if (capability && !me.capabilities.includes(capability))
@@ -137,7 +111,7 @@ export function StaffFrame({ title, children }: StaffFrameProps) {
           </nav>
         )}
         <div className={styles.tools}>
-          {me && (
+          {
             <p className={styles.who} data-testid="staff-who">
               <span className={styles.whoName} title={me.user.login ?? me.user.email}>
                 {me.user.login ?? me.user.email}
@@ -146,15 +120,16 @@ export function StaffFrame({ title, children }: StaffFrameProps) {
                 <FormattedMessage id={`staff.role.${me.role}`} />
               </span>
             </p>
-          )}
+          }
           <Link to={to('home')} reloadDocument className={styles.back}>
             <FormattedMessage id="staff.backToSite" />
           </Link>
-          {me?.signedIn && (
+          {me.signedIn && (
             <button
               type="button"
               className={`${button('secondary')} ${styles.signOut}`}
-              onClick={signOut}
+              onClick={() => void signOut.submit()}
+              disabled={signOut.pending}
               aria-label={intl.formatMessage({ id: 'staff.signOut' })}
             >
               <FormattedMessage id="staff.signOutShort" />

@@ -1,6 +1,6 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { button } from '../../components/button/button.ts';
 import styles from './staff.module.css';
 
@@ -12,19 +12,25 @@ const definedOf = <K extends string>(entries: [string, string | null | undefined
     entries.map(([key, value]) => [key, value?.trim() ?? ''] as const).filter(([, value]) => value),
   ) as ListFilter<K>;
 
+/** A list's API query from the page's search: its defined filters, the page, 50 rows. */
+export function listQueryOf<K extends string>(params: URLSearchParams, keys: readonly K[]) {
+  const filter = definedOf<K>(keys.map((key) => [key, params.get(key)]));
+  const page = params.get('page') ?? undefined;
+  return { filter, query: { ...filter, ...(page ? { page } : {}), limit: '50' } };
+}
+
 /**
- * A list screen's query, kept in the URL (a search is a link staff can share): the defined
- * filters, the page, the API query of 50 rows, and how a search or a page changes them.
+ * A list screen's query, kept in the URL (a search is a link staff can share, and the page's
+ * loader reads the list again when it changes): the defined filters, the page, and how a
+ * search or a page changes them.
  */
 export function useListQuery<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
-  const filter = definedOf<K>(keys.map((key) => [key, params.get(key)]));
-  const page = params.get('page') ?? undefined;
+  const { filter } = listQueryOf(params, keys);
   return {
     filter,
     /** changes with the URL: the filter form is keyed by it, so its draft follows the URL */
     key: params.toString(),
-    query: { ...filter, ...(page ? { page } : {}), limit: '50' },
     find: (next: ListFilter<K>) =>
       setParams(definedOf(Object.entries(next)) as Record<string, string>, {
         preventScrollReset: true,
@@ -32,6 +38,56 @@ export function useListQuery<K extends string>(keys: readonly K[]) {
     toPage: (next: number) =>
       setParams({ ...filter, page: String(next) } as Record<string, string>),
   };
+}
+
+/**
+ * The page's search as the screen shows it: the one being navigated to while the router
+ * takes it (a filter chosen shows at once), else the URL's; `set` changes one of its params
+ * in place (no history entry), from what is shown.
+ */
+export function useShownSearch() {
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const pending = useNavigation().location;
+  const shown = pending?.pathname === pathname ? new URLSearchParams(pending.search) : params;
+  const set = (name: string, value: string) => {
+    const next = new URLSearchParams(shown);
+    if (value.trim()) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+  return { shown, set };
+}
+
+/**
+ * A filter kept in the URL's `name` param: what is typed or chosen is the field's at once (and
+ * the screen's to filter by, with no wait for the router), and goes to the URL once typing
+ * stops for `delayMs` (at once with 0: a choice); a URL changed otherwise (back, forward, a
+ * link) fills the field again.
+ */
+export function useSearchDraft(name: string, delayMs = 300) {
+  const { shown, set } = useShownSearch();
+  const inUrl = shown.get(name) ?? '';
+  const [draft, setDraft] = useState(inUrl);
+  const written = useRef(inUrl);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    if (inUrl === written.current) return;
+    written.current = inUrl;
+    setDraft(inUrl);
+  }, [inUrl]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const change = (value: string) => {
+    setDraft(value);
+    clearTimeout(timer.current);
+    const write = () => {
+      written.current = value.trim() ? value : '';
+      set(name, value);
+    };
+    if (delayMs) timer.current = setTimeout(write, delayMs);
+    else write();
+  };
+  return [draft, change] as const;
 }
 
 type Field<K extends string> = (name: K) => {

@@ -9,6 +9,7 @@ import type { StaffWithdrawal } from '../../../shared/staff-money.ts';
 import { CAPABILITIES } from '../../../shared/staff-permissions.ts';
 import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
 import { answerConfirm } from '../../../tests/support/staff-confirm.ts';
+import { staffRoute } from '../../../tests/support/staff-route.ts';
 import { type StaffLiveEvent, staffLive } from '../../features/staff/staff-live.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import StaffPage from './staff.page.tsx';
@@ -28,7 +29,14 @@ function renderConsole(path: string, pageId: string, pattern: string) {
     <StaffSessionProvider>
       <StaffPage />
     </StaffSessionProvider>,
-    { store: appStore({}), path, pageId, sets: ['staff'], otherPages: { [pattern]: pageId } },
+    {
+      store: appStore({}),
+      path,
+      pageId,
+      sets: ['staff'],
+      routeOf: staffRoute,
+      otherPages: { [pattern]: pageId },
+    },
   );
 }
 
@@ -50,6 +58,14 @@ function fakeSocket() {
     closed: () => closed,
   };
 }
+
+// the screens' lazy modules compiled once before the tests: a page now renders after its
+// loader, so the first test's screen would otherwise wait for the compiler too
+beforeAll(async () => {
+  await import('./home/staff-home.tsx');
+  await import('./users/staff-user.tsx');
+  await import('./orders/staff-order.tsx');
+}, 30_000);
 
 let api: ReturnType<typeof fakeApi> | null = null;
 const connect = staffLive.connect;
@@ -116,7 +132,10 @@ describe('the dashboard', () => {
     expect(revenue.querySelector('table')!.textContent).toContain('$7');
     expect(screen.getByTestId('staff-tile-orders').textContent).toBe('7');
     expect(screen.getByTestId('staff-by-status').textContent).toContain('Running');
-    expect(screen.getByTestId('staff-live').textContent).toBe('Live updates on');
+    // the figures come with the page; the channel opens once the dashboard is shown
+    await waitFor(() =>
+      expect(screen.getByTestId('staff-live').textContent).toBe('Live updates on'),
+    );
     await waitFor(() =>
       expect(screen.getByTestId('staff-dashboard-providers').textContent).toContain('5%'),
     );

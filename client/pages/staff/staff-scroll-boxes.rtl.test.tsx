@@ -6,6 +6,7 @@ import type { StaffMe } from '../../../shared/staff.ts';
 import type { StaffPrices } from '../../../shared/staff-catalogue.ts';
 import { CAPABILITIES } from '../../../shared/staff-permissions.ts';
 import { appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
+import { staffRoute } from '../../../tests/support/staff-route.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import StaffPage from './staff.page.tsx';
 
@@ -81,6 +82,7 @@ describe("the console's boxes that scroll sideways", () => {
         path: '/en/staff/prices/IG_LIKES/',
         pageId: 'staff-price',
         sets: ['staff'],
+        routeOf: staffRoute,
         otherPages: { '/en/staff/prices/:tag/': 'staff-price' },
       },
     );

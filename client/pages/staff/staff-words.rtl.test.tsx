@@ -8,6 +8,7 @@ import ruMessages from '../../../locales/ru.json' with { type: 'json' };
 import ruStaff from '../../../locales/staff/ru.json' with { type: 'json' };
 import type { StaffMe, StaffOrderRow, StaffUserDetail } from '../../../shared/staff.ts';
 import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
+import { staffRoute } from '../../../tests/support/staff-route.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import { expandMessages, intlFor } from '../../lib/intl.ts';
 import StaffPage from './staff.page.tsx';
@@ -103,6 +104,7 @@ function renderConsole(
     path,
     pageId,
     sets: ['staff'],
+    routeOf: staffRoute,
     otherPages: { [pattern]: pageId },
   });
 }

@@ -16,6 +16,7 @@ import {
   renderPage,
 } from '../../../tests/support/render.tsx';
 import { answerConfirm } from '../../../tests/support/staff-confirm.ts';
+import { staffRoute } from '../../../tests/support/staff-route.ts';
 import { staffLive } from '../../features/staff/staff-live.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import StaffPage from './staff.page.tsx';
@@ -83,7 +84,14 @@ function renderConsole(path = '/en/staff/orders/', pageId = 'staff-orders', patt
     <StaffSessionProvider>
       <StaffPage />
     </StaffSessionProvider>,
-    { store: appStore({}), path, pageId, sets: ['staff'], otherPages: { [pattern]: pageId } },
+    {
+      store: appStore({}),
+      path,
+      pageId,
+      sets: ['staff'],
+      routeOf: staffRoute,
+      otherPages: { [pattern]: pageId },
+    },
   );
 }
 
@@ -91,6 +99,9 @@ let api: ReturnType<typeof fakeApi> | null = null;
 afterEach(() => api?.restore());
 // the dashboard's live channel: no socket in these tests (staff-screens.rtl.test.tsx fakes one)
 const connect = staffLive.connect;
+// the screen's lazy module compiled once before the tests: the page now renders after its
+// loader, so the first test's screen would otherwise wait for the compiler too
+beforeAll(() => import('./orders/staff-orders.tsx'), 20_000);
 beforeEach(() => {
   staffLive.connect = async () => ({ close: () => undefined });
 });

@@ -1,14 +1,29 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { PageDef } from '../../../shared/routes.ts';
 import type { Capability } from '../../../shared/staff-permissions.ts';
 import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
+import {
+  staffRouteAction,
+  staffShouldRevalidate,
+} from '../../features/staff/staff-route.action.ts';
 import { staffRouteLoader } from '../../features/staff/staff-route.loader.ts';
 import { StaffScreenCapability } from '../../features/staff/use-staff-api.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
+import { SEARCHED_BY, STAFF_READS } from './staff-reads.ts';
 // the console's stylesheet is the view's (its lazy screens' CSS is in it: build/entry-css.ts)
 import './staff.module.css';
 
-/** Every staff page's loader: the site's 404 for accounts without a staff role. */
-export const routeLoader = staffRouteLoader;
+/**
+ * Every staff page's loader: the site's 404 for accounts without a staff role; the console's
+ * session, and the screen's data (staff-reads.ts) once the console is open to it.
+ */
+export const routeLoader = (def: PageDef) =>
+  staffRouteLoader(SCREENS[def.id]?.[1] ?? null, STAFF_READS[def.id as keyof typeof STAFF_READS]);
+
+/** Every staff page's action: the console's writes (its screens' fetchers). */
+export const routeAction = staffRouteAction;
+export const routeShouldRevalidate = (def: PageDef) =>
+  staffShouldRevalidate(SEARCHED_BY[def.id] ?? []);
 
 type Screen = LazyExoticComponent<ComponentType>;
 const screen = (load: () => Promise<ComponentType>): Screen =>

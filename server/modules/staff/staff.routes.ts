@@ -23,6 +23,7 @@ import {
   type StaffSection,
   signInOf,
   staffGate,
+  staffOf,
 } from './staff-access.ts';
 import type { StaffAdjustments } from './staff-adjustments.service.ts';
 import type { StaffAuth } from './staff-auth.service.ts';
@@ -86,6 +87,12 @@ export function staffRoutes({
     }
   };
 
+  // an account without a staff role is refused any staff read whatever its query (the reads
+  // check the query before their handler asks the gate)
+  router.get(/^\/staff\//, (req, res, next) => {
+    if (!staffOf(req, res)) throw new AppError(STAFF_ACCESS_ERRORS.forbidden, 403);
+    next();
+  });
   mountReads(router, staffReads({ staffAuth, adjustments, dashboard, audit }));
 
   router.post('/staff/totp/enrol', gate(null, { session: false }), async (_req, res) => {

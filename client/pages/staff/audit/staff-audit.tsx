@@ -1,17 +1,16 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useStaffScreen } from '../../../features/staff/use-staff-route.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { FilterForm, useListQuery } from '../staff-list.tsx';
 import { compactJson, Failure, Pages, Table, When } from '../staff-parts.tsx';
-
-const FILTERS = ['action', 'target', 'from', 'to'] as const;
+import { AUDIT_FILTERS, type StaffScreenData } from '../staff-reads.ts';
 
 /** /staff/audit/: every staff write, newest first, filtered by action, target and dates. */
 export function StaffAuditPage() {
   const intl = useIntl();
-  const list = useListQuery(FILTERS);
-  const { data, loading, error, retry } = useStaffData('GET staff/audit', { query: list.query });
+  const list = useListQuery(AUDIT_FILTERS);
+  const { data, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-audit'>>();
 
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.audit.title' })}>

@@ -1,13 +1,15 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { FAKE_PLATFORM, SERVICE_TYPES } from '../../../../shared/catalog.ts';
 import type { StaffService } from '../../../../shared/staff-catalogue.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useStaffScreen } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
+import { useSearchDraft, useShownSearch } from '../staff-list.tsx';
 import { Failure, platformWord, Table, typeWord } from '../staff-parts.tsx';
+import type { StaffScreenData } from '../staff-reads.ts';
 
 /** A service's name in the console's language, else English, else any. */
 export function nameOf(service: StaffService, lang: string): string {
@@ -36,10 +38,15 @@ const isTest = (service: StaffService) => service.platform === FAKE_PLATFORM;
 
 /**
  * Filters the whole list here: the server answers every service at once. The test services
- * are listed only when their tag is searched for.
+ * are listed only when their tag is searched for (`search`, the text typed).
  */
-function matches(service: StaffService, filter: URLSearchParams, lang: string): boolean {
-  const q = filter.get('q')?.trim().toLowerCase();
+function matches(
+  service: StaffService,
+  search: string,
+  filter: URLSearchParams,
+  lang: string,
+): boolean {
+  const q = search.trim().toLowerCase();
   if (isTest(service) && !(q && service.tag.toLowerCase().includes(q))) return false;
   if (q && !`${service.tag} ${nameOf(service, lang)}`.toLowerCase().includes(q)) return false;
   const platform = filter.get('platform');
@@ -60,8 +67,10 @@ export function StaffServicesPage() {
   const intl = useIntl();
   const to = useLocalePath();
   const { me } = useStaffSession();
-  const [params, setParams] = useSearchParams();
-  const { data, loading, error, retry } = useStaffData('GET staff/catalogue/services');
+  // the choices show at once; the text typed filters as it is typed, in the URL once it stops
+  const { shown: params, set } = useShownSearch();
+  const [search, setSearch] = useSearchDraft('q');
+  const { data, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-services'>>();
   const all = data ?? [];
   // the filters' choices are the shop's: the test services' platform and providers left out
   const real = all.filter((service) => !isTest(service));
@@ -69,13 +78,7 @@ export function StaffServicesPage() {
   const providers = [
     ...new Set(real.flatMap((service) => service.mapping.provider_id ?? [])),
   ].sort();
-  const shown = all.filter((service) => matches(service, params, intl.locale));
-  const set = (name: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    setParams(next, { replace: true, preventScrollReset: true });
-  };
+  const shown = all.filter((service) => matches(service, search, params, intl.locale));
   const select = (
     name: string,
     options: string[],
@@ -108,8 +111,8 @@ export function StaffServicesPage() {
           <input
             type="search"
             name="q"
-            value={params.get('q') ?? ''}
-            onChange={(event) => set('q', event.target.value)}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
           />
         </label>
         {select('platform', platforms, 'staff.services.platform', (code) =>

@@ -1,17 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
-import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.ts';
+import { useLocation } from 'react-router';
+import { LOCALES, type Locale } from '../../../../shared/locales.ts';
 import { PLATFORMS } from '../../../../shared/platforms.ts';
-import type { StaffLandingCopy, StaffLandingCopyItem } from '../../../../shared/staff-content.ts';
+import type { StaffLandingCopyItem } from '../../../../shared/staff-content.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { errorOf } from '../../../features/staff/use-staff-api.ts';
+import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { FieldError, invalidProps, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
+import { useSearchDraft } from '../staff-list.tsx';
 import { Failure, When } from '../staff-parts.tsx';
+import { copyLangOf, type StaffScreenData } from '../staff-reads.ts';
 
 /** The texts shown together: a platform's landing and service pages, or the questions. */
 const GROUPS = [...PLATFORMS, 'faq'] as const;
@@ -25,48 +28,40 @@ const inGroup = (key: string, group: Group) =>
 const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
 
 /** One text: its key, the shipped text, staff's text to edit, save or give back. */
-function CopyRow({
-  lang,
-  item,
-  onSaved,
-}: {
-  lang: Locale;
-  item: StaffLandingCopyItem;
-  onSaved: (next: StaffLandingCopy) => void;
-}) {
+function CopyRow({ lang, item: read }: { lang: Locale; item: StaffLandingCopyItem }) {
   const intl = useIntl();
-  const call = useStaffCall();
   const [confirm, confirmDialog] = useConfirm();
-  const current = item.text ?? item.default;
-  const [draft, setDraft] = useState(current);
-  const [state, setState] = useState<{ busy?: boolean; saved?: boolean; error?: string }>({});
-  useEffect(() => setDraft(current), [current]);
   const row = useRef<HTMLLIElement>(null);
+  // the text is the row's one field: a refusal marks it and it takes the focus
+  const save = useStaffWrite('PUT staff/landing-copy', {
+    failed: () => focusFirstInvalid(row.current),
+  });
+  // the answer is the language's texts as they now are (the page is not read again for it)
+  const item = save.answer?.items.find((one) => one.key === read.key) ?? read;
+  const current = item.text ?? item.default;
+  // the draft follows the text saved; what the answer says is shown until the next edit
+  const [draft, setDraft] = useState({ text: current, of: current, edited: false });
+  if (draft.of !== current) setDraft({ text: current, of: current, edited: false });
+  const error = save.error && !draft.edited ? errorOf(save.error, 'text') : undefined;
+  const saved = save.answer !== null && !save.error && !draft.edited;
   const idOf = useFieldIds();
-  const save = async (text: string | null) => {
-    setState({ busy: true });
-    try {
-      onSaved(await call('PUT staff/landing-copy', { body: { lang, key: item.key, text } }));
-      setState({ saved: true });
-    } catch (failure) {
-      // the text is the row's one field: it is marked and takes the focus
-      focusFirstInvalid(row.current, () => setState({ error: errorOf(failure, 'text') }));
-    }
+  const send = (text: string | null) => {
+    setDraft((known) => ({ ...known, edited: false }));
+    void save.submit({ body: { lang, key: item.key, text } });
   };
-  const changed = draft.trim() !== current;
+  const changed = draft.text.trim() !== current;
   return (
     <li ref={row} className={styles.card} data-key={item.key}>
       <label className={styles.field}>
         <code>{item.key}</code>
         <textarea
-          rows={Math.min(6, Math.ceil(draft.length / 90) || 1)}
-          value={draft}
+          rows={Math.min(6, Math.ceil(draft.text.length / 90) || 1)}
+          value={draft.text}
           maxLength={2000}
-          {...invalidProps(idOf('text'), state.error)}
-          onChange={(event) => {
-            setDraft(oneLine(event.target.value));
-            setState({});
-          }}
+          {...invalidProps(idOf('text'), error)}
+          onChange={(event) =>
+            setDraft({ text: oneLine(event.target.value), of: current, edited: true })
+          }
         />
       </label>
       {item.text !== null && (
@@ -83,8 +78,8 @@ function CopyRow({
         <button
           type="button"
           className={button('primary')}
-          disabled={!changed || !draft.trim() || state.busy}
-          onClick={() => void save(draft.trim())}
+          disabled={!changed || !draft.text.trim() || save.pending}
+          onClick={() => send(draft.text.trim())}
         >
           <FormattedMessage id="staff.copy.save" />
         </button>
@@ -92,21 +87,20 @@ function CopyRow({
           <button
             type="button"
             className={button('secondary')}
-            disabled={state.busy}
+            disabled={save.pending}
             onClick={async () => {
-              if (await confirm(intl.formatMessage({ id: 'staff.copy.resetConfirm' })))
-                void save(null);
+              if (await confirm(intl.formatMessage({ id: 'staff.copy.resetConfirm' }))) send(null);
             }}
           >
             <FormattedMessage id="staff.copy.reset" />
           </button>
         )}
-        {state.saved && (
+        {saved && (
           <span role="status" className={styles.muted}>
             <FormattedMessage id="staff.copy.saved" />
           </span>
         )}
-        <FieldError id={idOf('text')} error={state.error} />
+        <FieldError id={idOf('text')} error={error} />
       </div>
       {confirmDialog}
     </li>
@@ -116,23 +110,23 @@ function CopyRow({
 /**
  * /staff/landing-copy/: the texts of the platform and service pages in one language (heroes,
  * page titles and descriptions, services' short lines, questions), staff's over the shipped.
+ * The language is the page's read (`lang` in the URL); the group and the search filter here.
  */
 export function StaffLandingCopyPage() {
   const intl = useIntl();
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('lang');
-  const lang: Locale = isLocale(asked) ? asked : intl.locale === 'ru' ? 'ru' : 'en';
-  const group = (GROUPS as readonly string[]).includes(params.get('group') ?? '')
-    ? (params.get('group') as Group)
-    : GROUPS[0];
-  const choose = (next: { lang?: string; group?: string }) =>
-    setParams({ lang, group, ...next }, { replace: true });
+  const { pathname } = useLocation();
+  // the language is read by the page's loader; the group filters what it read, at once
+  const [asked, setLang] = useSearchDraft('lang', 0);
+  const [chosen, setGroup] = useSearchDraft('group', 0);
+  const lang = copyLangOf(new URLSearchParams({ lang: asked }), pathname);
+  const group = (GROUPS as readonly string[]).includes(chosen) ? (chosen as Group) : GROUPS[0];
   const [search, setSearch] = useState('');
-  const { data, loading, error, retry } = useStaffData('GET staff/landing-copy', {
-    query: { lang },
-  });
-  const [copy, setCopy] = useState<StaffLandingCopy | null>(null);
-  useEffect(() => setCopy(data ?? null), [data]);
+  const {
+    data: copy,
+    loading,
+    error,
+    retry,
+  } = useStaffScreen<StaffScreenData<'staff-landing-copy'>>();
   const needle = search.trim().toLowerCase();
   // a search looks through every text of the language; otherwise the chosen group's show
   const items = (copy?.lang === lang ? copy.items : []).filter((item) =>
@@ -149,7 +143,7 @@ export function StaffLandingCopyPage() {
       <div className={styles.filters}>
         <label className={styles.filter}>
           <FormattedMessage id="staff.copy.lang" />
-          <select value={lang} onChange={(event) => choose({ lang: event.target.value })}>
+          <select value={lang} onChange={(event) => setLang(event.target.value)}>
             {LOCALES.map((locale) => (
               <option key={locale} value={locale}>
                 {locale}
@@ -159,7 +153,7 @@ export function StaffLandingCopyPage() {
         </label>
         <label className={styles.filter}>
           <FormattedMessage id="staff.copy.group" />
-          <select value={group} onChange={(event) => choose({ group: event.target.value })}>
+          <select value={group} onChange={(event) => setGroup(event.target.value)}>
             {GROUPS.map((entry) => (
               <option key={entry} value={entry}>
                 {intl.formatMessage({
@@ -188,7 +182,7 @@ export function StaffLandingCopyPage() {
       </p>
       <ul className={styles.plainList} aria-busy={loading} data-testid="staff-landing-copy">
         {items.map((item) => (
-          <CopyRow key={`${lang}:${item.key}`} lang={lang} item={item} onSaved={setCopy} />
+          <CopyRow key={`${lang}:${item.key}`} lang={lang} item={item} />
         ))}
       </ul>
     </StaffFrame>

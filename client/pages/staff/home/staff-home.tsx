@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useRevalidator, useSearchParams } from 'react-router';
 import { isCurrency } from '../../../../shared/regions.ts';
 import type { StaffDashboard } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
 import { staffErrorText } from '../../../features/staff/staff-errors.ts';
 import { staffLive } from '../../../features/staff/staff-live.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useStaffScreen } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import styles from '../staff.module.css';
@@ -21,6 +21,7 @@ import {
   Table,
   When,
 } from '../staff-parts.tsx';
+import type { StaffScreenData } from '../staff-reads.ts';
 import { DayChart } from './staff-charts.tsx';
 import { PerformanceTables } from './staff-performance.tsx';
 
@@ -28,17 +29,23 @@ import { PerformanceTables } from './staff-performance.tsx';
 const currenciesOf = (days: StaffDashboard['days'], field: 'revenue' | 'refunds') =>
   [...new Set(days.flatMap((day) => Object.keys(day[field])))].sort();
 
-/** The live channel while the dashboard is open: each `staff` event asks for the figures again. */
-function useLiveRefetch(refetch: () => void): 'connecting' | 'on' | 'off' {
+type Home = NonNullable<StaffScreenData<'staff'>>;
+
+/**
+ * The live channel while the dashboard is open: each `staff` event has the router read the
+ * page again (its loader asks for the figures).
+ */
+function useLiveRevalidation(): 'connecting' | 'on' | 'off' {
   const intl = useIntl();
   const [status, setStatus] = useState<'connecting' | 'on' | 'off'>('connecting');
-  const refetchRef = useRefLatest(refetch);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one connection per visit
+  const { revalidate } = useRevalidator();
+  const changed = useEffectEvent(() => void revalidate());
+  // one connection per visit (the locale is the page's)
   useEffect(() => {
     let closed = false;
     let connection: { close(): void } | null = null;
     staffLive
-      .connect(intl.locale, () => refetchRef.current(), setStatus)
+      .connect(intl.locale, () => changed(), setStatus)
       .then((live) => {
         if (closed) live.close();
         else connection = live;
@@ -48,37 +55,31 @@ function useLiveRefetch(refetch: () => void): 'connecting' | 'on' | 'off' {
       closed = true;
       connection?.close();
     };
-  }, []);
+  }, [intl.locale]);
   return status;
 }
 
-function useRefLatest<T>(value: T): { current: T } {
-  const [ref] = useState(() => ({ current: value }));
-  ref.current = value;
-  return ref;
-}
-
-/** Providers' error rates over 24 h and, on demand, their balances (capability `providers`). */
-function ProvidersPanel() {
+/**
+ * Providers' error rates over 24 h and, on demand, their balances (capability `providers`;
+ * `?balance=1` has the page's loader ask the providers for them).
+ */
+function ProvidersPanel({ providers }: { providers: Home['providers'] }) {
   const intl = useIntl();
-  const [withBalance, setWithBalance] = useState(false);
-  const { data, loading, error, retry } = useStaffData('GET staff/providers', {
-    query: withBalance ? { balance: '1' } : {},
-  });
+  const [params, setParams] = useSearchParams();
+  const withBalance = params.get('balance') === '1';
+  const { loading, retry } = useStaffScreen<Home>();
+  const balances = () => {
+    if (withBalance) retry();
+    else setParams({ balance: '1' }, { replace: true, preventScrollReset: true });
+  };
   return (
     <>
       <h2 className={styles.subtitle}>
         <FormattedMessage id="staff.providers.title" />{' '}
-        <button
-          type="button"
-          className={styles.pageButton}
-          disabled={loading}
-          onClick={() => (withBalance ? retry() : setWithBalance(true))}
-        >
+        <button type="button" className={styles.pageButton} disabled={loading} onClick={balances}>
           <FormattedMessage id="staff.providers.balances" />
         </button>
       </h2>
-      {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
       <Table
         head={[
           'staff.providers.id',
@@ -88,7 +89,7 @@ function ProvidersPanel() {
           'staff.providers.balance',
         ]}
         testId="staff-dashboard-providers"
-        rows={(data ?? []).map((provider) => (
+        rows={(providers ?? []).map((provider) => (
           <tr key={provider.id}>
             <td>{provider.id}</td>
             <td>{intl.formatMessage({ id: provider.enabled ? 'staff.yes' : 'staff.no' })}</td>
@@ -111,9 +112,9 @@ function ProvidersPanel() {
 function Dashboard() {
   const intl = useIntl();
   const to = useLocalePath();
-  const { me } = useStaffSession();
-  const { data, loading, error, retry } = useStaffData('GET staff/dashboard');
-  const live = useLiveRefetch(retry);
+  const { data: home, loading, error, retry } = useStaffScreen<Home>();
+  const data = home?.dashboard;
+  const live = useLiveRevalidation();
   const money = (currency: string) => (minor: number) =>
     isCurrency(currency)
       ? formatMoney(intl, minor, currency)
@@ -250,7 +251,7 @@ function Dashboard() {
           <PerformanceTables performance={data.performance} />
         </>
       )}
-      {me?.capabilities.includes('providers') && <ProvidersPanel />}
+      {home?.providers && <ProvidersPanel providers={home.providers} />}
     </div>
   );
 }
@@ -264,10 +265,10 @@ export function StaffHomePage() {
   const to = useLocalePath();
   const { me } = useStaffSession();
   const sections = STAFF_SECTIONS.filter(
-    (section) => section.page !== 'staff' && me?.capabilities.includes(section.capability),
+    (section) => section.page !== 'staff' && me.capabilities.includes(section.capability),
   );
-  const dashboard = me?.capabilities.includes('dashboard');
-  const open = me?.enrolled && me.signedIn;
+  const dashboard = me.capabilities.includes('dashboard');
+  const open = me.enrolled && me.signedIn;
   if (open && !dashboard && sections[0]) return <Navigate to={to(sections[0].page)} replace />;
   return (
     <StaffFrame

@@ -1,10 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useStaffScreen } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, Money, ServiceTag, Status, Table, When, wordOf } from '../staff-parts.tsx';
+import type { StaffScreenData } from '../staff-reads.ts';
 
 /** /staff/payments/:id/: a payment, its gateway events (oldest first), its order or top-up. */
 export function StaffPaymentPage() {
@@ -16,9 +17,7 @@ export function StaffPaymentPage() {
     loading,
     error,
     retry,
-  } = useStaffData('GET staff/payments/:id', {
-    params: { id },
-  });
+  } = useStaffScreen<StaffScreenData<'staff-payment'>>();
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.payment.title' }, { id })}>
       <p>

@@ -1,14 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useStaffScreen } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { FilterForm, type ListFilter, useListQuery } from '../staff-list.tsx';
 import { Failure, Money, Pages, Status, statusText, Table, When } from '../staff-parts.tsx';
+import { PAYMENT_FILTERS, type StaffScreenData } from '../staff-reads.ts';
 
-const FILTERS = ['q', 'user', 'status', 'purpose', 'gateway', 'from', 'to'] as const;
-type Filter = (typeof FILTERS)[number];
+type Filter = (typeof PAYMENT_FILTERS)[number];
 
 /** The search form's own fields (the dates and "Find" are the list's). */
 function PaymentFilters({
@@ -68,10 +68,8 @@ function PaymentFilters({
 export function StaffPaymentsPage() {
   const intl = useIntl();
   const to = useLocalePath();
-  const list = useListQuery(FILTERS);
-  const { data, loading, error, retry } = useStaffData('GET staff/payments', {
-    query: list.query as never,
-  });
+  const list = useListQuery(PAYMENT_FILTERS);
+  const { data, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-payments'>>();
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.payments.title' })}>
       <PaymentFilters key={list.key} filter={list.filter} onFind={list.find} />

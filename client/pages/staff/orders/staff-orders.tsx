@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { ORDER_STATUSES } from '../../../../shared/orders.ts';
-import { useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useStaffScreen } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
@@ -16,9 +16,9 @@ import {
   Table,
   When,
 } from '../staff-parts.tsx';
+import { ORDER_FILTERS, type StaffScreenData } from '../staff-reads.ts';
 
-const FILTERS = ['q', 'status', 'provider', 'from', 'to'] as const;
-type Filter = (typeof FILTERS)[number];
+type Filter = (typeof ORDER_FILTERS)[number];
 
 const HEAD = [
   'staff.orders.id',
@@ -80,8 +80,8 @@ function OrdersFilters({
 export function StaffOrdersPage() {
   const intl = useIntl();
   const to = useLocalePath();
-  const list = useListQuery(FILTERS);
-  const { data, loading, error, retry } = useStaffData('GET staff/orders', { query: list.query });
+  const list = useListQuery(ORDER_FILTERS);
+  const { data, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-orders'>>();
 
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.orders.title' })}>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useRevalidator } from 'react-router';
 import { isCurrency } from '../../../../shared/regions.ts';
 import type { StaffAdjustCap, StaffUserDetail } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
@@ -50,7 +51,9 @@ export function BalanceForm({
 }) {
   const intl = useIntl();
   const call = useStaffCall();
-  const { me, reload } = useStaffSession();
+  const { me } = useStaffSession();
+  // the cap's use is `me`'s: the page's loader reads it again
+  const { revalidate } = useRevalidator();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
@@ -87,7 +90,7 @@ export function BalanceForm({
       );
       setAmount('');
       setReason('');
-      if (me?.adjustCap) void reload();
+      if (me?.adjustCap) void revalidate();
     } catch (failure) {
       const fields = failure instanceof ApiError ? failure.fields : {};
       // a 400 naming the fields marks them, and the first takes the focus

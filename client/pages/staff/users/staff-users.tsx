@@ -1,18 +1,19 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useStaffScreen } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { FilterForm, useListQuery } from '../staff-list.tsx';
 import { Failure, Money, Pages, Table, When, wordOf } from '../staff-parts.tsx';
+import { type StaffScreenData, USER_FILTERS } from '../staff-reads.ts';
 
 /** /staff/users/: accounts found by id, login or e-mail. */
 export function StaffUsersPage() {
   const intl = useIntl();
   const to = useLocalePath();
-  const list = useListQuery(['q'] as const);
-  const { data, loading, error, retry } = useStaffData('GET staff/users', { query: list.query });
+  const list = useListQuery(USER_FILTERS);
+  const { data, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-users'>>();
 
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.users.title' })}>
