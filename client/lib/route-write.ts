@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useEffectEvent, useMemo } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { type ActionFunctionArgs, data, redirect, useFetcher } from 'react-router';
 import type { AnswerOf, EndpointKey } from '../../shared/api-contract/index.ts';
 import { localeOfPath } from '../../shared/locales.ts';
 import { pagePath } from '../../shared/routes.ts';
+import { focusFirstInvalid } from '../components/form/focus-first-invalid.ts';
 import { ApiError } from './api.ts';
 import type { CallArgs } from './endpoints.ts';
 import { apiOf } from './route-api.ts';
@@ -85,7 +86,11 @@ export function writeAction(keys: readonly WriteKey[], { signedIn = false } = {}
 /** What a screen does once one of its writes is done (each runs once per write). */
 export interface WriteDone<K extends WriteKey> {
   done?: (answer: AnswerOf<K>) => void;
-  failed?: (error: ApiError) => void;
+  /**
+   * Shows the refusal; a form it answers has its first field at fault focused once the
+   * errors set here have rendered (focus-first-invalid.ts)
+   */
+  failed?: (error: ApiError) => ParentNode | null | undefined | void;
 }
 
 /**
@@ -103,15 +108,20 @@ export function useWrite<K extends WriteKey>(key: K, on: WriteDone<K> = {}) {
     (...[options]: CallArgs<K>) => send({ call: key, ...options } as never, JSON_POST),
     [send, key],
   );
+  // the form whose first field at fault takes the focus, once its errors have rendered
+  const [refused, setRefused] = useState<{ form: ParentNode } | null>(null);
+  useEffect(() => {
+    if (refused) focusFirstInvalid(refused.form);
+  }, [refused]);
   // the screen's latest handlers, called from the effect without running it again
   const finished = useEffectEvent((answer: Written<AnswerOf<K>>) => {
-    if (answer.ok) on.done?.(answer.data);
-    else on.failed?.(refusalOf(answer)!);
+    if (answer.ok) return on.done?.(answer.data);
+    const form = on.failed?.(refusalOf(answer)!);
+    if (form) setRefused({ form });
   });
-  // once per write (each result is a new object), after React's commit: a handler may show
-  // its errors with flushSync and focus the first field at fault (focus-first-invalid.ts)
+  // once per write: each result is a new object
   useEffect(() => {
-    if (result) queueMicrotask(() => finished(result));
+    if (result) finished(result);
   }, [result]);
   return { submit, pending, error, answer: result?.ok ? result.data : null };
 }

@@ -54,8 +54,10 @@ export function usePart<T>(part: Part<T>, asked = ''): PartState<T> {
   const revalidator = useRevalidator();
   const loading = usePageLoading();
   const [kept, setKept] = useState<{ data: T | null; asked: string }>({ data: part.data, asked });
-  // React's way to keep a value derived from the previous render's: set while rendering
-  if (part.data !== null && part.data !== kept.data) setKept({ data: part.data, asked });
+  // React's way to keep a value derived from the previous render's: set while rendering (an
+  // answer may be null itself: no API key)
+  if (!part.error && (part.data !== kept.data || asked !== kept.asked))
+    setKept({ data: part.data, asked });
   const { error: failure } = part;
   const error = useMemo(
     () => (failure ? new ApiError(failure.message, failure.statusCode, failure.fields) : null),
@@ -69,7 +71,7 @@ export function usePart<T>(part: Part<T>, asked = ''): PartState<T> {
     return () => removeEventListener('online', again);
   }, [error, revalidate]);
   return {
-    data: part.data ?? (kept.asked === asked ? kept.data : null),
+    data: part.error ? (kept.asked === asked ? kept.data : null) : part.data,
     loading,
     error,
     retry: () => void revalidate(),

@@ -1,28 +1,25 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocale } from '../../../lib/locale.ts';
-import { useApiData } from '../../../lib/use-api-data.ts';
+import type { GuideView } from '../../../../shared/api-keys.ts';
 import styles from './api.module.css';
 import { labelCodeBlocks } from './code-blocks.ts';
 
 /** The reseller API guide (content/api-guide/, rendered and sanitised on the server). */
-export function ApiGuide() {
+export function ApiGuide({ guide }: { guide: GuideView | null }) {
   const intl = useIntl();
-  const locale = useLocale();
-  const guide = useApiData('GET content/api-guide', { query: { lang: locale } });
   // the code blocks scroll sideways: each takes the focus, named in the page's language
   const html = useMemo(
     () =>
-      guide.data &&
+      guide &&
       labelCodeBlocks(
-        guide.data.html,
+        guide.html,
         (block) => intl.formatMessage({ id: 'cp.api.guide.code' }, block),
         intl.formatMessage({ id: 'cp.api.guide.title' }),
       ),
-    [guide.data, intl],
+    [guide, intl],
   );
-  if (!guide.data) return null;
-  const { data } = guide;
+  if (!guide) return null;
+  const data = guide;
   return (
     <section className={styles.card} aria-labelledby="api-guide-title" data-testid="api-guide">
       <h2 id="api-guide-title" className={styles.cardTitle}>

@@ -12,7 +12,7 @@ import {
   publicUser,
   renderPage,
 } from '../../../../tests/support/render.tsx';
-import ApiPage from './cp-api.page.tsx';
+import ApiPage, { apiPageAction, apiPageLoader } from './cp-api.page.tsx';
 
 /** The keys POST user/api-key makes, in turn (`bst_` and 32 characters, as the service's). */
 const KEYS = ['bst_Xa9kQ2vLr5TnY3pWc7HsAe4dF8gJ1mZo', 'bst_P0qRw7EyU2iOa4sDf6gHj8kLz1xCv3bN'];
@@ -64,13 +64,18 @@ afterEach(() => {
   confirm.mockRestore();
 });
 
-function renderApiPage() {
-  return renderPage(<ApiPage />, {
+/** The page once its route's loader has read it (the router renders nothing before). */
+async function renderApiPage() {
+  const rendered = renderPage(<ApiPage />, {
     store: appStore({ user: publicUser() }),
     path: pagePath('cp-api', 'en'),
     pageId: 'cp-api',
     sets: ['cabinet', 'cabinet-screens'],
+    loader: apiPageLoader('en'),
+    action: apiPageAction,
   });
+  await screen.findByRole('region', { name: 'Your API key' });
+  return rendered;
 }
 
 const keyCard = () => screen.getByRole('region', { name: 'Your API key' });
@@ -85,7 +90,7 @@ const facts = () =>
 describe('the API key card', () => {
   it('makes a key, shows it once to copy, then only its start', async () => {
     const user = userEvent.setup();
-    renderApiPage();
+    await renderApiPage();
     expect(await within(keyCard()).findByText(/You have no API key yet/)).toBeTruthy();
 
     await user.click(within(keyCard()).getByRole('button', { name: 'Create a key' }));
@@ -123,7 +128,7 @@ describe('the API key card', () => {
       'GET content/api-guide': () => new ApiRefusal(503, 'The service is temporary unavailable'),
     });
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
-    renderApiPage();
+    await renderApiPage();
     expect(await within(keyCard()).findByText(/Your key could not be loaded/)).toBeTruthy();
     expect(within(keyCard()).queryByRole('button', { name: 'Create a key' })).toBeNull();
     expect(within(keyCard()).queryByText(/You have no API key yet/)).toBeNull();
@@ -136,7 +141,7 @@ describe('the API key card', () => {
 
   it('says "Copied" only when the clipboard took the key, else selects it to copy', async () => {
     const user = userEvent.setup();
-    renderApiPage();
+    await renderApiPage();
     await user.click(await within(keyCard()).findByRole('button', { name: 'Create a key' }));
     const fresh = await within(keyCard()).findByRole('status');
     const refuse = jest
@@ -156,7 +161,7 @@ describe('the API key card', () => {
       last_used_at: '2026-03-01T08:30:00.000Z',
       last_used_ip: '203.0.113.7',
     };
-    renderApiPage();
+    await renderApiPage();
     await waitFor(() =>
       expect(facts()).toEqual({
         'Key starting with': 'bst_Xa9kQ2…',
@@ -171,7 +176,7 @@ describe('the API key card', () => {
 
   it('makes a new key only once the buyer confirms, and shows the new one', async () => {
     const user = userEvent.setup();
-    renderApiPage();
+    await renderApiPage();
     await user.click(await within(keyCard()).findByRole('button', { name: 'Create a key' }));
     await within(keyCard()).findByRole('button', { name: 'Make a new key' });
 
@@ -199,7 +204,7 @@ describe('the API key card', () => {
       last_used_at: null,
       last_used_ip: null,
     };
-    renderApiPage();
+    await renderApiPage();
     await user.click(await within(keyCard()).findByRole('button', { name: 'Revoke' }));
     expect(confirm).toHaveBeenLastCalledWith('Revoke the key? Panels using it will stop working.');
 
@@ -212,7 +217,7 @@ describe('the API key card', () => {
   it('says so when the key cannot be made', async () => {
     const user = userEvent.setup();
     refusal = new ApiRefusal(503, 'The service is temporary unavailable');
-    renderApiPage();
+    await renderApiPage();
     await user.click(await within(keyCard()).findByRole('button', { name: 'Create a key' }));
     expect(await within(keyCard()).findByRole('alert')).toBeTruthy();
     expect(within(keyCard()).getByRole('alert').textContent).toBe(
@@ -253,7 +258,7 @@ describe("the guide's code blocks", () => {
       }),
     });
     const user = userEvent.setup();
-    renderApiPage();
+    await renderApiPage();
     const guide = await screen.findByTestId('api-guide');
     const blocks = [...guide.querySelectorAll('pre')];
     expect(blocks).toHaveLength(5);
@@ -293,7 +298,7 @@ describe('the webhook address', () => {
       'GET content/api-guide': () => ({ lang: 'en', fallback: false, html: '', toc: [] }),
     });
     const user = userEvent.setup();
-    renderApiPage();
+    await renderApiPage();
     const card = await screen.findByTestId('api-webhook');
     const url = within(card).getByRole('textbox', { name: 'Webhook URL' });
     // the field waits for the address the account has

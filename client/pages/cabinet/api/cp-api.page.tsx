@@ -1,16 +1,45 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import type { Locale } from '../../../../shared/locales.ts';
 import { button } from '../../../components/button/button.ts';
 import { Icon } from '../../../components/icons/icons.tsx';
 import { selectPublicUrl } from '../../../features/visitor/visitor.slice.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
 import { formatDate } from '../../../lib/dates.ts';
-import { callApi } from '../../../lib/endpoints.ts';
-import { useApiData } from '../../../lib/use-api-data.ts';
+import { apiOf } from '../../../lib/route-api.ts';
+import { useWrite, writeAction } from '../../../lib/route-write.ts';
+import { part, usePart } from '../cabinet-data.ts';
 import styles from './api.module.css';
 import { ApiGuide } from './api-guide.tsx';
 import { WebhookCard } from './webhook-card.tsx';
+
+/** The key held, the webhook with its deliveries, and the guide in the page's language. */
+export const apiPageLoader =
+  (lang: Locale) =>
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const api = apiOf(context);
+    const [key, webhook, guide] = await Promise.all([
+      part(request, api('GET user/api-key')),
+      part(request, api('GET user/webhook')),
+      part(request, api('GET content/api-guide', { query: { lang } })),
+    ]);
+    return { key, webhook, guide };
+  };
+
+/** The page's writes: the key's and the webhook's (the page is read again after each). */
+export const apiPageAction = writeAction(
+  [
+    'POST user/api-key',
+    'DELETE user/api-key',
+    'PUT user/webhook',
+    'DELETE user/webhook',
+    'POST user/webhook/secret',
+    'POST user/webhook/test',
+  ],
+  { signedIn: true },
+);
 
 /**
  * /cp/api/ (issue 15): the reseller's key (made, shown once, rotated, revoked; when and from
@@ -20,29 +49,29 @@ import { WebhookCard } from './webhook-card.tsx';
 export default function ApiPage() {
   const intl = useIntl();
   const origin = useSelector(selectPublicUrl);
-  const current = useApiData('GET user/api-key');
+  const loaded = useLoaderData<ReturnType<typeof apiPageLoader>>();
+  const current = usePart(loaded.key);
   const [fresh, setFresh] = useState<string | null>(null);
   const [copied, setCopied] = useState<boolean | 'failed'>(false);
-  const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  const shown = (key: string | null) => {
+    setFresh(key);
+    setCopied(false);
+  };
+  const make = useWrite('POST user/api-key', {
+    done: (answer) => shown(answer.key),
+    failed: () => setFailed(true),
+  });
+  const revoke = useWrite('DELETE user/api-key', {
+    done: () => shown(null),
+    failed: () => setFailed(true),
+  });
+  const busy = make.pending || revoke.pending;
 
-  const act = async (method: 'POST' | 'DELETE', confirmId?: string) => {
+  const act = (write: typeof make | typeof revoke, confirmId?: string) => {
     if (confirmId && !window.confirm(intl.formatMessage({ id: confirmId }))) return;
-    setBusy(true);
     setFailed(false);
-    try {
-      const answer =
-        method === 'POST'
-          ? await callApi('POST user/api-key')
-          : await callApi('DELETE user/api-key');
-      setFresh(answer?.key ?? null);
-      setCopied(false);
-      current.retry();
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    void write.submit();
   };
 
   // "Copied" only once the clipboard took it; else the key is selected for the buyer to copy
@@ -147,7 +176,7 @@ export default function ApiPage() {
                   type="button"
                   className={button('secondary')}
                   disabled={busy}
-                  onClick={() => act('POST', 'cp.api.key.rotateConfirm')}
+                  onClick={() => act(make, 'cp.api.key.rotateConfirm')}
                 >
                   <FormattedMessage id="cp.api.key.rotate" />
                 </button>
@@ -155,7 +184,7 @@ export default function ApiPage() {
                   type="button"
                   className={`${button('secondary')} ${styles.danger}`}
                   disabled={busy}
-                  onClick={() => act('DELETE', 'cp.api.key.revokeConfirm')}
+                  onClick={() => act(revoke, 'cp.api.key.revokeConfirm')}
                 >
                   <FormattedMessage id="cp.api.key.revoke" />
                 </button>
@@ -170,7 +199,7 @@ export default function ApiPage() {
                 type="button"
                 className={button('primary')}
                 disabled={busy}
-                onClick={() => act('POST')}
+                onClick={() => act(make)}
               >
                 <FormattedMessage id="cp.api.key.create" />
               </button>
@@ -188,9 +217,13 @@ export default function ApiPage() {
             <FormattedMessage id="cp.api.endpoint.text" />
           </p>
         </section>
-        <WebhookCard />
-        <ApiGuide />
+        <WebhookCard webhook={loaded.webhook} />
+        <ApiGuide guide={loaded.guide.data} />
       </div>
     </HeadingPage>
   );
 }
+
+/** The route's loader and action, in this screen's chunk (client/app/routes.tsx). */
+export const routeLoader = (_def: unknown, locale: Locale) => apiPageLoader(locale);
+export const routeAction = () => apiPageAction;

@@ -1,14 +1,13 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { WebhookDeliveryView } from '../../../../shared/webhooks.ts';
+import type { WebhookDeliveryView, WebhookPage } from '../../../../shared/webhooks.ts';
 import { button } from '../../../components/button/button.ts';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { Icon } from '../../../components/icons/icons.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import type { ApiError } from '../../../lib/api.ts';
 import { formatDate } from '../../../lib/dates.ts';
-import { callApi } from '../../../lib/endpoints.ts';
-import { useApiData } from '../../../lib/use-api-data.ts';
+import { useWrite } from '../../../lib/route-write.ts';
+import { type Part, usePart } from '../cabinet-data.ts';
 import styles from './api.module.css';
 
 /** While a delivery waits for its first attempt, the log asks again this often. */
@@ -21,15 +20,15 @@ const stateOf = (delivery: WebhookDeliveryView) =>
  * /cp/api/'s status webhook (issue 15): the URL status changes are POSTed to, the secret they
  * are signed with, a test event, and the log of recent deliveries (followed while one waits).
  */
-export function WebhookCard() {
+export function WebhookCard({ webhook }: { webhook: Part<WebhookPage> }) {
   const intl = useIntl();
-  const page = useApiData('GET user/webhook');
+  const page = usePart(webhook);
   const [url, setUrl] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [shown, setShown] = useState(false);
   const [copied, setCopied] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const endpoint = page.data?.endpoint ?? null;
   const deliveries = page.data?.deliveries ?? [];
@@ -41,44 +40,50 @@ export function WebhookCard() {
     return () => clearTimeout(timer);
   }, [waiting, retry]);
 
-  const act = async (
-    call: () => Promise<unknown>,
-    { confirmId, done, form }: { confirmId?: string; done?: string; form?: HTMLFormElement } = {},
-  ) => {
+  // each write says what it did; a refusal is said under the address, which takes the focus
+  // when the address was refused (the page's action reads the webhook again after a write)
+  const outcome = (done?: string, then?: () => void, form = false) => ({
+    done: () => {
+      then?.();
+      if (done) setNote(intl.formatMessage({ id: done }));
+    },
+    failed: (failure: ApiError) => {
+      setError(
+        intl.formatMessage({
+          id: failure.statusCode === 400 ? 'cp.api.webhook.invalid' : 'cp.api.key.failed',
+        }),
+      );
+      return form ? formRef.current : null;
+    },
+  });
+  const saving = useWrite(
+    'PUT user/webhook',
+    outcome('cp.api.webhook.saved', () => setUrl(null), true),
+  );
+  const testing = useWrite('POST user/webhook/test', outcome('cp.api.webhook.testQueued'));
+  const rolling = useWrite(
+    'POST user/webhook/secret',
+    outcome(undefined, () => {
+      setShown(true);
+      setCopied(false);
+    }),
+  );
+  const removing = useWrite(
+    'DELETE user/webhook',
+    outcome(undefined, () => setUrl(null)),
+  );
+  const busy = saving.pending || testing.pending || rolling.pending || removing.pending;
+
+  const act = (send: () => unknown, confirmId?: string) => {
     if (confirmId && !window.confirm(intl.formatMessage({ id: confirmId }))) return;
-    setBusy(true);
     setError(null);
     setNote(null);
-    try {
-      await call();
-      if (done) setNote(intl.formatMessage({ id: done }));
-      page.retry();
-    } catch (failure) {
-      // said under the address, which takes the focus when the form was refused
-      focusFirstInvalid(form, () =>
-        setError(
-          intl.formatMessage({
-            id:
-              failure instanceof ApiError && failure.statusCode === 400
-                ? 'cp.api.webhook.invalid'
-                : 'cp.api.key.failed',
-          }),
-        ),
-      );
-    } finally {
-      setBusy(false);
-    }
+    send();
   };
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    void act(
-      async () => {
-        await callApi('PUT user/webhook', { body: { url: url ?? endpoint?.url ?? '' } });
-        setUrl(null);
-      },
-      { done: 'cp.api.webhook.saved', form: event.currentTarget as HTMLFormElement },
-    );
+    act(() => saving.submit({ body: { url: url ?? endpoint?.url ?? '' } }));
   };
 
   const copy = async () => {
@@ -95,7 +100,7 @@ export function WebhookCard() {
       <p className={styles.muted}>
         <FormattedMessage id="cp.api.webhook.lead" />
       </p>
-      <form className={styles.urlForm} onSubmit={save} noValidate>
+      <form ref={formRef} className={styles.urlForm} onSubmit={save} noValidate>
         <TextField
           label={intl.formatMessage({ id: 'cp.api.webhook.url' })}
           type="url"
@@ -146,11 +151,7 @@ export function WebhookCard() {
               type="button"
               className={button('primary')}
               disabled={busy}
-              onClick={() =>
-                act(() => callApi('POST user/webhook/test'), {
-                  done: 'cp.api.webhook.testQueued',
-                })
-              }
+              onClick={() => act(() => testing.submit())}
             >
               <FormattedMessage id="cp.api.webhook.test" />
             </button>
@@ -158,16 +159,7 @@ export function WebhookCard() {
               type="button"
               className={button('secondary')}
               disabled={busy}
-              onClick={() =>
-                act(
-                  async () => {
-                    await callApi('POST user/webhook/secret');
-                    setShown(true);
-                    setCopied(false);
-                  },
-                  { confirmId: 'cp.api.webhook.rollConfirm' },
-                )
-              }
+              onClick={() => act(() => rolling.submit(), 'cp.api.webhook.rollConfirm')}
             >
               <FormattedMessage id="cp.api.webhook.roll" />
             </button>
@@ -175,15 +167,7 @@ export function WebhookCard() {
               type="button"
               className={`${button('secondary')} ${styles.danger}`}
               disabled={busy}
-              onClick={() =>
-                act(
-                  async () => {
-                    await callApi('DELETE user/webhook');
-                    setUrl(null);
-                  },
-                  { confirmId: 'cp.api.webhook.removeConfirm' },
-                )
-              }
+              onClick={() => act(() => removing.submit(), 'cp.api.webhook.removeConfirm')}
             >
               <FormattedMessage id="cp.api.webhook.remove" />
             </button>

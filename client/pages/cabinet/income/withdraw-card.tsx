@@ -8,7 +8,6 @@ import {
   type WithdrawMethod,
 } from '../../../../shared/schemas/cabinet.schemas.ts';
 import { button } from '../../../components/button/button.ts';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { formStyles, TextField } from '../../../components/form/text-field.tsx';
 import { userRefreshNeeded } from '../../../features/session/session.slice.ts';
 import { formatDate } from '../../../lib/dates.ts';
@@ -62,15 +61,14 @@ export function WithdrawCard({
       const known = ERRORS[error.message];
       const fields = Object.keys(error.fields);
       // a 400 naming fields marks them, and the first takes the focus
-      focusFirstInvalid(formRef.current ?? undefined, () =>
-        setErrors(
-          known
-            ? { form: t(known) }
-            : fields.length
-              ? Object.fromEntries(fields.map((field) => [field, t(field)]))
-              : { form: t('failed') },
-        ),
+      setErrors(
+        known
+          ? { form: t(known) }
+          : fields.length
+            ? Object.fromEntries(fields.map((field) => [field, t(field)]))
+            : { form: t('failed') },
       );
+      return formRef.current;
     },
   });
 

@@ -1,8 +1,15 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { useNavigate, useSearchParams } from 'react-router';
+import {
+  type LoaderFunctionArgs,
+  type ShouldRevalidateFunctionArgs,
+  useLoaderData,
+  useNavigate,
+  useSearchParams,
+} from 'react-router';
 import { PAGE_SIZES } from '../../../../shared/constants.ts';
+import type { Locale } from '../../../../shared/locales.ts';
 import {
   NOTIFICATIONS_PAGE_SIZE,
   type NotificationsPage,
@@ -14,13 +21,14 @@ import { Pager } from '../../../components/pager/pager.tsx';
 import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
 import { NotificationItem } from '../../../features/notifications/notification-item.tsx';
 import {
-  readAllRequested,
+  allRead,
   selectArrived,
   selectUnread,
 } from '../../../features/notifications/notifications.slice.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { useLocale } from '../../../lib/locale.ts';
-import { useApiData } from '../../../lib/use-api-data.ts';
+import { apiOf } from '../../../lib/route-api.ts';
+import { useWrite, writeAction } from '../../../lib/route-write.ts';
+import { part, usePart } from '../cabinet-data.ts';
 import styles from './notifications-page.module.css';
 
 const pageOf = (params: URLSearchParams) => {
@@ -32,6 +40,29 @@ const pageOf = (params: URLSearchParams) => {
   };
 };
 
+/** One page of the notifications (`?page=&limit=`), in the page's language. */
+export const notificationsLoader =
+  (lang: Locale) =>
+  async ({ request, context }: LoaderFunctionArgs) => {
+    const { page, limit } = pageOf(new URL(request.url).searchParams);
+    const query = { page: String(page), limit: String(limit), lang };
+    return { list: await part(request, apiOf(context)('GET user/notifications', { query })) };
+  };
+
+/** The page's one write: all read. */
+export const notificationsAction = writeAction(['POST user/notifications/read'], {
+  signedIn: true,
+});
+
+/**
+ * Marking all read does not read the list again: what was unread when it was read stays
+ * marked new on screen (a filter, a page, a retry or a live event still read it).
+ */
+export const notificationsShouldRevalidate = ({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) => (formMethod ? false : defaultShouldRevalidate);
+
 /**
  * /cp/notifications/ (SPEC §4): 20 a page with 'Show lines', newest first; what was unread
  * when the page opened stays marked new while it is read at once; live ones slide in on top.
@@ -41,10 +72,15 @@ export default function NotificationsScreen() {
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const { page, limit } = pageOf(params);
-  const locale = useLocale();
-  const list = useApiData('GET user/notifications', {
-    query: { page: String(page), limit: String(limit), lang: locale },
+  const list = usePart(
+    useLoaderData<ReturnType<typeof notificationsLoader>>().list,
+    `${page}/${limit}`,
+  );
+  const readAll = useWrite('POST user/notifications/read', {
+    done: () => dispatch(allRead()),
+    failed: (error) => console.error('notifications could not be marked read', error),
   });
+  const { submit: markRead } = readAll;
   const arrived = useSelector(selectArrived);
   const unread = useSelector(selectUnread);
   // what arrived before this list was read is in it already; keep only the newer ones
@@ -61,8 +97,8 @@ export default function NotificationsScreen() {
     if (!list.data) return;
     const fresh = readFor.current !== list.data;
     readFor.current = list.data;
-    if ((fresh && list.data.meta.unread > 0) || (unread ?? 0) > 0) dispatch(readAllRequested());
-  }, [list.data, unread, dispatch]);
+    if ((fresh && list.data.meta.unread > 0) || (unread ?? 0) > 0) void markRead();
+  }, [list.data, unread, markRead]);
 
   const go = (next: { page?: number; limit?: number }) => {
     const search = new URLSearchParams();
@@ -76,7 +112,7 @@ export default function NotificationsScreen() {
   return (
     <HeadingPage titleId="cp.notifications.title" leadId="cp.notifications.lead" noindex>
       <div className={styles.page} data-testid="cp-page">
-        {list.error ? (
+        {list.error && !list.data ? (
           <div role="alert" className={styles.state}>
             <p>
               <FormattedMessage id="cp.notifications.error" />
@@ -140,3 +176,8 @@ export default function NotificationsScreen() {
     </HeadingPage>
   );
 }
+
+/** The route's loader, action and revalidation, in this screen's chunk (client/app/routes.tsx). */
+export const routeLoader = (_def: unknown, locale: Locale) => notificationsLoader(locale);
+export const routeAction = () => notificationsAction;
+export const routeShouldRevalidate = () => notificationsShouldRevalidate;
