@@ -11,7 +11,7 @@ import {
   publicUser,
   renderPage,
 } from '../../../../tests/support/render.tsx';
-import MassOrderPage from './cp-mass.page.tsx';
+import MassOrderPage, { massAction, massLoader } from './cp-mass.page.tsx';
 
 const SERVICES: MassService[] = [
   {
@@ -74,13 +74,18 @@ beforeEach(() => {
 });
 afterEach(() => api.restore());
 
-function renderMass() {
-  return renderPage(<MassOrderPage />, {
+/** The page through its route's loader and action, once the loader has read it. */
+async function renderMass() {
+  const rendered = renderPage(<MassOrderPage />, {
     store: appStore({ user: publicUser({ balance: 123_45 }) }),
     path: pagePath('cp-mass', 'en'),
     pageId: 'cp-mass',
     sets: ['cabinet', 'cabinet-screens'],
+    loader: massLoader,
+    action: massAction,
   });
+  await screen.findByTestId('mass-form');
+  return rendered;
 }
 
 const box = () => screen.getByTestId('mass-text') as HTMLTextAreaElement;
@@ -88,7 +93,7 @@ const type = (text: string) => fireEvent.change(box(), { target: { value: text }
 
 describe('the mass order form', () => {
   it('counts the lines as they are typed, blank ones left out, and shows the balance', async () => {
-    renderMass();
+    await renderMass();
     expect(screen.getByTestId('mass-balance').textContent).toBe('$123.45');
     expect(screen.getByTestId('mass-count').textContent).toBe('No orders yet of 100');
     type(`${GOOD[0]}\n\n${GOOD[1]}\n`);
@@ -101,7 +106,7 @@ describe('the mass order form', () => {
 
   it('names each refused line with its own error, placing nothing, then places the fixed list', async () => {
     const user = userEvent.setup();
-    renderMass();
+    await renderMass();
     type(
       [GOOD[0], '99 | https://www.instagram.com/p/CCC/ | 100', GOOD[1], '11 | x | 7'].join('\n'),
     );
@@ -145,7 +150,7 @@ describe('the mass order form', () => {
 
   it('says when the balance is short, with a top-up link', async () => {
     const user = userEvent.setup();
-    renderMass();
+    await renderMass();
     type([...GOOD, GOOD[0]].join('\n'));
     await user.click(screen.getByTestId('mass-submit'));
     const message = await screen.findByTestId('mass-message');
@@ -157,7 +162,7 @@ describe('the mass order form', () => {
 
   it('refuses more than 100 lines and an empty text without asking the server', async () => {
     const user = userEvent.setup();
-    renderMass();
+    await renderMass();
     await user.click(screen.getByTestId('mass-submit'));
     expect((await screen.findByTestId('mass-message')).textContent).toBe(
       'Write at least one order: service | link | quantity.',
@@ -182,7 +187,7 @@ describe('the mass order form', () => {
           lines: [{ line: 1, text: GOOD[0], error: 'Up to 20 links in one order' }],
         }),
     });
-    renderMass();
+    await renderMass();
     type(GOOD[0]!);
     await user.click(screen.getByTestId('mass-submit'));
     const errors = await screen.findByTestId('mass-errors');
@@ -205,7 +210,7 @@ describe('a refused mass order', () => {
 
   it('with no line focuses the lines, described by what to write', async () => {
     const user = userEvent.setup();
-    renderMass();
+    await renderMass();
     await placeWithKeyboard(user);
     expect(document.activeElement).toBe(box());
     expect(box().getAttribute('aria-invalid')).toBe('true');
@@ -215,7 +220,7 @@ describe('a refused mass order', () => {
 
   it('by the server, line by line, focuses the lines', async () => {
     const user = userEvent.setup();
-    renderMass();
+    await renderMass();
     type([GOOD[0], '11 | x | 7'].join('\n'));
     await placeWithKeyboard(user);
     await screen.findByTestId('mass-errors');

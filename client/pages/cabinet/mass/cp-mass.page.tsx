@@ -1,10 +1,21 @@
 import { useSelector } from 'react-redux';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { selectUser } from '../../../features/session/session.slice.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { useApiData } from '../../../lib/use-api-data.ts';
+import { apiOf } from '../../../lib/route-api.ts';
+import { writeAction } from '../../../lib/route-write.ts';
+import { part, usePart } from '../cabinet-data.ts';
 import styles from './mass.module.css';
 import { MassOrderForm } from './mass-order-form.tsx';
 import { MassServices } from './mass-services.tsx';
+
+/** The services a line may name. */
+export async function massLoader({ request, context }: LoaderFunctionArgs) {
+  return { services: await part(request, apiOf(context)('GET c_orders/mass/services')) };
+}
+
+/** The page's one write: the mass order. */
+export const massAction = writeAction(['POST c_orders/mass'], { signedIn: true });
 
 /**
  * /cp/mass/ (issue 32.4): a mass order, one order a line in the SMM panels' format, placed
@@ -12,7 +23,7 @@ import { MassServices } from './mass-services.tsx';
  */
 export default function MassOrderPage() {
   const user = useSelector(selectUser);
-  const services = useApiData('GET c_orders/mass/services');
+  const services = usePart(useLoaderData<typeof massLoader>().services);
   const first = services.data?.[0]?.service ?? 1;
   const second = services.data?.[1]?.service ?? 2;
   const example = [
@@ -28,3 +39,7 @@ export default function MassOrderPage() {
     </HeadingPage>
   );
 }
+
+/** The route's loader and action, in this screen's chunk (client/app/routes.tsx). */
+export const routeLoader = () => massLoader;
+export const routeAction = () => massAction;

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
@@ -16,10 +16,10 @@ import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { formStyles } from '../../../components/form/text-field.tsx';
 import { selectUser, userRefreshNeeded } from '../../../features/session/session.slice.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { callApi } from '../../../lib/endpoints.ts';
+import type { ApiError } from '../../../lib/api.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
+import { useWrite } from '../../../lib/route-write.ts';
 import styles from './mass.module.css';
 import { lineErrorText } from './mass-errors.ts';
 
@@ -43,18 +43,34 @@ export function MassOrderForm({ example }: { example: string }) {
   const user = useSelector(selectUser);
   const id = useId();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // the text as it was sent: a refusal names its lines by number
+  const [sent, setSent] = useState('');
   const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'USD';
   const count = useMemo(() => massLines(text).length, [text]);
   const tooMany = count > MAX_MASS_LINES;
   const money = (decimal: string, of: string = currency) =>
     formatMoney(intl, minorOf(decimal), isCurrency(of) ? of : currency);
 
-  const submit = async (event: FormEvent) => {
+  const place = useWrite('POST c_orders/mass', {
+    done: (placed) => {
+      setOutcome({ kind: 'placed', placed });
+      setText('');
+      dispatch(userRefreshNeeded());
+    },
+    // lines refused by number mark the field, which takes the focus
+    failed: (error) => {
+      setOutcome(failureOf(error));
+      return formRef.current;
+    },
+  });
+  const busy = place.pending;
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
-    if (busy) return;
+    if (place.pending) return;
     // the lines are the one field: refused, it is marked and takes the focus
     if (!count) {
       focusFirstInvalid(form, () =>
@@ -76,28 +92,16 @@ export function MassOrderForm({ example }: { example: string }) {
       );
       return;
     }
-    setBusy(true);
     setOutcome(null);
-    try {
-      const placed = await callApi('POST c_orders/mass', { body: { orders: text } });
-      setOutcome({ kind: 'placed', placed });
-      setText('');
-      dispatch(userRefreshNeeded());
-    } catch (error) {
-      // lines refused by number mark the field, which takes the focus
-      focusFirstInvalid(form, () => setOutcome(failureOf(error)));
-    } finally {
-      setBusy(false);
-    }
+    setSent(text);
+    void place.submit({ body: { orders: text } });
   };
 
   /** A refusal as this screen says it: the lines by number, or one message. */
-  function failureOf(error: unknown): Outcome {
-    if (!(error instanceof ApiError))
-      return { kind: 'message', text: intl.formatMessage({ id: 'cp.mass.errors.failed' }) };
+  function failureOf(error: ApiError): Outcome {
     const byLine = Object.entries(error.fields).filter(([key]) => /^\d+$/.test(key));
     if (error.statusCode === 400 && byLine.length) {
-      const all = text.split(/\r\n|\r|\n/);
+      const all = sent.split(/\r\n|\r|\n/);
       return {
         kind: 'lines',
         lines: byLine.map(([key, message]) => ({
@@ -143,7 +147,13 @@ export function MassOrderForm({ example }: { example: string }) {
   ].filter(Boolean);
   return (
     <div className={styles.mass}>
-      <form className={styles.card} onSubmit={submit} noValidate data-testid="mass-form">
+      <form
+        ref={formRef}
+        className={styles.card}
+        onSubmit={submit}
+        noValidate
+        data-testid="mass-form"
+      >
         <div className={styles.head}>
           <label htmlFor={id} className={formStyles.label}>
             <FormattedMessage id="cp.mass.label" />
