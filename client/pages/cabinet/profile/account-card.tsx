@@ -5,7 +5,6 @@ import type { PublicUser } from '../../../../shared/user.ts';
 import { formStyles, TextField } from '../../../components/form/text-field.tsx';
 import { ruleMessage } from '../../../features/auth/auth-errors.ts';
 import { userLoaded } from '../../../features/session/session.slice.ts';
-import { callApi } from '../../../lib/endpoints.ts';
 import { CardForm } from './card-form.tsx';
 import styles from './profile.module.css';
 import { useProfileForm } from './use-profile-form.ts';
@@ -20,20 +19,23 @@ export function AccountCard({ user }: { user: PublicUser }) {
     email: v.email.trim().toLowerCase() !== user.email,
   });
   const form = useProfileForm(
+    'PATCH user',
     { login: user.login ?? '', email: user.email, password: '' },
     (v) => ({
       login: changed(v).login ? rule(loginProblem(v.login.trim())) : undefined,
       email: changed(v).email ? rule(emailProblem(v.email.trim())) : undefined,
     }),
-    async (v) => {
+    (v) => {
       const what = changed(v);
-      const updated = await callApi('PATCH user', {
+      return {
         body: {
           ...(what.login ? { login: v.login.trim() } : {}),
           ...(what.email ? { email: v.email.trim() } : {}),
           ...(what.email && v.password ? { password: v.password } : {}),
         },
-      });
+      };
+    },
+    (updated) => {
       dispatch(userLoaded(updated));
       form.setValues({ login: updated.login ?? '', email: updated.email, password: '' });
       return intl.formatMessage({ id: 'cp.profile.saved' });

@@ -10,7 +10,7 @@ import {
   publicUser,
   renderPage,
 } from '../../../../tests/support/render.tsx';
-import ProfilePage from './cp-profile.page.tsx';
+import ProfilePage, { profileAction } from './cp-profile.page.tsx';
 
 /**
  * /cp/profile/'s cards: a refused save (the card's own checks, or the server's 400 naming
@@ -25,6 +25,7 @@ function renderProfile() {
     path: pagePath('cp-profile', 'en'),
     pageId: 'cp-profile',
     sets: ['cabinet', 'cabinet-screens', 'pages'],
+    action: profileAction,
   });
 }
 
@@ -99,5 +100,50 @@ describe('the account card', () => {
     await submitWithKeyboard(user, within(account).getByRole('button', { name: 'Save' }));
     expect(document.activeElement).toBe(login);
     expect(login.getAttribute('aria-invalid')).toBe('true');
+  });
+});
+
+describe('a saved card', () => {
+  it('writes through the page action, shows "Saving…" meanwhile, then the answer in the session', async () => {
+    let answer: (user: unknown) => void = () => {};
+    api = fakeApi({
+      'PATCH user': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const user = userEvent.setup();
+    const { store } = renderProfile();
+    const account = card('Account');
+    const login = within(account).getByLabelText('Login');
+    await user.clear(login);
+    await user.type(login, 'newname');
+    await user.click(within(account).getByRole('button', { name: 'Save' }));
+    const saving = await within(account).findByRole('button', { name: 'Saving…' });
+    expect((saving as HTMLButtonElement).disabled).toBe(true);
+    expect(api.callsOf('PATCH user')[0]!.body).toEqual({ login: 'newname' });
+    answer(publicUser({ login: 'newname' }));
+    expect((await within(account).findByRole('status')).textContent).toBe('Changes saved');
+    expect(store.getState().session.user?.login).toBe('newname');
+    expect(within(account).getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+});
+
+describe('the delete card', () => {
+  it('once the request is recorded, says so in place of the cards', async () => {
+    api = fakeApi({ 'POST user/delete': () => ({ requested_at: '2026-03-02T11:16:21.014Z' }) });
+    const user = userEvent.setup();
+    renderProfile();
+    const zone = card('Delete account');
+    await user.click(within(zone).getByRole('button', { name: 'Delete my account' }));
+    await user.type(within(zone).getByLabelText('Current password'), 'correct horse battery');
+    await user.click(within(zone).getByRole('button', { name: 'Yes, delete my account' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(
+      /^We have received your request to delete the account/,
+    );
+    expect(api.callsOf('POST user/delete')[0]!.body).toEqual({
+      password: 'correct horse battery',
+    });
+    expect(screen.queryByRole('region', { name: 'Account' })).toBeNull();
   });
 });

@@ -5,11 +5,17 @@ import { formStyles } from '../../../components/form/text-field.tsx';
 import { selectUser, sessionEnded } from '../../../features/session/session.slice.ts';
 import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
 import { useLocalePath } from '../../../lib/locale.ts';
+import { writeAction } from '../../../lib/route-write.ts';
 import { AccountCard } from './account-card.tsx';
 import { DeleteCard } from './delete-card.tsx';
 import { PasswordCard } from './password-card.tsx';
 import { PreferencesCard } from './preferences-card.tsx';
 import styles from './profile.module.css';
+
+/** The cards' writes (the session's user is updated from each answer). */
+export const profileAction = writeAction(['PATCH user', 'POST user/password', 'POST user/delete'], {
+  signedIn: true,
+});
 
 /**
  * /cp/profile/ (issue 12): login and e-mail, language and currency, password, and a request
@@ -54,3 +60,6 @@ export default function ProfilePage() {
     </HeadingPage>
   );
 }
+
+/** The route's action, in this screen's chunk (client/app/routes.tsx). */
+export const routeAction = () => profileAction;

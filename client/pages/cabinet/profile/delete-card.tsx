@@ -4,7 +4,6 @@ import { isCurrency } from '../../../../shared/regions.ts';
 import type { PublicUser } from '../../../../shared/user.ts';
 import { button } from '../../../components/button/button.ts';
 import { formStyles, TextField } from '../../../components/form/text-field.tsx';
-import { callApi } from '../../../lib/endpoints.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { CardForm } from './card-form.tsx';
 import styles from './profile.module.css';
@@ -20,15 +19,16 @@ export function DeleteCard({ user, onRequested }: { user: PublicUser; onRequeste
   const [confirming, setConfirming] = useState(false);
   const locked = user.balance !== 0;
   const form = useProfileForm(
+    'POST user/delete',
     { password: '', reason: '' },
     () => ({}),
-    async (v) => {
-      await callApi('POST user/delete', {
-        body: {
-          ...(v.password ? { password: v.password } : {}),
-          ...(v.reason.trim() ? { reason: v.reason.trim() } : {}),
-        },
-      });
+    (v) => ({
+      body: {
+        ...(v.password ? { password: v.password } : {}),
+        ...(v.reason.trim() ? { reason: v.reason.trim() } : {}),
+      },
+    }),
+    () => {
       onRequested();
       return null;
     },

@@ -4,7 +4,6 @@ import { confirmationProblem, passwordProblem } from '../../../../shared/auth-ru
 import { TextField } from '../../../components/form/text-field.tsx';
 import { ruleMessage } from '../../../features/auth/auth-errors.ts';
 import { userLoaded } from '../../../features/session/session.slice.ts';
-import { callApi } from '../../../lib/endpoints.ts';
 import { CardForm } from './card-form.tsx';
 import styles from './profile.module.css';
 import { useProfileForm } from './use-profile-form.ts';
@@ -15,6 +14,7 @@ export function PasswordCard() {
   const dispatch = useDispatch();
   const empty = { current_password: '', password: '', password_confirmation: '' };
   const form = useProfileForm(
+    'POST user/password',
     empty,
     (v) => {
       const problem = passwordProblem(v.password);
@@ -24,15 +24,15 @@ export function PasswordCard() {
         password_confirmation: repeated ? ruleMessage(intl, repeated) : undefined,
       };
     },
-    async (v) => {
-      const { user } = await callApi('POST user/password', {
-        body: {
-          // an account made by social login has none yet: it sets its first one
-          ...(v.current_password ? { current_password: v.current_password } : {}),
-          password: v.password,
-          password_confirmation: v.password_confirmation,
-        },
-      });
+    (v) => ({
+      body: {
+        // an account made by social login has none yet: it sets its first one
+        ...(v.current_password ? { current_password: v.current_password } : {}),
+        password: v.password,
+        password_confirmation: v.password_confirmation,
+      },
+    }),
+    ({ user }) => {
       dispatch(userLoaded(user));
       form.setValues(empty);
       return intl.formatMessage({ id: 'cp.profile.password.done' });

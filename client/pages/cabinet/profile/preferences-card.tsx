@@ -13,7 +13,6 @@ import type { PublicUser } from '../../../../shared/user.ts';
 import { formStyles } from '../../../components/form/text-field.tsx';
 import { userLoaded, userRefreshNeeded } from '../../../features/session/session.slice.ts';
 import { currencyChanged } from '../../../features/visitor/visitor.slice.ts';
-import { callApi } from '../../../lib/endpoints.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import { CardForm } from './card-form.tsx';
 import styles from './profile.module.css';
@@ -79,22 +78,23 @@ export function PreferencesCard({ user }: { user: PublicUser }) {
   const cur = isCurrency(user.cur) ? user.cur : 'RUB';
   const locked = user.balance !== 0;
   const form = useProfileForm(
+    'PATCH user',
     { lang, cur },
     () => ({}),
-    async (v) => {
-      const updated = await callApi('PATCH user', {
-        body: {
-          ...(v.lang !== user.lang ? { lang: v.lang as Locale } : {}),
-          ...(v.cur !== user.cur ? { cur: v.cur as Currency } : {}),
-        },
-      });
+    (v) => ({
+      body: {
+        ...(v.lang !== user.lang ? { lang: v.lang as Locale } : {}),
+        ...(v.cur !== user.cur ? { cur: v.cur as Currency } : {}),
+      },
+    }),
+    (updated) => {
       dispatch(userLoaded(updated));
-      if (v.cur !== user.cur && isCurrency(updated.cur)) {
+      if (updated.cur !== user.cur && isCurrency(updated.cur)) {
         // prices everywhere follow the account's currency; the header reads the user again
         dispatch(currencyChanged(updated.cur));
         dispatch(userRefreshNeeded());
       }
-      if (v.lang !== user.lang && isLocale(updated.lang)) {
+      if (updated.lang !== user.lang && isLocale(updated.lang)) {
         // the messages of another language are another chunk: a full load of this page in it
         window.location.assign(pagePath('cp-profile', updated.lang));
       }

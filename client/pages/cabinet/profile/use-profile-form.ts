@@ -1,6 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { AnswerOf } from '../../../../shared/api-contract/index.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
+import type { CallOptions } from '../../../lib/endpoints.ts';
+import { useWrite, type WriteKey } from '../../../lib/route-write.ts';
 import { profileErrors } from './profile-errors.ts';
 
 type Values<F extends string> = Record<F, string>;
@@ -8,21 +11,37 @@ type Problems<F extends string> = Partial<Record<F, string | undefined>>;
 
 /**
  * One profile card's form: values, the rules' errors (checked on submit, then while the
- * customer corrects them), the API's errors in the page's language, a busy flag that disables
- * the button, and a success notice. Bad input never reaches the API.
+ * customer corrects them), the write through the page's action (`key`, with what `send`
+ * makes of the values), the API's errors in the page's language, pending while it runs, and
+ * the notice `done` gives. Bad input never reaches the API.
  */
-export function useProfileForm<F extends string>(
+export function useProfileForm<F extends string, K extends WriteKey>(
+  key: K,
   initial: Values<F>,
   check: (values: Values<F>) => Problems<F>,
-  submit: (values: Values<F>) => Promise<string | null>,
+  send: (values: Values<F>) => CallOptions<K>,
+  done: (answer: AnswerOf<K>) => string | null,
 ) {
   const intl = useIntl();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Problems<F>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const write = useWrite(key, {
+    done: (answer) => {
+      setNotice(done(answer));
+      setTried(false);
+    },
+    failed: (error) => {
+      const messages = profileErrors(intl, error);
+      // a 400 naming fields marks them, and the first takes the focus
+      setErrors(messages.fields as Problems<F>);
+      setFormError(messages.form);
+      return formRef.current;
+    },
+  });
 
   const set = (name: F, value: string) => {
     const next = { ...values, [name]: value };
@@ -38,9 +57,10 @@ export function useProfileForm<F extends string>(
     onChange: (event: { target: { value: string } }) => set(name, event.target.value),
   });
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
+    formRef.current = form;
     setTried(true);
     setFormError(null);
     setNotice(null);
@@ -51,21 +71,8 @@ export function useProfileForm<F extends string>(
       return;
     }
     setErrors(problems);
-    setBusy(true);
-    try {
-      setNotice(await submit(values));
-      setTried(false);
-      setBusy(false);
-    } catch (error) {
-      const messages = profileErrors(intl, error);
-      // a 400 naming fields marks them, and the first takes the focus
-      focusFirstInvalid(form, () => {
-        setErrors(messages.fields as Problems<F>);
-        setFormError(messages.form);
-        setBusy(false);
-      });
-    }
+    void (write.submit as (options: CallOptions<K>) => Promise<void>)(send(values));
   };
 
-  return { values, setValues, set, field, onSubmit, formError, notice, busy };
+  return { values, setValues, set, field, onSubmit, formError, notice, busy: write.pending };
 }
