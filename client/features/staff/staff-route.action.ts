@@ -56,11 +56,14 @@ export function staffRouteAction() {
 /**
  * Calls whose answer is all the screen needs: they change nothing the page's loader reads (a
  * preview, a provider's test, a new enrolment's secret), their answer is what the page would
- * read again (a landing text's language), or their screen asks again itself (a confirmed
+ * read again (a landing text's language; a decided request, whose row shows its decision where
+ * the tab of waiting ones read again would drop it), or their screen asks again itself (a confirmed
  * enrolment shows its recovery codes first: the console opens when they are put away).
  */
 const KEEPS_THE_PAGE: readonly StaffWriteKey[] = [
   'POST staff/articles/preview',
+  'POST staff/adjustments/:id/decision',
+  'POST staff/withdrawals/:id/decision',
   'POST staff/providers/:id/test',
   'PUT staff/landing-copy',
   'POST staff/totp/enrol',

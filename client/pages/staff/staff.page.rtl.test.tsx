@@ -315,17 +315,21 @@ describe('the orders screen', () => {
   });
 
   it("opens an order: its fields, history, ledger; cancel asks first and shows the server's error", async () => {
+    // the server's order: what a write changes, the page reads again
+    let held = DETAIL;
     api = fakeApi({
       'GET staff/me': () => ME,
-      'GET staff/orders/42': () => DETAIL,
+      'GET staff/orders/42': () => held,
       'POST staff/orders/42/cancel': () => new ApiRefusal(409, 'The order cannot be canceled now'),
-      'POST staff/orders/42/partial': ({ body }) => ({
-        ...DETAIL,
-        status: 'PARTIAL',
-        refunded: 580,
-        actions: { resend: false, cancel: false, partial: false },
-        delivered: (body as { delivered: number }).delivered,
-      }),
+      'POST staff/orders/42/partial': () => {
+        held = {
+          ...DETAIL,
+          status: 'PARTIAL',
+          refunded: 580,
+          actions: { resend: false, cancel: false, partial: false, switch: false, refill: false },
+        };
+        return held;
+      },
     });
     const user = userEvent.setup();
     renderConsole('/en/staff/orders/42/', 'staff-order', '/en/staff/orders/:id/');
@@ -397,13 +401,15 @@ describe('the orders screen', () => {
         available: 0,
       },
     };
+    // the server's account: what a write changes, the page reads again
+    let held = USER;
     const routes: ApiRoutes = {
       'GET staff/me': () => ME,
-      'GET staff/users/7': () => USER,
-      'POST staff/users/7/balance': ({ body }) => ({
-        ...USER,
-        balance: USER.balance + (body as { amount: number }).amount,
-      }),
+      'GET staff/users/7': () => held,
+      'POST staff/users/7/balance': ({ body }) => {
+        held = { ...USER, balance: USER.balance + (body as { amount: number }).amount };
+        return held;
+      },
     };
     api = fakeApi(routes);
     const user = userEvent.setup();
@@ -441,18 +447,19 @@ describe('the orders screen', () => {
       decided_at: null,
       created_at: '2026-01-12T09:00:00.000Z',
     };
-    routes['POST staff/users/7/balance'] = () => ({
-      ...USER,
-      balance: 750,
-      adjustments: [waiting],
-    });
-    routes['POST staff/adjustments/9/decision'] = () => ({
-      ...waiting,
-      status: 'APPROVED',
-      decided_by: { id: 1, login: 'boss' },
-      decided_at: '2026-01-12T10:00:00.000Z',
-    });
-    routes['GET staff/users/7'] = () => ({ ...USER, balance: 200_750 });
+    routes['POST staff/users/7/balance'] = () => {
+      held = { ...USER, balance: 750, adjustments: [waiting] };
+      return held;
+    };
+    routes['POST staff/adjustments/9/decision'] = () => {
+      held = { ...USER, balance: 200_750 };
+      return {
+        ...waiting,
+        status: 'APPROVED',
+        decided_by: { id: 1, login: 'boss' },
+        decided_at: '2026-01-12T10:00:00.000Z',
+      };
+    };
     await user.clear(screen.getByLabelText(/^Amount, USD/));
     await user.type(screen.getByLabelText(/^Amount, USD/), '2000');
     await user.type(screen.getByLabelText(/^Reason/), 'Compensation');

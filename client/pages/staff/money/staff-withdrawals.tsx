@@ -4,8 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isRejectionNote } from '../../../../shared/schemas/staff-money.schemas.ts';
 import type { StaffWithdrawal } from '../../../../shared/staff-money.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
@@ -22,8 +21,7 @@ import {
   When,
   wordOf,
 } from '../staff-parts.tsx';
-
-const STATUSES = ['PENDING', 'PAID', 'REJECTED'] as const;
+import { type StaffScreenData, tabOf, WITHDRAWAL_STATUSES } from '../staff-reads.ts';
 
 /** Pay (a note is optional) or reject (a note is required: the customer reads it), confirmed. */
 function Decide({
@@ -34,27 +32,30 @@ function Decide({
   onDecided: (request: StaffWithdrawal) => void;
 }) {
   const intl = useIntl();
-  const call = useStaffCall();
   const [confirm, confirmDialog] = useConfirm();
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  /** what failed, and whether it is the note's (said under it, which takes the focus) */
-  const [failure, setFailure] = useState<{ text: string; note: boolean } | null>(null);
+  /** the note's own check before the call (said under it, which takes the focus) */
+  const [checked, setChecked] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  // the answer is the request as decided: its row shows it (the tab is not read again); a
+  // refusal naming the note is said under it, which takes the focus
+  const decision = useStaffWrite('POST staff/withdrawals/:id/decision', {
+    done: onDecided,
+    failed: () => focusFirstInvalid(box.current),
+  });
+  const refused = decision.error;
   const idOf = useFieldIds();
-  const noteError = failure?.note ? failure.text : null;
+  const noteError = checked ?? refused?.fields.note ?? null;
   const amount = `${intl.formatNumber(request.amount / 100)} ${request.currency}`;
   const decide = async (status: 'PAID' | 'REJECTED') => {
     const trimmed = note.trim();
     if (status === 'REJECTED' && !isRejectionNote(trimmed)) {
       focusFirstInvalid(box.current, () =>
-        setFailure({
-          text: intl.formatMessage({ id: 'staff.withdrawals.noteRequired' }),
-          note: true,
-        }),
+        setChecked(intl.formatMessage({ id: 'staff.withdrawals.noteRequired' })),
       );
       return;
     }
+    setChecked(null);
     const ask =
       status === 'PAID' ? 'staff.withdrawals.payConfirm' : 'staff.withdrawals.rejectConfirm';
     if (
@@ -71,23 +72,10 @@ function Decide({
       ))
     )
       return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      onDecided(
-        await call('POST staff/withdrawals/:id/decision', {
-          params: { id: request.id },
-          body: { status, ...(trimmed ? { note: trimmed } : {}) },
-        }),
-      );
-    } catch (caught) {
-      const named = caught instanceof ApiError && Boolean(caught.fields.note);
-      focusFirstInvalid(box.current, () =>
-        setFailure({ text: errorOf(caught, 'note'), note: named }),
-      );
-    } finally {
-      setBusy(false);
-    }
+    void decision.submit({
+      params: { id: request.id },
+      body: { status, ...(trimmed ? { note: trimmed } : {}) },
+    });
   };
   return (
     <div ref={box} className={styles.decide} data-testid="staff-withdrawal-decide">
@@ -104,8 +92,8 @@ function Decide({
       <DecideButtons
         yes="staff.withdrawals.pay"
         no="staff.withdrawals.reject"
-        busy={busy}
-        failure={failure && !failure.note ? failure.text : null}
+        busy={decision.pending}
+        failure={refused && !refused.fields.note ? refused.message : null}
         onDecide={(yes) => decide(yes ? 'PAID' : 'REJECTED')}
       />
       {/* the note's message after the buttons, where a decision's failure stands */}
@@ -120,17 +108,14 @@ export function StaffWithdrawalsPage() {
   const intl = useIntl();
   const to = useLocalePath();
   const [params, setParams] = useSearchParams();
-  const status = (params.get('status') ?? 'PENDING') as (typeof STATUSES)[number];
-  const page = params.get('page') ?? undefined;
-  const { data, loading, error, retry } = useStaffData('GET staff/withdrawals', {
-    query: { status, ...(page ? { page } : {}), limit: '50' },
-  });
+  const status = tabOf(params, WITHDRAWAL_STATUSES);
+  const { data, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-withdrawals'>>();
   const [decided, setDecided] = useState<Record<string, StaffWithdrawal>>({});
 
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.withdrawals.title' })}>
       <StatusTabs
-        statuses={STATUSES}
+        statuses={WITHDRAWAL_STATUSES}
         current={status}
         prefix="staff.withdrawals.status"
         onChoose={(one) => setParams({ status: one })}

@@ -1,10 +1,11 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { StaffOrderDetail } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { errorOf } from '../../../features/staff/use-staff-api.ts';
+import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
@@ -23,70 +24,73 @@ import {
   When,
   wordOf,
 } from '../staff-parts.tsx';
+import type { StaffScreenData } from '../staff-reads.ts';
 
 type Action = 'resend' | 'cancel' | 'partial' | 'switch' | 'refill';
 
-/** Resend, cancel and refund, mark partial: the buttons `actions` allows, each confirmed. */
+/**
+ * Resend, cancel and refund, mark partial, switch the provider, refill: the buttons `actions`
+ * allows, each confirmed; each a write of the page's action, after which the page reads the
+ * order again.
+ */
 function OrderActions({
   order,
   onDone,
 }: {
   order: StaffOrderDetail;
-  onDone: (order: StaffOrderDetail, action: Action) => void;
+  onDone: (action: Action) => void;
 }) {
   const intl = useIntl();
-  const call = useStaffCall();
   const [confirm, confirmDialog] = useConfirm();
-  const [busy, setBusy] = useState<Action | null>(null);
-  const [error, setError] = useState<{ action: Action; text: string } | null>(null);
   const [delivered, setDelivered] = useState('');
   const [provider, setProvider] = useState('');
+  /** the action asked last: its refusal is the one said under the actions */
+  const [asked, setAsked] = useState<Action | null>(null);
+  const partialForm = useRef<HTMLFormElement>(null);
+  const switchForm = useRef<HTMLFormElement>(null);
+  /** a refusal is said under the actions, and a form's field is marked and focused */
+  const writeOf = (action: Action, form?: RefObject<HTMLFormElement | null>) => ({
+    done: () => onDone(action),
+    failed: () => focusFirstInvalid(form?.current),
+  });
+  const writes = {
+    resend: useStaffWrite('POST staff/orders/:id/resend', writeOf('resend')),
+    cancel: useStaffWrite('POST staff/orders/:id/cancel', writeOf('cancel')),
+    partial: useStaffWrite('POST staff/orders/:id/partial', writeOf('partial', partialForm)),
+    switch: useStaffWrite('POST staff/orders/:id/provider', writeOf('switch', switchForm)),
+    refill: useStaffWrite('POST staff/orders/:id/refill', writeOf('refill')),
+  };
+  const busy = Object.values(writes).some((write) => write.pending);
+  const refused = asked ? writes[asked].error : null;
+  const field = asked === 'partial' ? 'delivered' : asked === 'switch' ? 'provider' : undefined;
+  const error = refused && asked ? { action: asked, text: errorOf(refused, field) } : null;
   const params = { id: String(order.id) };
   const idOf = useFieldIds();
-
-  /** Asks; a refusal is said under the actions, and a form's field is marked and focused. */
-  const run = async (
-    action: Action,
-    ask: () => Promise<StaffOrderDetail>,
-    form?: HTMLFormElement,
-  ) => {
-    setBusy(action);
-    setError(null);
-    try {
-      onDone(await ask(), action);
-    } catch (failure) {
-      const field =
-        action === 'partial' ? 'delivered' : action === 'switch' ? 'provider' : undefined;
-      focusFirstInvalid(form, () => setError({ action, text: errorOf(failure, field) }));
-    } finally {
-      setBusy(null);
-    }
+  const run = (action: Action, send: () => unknown) => {
+    setAsked(action);
+    send();
   };
+
   /** The marks of the field of a form's action while that action's refusal shows. */
   const fieldOf = (action: Action) =>
     invalidProps(idOf('error'), error?.action === action ? error.text : null);
   const cancel = async () => {
     if (!(await confirm(intl.formatMessage({ id: 'staff.order.cancelConfirm' }, { id: order.id }))))
       return;
-    void run('cancel', () => call('POST staff/orders/:id/cancel', { params }));
+    run('cancel', () => writes.cancel.submit({ params }));
   };
   const partial = (event: FormEvent) => {
     event.preventDefault();
     const count = Number(delivered);
-    void run(
-      'partial',
-      () => call('POST staff/orders/:id/partial', { params, body: { delivered: count } }),
-      event.currentTarget as HTMLFormElement,
-    );
+    run('partial', () => writes.partial.submit({ params, body: { delivered: count } }));
   };
   const refill = async () => {
     if (!(await confirm(intl.formatMessage({ id: 'staff.order.refillConfirm' }, { id: order.id }))))
       return;
-    void run('refill', () => call('POST staff/orders/:id/refill', { params }));
+    run('refill', () => writes.refill.submit({ params }));
   };
   const switchTo = async (event: FormEvent) => {
     event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
     const next = provider.trim();
     if (
       !(await confirm(
@@ -94,11 +98,7 @@ function OrderActions({
       ))
     )
       return;
-    void run(
-      'switch',
-      () => call('POST staff/orders/:id/provider', { params, body: { provider: next } }),
-      form,
-    );
+    run('switch', () => writes.switch.submit({ params, body: { provider: next } }));
   };
   const { actions } = order;
   if (!actions.resend && !actions.cancel && !actions.partial && !actions.switch && !actions.refill)
@@ -113,8 +113,8 @@ function OrderActions({
         <button
           type="button"
           className={button('secondary')}
-          disabled={busy !== null}
-          onClick={() => run('resend', () => call('POST staff/orders/:id/resend', { params }))}
+          disabled={busy}
+          onClick={() => run('resend', () => writes.resend.submit({ params }))}
         >
           <FormattedMessage id="staff.order.resend" />
         </button>
@@ -123,14 +123,14 @@ function OrderActions({
         <button
           type="button"
           className={`${button('secondary')} ${styles.danger}`}
-          disabled={busy !== null}
+          disabled={busy}
           onClick={cancel}
         >
           <FormattedMessage id="staff.order.cancel" />
         </button>
       )}
       {actions.partial && (
-        <form className={styles.filters} onSubmit={partial} style={{ margin: 0 }}>
+        <form ref={partialForm} className={styles.filters} onSubmit={partial} style={{ margin: 0 }}>
           <label className={styles.filter}>
             <FormattedMessage id="staff.order.delivered" values={{ count: order.count }} />
             <input
@@ -144,27 +144,18 @@ function OrderActions({
               {...fieldOf('partial')}
             />
           </label>
-          <button
-            type="submit"
-            className={button('secondary')}
-            disabled={busy !== null || delivered === ''}
-          >
+          <button type="submit" className={button('secondary')} disabled={busy || delivered === ''}>
             <FormattedMessage id="staff.order.partial" />
           </button>
         </form>
       )}
       {actions.refill && (
-        <button
-          type="button"
-          className={button('secondary')}
-          disabled={busy !== null}
-          onClick={refill}
-        >
+        <button type="button" className={button('secondary')} disabled={busy} onClick={refill}>
           <FormattedMessage id="staff.order.refill" />
         </button>
       )}
       {actions.switch && (
-        <form className={styles.filters} onSubmit={switchTo} style={{ margin: 0 }}>
+        <form ref={switchForm} className={styles.filters} onSubmit={switchTo} style={{ margin: 0 }}>
           <label className={styles.filter}>
             <FormattedMessage id="staff.order.switchTo" />
             <input
@@ -176,11 +167,7 @@ function OrderActions({
               {...fieldOf('switch')}
             />
           </label>
-          <button
-            type="submit"
-            className={button('secondary')}
-            disabled={busy !== null || !provider.trim()}
-          >
+          <button type="submit" className={button('secondary')} disabled={busy || !provider.trim()}>
             <FormattedMessage id="staff.order.switch" />
           </button>
         </form>
@@ -205,12 +192,8 @@ export function StaffOrderPage() {
   const intl = useIntl();
   const to = useLocalePath();
   const { id = '' } = useParams();
-  const { data, loading, error, retry } = useStaffData('GET staff/orders/:id', {
-    params: { id },
-  });
-  const [order, setOrder] = useState<StaffOrderDetail | null>(null);
+  const { data: order, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-order'>>();
   const [done, setDone] = useState<Action | null>(null);
-  useEffect(() => setOrder(data), [data]);
 
   const title = intl.formatMessage({ id: 'staff.order.title' }, { id });
   return (
@@ -267,13 +250,7 @@ export function StaffOrderPage() {
               ['staff.order.updated', <When key="updated" iso={order.updated_at} />],
             ]}
           />
-          <OrderActions
-            order={order}
-            onDone={(next, action) => {
-              setOrder(next);
-              setDone(action);
-            }}
-          />
+          <OrderActions order={order} onDone={setDone} />
           {order.children.length > 0 && (
             <>
               <h2 className={styles.subtitle}>

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { isCurrency } from '../../../../shared/regions.ts';
-import type { StaffAdjustment, StaffAdjustmentStatus } from '../../../../shared/staff.ts';
+import type { StaffAdjustment } from '../../../../shared/staff.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
+import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import styles from '../staff.module.css';
@@ -20,8 +20,7 @@ import {
   Table,
   When,
 } from '../staff-parts.tsx';
-
-const STATUSES: StaffAdjustmentStatus[] = ['PENDING', 'APPLIED', 'APPROVED', 'REJECTED'];
+import { ADJUSTMENT_STATUSES, type StaffScreenData, tabOf } from '../staff-reads.ts';
 
 /** An admin's approve (the adjustment is applied now) or reject, each confirmed. */
 function Decide({
@@ -32,10 +31,9 @@ function Decide({
   onDecided: (adjustment: StaffAdjustment) => void;
 }) {
   const intl = useIntl();
-  const call = useStaffCall();
   const [confirm, confirmDialog] = useConfirm();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  // the answer is the adjustment as decided: its row shows it (the tab is not read again)
+  const decision = useStaffWrite('POST staff/adjustments/:id/decision', { done: onDecided });
   const decide = async (status: 'APPROVED' | 'REJECTED') => {
     const amount = isCurrency(adjustment.currency)
       ? formatMoney(intl, adjustment.amount, adjustment.currency)
@@ -51,28 +49,15 @@ function Decide({
       ))
     )
       return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      onDecided(
-        await call('POST staff/adjustments/:id/decision', {
-          params: { id: String(adjustment.id) },
-          body: { status },
-        }),
-      );
-    } catch (caught) {
-      setFailure(errorOf(caught));
-    } finally {
-      setBusy(false);
-    }
+    void decision.submit({ params: { id: String(adjustment.id) }, body: { status } });
   };
   return (
     <div className={styles.decide} data-testid="staff-adjustment-decide">
       <DecideButtons
         yes="staff.adjustments.approve"
         no="staff.adjustments.reject"
-        busy={busy}
-        failure={failure}
+        busy={decision.pending}
+        failure={decision.error?.message ?? null}
         onDecide={(yes) => decide(yes ? 'APPROVED' : 'REJECTED')}
       />
       {confirmDialog}
@@ -155,12 +140,8 @@ export function AdjustmentsTable({
 export function StaffAdjustmentsPage() {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
-  const asked = params.get('status');
-  const status = STATUSES.find((one) => one === asked) ?? 'PENDING';
-  const page = params.get('page') ?? undefined;
-  const { data, loading, error, retry } = useStaffData('GET staff/adjustments', {
-    query: { status, ...(page ? { page } : {}), limit: '50' },
-  });
+  const status = tabOf(params, ADJUSTMENT_STATUSES);
+  const { data, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-adjustments'>>();
   const [decided, setDecided] = useState<Record<number, StaffAdjustment>>({});
 
   return (
@@ -169,7 +150,7 @@ export function StaffAdjustmentsPage() {
         <FormattedMessage id="staff.adjustments.lead" />
       </p>
       <StatusTabs
-        statuses={STATUSES}
+        statuses={ADJUSTMENT_STATUSES}
         current={status}
         prefix="staff.adjustments.status"
         onChoose={(one) => setParams({ status: one })}

@@ -1,13 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useRevalidator } from 'react-router';
 import { isCurrency } from '../../../../shared/regions.ts';
 import type { StaffAdjustCap, StaffUserDetail } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { errorOf, useStaffCall } from '../../../features/staff/use-staff-api.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import { formatMoney } from '../../../lib/money.ts';
 import styles from '../staff.module.css';
 import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
@@ -39,30 +37,46 @@ function CapNote({ cap }: { cap: StaffAdjustCap }) {
 
 /**
  * Adjust the balance: a signed amount in the user's currency and a reason, both required; a
- * moderator sees their cap beside it (the session's `me` is asked again after an adjustment).
+ * moderator sees their cap beside it (the page's loader reads `me` again after the write).
  */
 export function BalanceForm({
   user,
   onDone,
 }: {
   user: StaffUserDetail;
-  /** the account's page after the call, and whether the adjustment waits for an admin */
-  onDone: (user: StaffUserDetail, waiting: boolean) => void;
+  /** the adjustment was made, or waits for an admin */
+  onDone: (waiting: boolean) => void;
 }) {
   const intl = useIntl();
-  const call = useStaffCall();
   const { me } = useStaffSession();
-  // the cap's use is `me`'s: the page's loader reads it again
-  const { revalidate } = useRevalidator();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  /** the form's own check before the call */
+  const [checked, setChecked] = useState<{ amount?: string; reason?: string }>({});
+  const form = useRef<HTMLFormElement>(null);
+  /** the adjustments the account had when the form was sent (the page is read again after) */
+  const before = useRef<number[]>([]);
+  const adjust = useStaffWrite('POST staff/users/:id/balance', {
+    done: (next) => {
+      // above a moderator's 24-hour cap the answer lists one more adjustment waiting
+      onDone(next.adjustments.some((item) => !before.current.includes(item.id)));
+      setAmount('');
+      setReason('');
+    },
+    // a 400 naming the fields marks them, and the first takes the focus
+    failed: () => focusFirstInvalid(form.current),
+  });
+  const refused = adjust.error;
+  const named = Boolean(refused?.fields.amount || refused?.fields.reason);
+  const errors = {
+    amount: checked.amount ?? refused?.fields.amount,
+    reason: checked.reason ?? refused?.fields.reason,
+    form: refused && !named ? refused.message : undefined,
+  };
   const idOf = useFieldIds();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
     const minor = minorOf(amount);
     const local = {
       ...(minor === null ? { amount: intl.formatMessage({ id: 'staff.user.amountError' }) } : {}),
@@ -72,42 +86,25 @@ export function BalanceForm({
     };
     if (minor === null || local.reason) {
       // the first field at fault takes the focus (focus-first-invalid.ts)
-      focusFirstInvalid(form, () => setErrors(local));
+      focusFirstInvalid(form.current, () => setChecked(local));
       return;
     }
-    setErrors(local);
-    setBusy(true);
-    try {
-      const next = await call('POST staff/users/:id/balance', {
-        params: { id: String(user.id) },
-        body: { amount: minor, reason: reason.trim() },
-      });
-      // above a moderator's 24-hour cap the answer lists one more adjustment waiting
-      const known = new Set(user.adjustments.map((item) => item.id));
-      onDone(
-        next,
-        next.adjustments.some((item) => !known.has(item.id)),
-      );
-      setAmount('');
-      setReason('');
-      if (me?.adjustCap) void revalidate();
-    } catch (failure) {
-      const fields = failure instanceof ApiError ? failure.fields : {};
-      // a 400 naming the fields marks them, and the first takes the focus
-      focusFirstInvalid(form, () =>
-        setErrors(
-          fields.amount || fields.reason
-            ? { amount: fields.amount, reason: fields.reason }
-            : { form: errorOf(failure) },
-        ),
-      );
-    } finally {
-      setBusy(false);
-    }
+    setChecked({});
+    before.current = user.adjustments.map((item) => item.id);
+    void adjust.submit({
+      params: { id: String(user.id) },
+      body: { amount: minor, reason: reason.trim() },
+    });
   };
 
   return (
-    <form className={styles.actions} onSubmit={submit} noValidate data-testid="staff-balance-form">
+    <form
+      ref={form}
+      className={styles.actions}
+      onSubmit={submit}
+      noValidate
+      data-testid="staff-balance-form"
+    >
       <StaffField
         id={idOf('amount')}
         label={<FormattedMessage id="staff.user.amount" values={{ currency: user.cur }} />}
@@ -139,7 +136,7 @@ export function BalanceForm({
           {...invalidProps(idOf('reason'), errors.reason)}
         />
       </StaffField>
-      <button type="submit" className={button('primary')} disabled={busy}>
+      <button type="submit" className={button('primary')} disabled={adjust.pending}>
         <FormattedMessage id="staff.user.adjust" />
       </button>
       {me?.adjustCap && <CapNote cap={me.adjustCap} />}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { StaffRolesBody } from '../../../../shared/schemas/staff.schemas.ts';
@@ -6,8 +6,7 @@ import type { StaffUserDetail } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
@@ -24,6 +23,7 @@ import {
   When,
   wordOf,
 } from '../staff-parts.tsx';
+import type { StaffScreenData } from '../staff-reads.ts';
 import { AdjustmentsTable } from './staff-adjustments.tsx';
 import { BalanceForm } from './staff-user-balance.tsx';
 import { UserPayments, UserReferrals } from './staff-user-money.tsx';
@@ -41,59 +41,62 @@ const rolesText = (intl: IntlShape, roles: string[]) =>
 
 type UserAction = 'level' | 'block' | 'logout' | 'roles';
 
+const rolesOf = (user: StaffUserDetail) => user.roles.filter((role) => role !== 'ROLE_USER');
+
 /**
  * The account's other actions: the discount level, block or unblock (confirmed), log out
- * everywhere (confirmed), and, for admins (`roles`), its staff roles.
+ * everywhere (confirmed), and, for admins (`roles`), its staff roles. Each is a write of the
+ * page's action, after which the page reads the account again.
  */
 function UserActions({
   user,
   onDone,
 }: {
   user: StaffUserDetail;
-  onDone: (user: StaffUserDetail, action: UserAction) => void;
+  onDone: (action: UserAction) => void;
 }) {
   const intl = useIntl();
-  const call = useStaffCall();
   const { me } = useStaffSession();
   const [confirm, confirmDialog] = useConfirm();
-  const [level, setLevel] = useState(String(user.discount_level));
-  const [roles, setRoles] = useState<string[]>(user.roles.filter((role) => role !== 'ROLE_USER'));
-  const [busy, setBusy] = useState<UserAction | null>(null);
-  const [error, setError] = useState<{
-    action: UserAction;
-    text: string;
-    /** the server's 400 named the form's field (`level`, `roles`) */
-    field: boolean;
-  } | null>(null);
+  // the choices follow the account as read again (a level or roles set)
+  const shown = `${user.discount_level}-${rolesOf(user).join()}`;
+  const [draft, setDraft] = useState({
+    of: shown,
+    level: String(user.discount_level),
+    roles: rolesOf(user),
+  });
+  if (draft.of !== shown)
+    setDraft({ of: shown, level: String(user.discount_level), roles: rolesOf(user) });
+  const { level, roles } = draft;
+  const levelForm = useRef<HTMLFormElement>(null);
+  const rolesForm = useRef<HTMLFormElement>(null);
+  /** a refusal is said under its form, whose field is marked and focused when named */
+  const writeOf = (action: UserAction, form?: RefObject<HTMLFormElement | null>) => ({
+    done: () => onDone(action),
+    failed: () => focusFirstInvalid(form?.current),
+  });
+  const writes = {
+    level: useStaffWrite('POST staff/users/:id/level', writeOf('level', levelForm)),
+    block: useStaffWrite('POST staff/users/:id/block', writeOf('block')),
+    logout: useStaffWrite('POST staff/users/:id/logout', writeOf('logout')),
+    roles: useStaffWrite('POST staff/users/:id/roles', writeOf('roles', rolesForm)),
+  };
+  const busy = Object.values(writes).some((write) => write.pending);
   const params = { id: String(user.id) };
   const idOf = useFieldIds();
-
-  /** Asks; a refusal is said under its form, whose field is marked and focused when named. */
-  const run = async (
-    action: UserAction,
-    ask: () => Promise<StaffUserDetail>,
-    form?: HTMLFormElement,
-  ) => {
-    setBusy(action);
-    setError(null);
-    try {
-      onDone(await ask(), action);
-    } catch (failure) {
-      const field = Boolean(failure instanceof ApiError && failure.fields[action]);
-      focusFirstInvalid(form, () => setError({ action, text: errorOf(failure, action), field }));
-    } finally {
-      setBusy(null);
-    }
+  const errorText = (action: UserAction) => {
+    const refused = writes[action].error;
+    return refused ? refused.fields[action] || refused.message : null;
   };
   /** The marks of a form's field while the server's refusal names it. */
   const fieldOf = (action: UserAction) =>
-    invalidProps(idOf(action), error?.action === action && error.field ? error.text : null);
+    invalidProps(idOf(action), writes[action].error?.fields[action] ? errorText(action) : null);
   const block = async () => {
     const blocked = !user.blocked;
     const ask = blocked ? 'staff.user.blockConfirm' : 'staff.user.unblockConfirm';
     if (!(await confirm(intl.formatMessage({ id: ask }, { who: user.login ?? user.email }))))
       return;
-    void run('block', () => call('POST staff/users/:id/block', { params, body: { blocked } }));
+    void writes.block.submit({ params, body: { blocked } });
   };
   const logout = async () => {
     if (
@@ -102,31 +105,30 @@ function UserActions({
       ))
     )
       return;
-    void run('logout', () => call('POST staff/users/:id/logout', { params }));
+    void writes.logout.submit({ params });
   };
-  const errorFor = (action: UserAction) =>
-    error?.action === action ? (
+  const errorFor = (action: UserAction) => {
+    const text = errorText(action);
+    return text ? (
       <p
         id={`${idOf(action)}-error`}
         role="alert"
         className={styles.alert}
         style={{ width: '100%', margin: 0 }}
       >
-        {error.text}
+        {text}
       </p>
     ) : null;
+  };
 
   return (
     <div data-testid="staff-user-actions">
       <form
+        ref={levelForm}
         className={styles.actions}
         onSubmit={(event) => {
           event.preventDefault();
-          void run(
-            'level',
-            () => call('POST staff/users/:id/level', { params, body: { level: Number(level) } }),
-            event.currentTarget,
-          );
+          void writes.level.submit({ params, body: { level: Number(level) } });
         }}
       >
         <label className={styles.filter}>
@@ -134,7 +136,7 @@ function UserActions({
           <select
             name="level"
             value={level}
-            onChange={(event) => setLevel(event.target.value)}
+            onChange={(event) => setDraft({ ...draft, level: event.target.value })}
             {...fieldOf('level')}
           >
             {LEVELS.map((one) => (
@@ -147,7 +149,7 @@ function UserActions({
         <button
           type="submit"
           className={button('secondary')}
-          disabled={busy !== null || level === String(user.discount_level)}
+          disabled={busy || level === String(user.discount_level)}
         >
           <FormattedMessage id="staff.user.setLevel" />
         </button>
@@ -157,18 +159,13 @@ function UserActions({
         <button
           type="button"
           className={`${button('secondary')} ${user.blocked ? '' : styles.danger}`}
-          disabled={busy !== null}
+          disabled={busy}
           onClick={block}
           data-testid="staff-user-block"
         >
           <FormattedMessage id={user.blocked ? 'staff.user.unblock' : 'staff.user.block'} />
         </button>
-        <button
-          type="button"
-          className={button('secondary')}
-          disabled={busy !== null}
-          onClick={logout}
-        >
+        <button type="button" className={button('secondary')} disabled={busy} onClick={logout}>
           <FormattedMessage id="staff.user.logout" />
         </button>
         {errorFor('block')}
@@ -176,11 +173,11 @@ function UserActions({
       </div>
       {me?.capabilities.includes('roles') && (
         <form
+          ref={rolesForm}
           className={styles.actions}
           data-testid="staff-user-roles"
           onSubmit={async (event) => {
             event.preventDefault();
-            const form = event.currentTarget;
             if (
               !(await confirm(
                 intl.formatMessage(
@@ -190,15 +187,10 @@ function UserActions({
               ))
             )
               return;
-            void run(
-              'roles',
-              () =>
-                call('POST staff/users/:id/roles', {
-                  params,
-                  body: { roles: roles as StaffRolesBody['roles'] },
-                }),
-              form,
-            );
+            void writes.roles.submit({
+              params,
+              body: { roles: roles as StaffRolesBody['roles'] },
+            });
           }}
         >
           <fieldset className={styles.checks}>
@@ -214,18 +206,19 @@ function UserActions({
                   checked={roles.includes(role)}
                   {...fieldOf('roles')}
                   onChange={(event) =>
-                    setRoles((known) =>
-                      event.target.checked
-                        ? [...known, role]
-                        : known.filter((other) => other !== role),
-                    )
+                    setDraft((known) => ({
+                      ...known,
+                      roles: event.target.checked
+                        ? [...known.roles, role]
+                        : known.roles.filter((other) => other !== role),
+                    }))
                   }
                 />
                 <FormattedMessage id={`staff.role.${role.slice(5).toLowerCase()}`} />
               </label>
             ))}
           </fieldset>
-          <button type="submit" className={button('secondary')} disabled={busy !== null}>
+          <button type="submit" className={button('secondary')} disabled={busy}>
             <FormattedMessage id="staff.user.saveRoles" />
           </button>
           {errorFor('roles')}
@@ -244,10 +237,8 @@ export function StaffUserPage() {
   const intl = useIntl();
   const to = useLocalePath();
   const { id = '' } = useParams();
-  const { data, loading, error, retry } = useStaffData('GET staff/users/:id', { params: { id } });
-  const [user, setUser] = useState<StaffUserDetail | null>(null);
+  const { data: user, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-user'>>();
   const [done, setDone] = useState<string | null>(null);
-  useEffect(() => setUser(data), [data]);
 
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.user.title' }, { id })}>
@@ -307,10 +298,9 @@ export function StaffUserPage() {
           </h2>
           <BalanceForm
             user={user}
-            onDone={(next, waiting) => {
-              setUser(next);
-              setDone(waiting ? 'staff.user.adjustWaiting' : 'staff.user.adjusted');
-            }}
+            onDone={(waiting) =>
+              setDone(waiting ? 'staff.user.adjustWaiting' : 'staff.user.adjusted')
+            }
           />
           {user.adjustments.length > 0 && (
             <>
@@ -330,14 +320,7 @@ export function StaffUserPage() {
           <h2 className={styles.subtitle}>
             <FormattedMessage id="staff.user.actions" />
           </h2>
-          <UserActions
-            key={`${user.discount_level}-${user.blocked}-${user.roles.join()}`}
-            user={user}
-            onDone={(next, action) => {
-              setUser(next);
-              setDone(`staff.user.done.${action}`);
-            }}
-          />
+          <UserActions user={user} onDone={(action) => setDone(`staff.user.done.${action}`)} />
           <h2 className={styles.subtitle}>
             <FormattedMessage id="staff.user.orders" />
           </h2>
