@@ -3,12 +3,12 @@ import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import type { OwnOrderView } from '../../../shared/orders.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
-import { ApiError } from '../../lib/api.ts';
+import type { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { messageOr } from '../../lib/intl.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { useWrite } from '../../lib/route-write.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-import { cancelOrder, refillOrder } from './orders.api.ts';
 import styles from './orders.module.css';
 import { ProgressBar } from './progress-bar.tsx';
 import { serviceNameOf } from './service-name.ts';
@@ -31,8 +31,8 @@ const ERROR_IDS: Record<string, string> = {
   'The provider cannot be reached: try again in a few minutes': 'cp.orders.error.providerDown',
 };
 
-function errorText(intl: IntlShape, error: unknown): string {
-  const message = error instanceof ApiError ? error.message : '';
+function errorText(intl: IntlShape, error: ApiError): string {
+  const { message } = error;
   const id =
     ERROR_IDS[message] ??
     (message.startsWith('This order cannot be refilled')
@@ -46,7 +46,10 @@ function refillWord(intl: IntlShape, status: string): string {
   return messageOr(intl, `cp.orders.refill.${status.toLowerCase().replace(/\s+/g, '')}`, status);
 }
 
-/** Cancel or refill with a confirm step; the answer goes to `onDone`. */
+/**
+ * Cancel or refill with a confirm step, through the page's action (`orderCardAction`), which
+ * reads the page's orders again after it; the answer goes to `onDone`.
+ */
 function OrderActions({
   order,
   onDone,
@@ -56,24 +59,26 @@ function OrderActions({
 }) {
   const intl = useIntl();
   const [asking, setAsking] = useState<Action | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const promptId = useId();
-  if (!order.can_cancel && !order.can_refill && !asking && !error) return null;
-
-  async function confirm(action: Action) {
-    setBusy(true);
-    setError(null);
-    try {
-      const changed = await (action === 'cancel' ? cancelOrder : refillOrder)(order.id);
+  const outcome = {
+    done: (changed: OwnOrderView) => {
       setAsking(null);
       onDone?.(changed);
-    } catch (failure) {
+    },
+    failed: (failure: ApiError) => {
       setError(errorText(intl, failure));
       setAsking(null);
-    } finally {
-      setBusy(false);
-    }
+    },
+  };
+  const cancel = useWrite('POST c_orders/:id/cancel', outcome);
+  const refill = useWrite('POST c_orders/:id/refill', outcome);
+  const busy = cancel.pending || refill.pending;
+  if (!order.can_cancel && !order.can_refill && !asking && !error) return null;
+
+  function confirm(action: Action) {
+    setError(null);
+    void (action === 'cancel' ? cancel : refill).submit({ params: { id: order.id } });
   }
 
   return (

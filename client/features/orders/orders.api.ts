@@ -1,11 +1,16 @@
 import { isFinalStatus, type OwnOrderView } from '../../../shared/orders.ts';
-import { callApi } from '../../lib/endpoints.ts';
+import { writeAction } from '../../lib/route-write.ts';
 
-/** POST c_orders/{id}/cancel: the order as it is after the cancel. */
-export const cancelOrder = (id: string) => callApi('POST c_orders/:id/cancel', { params: { id } });
-
-/** POST c_orders/{id}/refill: the order with its new refill. */
-export const refillOrder = (id: string) => callApi('POST c_orders/:id/refill', { params: { id } });
+/**
+ * The order card's writes, made by the action of a page that shows cards (the orders, the
+ * dashboard): the buyer's cancel and refill, each answering the order as it is after it.
+ */
+export const orderCardAction = writeAction(
+  ['POST c_orders/:id/cancel', 'POST c_orders/:id/refill'],
+  {
+    signedIn: true,
+  },
+);
 
 /** An order (or one of its links) that is paid or running may still change by itself. */
 export const isMoving = (order: OwnOrderView): boolean =>

@@ -9,6 +9,7 @@ import { button } from '../../../components/button/button.ts';
 import { CabinetOrderOptions } from '../../../features/order-form/cabinet-order-options.tsx';
 import { pickInto } from '../../../features/order-form/order-form.choice.ts';
 import { ORDER_FORM_ID, OrderForm } from '../../../features/order-form/order-form.tsx';
+import { orderCardAction } from '../../../features/orders/orders.api.ts';
 import { selectUser } from '../../../features/session/session.slice.ts';
 import { PageMeta } from '../../../layouts/parts/page-meta.tsx';
 import { useLocalePath } from '../../../lib/locale.ts';
@@ -128,5 +129,6 @@ export default function DashboardPage() {
   );
 }
 
-/** The route's loader, in this screen's chunk (client/app/routes.tsx). */
+/** The route's loader and action (the cards' cancel and refill), in this screen's chunk. */
 export const routeLoader = () => dashboardLoader;
+export const routeAction = () => orderCardAction;

@@ -1,6 +1,5 @@
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { useRevalidator } from 'react-router';
 import type { OrdersPage } from '../../../../shared/orders.ts';
 import { OrderCard, OrderCardSkeleton } from '../../../features/orders/order-card.tsx';
 import { userRefreshNeeded } from '../../../features/session/session.slice.ts';
@@ -14,7 +13,6 @@ export const SHOWN = 5;
 /** The dashboard's last orders (its loader's GET c_orders, newest first), kept live while they run. */
 export function RecentOrders({ recent }: { recent: Part<OrdersPage> }) {
   const dispatch = useDispatch();
-  const { revalidate } = useRevalidator();
   const { data: page, loading, error, retry } = usePart(recent);
   useLiveOrders(page);
 
@@ -46,12 +44,9 @@ export function RecentOrders({ recent }: { recent: Part<OrdersPage> }) {
         <OrderCard
           key={order.id}
           order={order}
-          onChanged={() => {
-            // the order's new state comes with the page's data again
-            void revalidate();
-            // a cancel gives money back: the header's balance follows
-            dispatch(userRefreshNeeded());
-          }}
+          // the order's new state comes with the page's data again (the action's revalidation);
+          // a cancel gives money back: the header's balance follows
+          onChanged={() => dispatch(userRefreshNeeded())}
         />
       ))}
     </div>

@@ -7,11 +7,11 @@ import {
   useLoaderData,
   useLocation,
   useNavigation,
-  useRevalidator,
   useSearchParams,
 } from 'react-router';
 import { Pager } from '../../../components/pager/pager.tsx';
 import { OrderCard, OrderCardSkeleton } from '../../../features/orders/order-card.tsx';
+import { orderCardAction } from '../../../features/orders/orders.api.ts';
 import {
   apiQueryOf,
   filterOf,
@@ -97,7 +97,6 @@ export default function OrdersPage() {
   // a failed read of the same query (a poll) keeps its rows; another query's does not
   const orders = usePart(loaded.orders, pathOf('GET c_orders', { query: apiQueryOf(committed) }));
   const { data: page, loading, error, retry: reload } = orders;
-  const { revalidate } = useRevalidator();
   useLiveOrders(page);
   const currencySign = useCurrencySign(user?.cur ?? 'RUB');
 
@@ -123,12 +122,9 @@ export default function OrdersPage() {
   );
   const reset = () => setParams(new URLSearchParams(), { preventScrollReset: true });
 
-  const changed = useCallback(() => {
-    // the order's new state comes with the page's data again
-    void revalidate();
-    // a refund moved the balance in the header
-    dispatch(userRefreshNeeded());
-  }, [revalidate, dispatch]);
+  // the order's new state comes with the page's data again (the action's revalidation); a
+  // refund moved the balance in the header
+  const changed = useCallback(() => dispatch(userRefreshNeeded()), [dispatch]);
 
   const filtered = isFiltered(filter);
   const items = page?.items ?? [];
@@ -202,5 +198,6 @@ export default function OrdersPage() {
   );
 }
 
-/** The route's loader, in this screen's chunk (client/app/routes.tsx). */
+/** The route's loader and action (the cards' cancel and refill), in this screen's chunk. */
 export const routeLoader = () => ordersLoader;
+export const routeAction = () => orderCardAction;
