@@ -83,22 +83,8 @@ function listFiles(dir: string): Set<string> {
   return files;
 }
 
-/** The whole HTTP app without listen(): main.ts serves it, tests drive it with supertest. */
-export function createApp({
-  config,
-  logger,
-  assets,
-  readiness,
-  limits = createLimits(null),
-  routes,
-  services,
-}: AppDeps): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
-
-  // probes answer before anything else (and are not logged)
-  app.use(healthRoutes({ readiness: readiness ?? null }));
+/** Before any route: probes, logging, compression, the assets and static files, security headers. */
+function mountFront(app: Express, { config, logger }: Pick<AppDeps, 'config' | 'logger'>) {
   if (config.metricsToken) app.get('/metrics', metricsRoute(config.metricsToken));
   app.use(httpMetrics);
 
@@ -135,18 +121,61 @@ export function createApp({
   app.use((req, res, next) => (staticFiles.has(req.path) ? serveStatic(req, res, next) : next()));
 
   app.use(cspNonce, securityHeaders(config), cookieParser());
+}
 
-  const { auth, catalog, paymentMethods, payments, orders, sandbox } = services;
-  // who asks, from where, in which language and currency: once, for the API and the pages
-  app.use(
-    requestContext({
-      auth,
-      publicConfig: publicConfig(config),
-      metaRules: config.metaRules,
-      hiddenServicePages: () => services.catalog.hiddenServicePages(),
-    }),
-  );
+/** The staff console's API: its sign-in, and each section's routes behind its gate. */
+function staffApi({
+  config,
+  services,
+  limits,
+}: Pick<AppDeps, 'config' | 'services'> & { limits: Limits }) {
+  const { orders, payments } = services;
+  return staffRoutes({
+    staffAuth: services.staffAuth,
+    audit: services.audit,
+    dashboard: services.staffDashboard,
+    adjustments: services.staffAdjustments,
+    secureCookies: config.publicUrl.startsWith('https:'),
+    sessionMs: config.staffSessionMs,
+    limits,
+    sections: [
+      staffOrdersRoutes({
+        orders,
+        audit: services.audit,
+        callsOf: services.orderCalls,
+      }),
+      staffUsersRoutes({
+        users: services.staffUsers,
+        adjustments: services.staffAdjustments,
+      }),
+      staffCatalogueRoutes({ catalogue: services.staffCatalogue }),
+      staffProvidersRoutes({ catalogue: services.staffCatalogue }),
+      staffMoneyRoutes({
+        payments,
+        orders,
+        withdrawals: services.withdrawals,
+        audit: services.audit,
+      }),
+      staffContentRoutes({
+        articles: services.articles,
+        landingCopy: services.landingCopy,
+        audit: services.audit,
+      }),
+    ],
+  });
+}
 
+/**
+ * The JSON API under /api: webhooks and the resellers' panel API first (their own parsing),
+ * then the JSON parser and the same-origin check, then each module's routes.
+ */
+function apiRouter({
+  config,
+  logger,
+  services,
+  limits,
+}: Pick<AppDeps, 'config' | 'logger' | 'services'> & { limits: Limits }) {
+  const { auth, catalog, paymentMethods, payments, orders } = services;
   const api = express.Router();
   // gateways post from their own servers: before the JSON parser and the same-origin check
   api.use(webhookRoutes({ payments }));
@@ -210,41 +239,7 @@ export function createApp({
   api.use(apiKeysRoutes({ apiKeys: services.apiKeys }));
   api.use(webhooksRoutes({ webhooks: services.webhooks }));
   api.use(referralsRoutes({ income: services.income, withdrawals: services.withdrawals }));
-  api.use(
-    staffRoutes({
-      staffAuth: services.staffAuth,
-      audit: services.audit,
-      dashboard: services.staffDashboard,
-      adjustments: services.staffAdjustments,
-      secureCookies: config.publicUrl.startsWith('https:'),
-      sessionMs: config.staffSessionMs,
-      limits,
-      sections: [
-        staffOrdersRoutes({
-          orders,
-          audit: services.audit,
-          callsOf: services.orderCalls,
-        }),
-        staffUsersRoutes({
-          users: services.staffUsers,
-          adjustments: services.staffAdjustments,
-        }),
-        staffCatalogueRoutes({ catalogue: services.staffCatalogue }),
-        staffProvidersRoutes({ catalogue: services.staffCatalogue }),
-        staffMoneyRoutes({
-          payments,
-          orders,
-          withdrawals: services.withdrawals,
-          audit: services.audit,
-        }),
-        staffContentRoutes({
-          articles: services.articles,
-          landingCopy: services.landingCopy,
-          audit: services.audit,
-        }),
-      ],
-    }),
-  );
+  api.use(staffApi({ config, services, limits }));
   api.use(massOrdersRoutes({ massOrders: services.massOrders, publicUrl: config.publicUrl }));
   api.use(ordersRoutes({ orders, publicUrl: config.publicUrl }));
   api.use(paymentsRoutes({ payments, orders, paymentMethods, publicUrl: config.publicUrl }));
@@ -266,12 +261,25 @@ export function createApp({
     }),
   );
   api.use(apiNotFound);
-  const pageCache = new PageCache(config.pageCacheMaxEntries, config.pageCacheTtlMs);
-  app.use('/api/staff', pageCacheDropOnWrite(pageCache));
-  app.use('/api', api);
+  // the router complete: the endpoints catalogRoutes lists
   const endpoints = listEndpoints(api, '/api').sort();
-  if (sandbox) app.use('/sandbox', sandboxRoutes(sandbox));
+  return api;
+}
 
+/** After the API: the sitemap, the page redirects and every page, server-rendered. */
+function mountPages(
+  app: Express,
+  {
+    config,
+    logger,
+    assets,
+    routes,
+    services,
+    pageCache,
+  }: Pick<AppDeps, 'config' | 'logger' | 'assets' | 'routes' | 'services'> & {
+    pageCache: PageCache;
+  },
+) {
   app.use(crawlRoutes({ crawl: services.crawl }));
   app.use(trailingSlash);
   app.use(localeRedirects);
@@ -290,6 +298,44 @@ export function createApp({
       reads: pageReads(services),
     }),
   );
+}
+
+/** The whole HTTP app without listen(): main.ts serves it, tests drive it with supertest. */
+export function createApp({
+  config,
+  logger,
+  assets,
+  readiness,
+  limits = createLimits(null),
+  routes,
+  services,
+}: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  // probes answer before anything else (and are not logged)
+  app.use(healthRoutes({ readiness: readiness ?? null }));
+  mountFront(app, { config, logger });
+
+  const { auth, sandbox } = services;
+  // who asks, from where, in which language and currency: once, for the API and the pages
+  app.use(
+    requestContext({
+      auth,
+      publicConfig: publicConfig(config),
+      metaRules: config.metaRules,
+      hiddenServicePages: () => services.catalog.hiddenServicePages(),
+    }),
+  );
+
+  const api = apiRouter({ config, logger, services, limits });
+  const pageCache = new PageCache(config.pageCacheMaxEntries, config.pageCacheTtlMs);
+  app.use('/api/staff', pageCacheDropOnWrite(pageCache));
+  app.use('/api', api);
+  if (sandbox) app.use('/sandbox', sandboxRoutes(sandbox));
+
+  mountPages(app, { config, logger, assets, routes, services, pageCache });
 
   app.use(errorHandler(logger));
   return app;
