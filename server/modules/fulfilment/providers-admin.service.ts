@@ -86,8 +86,226 @@ function failureOf(error: unknown): { shown: string; detail: string } {
   };
 }
 
+/** What createProvidersAdmin is made with. */
+export interface ProvidersAdminDeps {
+  db: Db;
+  box: Pick<SecretBox, 'seal'>;
+  registry: ProviderRegistry;
+  logger: Pick<Logger, 'warn'>;
+  now?: () => Date;
+}
+
+/** What the functions below work with: the dependencies. */
+export function providersAdminContext({
+  db,
+  box,
+  registry,
+  logger,
+  now = () => new Date(),
+}: ProvidersAdminDeps) {
+  return { db, box, registry, logger, now };
+}
+
+export type ProvidersAdminContext = ReturnType<typeof providersAdminContext>;
+
+export async function rowOf({ db }: ProvidersAdminContext, id: string): Promise<ProviderRow> {
+  const row = await providerRow(db, id);
+  if (!row) throw new AppError(PROVIDER_ERRORS.notFound, 404);
+  return row;
+}
+
+/** A failed call's generic text for staff; its detail logged. */
+export function failed(
+  { logger }: ProvidersAdminContext,
+  row: ProviderRow,
+  action: string,
+  error: unknown,
+) {
+  const failure = failureOf(error);
+  logger.warn({ provider: row.id, action, error: failure.detail }, 'provider call failed');
+  return failure;
+}
+
+/** The `balance` call: the answer for staff, and what the audit keeps of it. */
+export async function balanceOf(
+  ctx: ProvidersAdminContext,
+  row: ProviderRow,
+): Promise<{ shown: StaffProviderTest; kept: object }> {
+  const { registry } = ctx;
+  try {
+    const answer = await registry.clientOf(row).balance();
+    const shown = { ok: true as const, balance: answer.balance, currency: answer.currency };
+    return { shown, kept: shown };
+  } catch (error) {
+    const { shown, detail } = failed(ctx, row, 'balance', error);
+    return { shown: { ok: false, error: shown }, kept: { ok: false, error: detail } };
+  }
+}
+
+export async function test(
+  ctx: ProvidersAdminContext,
+  row: ProviderRow,
+): Promise<StaffProviderTest> {
+  return (await balanceOf(ctx, row)).shown;
+}
+
+export async function view(
+  ctx: ProvidersAdminContext,
+  row: ProviderRow,
+  balance = false,
+): Promise<StaffProvider> {
+  const { db, now } = ctx;
+  const totals = (
+    await providerCallTotals(db, hourOf(new Date(now().getTime() - 23 * HOUR_MS)))
+  ).get(row.id);
+  return withTotals(row, totals, balance ? await test(ctx, row) : undefined);
+}
+
+export function withTotals(
+  row: ProviderRow,
+  totals: { calls: number; errors: number } | undefined,
+  balance: StaffProviderTest | undefined,
+): StaffProvider {
+  const calls = totals?.calls ?? 0;
+  const errors = totals?.errors ?? 0;
+  return {
+    ...publicOf(row),
+    calls_24h: calls,
+    errors_24h: errors,
+    error_rate: calls ? Math.round((errors / calls) * 1000) / 1000 : null,
+    ...(balance ? { balance } : {}),
+  };
+}
+
+/** Every provider; with `balance`, each one's `balance` call (in parallel). */
+export async function list(
+  ctx: ProvidersAdminContext,
+  { balance = false } = {},
+): Promise<StaffProvider[]> {
+  const { db, now } = ctx;
+  const rows = await providerRows(db);
+  // the last 24 whole hours, this one included
+  const totals = await providerCallTotals(db, hourOf(new Date(now().getTime() - 23 * HOUR_MS)));
+  return Promise.all(
+    rows.map(async (row) =>
+      withTotals(row, totals.get(row.id), balance ? await test(ctx, row) : undefined),
+    ),
+  );
+}
+
+export async function get(ctx: ProvidersAdminContext, id: string): Promise<StaffProvider> {
+  return view(ctx, await rowOf(ctx, id));
+}
+
+/** Whether a provider exists (a service's mapping names only known ones). */
+export async function exists({ db }: ProvidersAdminContext, id: string): Promise<boolean> {
+  return Boolean(await providerRow(db, id));
+}
+
+export async function add(
+  ctx: ProvidersAdminContext,
+  input: { id: string; url: string; api_key: string; currency: string },
+  note: ProvidersNote,
+): Promise<StaffProvider> {
+  const { db, box, registry } = ctx;
+  if (input.id === 'simulator') throw new AppError(PROVIDER_ERRORS.internal, 409);
+  const refused = registry.urlRefusal(input.url);
+  if (refused) throw new ValidationError({ url: PROVIDER_URL_ERRORS[refused] });
+  const row: ProviderRow = {
+    id: input.id,
+    url: input.url,
+    api_key: box.seal(input.api_key),
+    currency: input.currency,
+    enabled: 1,
+  };
+  await db.transaction().execute(async (trx) => {
+    if (await providerRow(trx, input.id)) throw new AppError(PROVIDER_ERRORS.exists, 409);
+    await insertProvider(trx, row);
+    await note(trx, {
+      action: 'provider.add',
+      target: `provider:${row.id}`,
+      before: undefined,
+      after: publicOf(row),
+    });
+  });
+  registry.forget(row.id);
+  return view(ctx, row);
+}
+
 /**
- * Providers for the staff console (issue 33.6): listed with their error rate over the last
+ * The connection test: a `balance` call with the stored URL and key, with its audit row
+ * (`provider.test`: the answer, or the failure's detail staff are not shown).
+ */
+export async function testConnection(
+  ctx: ProvidersAdminContext,
+  id: string,
+  note: ProvidersNote,
+): Promise<StaffProviderTest> {
+  const { db } = ctx;
+  const row = await rowOf(ctx, id);
+  const { shown, kept } = await balanceOf(ctx, row);
+  await note(db, {
+    action: 'provider.test',
+    target: `provider:${row.id}`,
+    before: undefined,
+    after: kept,
+  });
+  return shown;
+}
+
+export async function setEnabled(
+  ctx: ProvidersAdminContext,
+  id: string,
+  enabled: boolean,
+  note: ProvidersNote,
+): Promise<StaffProvider> {
+  const { db, registry } = ctx;
+  const row = await db.transaction().execute(async (trx) => {
+    const before = await providerRow(trx, id);
+    if (!before) throw new AppError(PROVIDER_ERRORS.notFound, 404);
+    await updateProvider(trx, id, { enabled: enabled ? 1 : 0 });
+    const after = { ...before, enabled: enabled ? 1 : 0 };
+    await note(trx, {
+      action: enabled ? 'provider.enable' : 'provider.disable',
+      target: `provider:${id}`,
+      before: { enabled: Boolean(before.enabled) },
+      after: { enabled },
+    });
+    return after;
+  });
+  registry.forget(id);
+  return view(ctx, row);
+}
+
+/** The provider's `services` list and its currency (enabled or not: staff look before enabling). */
+export async function services(
+  ctx: ProvidersAdminContext,
+  id: string,
+): Promise<{ currency: string; list: UpstreamServiceView[] }> {
+  const { registry } = ctx;
+  const row = await rowOf(ctx, id);
+  let list: UpstreamService[];
+  try {
+    list = await registry.clientOf(row).services();
+  } catch (error) {
+    throw new Error(failed(ctx, row, 'services', error).shown, { cause: error });
+  }
+  return {
+    currency: row.currency,
+    list: list.map((service) => ({
+      service: service.service,
+      name: service.name,
+      type: service.type,
+      category: service.category,
+      rate: service.rate,
+      min: Number(service.min),
+      max: Number(service.max),
+    })),
+  };
+}
+
+/**
+ * Providers for the staff console: listed with their error rate over the last
  * 24 h and, when asked, their balance; added with the API key sealed under SECRETS_KEY (the
  * key is never answered back); their connection tested with a `balance` call; enabled and
  * disabled. Each write runs in one transaction with the caller's audit row, then the registry
@@ -95,175 +313,18 @@ function failureOf(error: unknown): { shown: string; detail: string } {
  * would refuse is refused when added; a failed call is answered generically (docs/api.md,
  * Providers), its detail logged.
  */
-export function createProvidersAdmin({
-  db,
-  box,
-  registry,
-  logger,
-  now = () => new Date(),
-}: {
-  db: Db;
-  box: Pick<SecretBox, 'seal'>;
-  registry: ProviderRegistry;
-  logger: Pick<Logger, 'warn'>;
-  now?: () => Date;
-}) {
-  async function rowOf(id: string): Promise<ProviderRow> {
-    const row = await providerRow(db, id);
-    if (!row) throw new AppError(PROVIDER_ERRORS.notFound, 404);
-    return row;
-  }
-
-  /** A failed call's generic text for staff; its detail logged. */
-  function failed(row: ProviderRow, action: string, error: unknown) {
-    const failure = failureOf(error);
-    logger.warn({ provider: row.id, action, error: failure.detail }, 'provider call failed');
-    return failure;
-  }
-
-  /** The `balance` call: the answer for staff, and what the audit keeps of it. */
-  async function balanceOf(row: ProviderRow): Promise<{ shown: StaffProviderTest; kept: object }> {
-    try {
-      const answer = await registry.clientOf(row).balance();
-      const shown = { ok: true as const, balance: answer.balance, currency: answer.currency };
-      return { shown, kept: shown };
-    } catch (error) {
-      const { shown, detail } = failed(row, 'balance', error);
-      return { shown: { ok: false, error: shown }, kept: { ok: false, error: detail } };
-    }
-  }
-
-  async function test(row: ProviderRow): Promise<StaffProviderTest> {
-    return (await balanceOf(row)).shown;
-  }
-
-  async function view(row: ProviderRow, balance = false): Promise<StaffProvider> {
-    const totals = (
-      await providerCallTotals(db, hourOf(new Date(now().getTime() - 23 * HOUR_MS)))
-    ).get(row.id);
-    return withTotals(row, totals, balance ? await test(row) : undefined);
-  }
-
-  function withTotals(
-    row: ProviderRow,
-    totals: { calls: number; errors: number } | undefined,
-    balance: StaffProviderTest | undefined,
-  ): StaffProvider {
-    const calls = totals?.calls ?? 0;
-    const errors = totals?.errors ?? 0;
-    return {
-      ...publicOf(row),
-      calls_24h: calls,
-      errors_24h: errors,
-      error_rate: calls ? Math.round((errors / calls) * 1000) / 1000 : null,
-      ...(balance ? { balance } : {}),
-    };
-  }
-
-  return {
-    /** Every provider; with `balance`, each one's `balance` call (in parallel). */
-    async list({ balance = false } = {}): Promise<StaffProvider[]> {
-      const rows = await providerRows(db);
-      // the last 24 whole hours, this one included
-      const totals = await providerCallTotals(db, hourOf(new Date(now().getTime() - 23 * HOUR_MS)));
-      return Promise.all(
-        rows.map(async (row) =>
-          withTotals(row, totals.get(row.id), balance ? await test(row) : undefined),
-        ),
-      );
-    },
-
-    async get(id: string): Promise<StaffProvider> {
-      return view(await rowOf(id));
-    },
-
-    /** Whether a provider exists (a service's mapping names only known ones). */
-    async exists(id: string): Promise<boolean> {
-      return Boolean(await providerRow(db, id));
-    },
-
-    async add(input: StaffProviderBody, note: ProvidersNote): Promise<StaffProvider> {
-      if (input.id === 'simulator') throw new AppError(PROVIDER_ERRORS.internal, 409);
-      const refused = registry.urlRefusal(input.url);
-      if (refused) throw new ValidationError({ url: PROVIDER_URL_ERRORS[refused] });
-      const row: ProviderRow = {
-        id: input.id,
-        url: input.url,
-        api_key: box.seal(input.api_key),
-        currency: input.currency,
-        enabled: 1,
-      };
-      await db.transaction().execute(async (trx) => {
-        if (await providerRow(trx, input.id)) throw new AppError(PROVIDER_ERRORS.exists, 409);
-        await insertProvider(trx, row);
-        await note(trx, {
-          action: 'provider.add',
-          target: `provider:${row.id}`,
-          before: undefined,
-          after: publicOf(row),
-        });
-      });
-      registry.forget(row.id);
-      return view(row);
-    },
-
-    /**
-     * The connection test: a `balance` call with the stored URL and key, with its audit row
-     * (`provider.test`: the answer, or the failure's detail staff are not shown).
-     */
-    async test(id: string, note: ProvidersNote): Promise<StaffProviderTest> {
-      const row = await rowOf(id);
-      const { shown, kept } = await balanceOf(row);
-      await note(db, {
-        action: 'provider.test',
-        target: `provider:${row.id}`,
-        before: undefined,
-        after: kept,
-      });
-      return shown;
-    },
-
-    async setEnabled(id: string, enabled: boolean, note: ProvidersNote): Promise<StaffProvider> {
-      const row = await db.transaction().execute(async (trx) => {
-        const before = await providerRow(trx, id);
-        if (!before) throw new AppError(PROVIDER_ERRORS.notFound, 404);
-        await updateProvider(trx, id, { enabled: enabled ? 1 : 0 });
-        const after = { ...before, enabled: enabled ? 1 : 0 };
-        await note(trx, {
-          action: enabled ? 'provider.enable' : 'provider.disable',
-          target: `provider:${id}`,
-          before: { enabled: Boolean(before.enabled) },
-          after: { enabled },
-        });
-        return after;
-      });
-      registry.forget(id);
-      return view(row);
-    },
-
-    /** The provider's `services` list and its currency (enabled or not: staff look before enabling). */
-    async services(id: string): Promise<{ currency: string; list: UpstreamServiceView[] }> {
-      const row = await rowOf(id);
-      let list: UpstreamService[];
-      try {
-        list = await registry.clientOf(row).services();
-      } catch (error) {
-        throw new Error(failed(row, 'services', error).shown, { cause: error });
-      }
-      return {
-        currency: row.currency,
-        list: list.map((service) => ({
-          service: service.service,
-          name: service.name,
-          type: service.type,
-          category: service.category,
-          rate: service.rate,
-          min: Number(service.min),
-          max: Number(service.max),
-        })),
-      };
-    },
-  };
+export function createProvidersAdmin(deps: ProvidersAdminDeps) {
+  const ctx = providersAdminContext(deps);
+  return Object.freeze({
+    list: (options?: { balance?: boolean }) => list(ctx, options),
+    get: (id: string) => get(ctx, id),
+    exists: (id: string) => exists(ctx, id),
+    add: (input: StaffProviderBody, note: ProvidersNote) => add(ctx, input, note),
+    test: (id: string, note: ProvidersNote) => testConnection(ctx, id, note),
+    setEnabled: (id: string, enabled: boolean, note: ProvidersNote) =>
+      setEnabled(ctx, id, enabled, note),
+    services: (id: string) => services(ctx, id),
+  });
 }
 
 export type ProvidersAdmin = ReturnType<typeof createProvidersAdmin>;
