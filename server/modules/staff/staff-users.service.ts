@@ -41,25 +41,8 @@ const rowView = (row: UserRow): StaffUserRow => {
 
 export type StaffUsers = ReturnType<typeof createStaffUsers>;
 
-/**
- * Users as the staff console sees and corrects them: search, a user's page (their ledger,
- * orders, payments, referrals, API key, sign-ins and adjustments waiting for an admin), and
- * changes within the staff bounds (staff-bounds.ts): never one's own account, a staff account
- * only by an admin of a higher role. Balance adjustments go through `adjustments` (a
- * moderator's within the 24-hour cap).
- */
-export function createStaffUsers({
-  db,
-  orders,
-  payments,
-  income,
-  apiKeys,
-  auth,
-  staffAuth,
-  audit,
-  adjustments,
-  now = () => new Date(),
-}: {
+/** What createStaffUsers is made with. */
+export interface StaffUsersDeps {
   db: Db;
   orders: OrdersService;
   payments: Pick<PaymentsService, 'staff'>;
@@ -70,145 +53,185 @@ export function createStaffUsers({
   audit: Audit;
   adjustments: StaffAdjustments;
   now?: () => Date;
-}) {
-  async function detail(id: number): Promise<StaffUserDetail> {
-    const row = await staffUserReads.byId(db, id);
-    if (!row) throw new AppError(STAFF_USER_ERRORS.notFound, 404);
-    const balance = Number(row.balance);
-    const [recent, rows, key, sessions, paid, earnings, [referrer], waiting] = await Promise.all([
-      orders.staff.list({ userId: id }, { page: 1, limit: 20 }),
-      ledger.latestOf(db, id, 50),
-      apiKeys.view(id),
-      auth.liveSessionsOf(id),
-      payments.staff.list({ userId: id }, { page: 1, limit: 10 }),
-      income.total({ id, cur: row.cur, balance, refCode: row.ref_code }),
-      row.referrer_id === null ? [] : staffUserReads.namesOf(db, [row.referrer_id]),
-      adjustments.pendingOf(id),
-    ]);
-    const user = toPublicUser(row);
-    return {
-      ...rowView(row),
-      roles: user.roles,
-      lang: row.lang,
-      orders: recent.items,
-      ledger: rows.map((entry) => ({
-        id: entry.id,
-        group: entry.group,
-        amount: Number(entry.amount),
-        currency: entry.currency,
-        note: entry.note,
-        created_at: entry.created_at,
-      })),
-      api_key: key
-        ? { prefix: key.prefix, created_at: key.created_at, last_used_at: key.last_used_at }
-        : null,
-      sessions,
-      payments: paid.items,
-      adjustments: waiting,
-      referrals: {
-        referrer: referrer ?? null,
-        code: row.ref_code,
-        referred: earnings.referrals,
-        currency: earnings.currency,
-        earned: earnings.earned,
-        pending: earnings.pending,
-        withdrawn: earnings.withdrawn,
-        available: earnings.available,
-      },
-    };
-  }
+}
 
-  async function userOf(id: number) {
-    const row = await staffUserReads.byId(db, id);
-    if (!row) throw new AppError(STAFF_USER_ERRORS.notFound, 404);
-    return row;
-  }
+/** What the functions below work with: the dependencies. */
+export function staffUsersContext({
+  db,
+  orders,
+  payments,
+  income,
+  apiKeys,
+  auth,
+  staffAuth,
+  audit,
+  adjustments,
+  now = () => new Date(),
+}: StaffUsersDeps) {
+  return { db, orders, payments, income, apiKeys, auth, staffAuth, audit, adjustments, now };
+}
 
-  /**
-   * A change of the account and its audit row in one transaction; `signOut` ends every
-   * sign-in of the account in it too (the live channel hears of it once committed).
-   */
-  async function change(
-    actor: StaffActor,
-    id: number,
-    action: string,
-    apply: (trx: Db, at: string) => Promise<void>,
-    { signOut = false } = {},
-  ) {
-    const before = await userOf(id);
-    assertMayActOn(actor, { id, roles: toPublicUser(before).roles });
-    if (action === 'user.unblock') await assertMayUnblock(db, actor, id);
-    const at = now().toISOString();
-    const told = await db.transaction().execute(async (trx) => {
-      await apply(trx, at);
-      const tell = signOut ? await auth.logoutEverywhereIn(trx, id) : null;
-      if (signOut) await staffAuth.signOutEverywhere(trx, id);
-      const after = (await staffUserReads.byId(trx, id))!;
-      const facts = (row: typeof before) => ({
-        roles: toPublicUser(row).roles,
-        discount_level: Number(row.discount_level),
-        blocked: isBlocked(row),
-      });
-      await audit.record(trx, actor, {
-        action,
-        target: `user:${id}`,
-        before: facts(before),
-        after: facts(after),
-      });
-      return tell;
-    });
-    told?.();
-    return detail(id);
-  }
+export type StaffUsersContext = ReturnType<typeof staffUsersContext>;
 
+export async function detail(
+  { db, orders, payments, income, apiKeys, auth, adjustments }: StaffUsersContext,
+  id: number,
+): Promise<StaffUserDetail> {
+  const row = await staffUserReads.byId(db, id);
+  if (!row) throw new AppError(STAFF_USER_ERRORS.notFound, 404);
+  const balance = Number(row.balance);
+  const [recent, rows, key, sessions, paid, earnings, [referrer], waiting] = await Promise.all([
+    orders.staff.list({ userId: id }, { page: 1, limit: 20 }),
+    ledger.latestOf(db, id, 50),
+    apiKeys.view(id),
+    auth.liveSessionsOf(id),
+    payments.staff.list({ userId: id }, { page: 1, limit: 10 }),
+    income.total({ id, cur: row.cur, balance, refCode: row.ref_code }),
+    row.referrer_id === null ? [] : staffUserReads.namesOf(db, [row.referrer_id]),
+    adjustments.pendingOf(id),
+  ]);
+  const user = toPublicUser(row);
   return {
+    ...rowView(row),
+    roles: user.roles,
+    lang: row.lang,
+    orders: recent.items,
+    ledger: rows.map((entry) => ({
+      id: entry.id,
+      group: entry.group,
+      amount: Number(entry.amount),
+      currency: entry.currency,
+      note: entry.note,
+      created_at: entry.created_at,
+    })),
+    api_key: key
+      ? { prefix: key.prefix, created_at: key.created_at, last_used_at: key.last_used_at }
+      : null,
+    sessions,
+    payments: paid.items,
+    adjustments: waiting,
+    referrals: {
+      referrer: referrer ?? null,
+      code: row.ref_code,
+      referred: earnings.referrals,
+      currency: earnings.currency,
+      earned: earnings.earned,
+      pending: earnings.pending,
+      withdrawn: earnings.withdrawn,
+      available: earnings.available,
+    },
+  };
+}
+
+export async function userOf({ db }: StaffUsersContext, id: number) {
+  const row = await staffUserReads.byId(db, id);
+  if (!row) throw new AppError(STAFF_USER_ERRORS.notFound, 404);
+  return row;
+}
+
+/**
+ * A change of the account and its audit row in one transaction; `signOut` ends every
+ * sign-in of the account in it too (the live channel hears of it once committed).
+ */
+export async function change(
+  ctx: StaffUsersContext,
+  actor: StaffActor,
+  id: number,
+  action: string,
+  apply: (trx: Db, at: string) => Promise<void>,
+  { signOut = false } = {},
+) {
+  const { db, auth, staffAuth, audit, now } = ctx;
+  const before = await userOf(ctx, id);
+  assertMayActOn(actor, { id, roles: toPublicUser(before).roles });
+  if (action === 'user.unblock') await assertMayUnblock(db, actor, id);
+  const at = now().toISOString();
+  const told = await db.transaction().execute(async (trx) => {
+    await apply(trx, at);
+    const tell = signOut ? await auth.logoutEverywhereIn(trx, id) : null;
+    if (signOut) await staffAuth.signOutEverywhere(trx, id);
+    const after = (await staffUserReads.byId(trx, id))!;
+    const facts = (row: typeof before) => ({
+      roles: toPublicUser(row).roles,
+      discount_level: Number(row.discount_level),
+      blocked: isBlocked(row),
+    });
+    await audit.record(trx, actor, {
+      action,
+      target: `user:${id}`,
+      before: facts(before),
+      after: facts(after),
+    });
+    return tell;
+  });
+  told?.();
+  return detail(ctx, id);
+}
+
+export async function list(
+  { db }: StaffUsersContext,
+  q: string | undefined,
+  paging: { page: number; limit: number },
+) {
+  const { rows, total } = await staffUserReads.search(db, q, paging);
+  return { items: rows.map(rowView), meta: { total, ...paging } };
+}
+
+/**
+ * Adds (or takes, below zero never) `amount` with its reason: applied, or (a moderator
+ * beyond the cap) waiting for an admin; the account's page either way.
+ */
+export async function adjustBalance(
+  ctx: StaffUsersContext,
+  actor: StaffActor,
+  id: number,
+  amount: number,
+  reason: string,
+): Promise<{ outcome: AdjustmentOutcome; user: StaffUserDetail }> {
+  const { adjustments } = ctx;
+  const row = await userOf(ctx, id);
+  assertMayActOn(actor, { id, roles: toPublicUser(row).roles });
+  const outcome = await adjustments.adjust(actor, row, amount, reason);
+  return { outcome, user: await detail(ctx, id) };
+}
+
+/**
+ * Users as the staff console sees and corrects them: search, a user's page (their ledger,
+ * orders, payments, referrals, API key, sign-ins and adjustments waiting for an admin), and
+ * changes within the staff bounds (staff-bounds.ts): never one's own account, a staff account
+ * only by an admin of a higher role. Balance adjustments go through `adjustments` (a
+ * moderator's within the 24-hour cap).
+ */
+export function createStaffUsers(deps: StaffUsersDeps) {
+  const ctx = staffUsersContext(deps);
+  const { staffAuth } = ctx;
+  return Object.freeze({
     /** Blocked: no sign-in, no API key, every session and socket ended; or unblocked. */
     setBlocked: (actor: StaffActor, id: number, blocked: boolean) =>
       change(
+        ctx,
         actor,
         id,
         blocked ? 'user.block' : 'user.unblock',
         (trx, at) => staffUserWrites.setBlocked(trx, id, blocked, at),
         { signOut: blocked },
       ),
-
     setDiscountLevel: (actor: StaffActor, id: number, level: number) =>
-      change(actor, id, 'user.level', (trx, at) =>
+      change(ctx, actor, id, 'user.level', (trx, at) =>
         staffUserWrites.setDiscountLevel(trx, id, level, at),
       ),
-
     /** Admins only (the gate's 'roles'): a role taken away ends the account's staff sessions. */
     setRoles: (actor: StaffActor, id: number, roles: string[]) =>
-      change(actor, id, 'user.roles', async (trx, at) => {
+      change(ctx, actor, id, 'user.roles', async (trx, at) => {
         await staffUserWrites.setRoles(trx, id, roles, at);
         await staffAuth.signOutEverywhere(trx, id);
       }),
-
     /** Every sign-in of the account ends (site, cabinet, live channel, staff console). */
     logoutEverywhere: (actor: StaffActor, id: number) =>
-      change(actor, id, 'user.logout', async () => {}, { signOut: true }),
-
-    async list(q: string | undefined, paging: { page: number; limit: number }) {
-      const { rows, total } = await staffUserReads.search(db, q, paging);
-      return { items: rows.map(rowView), meta: { total, ...paging } };
-    },
-
-    detail,
-
-    /**
-     * Adds (or takes, below zero never) `amount` with its reason: applied, or (a moderator
-     * beyond the cap) waiting for an admin; the account's page either way.
-     */
-    async adjustBalance(
-      actor: StaffActor,
-      id: number,
-      amount: number,
-      reason: string,
-    ): Promise<{ outcome: AdjustmentOutcome; user: StaffUserDetail }> {
-      const row = await userOf(id);
-      assertMayActOn(actor, { id, roles: toPublicUser(row).roles });
-      const outcome = await adjustments.adjust(actor, row, amount, reason);
-      return { outcome, user: await detail(id) };
-    },
-  };
+      change(ctx, actor, id, 'user.logout', async () => {}, { signOut: true }),
+    list: (q: string | undefined, paging: { page: number; limit: number }) => list(ctx, q, paging),
+    detail: (id: number) => detail(ctx, id),
+    adjustBalance: (actor: StaffActor, id: number, amount: number, reason: string) =>
+      adjustBalance(ctx, actor, id, amount, reason),
+  });
 }
