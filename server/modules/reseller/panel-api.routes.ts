@@ -87,9 +87,121 @@ async function eachOf<T>(
   return answers;
 }
 
+/** The key's user, as the panel service takes it. */
+type PanelUser = NonNullable<Awaited<ReturnType<ApiKeysService['authenticate']>>>;
+
+/** `add`: the order as panels send it, checked in their words, then placed. */
+async function addOrder(
+  panel: PanelApiService,
+  user: PanelUser,
+  input: Record<string, unknown>,
+  req: Request,
+) {
+  const service = whole(input.service);
+  if (service === undefined) throw new PanelError(PANEL_ERRORS.service);
+  // a Subscriptions order names the profile as `username`
+  const link = (text(input.link) || text(input.username))?.trim();
+  if (!link) throw new PanelError(PANEL_ERRORS.link);
+  const dripFeed = dripFeedOf(input);
+  const expiry = text(input.expiry)?.trim();
+  const day = expiry ? panelDay(expiry) : undefined;
+  if (expiry && !day) throw new PanelError(PANEL_ERRORS.expiry);
+  const oldPosts = numberField(input, 'old_posts', PANEL_ERRORS.oldPosts);
+  if ((oldPosts.old_posts ?? 0) > MAX_POSTS) throw new PanelError(PANEL_ERRORS.oldPosts);
+  const delay = numberField(input, 'delay', PANEL_ERRORS.delay);
+  if (
+    delay.delay !== undefined &&
+    !(SUBSCRIPTION_DELAYS as readonly number[]).includes(delay.delay)
+  )
+    throw new PanelError(PANEL_ERRORS.delay);
+  const comments = text(input.comments);
+  const quantity = whole(input.quantity) ?? 0;
+  const subscription = {
+    ...numberField(input, 'min', PANEL_ERRORS.min),
+    ...numberField(input, 'max', PANEL_ERRORS.max),
+    ...numberField(input, 'posts', PANEL_ERRORS.posts),
+    ...oldPosts,
+    ...delay,
+    ...(day ? { expiry: day } : {}),
+  };
+  // Idempotency-Key (header) or idempotency_key (field): a retry never places twice
+  const idempotencyKey = req.get('idempotency-key') ?? text(input.idempotency_key);
+  if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,100}$/.test(idempotencyKey))
+    throw new PanelError(PANEL_ERRORS.idempotency);
+  return await panel.add(user, {
+    service,
+    link,
+    quantity,
+    ...(comments ? { comments } : {}),
+    subscription,
+    ...(dripFeed ? { dripFeed } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+}
+
+/** `status`: one order, or several (`orders`) each answered in its place. */
+async function statusOf(panel: PanelApiService, user: PanelUser, input: Record<string, unknown>) {
+  const many = text(input.orders);
+  if (many !== undefined) {
+    const ids = many
+      .split(',')
+      .map((id) => id.trim())
+      .slice(0, MANY);
+    const found = await panel.status(
+      user,
+      ids.flatMap((id) => (whole(id) === undefined ? [] : [Number(id)])),
+    );
+    return Object.fromEntries(
+      ids.map((id) => [id, found.get(Number(id)) ?? { error: PANEL_ERRORS.order }]),
+    );
+  }
+  const id = whole(input.order);
+  const found = id === undefined ? undefined : (await panel.status(user, [id])).get(id);
+  if (!found) throw new PanelError(PANEL_ERRORS.order);
+  return found;
+}
+
+/** `cancel` and `refill`: one order, or several (`orders`) each answered in its place. */
+async function actOn(
+  panel: PanelApiService,
+  user: PanelUser,
+  input: Record<string, unknown>,
+  action: 'cancel' | 'refill',
+) {
+  const list = text(input.orders);
+  // `orders` (several): one answer per order, refusals in their place
+  if (list !== undefined || action === 'cancel') {
+    const answers = await eachOf(list ?? text(input.order) ?? '', PANEL_ERRORS.order, (id) =>
+      panel.act(user, id, action).then((value) => (action === 'cancel' ? 1 : value)),
+    );
+    const answered = answers.map(({ id, answer }) => ({ order: id, [action]: answer }));
+    return answered;
+  }
+  const id = whole(input.order);
+  if (id === undefined) throw new PanelError(PANEL_ERRORS.order);
+  return { refill: await panel.act(user, id, 'refill') };
+}
+
+/** `refill_status`: one refill, or several (`refills`) each answered in its place. */
+async function refillStatusOf(
+  panel: PanelApiService,
+  user: PanelUser,
+  input: Record<string, unknown>,
+) {
+  const list = text(input.refills);
+  if (list !== undefined) {
+    const answers = await eachOf(list, PANEL_ERRORS.refill, (id) => panel.refillStatus(user, id));
+    const answered = answers.map(({ id, answer }) => ({ refill: id, status: answer }));
+    return answered;
+  }
+  const id = whole(input.refill);
+  if (id === undefined) throw new PanelError(PANEL_ERRORS.refill);
+  return { status: await panel.refillStatus(user, id) };
+}
+
 /**
  * `POST /api/v2` (and `GET` with a query), form-encoded or JSON, `key` + `action`: the SMM
- * panel API v2 as the big panels speak it (DOMAIN.md): HTTP 200 with JSON, a refusal as
+ * panel API v2 as the big panels speak it (docs/api.md): HTTP 200 with JSON, a refusal as
  * `{"error": "…"}`: `services`, `add`, `status`, `refill`, `refill_status`, `cancel`, `balance`.
  */
 export function panelApiRoutes({
@@ -135,99 +247,11 @@ export function panelApiRoutes({
       const action = text(input.action);
       if (action === 'services') return res.json(await panel.services(user));
       if (action === 'balance') return res.json(await panel.balance(user));
-      if (action === 'add') {
-        const service = whole(input.service);
-        if (service === undefined) throw new PanelError(PANEL_ERRORS.service);
-        // a Subscriptions order names the profile as `username`
-        const link = (text(input.link) || text(input.username))?.trim();
-        if (!link) throw new PanelError(PANEL_ERRORS.link);
-        const dripFeed = dripFeedOf(input);
-        const expiry = text(input.expiry)?.trim();
-        const day = expiry ? panelDay(expiry) : undefined;
-        if (expiry && !day) throw new PanelError(PANEL_ERRORS.expiry);
-        const oldPosts = numberField(input, 'old_posts', PANEL_ERRORS.oldPosts);
-        if ((oldPosts.old_posts ?? 0) > MAX_POSTS) throw new PanelError(PANEL_ERRORS.oldPosts);
-        const delay = numberField(input, 'delay', PANEL_ERRORS.delay);
-        if (
-          delay.delay !== undefined &&
-          !(SUBSCRIPTION_DELAYS as readonly number[]).includes(delay.delay)
-        )
-          throw new PanelError(PANEL_ERRORS.delay);
-        const comments = text(input.comments);
-        const quantity = whole(input.quantity) ?? 0;
-        const subscription = {
-          ...numberField(input, 'min', PANEL_ERRORS.min),
-          ...numberField(input, 'max', PANEL_ERRORS.max),
-          ...numberField(input, 'posts', PANEL_ERRORS.posts),
-          ...oldPosts,
-          ...delay,
-          ...(day ? { expiry: day } : {}),
-        };
-        // Idempotency-Key (header) or idempotency_key (field): a retry never places twice
-        const idempotencyKey = req.get('idempotency-key') ?? text(input.idempotency_key);
-        if (idempotencyKey !== undefined && !/^[\x21-\x7e]{1,100}$/.test(idempotencyKey))
-          throw new PanelError(PANEL_ERRORS.idempotency);
-        return res.json(
-          await panel.add(user, {
-            service,
-            link,
-            quantity,
-            ...(comments ? { comments } : {}),
-            subscription,
-            ...(dripFeed ? { dripFeed } : {}),
-            ...(idempotencyKey ? { idempotencyKey } : {}),
-          }),
-        );
-      }
-      if (action === 'status') {
-        const many = text(input.orders);
-        if (many !== undefined) {
-          const ids = many
-            .split(',')
-            .map((id) => id.trim())
-            .slice(0, MANY);
-          const found = await panel.status(
-            user,
-            ids.flatMap((id) => (whole(id) === undefined ? [] : [Number(id)])),
-          );
-          return res.json(
-            Object.fromEntries(
-              ids.map((id) => [id, found.get(Number(id)) ?? { error: PANEL_ERRORS.order }]),
-            ),
-          );
-        }
-        const id = whole(input.order);
-        const found = id === undefined ? undefined : (await panel.status(user, [id])).get(id);
-        if (!found) throw new PanelError(PANEL_ERRORS.order);
-        return res.json(found);
-      }
-      if (action === 'cancel' || action === 'refill') {
-        const list = text(input.orders);
-        // `orders` (several): one answer per order, refusals in their place
-        if (list !== undefined || action === 'cancel') {
-          const answers = await eachOf(list ?? text(input.order) ?? '', PANEL_ERRORS.order, (id) =>
-            panel.act(user, id, action).then((value) => (action === 'cancel' ? 1 : value)),
-          );
-          const answered = answers.map(({ id, answer }) => ({ order: id, [action]: answer }));
-          return res.json(answered);
-        }
-        const id = whole(input.order);
-        if (id === undefined) throw new PanelError(PANEL_ERRORS.order);
-        return res.json({ refill: await panel.act(user, id, 'refill') });
-      }
-      if (action === 'refill_status') {
-        const list = text(input.refills);
-        if (list !== undefined) {
-          const answers = await eachOf(list, PANEL_ERRORS.refill, (id) =>
-            panel.refillStatus(user, id),
-          );
-          const answered = answers.map(({ id, answer }) => ({ refill: id, status: answer }));
-          return res.json(answered);
-        }
-        const id = whole(input.refill);
-        if (id === undefined) throw new PanelError(PANEL_ERRORS.refill);
-        return res.json({ status: await panel.refillStatus(user, id) });
-      }
+      if (action === 'add') return res.json(await addOrder(panel, user, input, req));
+      if (action === 'status') return res.json(await statusOf(panel, user, input));
+      if (action === 'cancel' || action === 'refill')
+        return res.json(await actOn(panel, user, input, action));
+      if (action === 'refill_status') return res.json(await refillStatusOf(panel, user, input));
       throw new PanelError(PANEL_ERRORS.action);
     } catch (error) {
       if (error instanceof PanelError) return res.json({ error: error.message });
