@@ -242,8 +242,8 @@ export function createStaffAuth(deps: StaffAuthDeps) {
   return Object.freeze({
     state: (userId: number) => state(ctx, userId),
     startEnrolment: (actor: StaffActor) => startEnrolment(ctx, actor),
-    confirmEnrolment: (options: StaffSignIn, code: string) => confirmEnrolment(ctx, options, code),
-    signIn: (options: StaffSignIn, code: string) => signIn(ctx, options, code),
+    confirmEnrolment: (who: StaffSignIn, code: string) => confirmEnrolment(ctx, who, code),
+    signIn: (who: StaffSignIn, code: string) => signIn(ctx, who, code),
     /** A live staff session by its token: its user and the sign-in it is bound to. */
     sessionOf: (token: string) => liveSession(db, hashSecret(token), now().toISOString()),
     /** Whether the user has a live staff session opened with this account sign-in. */
