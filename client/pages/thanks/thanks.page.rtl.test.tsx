@@ -2,15 +2,22 @@
 import '../../../tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { FollowedOrder, OrderStatus, PaymentView } from '../../../shared/orders.ts';
-import { appStore, fakeApi, renderPage, stopSagas } from '../../../tests/support/render.tsx';
+import {
+  appStore,
+  fakeApi,
+  publicUser,
+  renderPage,
+  stopSagas,
+} from '../../../tests/support/render.tsx';
 import type { ReceiptOrder, ThanksData } from '../../features/payment/payment.loader.ts';
 import {
   ORDER_POLL_FIRST_MS,
   ORDER_POLL_MAX_MS,
   paymentSaga,
 } from '../../features/payment/payment.saga.ts';
-import ThanksPage from './thanks.page.tsx';
+import ThanksPage, { thanksAction, thanksShouldRevalidate } from './thanks.page.tsx';
 
 const payment = (status: PaymentView['status']): PaymentView => ({
   id: 'Pay0000000000000000A',
@@ -187,5 +194,38 @@ describe('a guest’s thanks page', () => {
     expect((await screen.findByTestId('order-status')).textContent).toMatch(/^Partly delivered/);
     await wait(ORDER_POLL_MAX_MS);
     expect(api.calls).toHaveLength(0);
+  });
+});
+
+describe('a signed-in buyer on the receipt link of a guest order', () => {
+  it('keeps the order through the page action, and the page says so without reading again', async () => {
+    const api = fakeApi({
+      'POST c_orders/Ord0000000000000000A/claim': () => ({
+        ...receipt('COMPLETED', 1000),
+        owned: true,
+        history: [],
+      }),
+    });
+    let reads = 0;
+    const user = userEvent.setup();
+    renderPage(<ThanksPage />, {
+      store: appStore({ user: publicUser() }),
+      pageId: 'thanks',
+      path: '/en/thanks/?order=Ord0000000000000000A',
+      sets: ['pages'],
+      loader: () => {
+        reads += 1;
+        return { payment: null, order: receipt('COMPLETED', 1000), owned: false };
+      },
+      action: thanksAction,
+      routeOf: () => ({ shouldRevalidate: thanksShouldRevalidate }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Save this order to my account' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'The order is in your account now.',
+    );
+    expect(api.callsOf('POST c_orders/Ord0000000000000000A/claim')).toHaveLength(1);
+    expect(reads).toBe(1);
+    api.restore();
   });
 });

@@ -1,7 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
+import {
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import {
   type FollowedOrder,
   isFinalStatus,
@@ -19,10 +25,10 @@ import { serviceNameOf } from '../../features/orders/service-name.ts';
 import { type ThanksData, thanksLoader } from '../../features/payment/payment.loader.ts';
 import { type PaymentState, paymentActions } from '../../features/payment/payment.slice.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
-import { callApi } from '../../lib/endpoints.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
+import { useWrite, writeAction } from '../../lib/route-write.ts';
 import styles from './thanks.module.css';
 
 const TONES: Record<string, 'success' | 'error' | 'waiting'> = {
@@ -144,7 +150,7 @@ function KeepOrder({ orderId }: { orderId: string }) {
   const to = useLocalePath();
   const location = useLocation();
   const user = useSelector((state: { session: { user: PublicUser | null } }) => state.session.user);
-  const [state, setState] = useState<'idle' | 'busy' | 'done' | string>('idle');
+  const claim = useWrite('POST c_orders/:id/claim');
   if (!user) {
     const back = `${location.pathname}${location.search}`;
     return (
@@ -155,7 +161,7 @@ function KeepOrder({ orderId }: { orderId: string }) {
       </p>
     );
   }
-  if (state === 'done')
+  if (claim.answer)
     return (
       <p className={styles.note} role="status">
         <FormattedMessage id="thanks.claimed" />
@@ -166,24 +172,31 @@ function KeepOrder({ orderId }: { orderId: string }) {
       <button
         type="button"
         className={button('secondary')}
-        disabled={state === 'busy'}
-        onClick={() => {
-          setState('busy');
-          callApi('POST c_orders/:id/claim', { params: { id: orderId } })
-            .then(() => setState('done'))
-            .catch((error: Error) => setState(error.message));
-        }}
+        disabled={claim.pending}
+        onClick={() => void claim.submit({ params: { id: orderId } })}
       >
         <FormattedMessage id="thanks.claim" />
       </button>
-      {!['idle', 'busy', 'done'].includes(state) && (
+      {claim.error && (
         <p className={styles.note} role="alert">
-          {state}
+          {claim.error.message}
         </p>
       )}
     </div>
   );
 }
+
+/** The receipt page's one write: a guest order joins the account. */
+export const thanksAction = writeAction(['POST c_orders/:id/claim']);
+
+/**
+ * Keeping the order reads nothing again: the page stays as it is, saying the order is kept
+ * (a read would take the offer and its answer away).
+ */
+export const thanksShouldRevalidate = ({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) => (formMethod ? false : defaultShouldRevalidate);
 
 /**
  * The three thanks pages of SPEC §2: paid, payment failed, payment being checked. The
@@ -300,5 +313,7 @@ export default function ThanksPage() {
   );
 }
 
-/** The route's loader, in this screen's chunk (client/app/routes.tsx). */
+/** The route's loader, action and revalidation, in this screen's chunk (client/app/routes.tsx). */
 export const routeLoader = () => thanksLoader;
+export const routeAction = () => thanksAction;
+export const routeShouldRevalidate = () => thanksShouldRevalidate;
