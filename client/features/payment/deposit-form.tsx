@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
+import { useFetcher } from 'react-router';
 import { convertMinor } from '../../../shared/currency-conversion.ts';
 import {
   BALANCE_METHOD_ID,
@@ -16,7 +17,6 @@ import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts'
 import { PayInCurrency } from '../../components/form/pay-in-currency.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { selectRates } from '../../lib/app-state.ts';
-import { callApi } from '../../lib/endpoints.ts';
 import { formatMoney } from '../../lib/money.ts';
 import styles from './deposit-form.module.css';
 import { type PaymentState, paymentActions } from './payment.slice.ts';
@@ -28,6 +28,14 @@ const PRESETS: Record<Currency, number[]> = {
   EUR: [10, 25, 50, 100],
 };
 
+const NO_METHODS: PaymentMethodsData = { methods: [], groups: {} };
+
+/** A look-up route's answer of a currency's payment methods (null: it failed). */
+interface MethodsAnswer {
+  currency: Currency;
+  data: PaymentMethodsData | null;
+}
+
 /** Major units as typed ("150", "99.5", "1 000,50") → minor units, or null. */
 function parseAmount(raw: string): number | null {
   const clean = raw.replace(/\s/g, '').replace(',', '.');
@@ -35,8 +43,11 @@ function parseAmount(raw: string): number | null {
   return Math.round(Number(clean) * 100);
 }
 
-/** SPEC §3 balance top-up (POST deposit): an amount and a method of the user's currency. */
-export function DepositForm() {
+/**
+ * SPEC §3 balance top-up (POST deposit): an amount and a method of the user's currency. The
+ * methods come from a look-up route (`methodsAt`: the order form's, which its page passes).
+ */
+export function DepositForm({ methodsAt }: { methodsAt: (currency: Currency) => string }) {
   const intl = useIntl();
   const dispatch = useDispatch();
   const ids = useId();
@@ -46,35 +57,28 @@ export function DepositForm() {
   );
   const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
   const rates = useSelector(selectRates);
-  const [methods, setMethods] = useState<PaymentMethodsData | null>(null);
-  // a card of another currency (the world card for a rouble account): its methods, converted
+  // the methods of the account's currency and of another one's card: the order form's look-up
+  const own = useFetcher<MethodsAnswer>();
+  const other = useFetcher<MethodsAnswer>();
   const [payCurrency, setPayCurrency] = useState<Currency | null>(null);
-  const [payMethods, setPayMethods] = useState<PaymentMethodsData | null>(null);
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<number | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [agreement, setAgreement] = useState(false);
 
+  const { load: loadOwn } = own;
+  const { load: loadOther } = other;
+  const ownAt = methodsAt(currency);
+  const otherAt = payCurrency && methodsAt(payCurrency);
+  useEffect(() => void loadOwn(ownAt), [loadOwn, ownAt]);
   useEffect(() => {
-    let live = true;
-    callApi('GET payment/methods', { query: { currency } })
-      .then((data) => live && setMethods(data))
-      .catch(() => live && setMethods({ methods: [], groups: {} }));
-    return () => {
-      live = false;
-    };
-  }, [currency]);
-  useEffect(() => {
-    if (!payCurrency) return;
-    let live = true;
-    setPayMethods(null);
-    callApi('GET payment/methods', { query: { currency: payCurrency } })
-      .then((data) => live && setPayMethods(data))
-      .catch(() => live && setPayMethods({ methods: [], groups: {} }));
-    return () => {
-      live = false;
-    };
-  }, [payCurrency]);
+    if (otherAt) void loadOther(otherAt);
+  }, [loadOther, otherAt]);
+  // a look-up that failed answers no methods (the list says there are none)
+  const methodsOf = (answer: MethodsAnswer | undefined, of: Currency | null) =>
+    answer && answer.currency === of ? (answer.data ?? NO_METHODS) : null;
+  const methods = methodsOf(own.data, currency);
+  const payMethods = methodsOf(other.data, payCurrency);
 
   const minor = parseAmount(amount);
   // what is shown and charged: the account's own methods, or another currency's at its charge

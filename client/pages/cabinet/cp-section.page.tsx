@@ -1,3 +1,4 @@
+import { lookUp } from '../../features/order-form/order-form.routes.ts';
 import { DepositForm } from '../../features/payment/deposit-form.tsx';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 import { useRouteHandle } from '../../lib/route-handle.ts';
@@ -8,7 +9,9 @@ export default function CabinetSectionPage() {
   const section = pageId.slice('cp-'.length);
   return (
     <HeadingPage titleId={`cp.${section}.title`} leadId={`cp.${section}.lead`} noindex>
-      {section === 'payment' && <DepositForm />}
+      {section === 'payment' && (
+        <DepositForm methodsAt={(currency) => lookUp('methods', { currency })} />
+      )}
     </HeadingPage>
   );
 }
