@@ -1,27 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { E2E_OUTBOX } from '../../playwright.config.ts';
-import { hydrated } from './support.ts';
+import { hydrated, mailTo } from './support.ts';
 
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The newest mail to an address, from the server's outbox folder, once it is there. */
-async function mailTo(address: string): Promise<string> {
-  const newest = () => {
-    // the folder appears with the first mail
-    const files = existsSync(E2E_OUTBOX) ? readdirSync(E2E_OUTBOX).sort().reverse() : [];
-    for (const file of files) {
-      const text = readFileSync(path.join(E2E_OUTBOX, file), 'utf8');
-      if (text.includes(`To: ${address}`)) return text;
-    }
-    return '';
-  };
-  await expect
-    .poll(newest, { message: `a mail to ${address}`, timeout: 10_000, intervals: [100] })
-    .not.toBe('');
-  return newest();
-}
 
 test('sign up, log out, log in, reset the password by mail, and land in the cabinet in English', async ({
   page,

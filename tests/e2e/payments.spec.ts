@@ -1,8 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { E2E_OUTBOX } from '../../playwright.config.ts';
-import { hydrated, signUp } from './support.ts';
+import { hydrated, mailTo, signUp } from './support.ts';
 
 /**
  * Orders and payments end to end (issue 5): a guest pays in the sandbox gateway and lands on
@@ -12,19 +9,6 @@ import { hydrated, signUp } from './support.ts';
 const SHOTS = 'screenshots';
 
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** The newest mail to an address, from the server's outbox folder. */
-async function mailTo(address: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const files = existsSync(E2E_OUTBOX) ? readdirSync(E2E_OUTBOX).sort().reverse() : [];
-    for (const file of files) {
-      const text = readFileSync(path.join(E2E_OUTBOX, file), 'utf8');
-      if (text.includes(`To: ${address}`)) return text.replace(/=\r?\n/g, '');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${address}`);
-}
 
 async function fillGuestOrder(page: Page, email = 'guest@example.com') {
   await page.goto('/en/buy-instagram-likes/');

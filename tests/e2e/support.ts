@@ -1,4 +1,7 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { E2E_OUTBOX } from '../../playwright.config.ts';
 
 /** Shared steps of the browser suites. */
 
@@ -52,4 +55,24 @@ export async function signUp(
     },
   });
   expect(response.status()).toBe(201);
+}
+
+/**
+ * The newest mail to an address, from the server's outbox folder, once it is there; its
+ * quoted-printable soft line breaks joined, so a link in it reads whole.
+ */
+export async function mailTo(address: string): Promise<string> {
+  const newest = () => {
+    // the folder appears with the first mail
+    const files = existsSync(E2E_OUTBOX) ? readdirSync(E2E_OUTBOX).sort().reverse() : [];
+    for (const file of files) {
+      const text = readFileSync(path.join(E2E_OUTBOX, file), 'utf8');
+      if (text.includes(`To: ${address}`)) return text.replace(/=\r?\n/g, '');
+    }
+    return '';
+  };
+  await expect
+    .poll(newest, { message: `a mail to ${address}`, timeout: 10_000, intervals: [100] })
+    .not.toBe('');
+  return newest();
 }

@@ -529,8 +529,13 @@ describe('the cabinet’s order form (CLIENT_LK, paid from the balance first)', 
       QUOTED,
     );
     await user.click(toggle);
-    // the balance is not chosen again behind the buyer's back, reopening the panel
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    // the balance is not chosen again behind the buyer's back, reopening the panel, while they
+    // go on filling in the form
+    await user.type(
+      screen.getByRole('textbox', { name: 'Link to the post' }),
+      'https://www.instagram.com/p/C8xYz12AbCd/',
+    );
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(toggle.textContent).toBe('Choose a payment method');
   });
