@@ -57,7 +57,7 @@ it('leaves out a figure without orders to work it out from', async () => {
     'listitem',
   );
   expect(items.map((item) => item.dataset.figure)).toEqual(['start', 'completed', 'refills']);
-  expect(items[0].textContent).toContain('Starts in about 1 hr 35 min');
+  expect(items[0]?.textContent).toContain('Starts in about 1 hr 35 min');
 });
 
 it('says there are not enough orders yet below 20, and shows the promise as the catalogue’s', async () => {
