@@ -5,6 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
 import { LoginForm, SignupForm } from './auth-forms.tsx';
+import { authAction } from './use-auth-form.ts';
 
 /** SPEC §8: a failed local login or sign-up says why on the form and is logged to the console. */
 describe('the auth forms', () => {
@@ -29,6 +30,7 @@ describe('the auth forms', () => {
       path: '/en/login/',
       pageId: 'login',
       sets: ['pages'],
+      action: authAction,
     });
     await user.type(screen.getByLabelText('Login or e-mail'), 'buyer');
     await user.type(screen.getByLabelText('Password'), 'wrong password');
@@ -47,6 +49,7 @@ describe('the auth forms', () => {
       path: '/en/signup/',
       pageId: 'signup',
       sets: ['pages'],
+      action: authAction,
     });
     await user.type(screen.getByLabelText('E-mail'), 'taken@example.com');
     await user.type(screen.getByLabelText('Login'), 'taken');
@@ -82,6 +85,7 @@ describe('a refused submit', () => {
       path: `/en/${form}/`,
       pageId: form,
       sets: ['pages'],
+      action: authAction,
     });
   /** Tab to the submit button and press Enter, as a keyboard does. */
   const submitWithKeyboard = async (user: ReturnType<typeof userEvent.setup>, name: string) => {

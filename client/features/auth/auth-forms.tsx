@@ -10,7 +10,6 @@ import {
 import { isSafeRedirect } from '../../../shared/safe-redirect.ts';
 import { button } from '../../components/button/button.ts';
 import { formStyles, TextField } from '../../components/form/text-field.tsx';
-import { callApi } from '../../lib/endpoints.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { ruleMessage } from './auth-errors.ts';
 import { useAuthForm } from './use-auth-form.ts';
@@ -90,17 +89,14 @@ export function LoginForm() {
   const to = useLocalePath();
   const done = useAfterLogin();
   const form = useAuthForm(
+    'POST login/local',
     { login: '', password: '' },
     (v) => ({
       login: v.login.trim() ? undefined : ruleMessage(intl, 'loginRequired'),
       password: v.password ? undefined : ruleMessage(intl, 'passwordRequired'),
     }),
-    async (v) => {
-      await callApi('POST login/local', {
-        body: { login: v.login.trim(), password: v.password },
-      });
-      done();
-    },
+    (v) => ({ body: { login: v.login.trim(), password: v.password } }),
+    done,
   );
   return (
     <form className={formStyles.form} onSubmit={form.onSubmit} noValidate>
@@ -140,24 +136,23 @@ export function SignupForm() {
   const done = useAfterLogin();
   const rule = (key: ReturnType<typeof loginProblem>) => (key ? ruleMessage(intl, key) : undefined);
   const form = useAuthForm(
+    'POST register',
     { email: '', login: '', password: '', password_confirmation: '' },
     (v) => ({
       email: rule(emailProblem(v.email.trim())),
       login: rule(loginProblem(v.login.trim())),
       ...newPasswordProblems(intl, v),
     }),
-    async (v) => {
-      await callApi('POST register', {
-        body: {
-          email: v.email.trim(),
-          login: v.login.trim(),
-          password: v.password,
-          password_confirmation: v.password_confirmation,
-          lang: locale,
-        },
-      });
-      done();
-    },
+    (v) => ({
+      body: {
+        email: v.email.trim(),
+        login: v.login.trim(),
+        password: v.password,
+        password_confirmation: v.password_confirmation,
+        lang: locale,
+      },
+    }),
+    done,
   );
   return (
     <form className={formStyles.form} onSubmit={form.onSubmit} noValidate>
@@ -192,15 +187,14 @@ export function ResetForm() {
   const locale = useLocale();
   const [sent, setSent] = useState(false);
   const form = useAuthForm(
+    'POST reset',
     { email: '' },
     (v) => {
       const problem = emailProblem(v.email.trim());
       return { email: problem ? ruleMessage(intl, problem) : undefined };
     },
-    async (v) => {
-      await callApi('POST reset', { body: { email: v.email.trim(), lang: locale } });
-      setSent(true);
-    },
+    (v) => ({ body: { email: v.email.trim(), lang: locale } }),
+    () => setSent(true),
   );
   if (sent) {
     return (
@@ -228,12 +222,11 @@ export function SetPasswordForm() {
   const to = useLocalePath();
   const { code = '' } = useParams();
   const form = useAuthForm(
+    'POST set_password',
     { password: '', password_confirmation: '' },
     (v) => newPasswordProblems(intl, v),
-    async (v) => {
-      await callApi('POST set_password', { body: { code, ...v } });
-      window.location.assign(to('cp'));
-    },
+    (v) => ({ body: { code, ...v } }),
+    () => window.location.assign(to('cp')),
   );
   return (
     <form className={formStyles.form} onSubmit={form.onSubmit} noValidate>

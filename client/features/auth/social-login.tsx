@@ -5,8 +5,8 @@ import { useSearchParams } from 'react-router';
 import { button } from '../../components/button/button.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { selectSocialProviders } from '../../lib/app-state.ts';
-import { callApi } from '../../lib/endpoints.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
+import { useWrite } from '../../lib/route-write.ts';
 
 /** Buttons for the configured providers (VK ID, Google); each starts the code flow. */
 export function SocialButtons() {
@@ -42,16 +42,18 @@ export function SocialLogin() {
   const [search] = useSearchParams();
   const [failed, setFailed] = useState(search.has('error'));
   const done = search.get('done') === '1';
-
+  // the trade goes through the page's action (authAction)
+  const trade = useWrite('POST slogin/auth', {
+    done: () => window.location.assign(to('cp')),
+    failed: (error) => {
+      console.error('social login failed', error);
+      setFailed(true);
+    },
+  });
+  const { submit } = trade;
   useEffect(() => {
-    if (!done) return;
-    callApi('POST slogin/auth')
-      .then(() => window.location.assign(to('cp')))
-      .catch((error: unknown) => {
-        console.error('social login failed', error);
-        setFailed(true);
-      });
-  }, [done, to]);
+    if (done) void submit();
+  }, [done, submit]);
 
   return (
     <>

@@ -1,25 +1,54 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { AnswerOf } from '../../../shared/api-contract/index.ts';
 import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
+import type { CallOptions } from '../../lib/endpoints.ts';
+import { useWrite, writeAction } from '../../lib/route-write.ts';
 import { apiErrorMessages } from './auth-errors.ts';
 
 type Values<F extends string> = Record<F, string>;
 
+/** The auth pages' writes, made by their routes' action (client/pages/auth/). */
+export const authAction = writeAction([
+  'POST login/local',
+  'POST register',
+  'POST reset',
+  'POST set_password',
+  'POST slogin/auth',
+]);
+
+type AuthKey = 'POST login/local' | 'POST register' | 'POST reset' | 'POST set_password';
+
 /**
  * Form state for the auth screens: values, the rules' errors (checked on submit, then as the
- * visitor corrects them), the API's errors, and a busy flag. Bad input never reaches the API.
+ * visitor corrects them), the write through the page's action (`key`, with what `send` makes
+ * of the values), the API's errors, and pending while it runs. Bad input never reaches the API.
  */
-export function useAuthForm<F extends string>(
+export function useAuthForm<F extends string, K extends AuthKey>(
+  key: K,
   initial: Values<F>,
   check: (values: Values<F>) => Partial<Record<F, string>>,
-  submit: (values: Values<F>) => Promise<void>,
+  send: (values: Values<F>) => CallOptions<K>,
+  done: (answer: AnswerOf<K>) => void,
 ) {
   const intl = useIntl();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [tried, setTried] = useState(false);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const write = useWrite(key, {
+    done,
+    failed: (error) => {
+      // SPEC §8: auth errors are logged to the console
+      console.error('auth failed:', error);
+      const messages = apiErrorMessages(intl, error);
+      // a 400 naming fields marks them, and the first takes the focus
+      setErrors(messages.fields as Partial<Record<F, string>>);
+      setFormError(messages.form);
+      return formRef.current;
+    },
+  });
 
   const field = (name: F) => ({
     name,
@@ -32,9 +61,10 @@ export function useAuthForm<F extends string>(
     },
   });
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
+    formRef.current = form;
     setTried(true);
     setFormError(null);
     const problems = check(values);
@@ -44,21 +74,9 @@ export function useAuthForm<F extends string>(
       return;
     }
     setErrors(problems);
-    setBusy(true);
-    try {
-      await submit(values);
-    } catch (error) {
-      // SPEC §8: auth errors are logged to the console
-      console.error('auth failed:', error);
-      const messages = apiErrorMessages(intl, error);
-      // a 400 naming fields marks them, and the first takes the focus
-      focusFirstInvalid(form, () => {
-        setErrors(messages.fields as Partial<Record<F, string>>);
-        setFormError(messages.form);
-        setBusy(false);
-      });
-    }
+    void (write.submit as (options: CallOptions<K>) => Promise<void>)(send(values));
   };
 
-  return { field, onSubmit, formError, busy };
+  // after a success the page is left (a full load): the button stays busy until then
+  return { field, onSubmit, formError, busy: write.pending || write.answer !== null };
 }

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { LoginForm } from '../../features/auth/auth-forms.tsx';
 import { SocialLogin } from '../../features/auth/social-login.tsx';
+import { authAction } from '../../features/auth/use-auth-form.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 
 /**
@@ -18,3 +19,6 @@ export default function LoginPage() {
     </HeadingPage>
   );
 }
+
+/** The route's action (the form's write), in this screen's chunk (client/app/routes.tsx). */
+export const routeAction = () => authAction;

@@ -1,4 +1,5 @@
 import { SetPasswordForm } from '../../features/auth/auth-forms.tsx';
+import { authAction } from '../../features/auth/use-auth-form.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 
 /** /reset/{code}/: set a new password with the mailed code. */
@@ -9,3 +10,6 @@ export default function ResetCodePage() {
     </HeadingPage>
   );
 }
+
+/** The route's action (the form's write), in this screen's chunk (client/app/routes.tsx). */
+export const routeAction = () => authAction;

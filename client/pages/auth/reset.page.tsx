@@ -1,4 +1,5 @@
 import { ResetForm } from '../../features/auth/auth-forms.tsx';
+import { authAction } from '../../features/auth/use-auth-form.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 
 /** /reset/: ask for a password reset code by e-mail. */
@@ -9,3 +10,6 @@ export default function ResetPage() {
     </HeadingPage>
   );
 }
+
+/** The route's action (the form's write), in this screen's chunk (client/app/routes.tsx). */
+export const routeAction = () => authAction;

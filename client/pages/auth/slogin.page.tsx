@@ -1,4 +1,5 @@
 import { SocialLogin } from '../../features/auth/social-login.tsx';
+import { authAction } from '../../features/auth/use-auth-form.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 
 /** /slogin/: log in with VK ID or Google, and where the provider sends the visitor back. */
@@ -9,3 +10,6 @@ export default function SocialLoginPage() {
     </HeadingPage>
   );
 }
+
+/** The route's action (the form's write), in this screen's chunk (client/app/routes.tsx). */
+export const routeAction = () => authAction;
