@@ -192,3 +192,20 @@ export function staffApiError(intl: IntlShape, error: ApiError): ApiError {
     ),
   );
 }
+
+/** What a form's refused call shows: the message, and each field's own. */
+export interface FormFailure {
+  text: string;
+  fields: Record<string, string>;
+}
+
+export const failureOf = (caught: unknown): FormFailure => ({
+  text: errorOf(caught),
+  fields: caught instanceof ApiError ? caught.fields : {},
+});
+
+/** The error a form shows next to `field`: the server's for that field, else its message. */
+export function errorOf(error: unknown, field?: string): string {
+  if (!(error instanceof ApiError)) return 'An error occurred';
+  return (field && error.fields[field]) || error.message;
+}

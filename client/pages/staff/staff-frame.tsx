@@ -9,8 +9,8 @@ import {
   StaffRecoveryCodes,
 } from '../../features/staff/staff-gate.tsx';
 import { staffOpens } from '../../features/staff/staff-route.loader.ts';
+import { StaffScreenCapability } from '../../features/staff/staff-screen-capability.ts';
 import { useStaffSession } from '../../features/staff/staff-session.tsx';
-import { StaffScreenCapability } from '../../features/staff/use-staff-api.ts';
 import { useStaffWrite } from '../../features/staff/use-staff-route.ts';
 import { Logo } from '../../layouts/parts/logo.tsx';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';

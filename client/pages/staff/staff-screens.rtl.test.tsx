@@ -334,17 +334,19 @@ const ARTICLE: StaffArticle = {
 
 describe('articles', () => {
   it('previews through the server and publishes one language after a confirmation', async () => {
+    // the server's article: a publication is in what the page reads again
+    let held = ARTICLE;
     api = fakeApi({
       'GET staff/me': () => ME,
-      'GET staff/articles/guide': () => ARTICLE,
+      'GET staff/articles/guide': () => held,
       'POST staff/articles/preview': ({ body }) => ({
         html: `<h2>${(body as { body: string }).body.split('\n')[0]!.slice(2)}</h2>`,
         words: 3,
       }),
-      'POST staff/articles/guide/publish': () => ({
-        ...ARTICLE,
-        translations: [{ ...ARTICLE.translations[0]!, published: true }],
-      }),
+      'POST staff/articles/guide/publish': () => {
+        held = { ...ARTICLE, translations: [{ ...ARTICLE.translations[0]!, published: true }] };
+        return held;
+      },
     });
     const user = userEvent.setup();
     renderConsole('/en/staff/articles/guide/', 'staff-article', '/en/staff/articles/:key/');
@@ -450,19 +452,25 @@ describe('a user page', () => {
 
 describe('providers', () => {
   it('adds a provider with its key in a password field, cleared after the call', async () => {
+    // the server's providers: one added is in the list the page reads again
+    const held: unknown[] = [];
     api = fakeApi({
       'GET staff/me': () => ME,
-      'GET staff/providers': () => [],
-      'POST staff/providers': ({ body }) => ({
-        id: (body as { id: string }).id,
-        url: (body as { url: string }).url,
-        currency: 'USD',
-        enabled: true,
-        key_sealed: true,
-        calls_24h: 0,
-        errors_24h: 0,
-        error_rate: null,
-      }),
+      'GET staff/providers': () => held,
+      'POST staff/providers': ({ body }) => {
+        const added = {
+          id: (body as { id: string }).id,
+          url: (body as { url: string }).url,
+          currency: 'USD',
+          enabled: true,
+          key_sealed: true,
+          calls_24h: 0,
+          errors_24h: 0,
+          error_rate: null,
+        };
+        held.push(added);
+        return added;
+      },
     });
     const ui = userEvent.setup();
     renderConsole('/en/staff/providers/', 'staff-providers', '/en/staff/providers/');

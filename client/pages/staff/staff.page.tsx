@@ -7,7 +7,7 @@ import {
   staffShouldRevalidate,
 } from '../../features/staff/staff-route.action.ts';
 import { staffRouteLoader } from '../../features/staff/staff-route.loader.ts';
-import { StaffScreenCapability } from '../../features/staff/use-staff-api.ts';
+import { StaffScreenCapability } from '../../features/staff/staff-screen-capability.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import { SEARCHED_BY, STAFF_READS } from './staff-reads.ts';
 // the console's stylesheet is the view's (its lazy screens' CSS is in it: build/entry-css.ts)

@@ -8,21 +8,18 @@ import {
   IMPORT_TAG_PATTERN,
   type StaffImportItem,
 } from '../../../../shared/schemas/staff-catalogue.schemas.ts';
-import type { StaffService, UpstreamServiceView } from '../../../../shared/staff-catalogue.ts';
+import type { UpstreamServiceView } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import {
-  type FormFailure,
-  failureOf,
-  useStaffCall,
-  useStaffData,
-} from '../../../features/staff/use-staff-api.ts';
+import { failureOf } from '../../../features/staff/staff-errors.ts';
+import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Failure, Table } from '../staff-parts.tsx';
+import type { StaffScreenData } from '../staff-reads.ts';
 
 /** A new tag from the provider's name: capitals, digits and `_`, starting with a letter. */
 export function tagOf(provider: string, service: UpstreamServiceView): string {
@@ -67,20 +64,24 @@ export function importProblems(chosen: Record<string, Choice>, markup: string) {
 export function StaffImportPage() {
   const intl = useIntl();
   const to = useLocalePath();
-  const call = useStaffCall();
   const [confirm, confirmDialog] = useConfirm();
   const { provider = '' } = useParams();
-  const { data, loading, error, retry } = useStaffData('GET staff/providers/:id/import', {
-    params: { id: provider },
-  });
+  const { data, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-import'>>();
   const [chosen, setChosen] = useState<Record<string, Choice>>({});
   const [markup, setMarkup] = useState('3');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<FormFailure | null>(null);
-  const [imported, setImported] = useState<StaffService[] | null>(null);
+  const page = useRef<HTMLDivElement>(null);
+  // the page reads the provider's list again after an import (what was chosen is ours now)
+  const importing = useStaffWrite('POST staff/providers/:id/import', {
+    done: () => setChosen({}),
+    // a 400 naming fields marks them, and the first takes the focus
+    failed: () => focusFirstInvalid(page.current),
+  });
+  const imported = importing.answer?.services ?? null;
   // after a refused import the fields at fault stay marked as they are corrected
   const [tried, setTried] = useState(false);
-  const page = useRef<HTMLDivElement>(null);
+  /** the server's refusal is shown until the form's own check finds something */
+  const [refusalShown, setRefusalShown] = useState(true);
+  const failure = refusalShown && importing.error ? failureOf(importing.error) : null;
   const idOf = useFieldIds();
   const local = tried ? importProblems(chosen, markup) : null;
   const say = (id: string) => intl.formatMessage({ id });
@@ -122,7 +123,7 @@ export function StaffImportPage() {
       // the first field at fault takes the focus (focus-first-invalid.ts)
       focusFirstInvalid(page.current, () => {
         setTried(true);
-        setFailure(null);
+        setRefusalShown(false);
       });
       return;
     }
@@ -136,22 +137,8 @@ export function StaffImportPage() {
       ))
     )
       return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const done = await call('POST staff/providers/:id/import', {
-        params: { id: provider },
-        body: { markup: factor, items },
-      });
-      setImported(done.services);
-      setChosen({});
-      retry();
-    } catch (caught) {
-      // a 400 naming fields marks them, and the first takes the focus
-      focusFirstInvalid(page.current, () => setFailure(failureOf(caught)));
-    } finally {
-      setBusy(false);
-    }
+    setRefusalShown(true);
+    void importing.submit({ params: { id: provider }, body: { markup: factor, items } });
   };
 
   const count = Object.keys(chosen).length;
@@ -294,7 +281,7 @@ export function StaffImportPage() {
             <button
               type="button"
               className={button('primary')}
-              disabled={busy || count === 0}
+              disabled={importing.pending || count === 0}
               onClick={submit}
             >
               <FormattedMessage id="staff.import.submit" values={{ count }} />

@@ -1,20 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import type { Currency } from '../../../../shared/regions.ts';
-import type { StaffPrices, StaffTierSet } from '../../../../shared/staff-catalogue.ts';
+import type { StaffTierSet } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { staffErrorText } from '../../../features/staff/staff-errors.ts';
+import { errorOf, staffErrorText } from '../../../features/staff/staff-errors.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { errorOf, useStaffCall, useStaffData } from '../../../features/staff/use-staff-api.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { invalidProps, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, Money, wordOf } from '../staff-parts.tsx';
+import type { StaffScreenData } from '../staff-reads.ts';
 
 /**
  * The server takes a tier's unit price in millionths of a minor unit (`micro`). Staff type the
@@ -34,6 +34,9 @@ interface Row {
   from: string;
   price: string;
 }
+
+const rowsOf = (set: StaffTierSet): Row[] =>
+  set.tiers.map((tier) => ({ from: String(tier.from), price: per1000MajorOf(tier.micro) }));
 
 /** Which cells of each row break the rules, and the message that says so (its id), if any. */
 export function tierProblems(rows: Row[]): {
@@ -58,27 +61,27 @@ export function tierProblems(rows: Row[]): {
 }
 
 /** One client's and currency's tiers: editable rows, the markup over the provider's rate. */
-function TierSet({
-  tag,
-  set,
-  onSaved,
-}: {
-  tag: string;
-  set: StaffTierSet;
-  onSaved: (prices: StaffPrices) => void;
-}) {
+function TierSet({ tag, set, onSaved }: { tag: string; set: StaffTierSet; onSaved: () => void }) {
   const intl = useIntl();
-  const call = useStaffCall();
   const [confirm, confirmDialog] = useConfirm();
-  const [rows, setRows] = useState<Row[]>(() =>
-    set.tiers.map((tier) => ({ from: String(tier.from), price: per1000MajorOf(tier.micro) })),
-  );
-  const [busy, setBusy] = useState(false);
-  /** the server's refusal, and whether it named the tiers (every cell is then at fault) */
-  const [failure, setFailure] = useState<{ text: string; tiers: boolean } | null>(null);
+  // the rows follow the tiers as the page reads them again (after a save)
+  const stored = set.tiers.map((tier) => `${tier.from}:${tier.micro}`).join();
+  const [draft, setDraft] = useState(() => ({ of: stored, rows: rowsOf(set) }));
+  if (draft.of !== stored) setDraft({ of: stored, rows: rowsOf(set) });
+  const { rows } = draft;
+  const setRows = (next: Row[]) => setDraft((known) => ({ ...known, rows: next }));
   // after a refused save the cells at fault stay marked as they are corrected
   const [tried, setTried] = useState(false);
   const box = useRef<HTMLElement>(null);
+  // a 400 naming the tiers marks them (every cell is then at fault), the first takes the focus
+  const save = useStaffWrite('PUT staff/prices/:tag', {
+    done: onSaved,
+    failed: () => focusFirstInvalid(box.current),
+  });
+  const refused = save.error;
+  const failure = refused
+    ? { text: errorOf(refused, 'tiers'), tiers: Boolean(refused.fields.tiers) }
+    : null;
   const idOf = useFieldIds();
   const local = tried ? tierProblems(rows) : null;
   const message = local?.messageId ? intl.formatMessage({ id: local.messageId }) : failure?.text;
@@ -96,14 +99,11 @@ function TierSet({
     rows.map((row) => `${row.from}:${microOf(row.price)}`).join() !==
     set.tiers.map((tier) => `${tier.from}:${tier.micro}`).join();
 
-  const save = async () => {
+  const send = async () => {
     const tiers = rows.map((row) => ({ from: Number(row.from), micro: microOf(row.price) }));
     if (tierProblems(rows).messageId) {
       // the first cell at fault takes the focus (focus-first-invalid.ts)
-      focusFirstInvalid(box.current, () => {
-        setTried(true);
-        setFailure(null);
-      });
+      focusFirstInvalid(box.current, () => setTried(true));
       return;
     }
     const summary = tiers
@@ -123,25 +123,14 @@ function TierSet({
       ))
     )
       return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const next = await call('PUT staff/prices/:tag', {
-        params: { tag },
-        body: {
-          client: set.client,
-          currency: set.currency as Currency,
-          tiers: tiers.map((tier) => ({ from: tier.from, micro: tier.micro! })),
-        },
-      });
-      onSaved(next);
-    } catch (caught) {
-      // a 400 naming the tiers marks them, and the first cell takes the focus
-      const tiers = caught instanceof ApiError && Boolean(caught.fields.tiers);
-      focusFirstInvalid(box.current, () => setFailure({ text: errorOf(caught, 'tiers'), tiers }));
-    } finally {
-      setBusy(false);
-    }
+    void save.submit({
+      params: { tag },
+      body: {
+        client: set.client,
+        currency: set.currency as Currency,
+        tiers: tiers.map((tier) => ({ from: tier.from, micro: tier.micro! })),
+      },
+    });
   };
 
   const testId = `staff-tiers-${set.client}-${set.currency}`;
@@ -261,8 +250,8 @@ function TierSet({
         <button
           type="button"
           className={button('primary')}
-          disabled={busy || !changed}
-          onClick={save}
+          disabled={save.pending || !changed}
+          onClick={send}
         >
           <FormattedMessage id="staff.prices.save" />
         </button>
@@ -283,12 +272,8 @@ export function StaffPricesPage() {
   const to = useLocalePath();
   const { me } = useStaffSession();
   const { tag = '' } = useParams();
-  const { data, loading, error, retry } = useStaffData('GET staff/prices/:tag', {
-    params: { tag },
-  });
-  const [prices, setPrices] = useState<StaffPrices | null>(null);
+  const { data: prices, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-price'>>();
   const [saved, setSaved] = useState<string | null>(null);
-  useEffect(() => setPrices(data), [data]);
 
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.prices.title' }, { tag })}>
@@ -334,13 +319,10 @@ export function StaffPricesPage() {
           )}
           {prices.sets.map((set) => (
             <TierSet
-              key={`${set.client}-${set.currency}-${set.tiers.map((tier) => `${tier.from}:${tier.micro}`).join()}`}
+              key={`${set.client}-${set.currency}`}
               tag={tag}
               set={set}
-              onSaved={(next) => {
-                setPrices(next);
-                setSaved(`${wordOf(intl, 'client', set.client)} · ${set.currency}`);
-              }}
+              onSaved={() => setSaved(`${wordOf(intl, 'client', set.client)} · ${set.currency}`)}
             />
           ))}
         </div>

@@ -1,26 +1,21 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { CURRENCIES } from '../../../../shared/regions.ts';
 import type { StaffProviderBody } from '../../../../shared/schemas/staff-catalogue.schemas.ts';
 import type { StaffProvider, StaffProviderTest } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { staffErrorText } from '../../../features/staff/staff-errors.ts';
+import { errorOf, failureOf, staffErrorText } from '../../../features/staff/staff-errors.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import {
-  errorOf,
-  type FormFailure,
-  failureOf,
-  useStaffCall,
-  useStaffData,
-} from '../../../features/staff/use-staff-api.ts';
+import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { ErrorRateCells, Failure, Table } from '../staff-parts.tsx';
+import type { StaffScreenData } from '../staff-reads.ts';
 
 function TestResult({ result }: { result: StaffProviderTest | undefined }) {
   const intl = useIntl();
@@ -37,39 +32,32 @@ function TestResult({ result }: { result: StaffProviderTest | undefined }) {
 /** The fields of the add form (POST staff/providers' body). */
 const ADD_FIELDS: readonly string[] = ['id', 'url', 'api_key', 'currency'];
 
-/** Add a provider: its id, URL, currency and API key (a password field, never shown back). */
-function AddProvider({ onAdded }: { onAdded: (provider: StaffProvider) => void }) {
-  const call = useStaffCall();
+/**
+ * Add a provider: its id, URL, currency and API key (a password field, never shown back: it
+ * is cleared once sent, whatever the call answers). The page reads the list again after it.
+ */
+function AddProvider() {
   const [form, setForm] = useState({ id: '', url: '', api_key: '', currency: 'USD' });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const element = useRef<HTMLFormElement>(null);
+  const add = useStaffWrite('POST staff/providers', {
+    done: () => setForm((known) => ({ id: '', url: '', api_key: '', currency: known.currency })),
+    // a 400 naming fields marks them, and the first takes the focus
+    failed: () => focusFirstInvalid(element.current),
+  });
+  const failure = add.error && failureOf(add.error);
   const idOf = useFieldIds();
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const element = event.currentTarget as HTMLFormElement;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const added = await call('POST staff/providers', {
-        // the currency is one of the select's, CURRENCIES
-        body: {
-          ...form,
-          id: form.id.trim(),
-          url: form.url.trim(),
-          api_key: form.api_key.trim(),
-        } as StaffProviderBody,
-      });
-      setForm({ id: '', url: '', api_key: '', currency: form.currency });
-      onAdded(added);
-    } catch (caught) {
-      // a 400 naming fields marks them, and the first takes the focus
-      focusFirstInvalid(element, () => {
-        setForm((known) => ({ ...known, api_key: '' }));
-        setFailure(failureOf(caught));
-      });
-    } finally {
-      setBusy(false);
-    }
+    setForm((known) => ({ ...known, api_key: '' }));
+    void add.submit({
+      // the currency is one of the select's, CURRENCIES
+      body: {
+        ...form,
+        id: form.id.trim(),
+        url: form.url.trim(),
+        api_key: form.api_key.trim(),
+      } as StaffProviderBody,
+    });
   };
   const field = (name: 'id' | 'url' | 'api_key', extra: Record<string, unknown>) => (
     <StaffField
@@ -89,7 +77,13 @@ function AddProvider({ onAdded }: { onAdded: (provider: StaffProvider) => void }
     </StaffField>
   );
   return (
-    <form className={styles.filters} onSubmit={submit} noValidate data-testid="staff-provider-add">
+    <form
+      ref={element}
+      className={styles.filters}
+      onSubmit={submit}
+      noValidate
+      data-testid="staff-provider-add"
+    >
       {field('id', { maxLength: 64, size: 12 })}
       {field('url', { type: 'url', maxLength: 500, placeholder: 'https://panel.example/api/v2' })}
       {field('api_key', { type: 'password', autoComplete: 'new-password', maxLength: 500 })}
@@ -110,7 +104,7 @@ function AddProvider({ onAdded }: { onAdded: (provider: StaffProvider) => void }
           ))}
         </select>
       </StaffField>
-      <button type="submit" className={button('primary')} disabled={busy}>
+      <button type="submit" className={button('primary')} disabled={add.pending}>
         <FormattedMessage id="staff.providers.add" />
       </button>
       {/* a field's message stands under it; the rest is said here */}
@@ -127,32 +121,32 @@ function AddProvider({ onAdded }: { onAdded: (provider: StaffProvider) => void }
 export function StaffProvidersPage() {
   const intl = useIntl();
   const to = useLocalePath();
-  const call = useStaffCall();
   const [confirm, confirmDialog] = useConfirm();
   const { me } = useStaffSession();
-  const [withBalance, setWithBalance] = useState(false);
-  const { data, loading, error, retry } = useStaffData('GET staff/providers', {
-    query: withBalance ? { balance: '1' } : {},
-  });
-  const [providers, setProviders] = useState<StaffProvider[]>([]);
+  const [params, setParams] = useSearchParams();
+  const withBalance = params.get('balance') === '1';
+  const { data, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-providers'>>();
+  const providers = data ?? [];
+  const balances = () => {
+    if (withBalance) retry();
+    else setParams({ balance: '1' }, { replace: true, preventScrollReset: true });
+  };
+  // a test's answer is its row's (the page is not read again for it)
   const [tests, setTests] = useState<Record<string, StaffProviderTest>>({});
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => setProviders(data ?? []), [data]);
-  const replace = (next: StaffProvider) =>
-    setProviders((known) => known.map((one) => (one.id === next.id ? { ...one, ...next } : one)));
+  const tested = useRef('');
+  const testing = useStaffWrite('POST staff/providers/:id/test', {
+    done: (result) => setTests((known) => ({ ...known, [tested.current]: result })),
+  });
+  const enabling = useStaffWrite('POST staff/providers/:id/enabled');
+  /** the call asked last: its refusal is said above the list */
+  const [asked, setAsked] = useState<'test' | 'enable' | null>(null);
+  const refused = asked === 'test' ? testing.error : asked === 'enable' ? enabling.error : null;
+  const busy = testing.pending || enabling.pending;
 
-  const test = async (id: string) => {
-    setBusy(id);
-    setFailure(null);
-    try {
-      const result = await call('POST staff/providers/:id/test', { params: { id } });
-      setTests((known) => ({ ...known, [id]: result }));
-    } catch (caught) {
-      setFailure(errorOf(caught));
-    } finally {
-      setBusy(null);
-    }
+  const test = (id: string) => {
+    tested.current = id;
+    setAsked('test');
+    void testing.submit({ params: { id } });
   };
   const toggle = async (provider: StaffProvider) => {
     const enabled = !provider.enabled;
@@ -165,38 +159,21 @@ export function StaffProvidersPage() {
       ))
     )
       return;
-    setBusy(provider.id);
-    setFailure(null);
-    try {
-      replace(
-        await call('POST staff/providers/:id/enabled', {
-          params: { id: provider.id },
-          body: { enabled },
-        }),
-      );
-    } catch (caught) {
-      setFailure(errorOf(caught));
-    } finally {
-      setBusy(null);
-    }
+    setAsked('enable');
+    void enabling.submit({ params: { id: provider.id }, body: { enabled } });
   };
 
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.providers.title' })}>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={button('secondary')}
-          disabled={loading}
-          onClick={() => (withBalance ? retry() : setWithBalance(true))}
-        >
+        <button type="button" className={button('secondary')} disabled={loading} onClick={balances}>
           <FormattedMessage id="staff.providers.balances" />
         </button>
       </div>
       {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
-      {failure && (
+      {refused && (
         <p role="alert" className={styles.alert}>
-          {failure}
+          {errorOf(refused)}
         </p>
       )}
       <div aria-busy={loading}>
@@ -234,7 +211,7 @@ export function StaffProvidersPage() {
                 <button
                   type="button"
                   className={styles.pageButton}
-                  disabled={busy !== null}
+                  disabled={busy}
                   onClick={() => test(provider.id)}
                 >
                   <FormattedMessage id="staff.providers.test" />
@@ -242,7 +219,7 @@ export function StaffProvidersPage() {
                 <button
                   type="button"
                   className={styles.pageButton}
-                  disabled={busy !== null}
+                  disabled={busy}
                   onClick={() => toggle(provider)}
                 >
                   <FormattedMessage
@@ -262,7 +239,7 @@ export function StaffProvidersPage() {
       <h2 className={styles.subtitle}>
         <FormattedMessage id="staff.providers.addTitle" />
       </h2>
-      <AddProvider onAdded={(added) => setProviders((known) => [...known, added])} />
+      <AddProvider />
       {confirmDialog}
     </StaffFrame>
   );

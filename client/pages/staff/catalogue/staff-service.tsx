@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { LOCALES } from '../../../../shared/locales.ts';
@@ -6,19 +6,16 @@ import type { StaffServiceBody } from '../../../../shared/schemas/staff-catalogu
 import type { StaffService } from '../../../../shared/staff-catalogue.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
+import { type FormFailure, failureOf } from '../../../features/staff/staff-errors.ts';
 import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import {
-  type FormFailure,
-  failureOf,
-  useStaffCall,
-  useStaffData,
-} from '../../../features/staff/use-staff-api.ts';
+import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { FieldError, invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, typeWord, When } from '../staff-parts.tsx';
+import type { StaffScreenData } from '../staff-reads.ts';
 
 const LIMITS = ['min', 'max', 'min_order', 'max_order', 'lk_min_order', 'lk_max_order'] as const;
 const CLIENT_LABELS = ['CLIENT_MAIN', 'CLIENT_LK'] as const;
@@ -112,36 +109,40 @@ export function StaffServicePage() {
   const intl = useIntl();
   const to = useLocalePath();
   const { me } = useStaffSession();
-  const call = useStaffCall();
   const [confirm, confirmDialog] = useConfirm();
   const { tag = '' } = useParams();
-  const { data, loading, error, retry } = useStaffData('GET staff/catalogue/services/:tag', {
-    params: { tag },
-  });
-  const [service, setService] = useState<StaffService | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const {
+    data: service,
+    loading,
+    error,
+    retry,
+  } = useStaffScreen<StaffScreenData<'staff-service'>>();
+  // the form follows the service as the page reads it (again after a save)
+  const [held, setHeld] = useState(() => ({ of: service, draft: service && draftOf(service) }));
+  if (held.of !== service) setHeld({ of: service, draft: service && draftOf(service) });
+  const { draft } = held;
+  const setDraft = (next: Draft) => setHeld((known) => ({ ...known, draft: next }));
   const [lang, setLang] = useState<string>(intl.locale === 'ru' ? 'ru' : 'en');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<FormFailure | null>(null);
-  const [saved, setSaved] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  /** the form's own refusal before the call (nothing changed) */
+  const [checked, setChecked] = useState<FormFailure | null>(null);
+  // a 400 naming fields marks them, and the first takes the focus
+  const patch = useStaffWrite('PATCH staff/catalogue/services/:tag', {
+    failed: () => focusFirstInvalid(form.current),
+  });
+  const failure = checked ?? (patch.error && failureOf(patch.error));
+  const saved = patch.answer !== null && !checked;
   const idOf = useFieldIds();
   /** The server's message for a field of the form (a 400 names the body's fields). */
   const errorFor = (field: string) => failure?.fields[field];
-  useEffect(() => {
-    if (!data) return;
-    setService(data);
-    setDraft(draftOf(data));
-  }, [data]);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
     if (!service || !draft) return;
     const body = changesOf(service, draft);
-    setSaved(false);
-    setFailure(null);
+    setChecked(null);
     if (!Object.keys(body).length) {
-      setFailure({ text: intl.formatMessage({ id: 'staff.service.nothing' }), fields: {} });
+      setChecked({ text: intl.formatMessage({ id: 'staff.service.nothing' }), fields: {} });
       return;
     }
     // publishing (VISIBLE on) shows the service on the storefront: asked first
@@ -150,18 +151,7 @@ export function StaffServicePage() {
       !(await confirm(intl.formatMessage({ id: 'staff.service.publishConfirm' }, { tag })))
     )
       return;
-    setBusy(true);
-    try {
-      const next = await call('PATCH staff/catalogue/services/:tag', { params: { tag }, body });
-      setService(next);
-      setDraft(draftOf(next));
-      setSaved(true);
-    } catch (caught) {
-      // a 400 naming fields marks them, and the first takes the focus
-      focusFirstInvalid(form, () => setFailure(failureOf(caught)));
-    } finally {
-      setBusy(false);
-    }
+    void patch.submit({ params: { tag }, body });
   };
 
   const limit = (name: (typeof LIMITS)[number]) =>
@@ -231,7 +221,7 @@ export function StaffServicePage() {
       {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}
       {!service && loading && <p aria-busy="true">…</p>}
       {service && draft && (
-        <form onSubmit={save} noValidate data-testid="staff-service-form">
+        <form ref={form} onSubmit={save} noValidate data-testid="staff-service-form">
           <Facts
             items={[
               ['staff.services.platform', service.platform],
@@ -357,7 +347,7 @@ export function StaffServicePage() {
             <FormattedMessage id="staff.service.fallbackHint" />
           </p>
           <div className={styles.actions}>
-            <button type="submit" className={button('primary')} disabled={busy}>
+            <button type="submit" className={button('primary')} disabled={patch.pending}>
               <FormattedMessage id="staff.save" />
             </button>
             {saved && (

@@ -7,19 +7,15 @@ import type { StaffArticleText } from '../../../../shared/schemas/staff-content.
 import type { StaffArticle, StaffArticlePreview } from '../../../../shared/staff-content.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import {
-  errorOf,
-  type FormFailure,
-  failureOf,
-  useStaffCall,
-  useStaffData,
-} from '../../../features/staff/use-staff-api.ts';
+import { errorOf, failureOf } from '../../../features/staff/staff-errors.ts';
+import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { FieldError, invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, When } from '../staff-parts.tsx';
+import type { StaffScreenData } from '../staff-reads.ts';
 import { articleErrors } from './article-fields.ts';
 
 type Text = Required<StaffArticleText>;
@@ -44,112 +40,110 @@ const textsOf = (article: StaffArticle): Record<Locale, Text> =>
     }),
   ) as Record<Locale, Text>;
 
-/** The server's preview of the Markdown (the HTML the public page would show), a moment after typing. */
+/** The editor's state for the article read: its texts per language and its tags. */
+const heldOf = (article: StaffArticle | null) => ({
+  of: article,
+  texts: article && textsOf(article),
+  tags: article?.tags ?? ([] as ArticleTag[]),
+});
+
+/**
+ * The server's preview of the Markdown (the HTML the public page would show), 400 ms after
+ * typing stops; a newer one cancels the one in flight (a fetcher's).
+ */
 function usePreview(body: string): { preview: StaffArticlePreview | null; failure: string | null } {
-  const call = useStaffCall();
-  const [preview, setPreview] = useState<StaffArticlePreview | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const previewing = useStaffWrite('POST staff/articles/preview');
+  const { submit } = previewing;
   useEffect(() => {
-    if (!body.trim()) {
-      setPreview(null);
-      return;
-    }
-    let stale = false;
-    const timer = setTimeout(() => {
-      call('POST staff/articles/preview', { body: { body } }).then(
-        (answer) => {
-          if (stale) return;
-          setPreview(answer);
-          setFailure(null);
-        },
-        (caught: unknown) => !stale && setFailure(errorOf(caught, 'body')),
-      );
-    }, 400);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
-  }, [body, call]);
-  return { preview, failure };
+    if (!body.trim()) return;
+    const timer = setTimeout(() => void submit({ body: { body } }), 400);
+    return () => clearTimeout(timer);
+  }, [body, submit]);
+  const shown = body.trim() !== '';
+  return {
+    preview: shown ? previewing.answer : null,
+    failure: shown && previewing.error ? errorOf(previewing.error, 'body') : null,
+  };
 }
 
 /** /staff/articles/:key/: an article per language: edit with a live preview, publish, unpublish. */
 export function StaffArticlePage() {
   const intl = useIntl();
   const to = useLocalePath();
-  const call = useStaffCall();
   const [confirm, confirmDialog] = useConfirm();
   const { key = '' } = useParams();
-  const { data, loading, error, retry } = useStaffData('GET staff/articles/:key', {
-    params: { key },
-  });
-  const [article, setArticle] = useState<StaffArticle | null>(null);
-  const [texts, setTexts] = useState<Record<Locale, Text> | null>(null);
-  const [tags, setTags] = useState<ArticleTag[]>([]);
+  const {
+    data: article,
+    loading,
+    error,
+    retry,
+  } = useStaffScreen<StaffScreenData<'staff-article'>>();
+  // the editor follows the article as the page reads it (again after a save or a publication)
+  const [held, setHeld] = useState(() => heldOf(article));
+  if (held.of !== article) setHeld(heldOf(article));
+  const { texts, tags } = held;
+  const setTags = (next: ArticleTag[]) => setHeld((known) => ({ ...known, tags: next }));
   const [lang, setLang] = useState<Locale>(intl.locale === 'ru' ? 'ru' : 'en');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState<FormFailure | null>(null);
-  const take = (next: StaffArticle) => {
-    setArticle(next);
-    setTexts(textsOf(next));
-    setTags(next.tags);
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: taken when the answer comes
-  useEffect(() => {
-    if (data) take(data);
-  }, [data]);
+  const editor = useRef<HTMLDivElement>(null);
+  /** the write asked last: its refusal is the one shown */
+  const [asked, setAsked] = useState<'save' | 'publish' | null>(null);
+  // a 400 naming fields marks them, and the first takes the focus
+  const failed = () => focusFirstInvalid(editor.current);
+  const saving = useStaffWrite('PUT staff/articles/:key', {
+    done: () => setDone('staff.article.saved'),
+    failed,
+  });
+  /** what a publication that took says (published or unpublished) */
+  const published = useRef('');
+  const publishing = useStaffWrite('POST staff/articles/:key/publish', {
+    done: () => setDone(published.current),
+    failed,
+  });
+  const busy = saving.pending || publishing.pending;
+  const refused = asked === 'save' ? saving.error : asked === 'publish' ? publishing.error : null;
   const text = texts?.[lang] ?? EMPTY;
   const { preview, failure: previewFailure } = usePreview(text.body);
   const stored = article?.translations.find((one) => one.lang === lang);
   const idOf = useFieldIds();
-  const errors = articleErrors(intl, failure);
-  const editor = useRef<HTMLDivElement>(null);
+  const errors = articleErrors(intl, refused && failureOf(refused));
 
-  const act = async (what: string, ask: () => Promise<StaffArticle>) => {
-    setBusy(true);
+  const save = () => {
+    setAsked('save');
     setDone(null);
-    setFailure(null);
-    try {
-      take(await ask());
-      setDone(what);
-    } catch (caught) {
-      // a 400 naming fields marks them, and the first takes the focus
-      focusFirstInvalid(editor.current, () => setFailure(failureOf(caught)));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const save = () =>
-    act('staff.article.saved', () =>
-      call('PUT staff/articles/:key', {
-        params: { key },
-        body: {
-          tags,
-          translations: {
-            [lang]: {
-              slug: text.slug.trim(),
-              title: text.title.trim(),
-              ...(text.headtitle.trim() ? { headtitle: text.headtitle.trim() } : {}),
-              description: text.description.trim(),
-              body: text.body,
-            },
+    void saving.submit({
+      params: { key },
+      body: {
+        tags,
+        translations: {
+          [lang]: {
+            slug: text.slug.trim(),
+            title: text.title.trim(),
+            ...(text.headtitle.trim() ? { headtitle: text.headtitle.trim() } : {}),
+            description: text.description.trim(),
+            body: text.body,
           },
         },
-      }),
-    );
-  const publish = async (published: boolean, only?: Locale) => {
-    const ask = published ? 'staff.article.publishConfirm' : 'staff.article.unpublishConfirm';
+      },
+    });
+  };
+  const publish = async (publishes: boolean, only?: Locale) => {
+    const ask = publishes ? 'staff.article.publishConfirm' : 'staff.article.unpublishConfirm';
     if (!(await confirm(intl.formatMessage({ id: ask }, { key, lang: only ?? 'all' })))) return;
-    void act(published ? 'staff.article.didPublish' : 'staff.article.didUnpublish', () =>
-      call('POST staff/articles/:key/publish', {
-        params: { key },
-        body: { published, ...(only ? { lang: only } : {}) },
-      }),
-    );
+    setAsked('publish');
+    setDone(null);
+    published.current = publishes ? 'staff.article.didPublish' : 'staff.article.didUnpublish';
+    void publishing.submit({
+      params: { key },
+      body: { published: publishes, ...(only ? { lang: only } : {}) },
+    });
   };
   const set = (field: keyof Text, value: string) =>
-    texts && setTexts({ ...texts, [lang]: { ...text, [field]: value } });
+    setHeld((known) =>
+      known.texts
+        ? { ...known, texts: { ...known.texts, [lang]: { ...text, [field]: value } } }
+        : known,
+    );
   const input = (field: 'slug' | 'title' | 'headtitle' | 'description', max: number) => (
     <StaffField
       wide

@@ -1,20 +1,17 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { LOCALES, type Locale } from '../../../../shared/locales.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import {
-  type FormFailure,
-  failureOf,
-  useStaffCall,
-  useStaffData,
-} from '../../../features/staff/use-staff-api.ts';
+import { failureOf } from '../../../features/staff/staff-errors.ts';
+import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
 import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Failure, Table } from '../staff-parts.tsx';
+import type { StaffScreenData } from '../staff-reads.ts';
 import { articleErrors } from './article-fields.ts';
 
 /** A new article: its key and its first language (unpublished until staff publish it). */
@@ -22,7 +19,6 @@ function CreateArticle() {
   const intl = useIntl();
   const to = useLocalePath();
   const navigate = useNavigate();
-  const call = useStaffCall();
   const [form, setForm] = useState({
     key: '',
     lang: (intl.locale === 'ru' ? 'ru' : 'en') as Locale,
@@ -31,37 +27,29 @@ function CreateArticle() {
     description: '',
     body: '',
   });
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<FormFailure | null>(null);
+  const element = useRef<HTMLFormElement>(null);
+  // created, it opens; a 400 naming fields marks them, and the first takes the focus
+  const create = useStaffWrite('POST staff/articles', {
+    done: (created) => navigate(to('staff-article', { key: created.key })),
+    failed: () => focusFirstInvalid(element.current),
+  });
   const idOf = useFieldIds();
-  const errors = articleErrors(intl, failure);
-  const submit = async (event: FormEvent) => {
+  const errors = articleErrors(intl, create.error && failureOf(create.error));
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const element = event.currentTarget as HTMLFormElement;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const created = await call('POST staff/articles', {
-        body: {
-          key: form.key.trim(),
-          translations: {
-            [form.lang]: {
-              slug: form.slug.trim(),
-              title: form.title.trim(),
-              description: form.description.trim(),
-              body: form.body,
-            },
+    void create.submit({
+      body: {
+        key: form.key.trim(),
+        translations: {
+          [form.lang]: {
+            slug: form.slug.trim(),
+            title: form.title.trim(),
+            description: form.description.trim(),
+            body: form.body,
           },
         },
-      });
-      navigate(to('staff-article', { key: created.key }));
-    } catch (caught) {
-      // a 400 naming fields marks them, and the first takes the focus
-      focusFirstInvalid(element, () => {
-        setFailure(failureOf(caught));
-        setBusy(false);
-      });
-    }
+      },
+    });
   };
   const input = (
     name: 'key' | 'slug' | 'title' | 'description',
@@ -84,7 +72,7 @@ function CreateArticle() {
     </StaffField>
   );
   return (
-    <form onSubmit={submit} noValidate data-testid="staff-article-create">
+    <form ref={element} onSubmit={submit} noValidate data-testid="staff-article-create">
       <div className={styles.filters}>
         {input('key', { maxLength: 64, size: 16, pattern: '[a-z0-9-]+' })}
         <label className={styles.filter}>
@@ -119,7 +107,7 @@ function CreateArticle() {
         />
       </StaffField>
       <div className={styles.actions}>
-        <button type="submit" className={button('primary')} disabled={busy}>
+        <button type="submit" className={button('primary')} disabled={create.pending}>
           <FormattedMessage id="staff.articles.create" />
         </button>
       </div>
@@ -136,7 +124,7 @@ function CreateArticle() {
 export function StaffArticlesPage() {
   const intl = useIntl();
   const to = useLocalePath();
-  const { data, loading, error, retry } = useStaffData('GET staff/articles');
+  const { data, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-articles'>>();
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.articles.title' })}>
       {error && error.statusCode !== 401 && <Failure message={error.message} onRetry={retry} />}

@@ -6,7 +6,7 @@ import { PLATFORMS } from '../../../../shared/platforms.ts';
 import type { StaffLandingCopyItem } from '../../../../shared/staff-content.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { errorOf } from '../../../features/staff/use-staff-api.ts';
+import { errorOf } from '../../../features/staff/staff-errors.ts';
 import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';

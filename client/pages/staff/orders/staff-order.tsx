@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { StaffOrderDetail } from '../../../../shared/staff.ts';
 import { button } from '../../../components/button/button.ts';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { errorOf } from '../../../features/staff/use-staff-api.ts';
+import { errorOf } from '../../../features/staff/staff-errors.ts';
 import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
 import { useLocalePath } from '../../../lib/locale.ts';
 import styles from '../staff.module.css';
