@@ -90,7 +90,7 @@ export interface WriteDone<K extends WriteKey> {
    * Shows the refusal; a form it answers has its first field at fault focused once the
    * errors set here have rendered (focus-first-invalid.ts)
    */
-  failed?: (error: ApiError) => ParentNode | null | undefined | void;
+  failed?: ((error: ApiError) => void) | ((error: ApiError) => ParentNode | null);
 }
 
 /**
@@ -116,7 +116,7 @@ export function useWrite<K extends WriteKey>(key: K, on: WriteDone<K> = {}) {
   // the screen's latest handlers, called from the effect without running it again
   const finished = useEffectEvent((answer: Written<AnswerOf<K>>) => {
     if (answer.ok) return on.done?.(answer.data);
-    const form = on.failed?.(refusalOf(answer)!);
+    const form = on.failed?.(refusalOf(answer)!) as ParentNode | null | undefined;
     if (form) setRefused({ form });
   });
   // once per write: each result is a new object
