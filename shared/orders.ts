@@ -87,6 +87,7 @@ export interface SubscriptionView {
   username: string;
   min: number;
   max: number;
+  /** posts paid for in advance; 0: every new post until `expiry`, each paid when ordered */
   posts: number;
   /** posts ordered for so far */
   posts_placed: number;
@@ -95,6 +96,8 @@ export interface SubscriptionView {
   delay: number;
   /** the last day it watches (YYYY-MM-DD, UTC), or null */
   expiry: string | null;
+  /** why a PAUSED one waits: its account cannot be seen, or the balance is short of the next post */
+  paused_for: 'account' | 'funds' | null;
 }
 
 /** GET c_orders: one page of the buyer's orders and the total. */

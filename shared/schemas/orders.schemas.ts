@@ -9,7 +9,7 @@ import type { SchemaType } from './schema-type.ts';
 /** The order form's payload (POST c_orders/main), checked again on the server. */
 export const ORDER_MESSAGES = {
   link: 'Enter the login or link',
-  posts: `From 1 to ${MAX_POSTS} posts`,
+  posts: `From 1 to ${MAX_POSTS} posts, or 0 for every new post`,
   method: 'Choose a payment method',
   agreement: M.mustCheck,
   region: 'The region value is up to 64 characters',
@@ -71,9 +71,11 @@ export const orderSchema = {
       maximum: 1_000_000_000,
       errorMessage: CATALOG_MESSAGES.integer,
     },
+    // an auto order's posts paid in advance; 0 is every new post, each post order paid from
+    // the balance when it is placed (the cabinet's form and /api/v2 alike)
     posts: {
       type: ['integer', 'null'],
-      minimum: 1,
+      minimum: 0,
       maximum: MAX_POSTS,
       errorMessage: ORDER_MESSAGES.posts,
     },

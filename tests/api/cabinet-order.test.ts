@@ -141,6 +141,77 @@ describe.each(ENGINES)('cabinet orders on %s', (engine) => {
     });
   });
 
+  it('places a subscription for every new post (posts 0): nothing charged now, the price per post kept', async () => {
+    const expiry = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const body = {
+      tag: 'INSTAGRAM_AUTO_LIKES',
+      link: IG_ACCOUNT,
+      quantity: 100,
+      quantity_max: 120,
+      posts: 0,
+      expiry,
+      method: -1,
+      client: 'CLIENT_LK',
+    };
+    // each post order is charged from the balance: no other method, no guest
+    const byCard = await place({ ...body, method: 2 });
+    expect(byCard.status).toBe(400);
+    expect(byCard.body.message).toBe(
+      'A subscription for every new post is paid from the balance, post by post',
+    );
+    const res = await place(body);
+    expect(res.status).toBe(201);
+    // priced for one post: (100 + 120) / 2
+    expect(res.body.data.order).toMatchObject({ posts: 0, count: 110, cost: 0, status: 'PAID' });
+    expect(await balanceOf(t.database, buyer.user.id)).toBe(1_000_000);
+    const order = await stored(res.body.data.order.id);
+    const [perPost] = await cabinetCost('INSTAGRAM_AUTO_LIKES', 110);
+    expect(
+      await db
+        .selectFrom('order_subscriptions')
+        .select(['posts', 'post_cost', 'min', 'max', 'expiry', 'state'])
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
+      posts: 0,
+      post_cost: perPost,
+      min: 100,
+      max: 120,
+      expiry: `${expiry}T23:59:59.999Z`,
+      state: 'ACTIVE',
+    });
+
+    // the cabinet's view says why a subscription waits: here, a balance short of the next post
+    const view = async () => {
+      const listed = await request(t.app).get('/api/c_orders').set(auth(buyer));
+      expect(listed.status).toBe(200);
+      return listed.body.data.items.find((item: { id: string }) => item.id === order.public_id)
+        .subscription;
+    };
+    expect(await view()).toMatchObject({ posts: 0, posts_placed: 0, expiry, paused_for: null });
+    await db
+      .updateTable('order_subscriptions')
+      .set({ state: 'PAUSED', paused_for: 'funds' })
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(await view()).toMatchObject({ state: 'PAUSED', paused_for: 'funds' });
+  });
+
+  it('refuses more than the most posts, and a negative count', async () => {
+    const body = {
+      tag: 'INSTAGRAM_AUTO_LIKES',
+      link: IG_ACCOUNT,
+      quantity: 100,
+      method: -1,
+      client: 'CLIENT_LK',
+    };
+    for (const posts of [-1, 101]) {
+      const res = await place({ ...body, posts });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ posts: 'From 1 to 100 posts, or 0 for every new post' });
+    }
+  });
+
   it('refuses a range whose most is below its least, and changes nothing', async () => {
     const before = await balanceOf(t.database, buyer.user.id);
     const res = await place({

@@ -47,8 +47,8 @@ export async function validated(
   const auto = isAutoType(service.type);
   if (auto && (input.posts === undefined || input.posts === null))
     throw new AppError(ORDER_ERRORS.posts, 400);
-  // posts 0 (the reseller API only: the order form's schema wants 1 or more) is every new
-  // post, each post order paid from the balance when it is placed
+  // posts 0 (the cabinet's form, /api/v2 without posts) is every new post, each post order
+  // paid from the balance when it is placed
   const open = auto && input.posts === 0;
   if (open && (!user || input.method !== BALANCE_METHOD_ID))
     throw new AppError(ORDER_ERRORS.openFromBalance, 400);

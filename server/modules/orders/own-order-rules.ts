@@ -74,6 +74,8 @@ export const subscriptionView = (sub: OrderSubscriptionRow): SubscriptionView =>
   old_posts: sub.old_posts,
   delay: sub.delay,
   expiry: sub.expiry?.slice(0, 10) ?? null,
+  // a pause without a reason (before migration 0025) was for the account
+  paused_for: sub.state === 'PAUSED' ? (sub.paused_for ?? 'account') : null,
 });
 
 /** Not yet on its way to a provider: no worker recorded a submit. */
