@@ -60,29 +60,6 @@ const browserEnvironment: esbuild.Plugin = {
 };
 
 /**
- * react-router's production files name their components for React's dev tools with top-level
- * statements (`Link.displayName = "Link"`), which keep every such component, and all it
- * uses, in the bundle whether a page uses it or not (a statement that assigns is a side
- * effect to esbuild). The browser build drops those statements: what we never use (its Form,
- * ScrollRestoration, HistoryRouter …) goes with them.
- */
-const routerWithoutDisplayNames: esbuild.Plugin = {
-  name: 'react-router-without-display-names',
-  setup(build) {
-    build.onLoad(
-      { filter: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/].*\.js$/ },
-      async (args) => ({
-        contents: (await readFile(args.path, 'utf8'))
-          .replace(/^[ \t]*[\w$]+\.displayName = "[^"\n]*";$/gm, '')
-          // and `const Link = React.forwardRef(…)` is a call to esbuild, kept unless pure
-          .replace(/^(const [\w$]+ = )([\w$]+\.forwardRef\()/gm, '$1/* @__PURE__ */ $2'),
-        loader: 'js',
-      }),
-    );
-  },
-};
-
-/**
  * esbuild splits code by the set of entry points that reach it, and counts each module loaded
  * with `import()` as an entry point: what the app's shell (client/app/start.tsx and its static
  * imports) shares with some of its lazily loaded screens, layouts and parts landed in a chunk
@@ -127,7 +104,6 @@ export const clientOptions: esbuild.BuildOptions = {
     cssModulesPlugin(root),
     compiledMessagesPlugin(),
     browserEnvironment,
-    routerWithoutDisplayNames,
     lazyPartsAfterShell,
   ],
   outdir: path.join(outClient, 'assets'),

@@ -64,10 +64,16 @@ export async function leanStylesheets(
     }
     return sources.get(source)!;
   };
+  // what the entry's stylesheet holds, no lazily loaded part's repeats: a module a part shares
+  // with the shell (client/app/shell-shared.ts) brings its styles in the entry's
+  const inEntry = keptSources(metafile, ENTRY);
   for (const [file, output] of Object.entries(metafile.outputs)) {
     const from = output.entryPoint;
     if (!from || !output.cssBundle || !file.endsWith('.js') || from === APP_SHELL) continue;
-    const kept = keptSources(metafile, from);
+    const kept =
+      from === ENTRY
+        ? inEntry
+        : new Set([...keptSources(metafile, from)].filter((source) => !inEntry.has(source)));
     const parts: string[] = [];
     for (const source of Object.keys(metafile.outputs[output.cssBundle]!.inputs))
       if (kept.has(source)) parts.push(await read(source));

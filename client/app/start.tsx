@@ -21,6 +21,8 @@ import { App } from './app.tsx';
 import { PAGE_STATE_ID, type PageState } from './page-state.ts';
 import { createRoutes } from './routes.tsx';
 import { createBrowserStore, serverSnapshot } from './store.ts';
+// what most screens share, in the shell's file (shell-shared.ts)
+import './shell-shared.ts';
 
 declare global {
   interface Window {

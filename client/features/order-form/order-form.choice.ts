@@ -1,5 +1,4 @@
 import type { CatalogPlatform } from '../../../shared/catalog.ts';
-import { isPlatformLink } from '../../../shared/link-rules.ts';
 import { parseWholeNumber } from '../../../shared/numbers.ts';
 import type { Currency } from '../../../shared/regions.ts';
 
@@ -27,6 +26,8 @@ export const initialChoice = {
   runInterval: null as number | null,
   delay: 0,
   expiry: '',
+  /** the cabinet's subscription for every new post until `expiry` (posts 0), not a count */
+  everyPost: false,
   email: '',
   agreement: false,
   /** the panel as the buyer toggled it, and the method they chose (see methodsInEffect) */
@@ -91,12 +92,9 @@ export function choiceReducer(state: Choice, action: ChoiceAction): Choice {
     case 'input':
       return { ...state, input: action.input };
     case 'linksFollowed': {
-      // only into an input not changed meanwhile; a login or consent page is no link
+      // only into an input not changed meanwhile (the look-up keeps only a platform's links)
       if (state.input !== action.typed) return state;
-      const lines = action.typed.split('\n').map((line, index) => {
-        const url = action.followed[index];
-        return url && isPlatformLink(url) ? url : line;
-      });
+      const lines = action.typed.split('\n').map((line, index) => action.followed[index] ?? line);
       return { ...state, input: lines.join('\n') };
     }
     case 'quantity':

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import type { CatalogPlatform, Client, CostPair, ServiceView } from '../../../shared/catalog.ts';
+import { isPlatformLink } from '../../../shared/link-rules.ts';
 import type { Locale } from '../../../shared/locales.ts';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
@@ -59,7 +60,9 @@ export const LOOKUPS: Record<'price' | 'methods' | 'services' | 'links', Loader<
     const follow = async (link: string | null) => {
       if (!link) return null;
       try {
-        return (await apiOf(context)('POST unshorten', { body: { link } })).url;
+        const { url } = await apiOf(context)('POST unshorten', { body: { link } });
+        // a login or consent page is no link: only a platform's own is taken in its place
+        return isPlatformLink(url) ? url : null;
       } catch (error) {
         // checked as typed: a short link the API could not follow is the buyer's to fix
         console.warn('unshorten: not followed', link, error);

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/catalog.ts';
 import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
 import { convertMinor, type Rate } from '../../../shared/currency-conversion.ts';
-import { checkLink, type LinkKind } from '../../../shared/link-rules.ts';
+import type { checkLink, LinkKind } from '../../../shared/link-rules.ts';
 import {
   BALANCE_METHOD_ID,
   balanceAvailable,
@@ -108,6 +108,8 @@ export function selectionOf(state: Choice, context: FormContext) {
     ? comments.length || null
     : (state.quantity ?? (state.customQuantity ? null : fallback));
   const posts = state.quantityPosts ?? DEFAULT_POSTS;
+  // the cabinet's subscription for every new post is priced per post: what each post order costs
+  const open = cabinet && auto && state.everyPost;
   // the cabinet orders auto services as a range per post, priced at its average
   const quantityMax = cabinet && auto && quantity !== null ? (state.quantityMax ?? quantity) : null;
   const links = linesOf(state.input);
@@ -125,9 +127,10 @@ export function selectionOf(state: Choice, context: FormContext) {
   let count: number | null = null;
   if (quantity !== null && within(quantity, limits.min, limits.max) && maxOk) {
     if (auto)
-      count = within(posts, 1, MAX_POSTS)
-        ? autoQuantity(quantity, quantityMax ?? quantity, posts)
-        : null;
+      count =
+        open || within(posts, 1, MAX_POSTS)
+          ? autoQuantity(quantity, quantityMax ?? quantity, open ? 1 : posts)
+          : null;
     else if (numerosity === 'multiple') count = quantity * Math.min(links.length || 1, MAX_LINKS);
     else count = dripFeed ? (dripOk ? quantity * dripFeed.runs : null) : quantity;
   }
@@ -146,6 +149,7 @@ export function selectionOf(state: Choice, context: FormContext) {
     presets,
     quantity,
     posts,
+    open,
     quantityMax,
     customComments,
     comments,
@@ -292,13 +296,20 @@ export function balanceStanding(
 /** Message keys of the form's problems by field (shown once the buyer tried to pay). */
 export type FormErrors = Partial<Record<string, string>>;
 
-/** `checking`: a short link is being followed; it is checked once it is known. */
+/** The link rules (shared/link-rules.ts), which the form loads once it is live. */
+export type CheckLink = typeof checkLink;
+
+/**
+ * `checking`: a short link is being followed, or the link rules are on their way: the link is
+ * checked once both are there.
+ */
 export function errorsOf(
   state: Choice,
   selection: Selection,
   context: FormContext,
   shown: ShownMethod[],
   checking = false,
+  checkLink: CheckLink | null = null,
 ): FormErrors {
   const errors: FormErrors = {};
   const { service, limits, quantity, quantityMax, comments, dripFeed: drip } = selection;
@@ -309,7 +320,7 @@ export function errorsOf(
     const lines = multiple ? selection.links : [state.input];
     if (lines.every((line) => !line.trim())) errors.input = 'order.error.inputRequired';
     else if (multiple && lines.length > MAX_LINKS) errors.input = 'order.error.tooManyLinks';
-    else if (kinds.length && service.platform !== 'fake' && !checking) {
+    else if (kinds.length && service.platform !== 'fake' && !checking && checkLink) {
       const bad = lines.some((line) => !checkLink(service.platform as Platform, kinds, line).ok);
       if (bad) errors.input = `order.error.link.${kinds.join('-')}`;
     }
@@ -324,7 +335,10 @@ export function errorsOf(
   else if (!within(quantity, limits.min, limits.max)) errors.quantity = 'order.error.range';
   if (quantityMax !== null && quantity !== null && !within(quantityMax, quantity, limits.max))
     errors.quantityMax = 'order.error.quantityMax';
-  if (selection.auto && !within(selection.posts, 1, MAX_POSTS)) errors.posts = 'order.error.posts';
+  if (selection.auto && !selection.open && !within(selection.posts, 1, MAX_POSTS))
+    errors.posts = 'order.error.posts';
+  // every new post runs until a last day the buyer gives
+  if (selection.open && !state.expiry) errors.expiry = 'order.error.expiryRequired';
   if (drip && !within(drip.runs, DRIP_FEED.minRuns, DRIP_FEED.maxRuns))
     errors.runs = 'order.error.runs';
   if (drip && !within(drip.interval, DRIP_FEED.minInterval, DRIP_FEED.maxInterval))

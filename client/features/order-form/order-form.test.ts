@@ -1,7 +1,10 @@
+import { RouterContextProvider } from 'react-router';
 import type { CatalogPlatform, ServiceView } from '../../../shared/catalog.ts';
 import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
+import { checkLink } from '../../../shared/link-rules.ts';
 import type { PaymentMethod, PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import type { Currency } from '../../../shared/regions.ts';
+import { type ApiClient, apiClientContext } from '../../lib/route-api.ts';
 import {
   type Choice,
   type ChoiceAction,
@@ -270,9 +273,10 @@ describe('the order form’s reducer', () => {
     expect(reducer(state, { type: 'linksFollowed', typed, followed }).input).toBe(
       'https://www.tiktok.com/@user/video/7234567890123456789\nhttps://www.tiktok.com/@user/video/1',
     );
-    // a login page is no link: the line stays as typed
-    const login = ['https://www.tiktok.com/login?redirect_url=x', null];
-    expect(reducer(state, { type: 'linksFollowed', typed, followed: login }).input).toBe(typed);
+    // a line the look-up did not follow (or followed to no platform's link) stays as typed
+    expect(reducer(state, { type: 'linksFollowed', typed, followed: [null, null] }).input).toBe(
+      typed,
+    );
     const changed = reducer(state, actions.inputChanged('https://www.tiktok.com/@user'));
     expect(reducer(changed, { type: 'linksFollowed', typed, followed })).toBe(changed);
   });
@@ -631,7 +635,15 @@ describe('errorsOf', () => {
 
   function errors(state: Choice, overrides: Partial<FormContext> = {}, price = PRICE) {
     const ctx = context(overrides);
-    return errorsOf(state, selectionOf(state, ctx), ctx, shownMethods(ctx, price));
+    // the link rules as the form has them once it is live
+    return errorsOf(
+      state,
+      selectionOf(state, ctx),
+      ctx,
+      shownMethods(ctx, price),
+      false,
+      checkLink,
+    );
   }
 
   it('finds nothing wrong with a complete valid guest form', () => {
@@ -1138,6 +1150,37 @@ describe('the order form’s look-up routes', () => {
         thrown = error;
       }
       expect(thrown).toMatchObject({ init: { status: 404 } });
+    }
+  });
+
+  it('follow short links to a platform’s own link only: a login page is none', async () => {
+    const route = orderFormRoutes.find((entry) => entry.path === '/_/order-links')!;
+    const { loader } = await (
+      route.lazy as () => Promise<{ loader: (args: unknown) => Promise<unknown> }>
+    )();
+    const leads: Record<string, string> = {
+      'https://vm.tiktok.com/ZMhvqjLcT/': 'https://www.tiktok.com/@user/video/7234567890123456789',
+      'https://vm.tiktok.com/ZMlogin01/': 'https://www.tiktok.com/login?redirect_url=x',
+    };
+    const context = new RouterContextProvider();
+    context.set(apiClientContext, (async (_key: string, options: { body: { link: string } }) => ({
+      url: leads[options.body.link],
+    })) as unknown as ApiClient);
+    const typed =
+      'vm.tiktok.com/ZMhvqjLcT/\nvm.tiktok.com/ZMlogin01/\nhttps://www.tiktok.com/@user';
+    const request = new Request(
+      `https://shop.test/_/order-links?${new URLSearchParams({ typed })}`,
+    );
+    // the look-ups answer fetchers, in a browser
+    const global = globalThis as { document?: unknown };
+    global.document = {};
+    try {
+      expect(await loader({ request, params: {}, context })).toEqual({
+        typed,
+        followed: ['https://www.tiktok.com/@user/video/7234567890123456789', null, null],
+      });
+    } finally {
+      delete global.document;
     }
   });
 });

@@ -9,6 +9,7 @@ import type { OrderBody } from '../../../shared/schemas/orders.schemas.ts';
 import { shortLinkOf } from '../../../shared/short-links.ts';
 import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import { selectRates, selectUser, selectVisitor } from '../../lib/app-state.ts';
+import { importWithReload } from '../../lib/chunk-reload.ts';
 import { useLocale } from '../../lib/locale.ts';
 import { choiceReducer, initialChoice, load, onPick, persist } from './order-form.choice.ts';
 import type { OrderFormData } from './order-form.loader.ts';
@@ -124,25 +125,52 @@ export function useOrderForm(
   useEffect(() => {
     if (links.data) choose({ type: 'linksFollowed', ...links.data });
   }, [links.data]);
+  // the link rules load once the form is live, not among a first visit's files: until they are
+  // here, a link waits for them as a short link waits to be followed
+  const [checkLink, setCheckLink] = useState<rules.CheckLink | null>(null);
+  useEffect(() => {
+    let live = true;
+    importWithReload(() => import('../../../shared/link-rules.ts')).then((module) => {
+      if (live) setCheckLink(() => module.checkLink);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const linkWaits = checking || (!checkLink && form.input.trim() !== '');
 
   const cost = pair?.[0] ?? null;
   const cabinet = client === 'CLIENT_LK';
   // the cabinet's balance is short: topping up the rest picks the top-up's method (any but the
-  // balance), paying the order the order's
+  // balance), paying the order the order's; a subscription for every new post pays nothing now
   const missing =
-    cabinet && user && cost !== null && cost > user.balance ? cost - user.balance : null;
+    cabinet && user && !selection.open && cost !== null && cost > user.balance
+      ? cost - user.balance
+      : null;
   const toppingUp = missing !== null && form.shortChoice === 'topUp';
   const atPrice = rules.shownMethods(context, cost);
-  const shown = toppingUp
-    ? rules.shownMethods(context, null).filter((entry) => entry.method.id !== BALANCE_METHOD_ID)
-    : atPrice;
+  const shown = selection.open
+    ? // each of its post orders is charged from the balance when placed, whatever it holds now
+      (context.methods?.methods ?? [])
+        .filter((entry) => entry.id === BALANCE_METHOD_ID)
+        .map((entry) => ({ method: entry, state: { shown: true as const, disabled: false } }))
+    : toppingUp
+      ? rules.shownMethods(context, null).filter((entry) => entry.method.id !== BALANCE_METHOD_ID)
+      : atPrice;
   const inEffect = rules.methodsInEffect(form, shown, {
     standing: rules.balanceStanding(context, atPrice, cost),
     quoteKey,
     priced: cabinet && Boolean(price.data?.pair),
   });
-  const method = inEffect.method;
-  const errors = rules.errorsOf({ ...form, method }, selection, context, shown, checking);
+  const method = selection.open ? (shown[0]?.method.id ?? null) : inEffect.method;
+  const errors = rules.errorsOf(
+    { ...form, method },
+    selection,
+    context,
+    shown,
+    linkWaits,
+    checkLink,
+  );
   const chosenMethod = shown.find((entry) => entry.method.id === method)?.method;
   const topUp = missing !== null ? topUpAmount(missing, chosenMethod, currency) : null;
   // what a method of another currency charges (the balance always pays in the account's)
@@ -167,9 +195,9 @@ export function useOrderForm(
       !quantity ||
       method === null ||
       (byOther && !payIn) ||
-      checking
+      linkWaits
     ) {
-      focusFirstInvalid(event.currentTarget, attempted, checking ? '[name="link"]' : undefined);
+      focusFirstInvalid(event.currentTarget, attempted, linkWaits ? '[name="link"]' : undefined);
       return;
     }
     attempted();
@@ -184,7 +212,7 @@ export function useOrderForm(
         tag,
         link: selection.numerosity === 'multiple' ? selection.links.join('\n') : form.input.trim(),
         quantity,
-        ...(auto && selection.posts ? { posts: selection.posts } : {}),
+        ...(selection.open ? { posts: 0 } : auto && selection.posts ? { posts: selection.posts } : {}),
         ...(selection.quantityMax ? { quantity_max: selection.quantityMax } : {}),
         ...(selection.customComments ? { comments: selection.comments.join('\n') } : {}),
         ...(drip ? { runs: drip.runs, interval: drip.interval } : {}),
