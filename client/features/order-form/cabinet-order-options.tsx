@@ -1,7 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DRIP_FEED, isDripFeedable, SUBSCRIPTION_DELAYS } from '../../../shared/catalog.ts';
+import { Link } from 'react-router';
+import {
+  DRIP_FEED,
+  isDripFeedable,
+  MAX_POSTS,
+  SUBSCRIPTION_DELAYS,
+} from '../../../shared/catalog.ts';
 import { parseWholeNumber } from '../../../shared/numbers.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
+import { useLocalePath } from '../../lib/locale.ts';
 import styles from './cabinet-order-options.module.css';
 import type { Settable } from './order-form.choice.ts';
 import type { OrderFormModel } from './use-order-form.ts';
@@ -19,16 +26,125 @@ function duration(intl: ReturnType<typeof useIntl>, minutes: number): string {
 }
 
 /**
+ * A subscription's terms: its posts (a number paid in advance, or every new post until the last
+ * day, each charged from the balance when it is ordered), the delay after each new post and the
+ * last day, which a subscription for every new post must have.
+ */
+function SubscriptionOptions({ model }: { model: OrderFormModel }) {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const { ids, form, choose, selection, errors, show, say, user, pair } = model;
+  const set = (values: Settable) => choose({ type: 'set', set: values });
+  const today = new Date().toISOString().slice(0, 10);
+  const { open } = selection;
+  const postsError = say(errors.posts, { max: MAX_POSTS });
+  const expiryError = show ? say(errors.expiry) : null;
+  // the balance pays each post order: one it does not cover yet waits paused from the start
+  const short = open && user && pair && user.balance < pair[0];
+  return (
+    <fieldset className={styles.options} data-testid="subscription-options">
+      <div className={styles.modes} role="radiogroup" aria-labelledby={`${ids}-posts-mode`}>
+        <span id={`${ids}-posts-mode`} className={formStyles.label}>
+          {say('order.subscription.posts')}
+        </span>
+        {(['count', 'every'] as const).map((mode) => (
+          <label key={mode} className={formStyles.choice}>
+            <input
+              type="radio"
+              name={`${ids}-posts-mode`}
+              checked={open === (mode === 'every')}
+              onChange={() => set({ everyPost: mode === 'every' })}
+            />
+            <span className={formStyles.choiceName}>{say(`order.subscription.posts.${mode}`)}</span>
+          </label>
+        ))}
+      </div>
+      {!open && (
+        <>
+          <label className={styles.field}>
+            <span className={formStyles.label}>{say('order.posts')}</span>
+            <input
+              id={`${ids}-posts`}
+              className={formStyles.input}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_POSTS}
+              value={form.quantityPosts ?? selection.posts}
+              aria-invalid={postsError ? true : undefined}
+              aria-describedby={postsError ? `${ids}-posts-error` : undefined}
+              onChange={(event) =>
+                set({ quantityPosts: parseWholeNumber(event.target.value.trim(), 4) })
+              }
+            />
+          </label>
+          {postsError && (
+            <span id={`${ids}-posts-error`} className={formStyles.error} role="alert">
+              {postsError}
+            </span>
+          )}
+        </>
+      )}
+      <div className={styles.pair}>
+        <label className={styles.field}>
+          <span className={formStyles.label}>{say('order.subscription.delay')}</span>
+          <select
+            className={formStyles.input}
+            value={form.delay}
+            onChange={(event) => set({ delay: Number(event.target.value) })}
+          >
+            {SUBSCRIPTION_DELAYS.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {minutes ? duration(intl, minutes) : say('order.subscription.noDelay')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          <span className={formStyles.label}>
+            {say(open ? 'order.subscription.lastDay' : 'order.subscription.expiry')}
+          </span>
+          <input
+            id={`${ids}-expiry`}
+            className={formStyles.input}
+            type="date"
+            min={today}
+            required={open}
+            value={form.expiry}
+            aria-invalid={expiryError ? true : undefined}
+            aria-describedby={expiryError ? `${ids}-expiry-error` : undefined}
+            onChange={(event) => set({ expiry: event.target.value })}
+          />
+        </label>
+      </div>
+      {expiryError && (
+        <span id={`${ids}-expiry-error`} className={formStyles.error} role="alert">
+          {expiryError}
+        </span>
+      )}
+      <span className={styles.hint} data-testid="subscription-hint">
+        {say(open ? 'order.subscription.everyHint' : 'order.subscription.hint')}
+      </span>
+      {short && (
+        <p className={styles.warning} data-testid="subscription-short">
+          {say('order.subscription.balanceShort')}{' '}
+          <Link to={to('cp-payment')}>{say('cp.topUp')}</Link>
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
  * The cabinet's panel options, beside the quantity: drip-feed for services that
  * grow gradually (the quantity every interval, `runs` times, and what that totals), and a
- * subscription's delay after each new post and last day for auto services. Only the cabinet's
+ * subscription's terms for auto services. Only the cabinet's
  * page brings this in, so the landings' form does not carry it.
  */
 export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
   const intl = useIntl();
   const { ids, form, choose, selection, errors, say } = model;
   const drip = selection.dripFeed;
-  const today = new Date().toISOString().slice(0, 10);
   const set = (values: Settable) => choose({ type: 'set', set: values });
   const whole = (typed: string, digits: number) => parseWholeNumber(typed.trim(), digits);
   return (
@@ -103,37 +219,7 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
           )}
         </fieldset>
       )}
-      {selection.auto && (
-        <fieldset className={styles.options} data-testid="subscription-options">
-          <div className={styles.pair}>
-            <label className={styles.field}>
-              <span className={formStyles.label}>{say('order.subscription.delay')}</span>
-              <select
-                className={formStyles.input}
-                value={form.delay}
-                onChange={(event) => set({ delay: Number(event.target.value) })}
-              >
-                {SUBSCRIPTION_DELAYS.map((minutes) => (
-                  <option key={minutes} value={minutes}>
-                    {minutes ? duration(intl, minutes) : say('order.subscription.noDelay')}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className={styles.field}>
-              <span className={formStyles.label}>{say('order.subscription.expiry')}</span>
-              <input
-                className={formStyles.input}
-                type="date"
-                min={today}
-                value={form.expiry}
-                onChange={(event) => set({ expiry: event.target.value })}
-              />
-            </label>
-          </div>
-          <span className={styles.hint}>{say('order.subscription.hint')}</span>
-        </fieldset>
-      )}
+      {selection.auto && <SubscriptionOptions model={model} />}
     </>
   );
 }

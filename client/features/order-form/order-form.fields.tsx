@@ -209,7 +209,8 @@ export function QuantityFields({ model }: { model: OrderFormModel }) {
   const whole = (typed: string, digits?: number) => parseWholeNumber(typed.trim(), digits);
   return (
     <>
-      {selection.auto && (
+      {/* the cabinet asks for a subscription's posts with its other terms (its options) */}
+      {selection.auto && !cabinet && (
         <div className={formStyles.field}>
           <label htmlFor={`${ids}-posts`} className={formStyles.label}>
             {say('order.posts')}

@@ -139,7 +139,8 @@ export function OrderForm(props: OrderFormProps) {
               while it is asked for, or the range a quantity out of limits must keep to */}
           <div className={styles.price} aria-live="polite" data-testid="order-price">
             <span className={styles.priceLabel}>
-              <FormattedMessage id="order.price" />
+              {/* every new post: what each post order will cost, nothing is charged now */}
+              <FormattedMessage id={selection.open ? 'order.pricePerPost' : 'order.price'} />
             </span>
             <span className={styles.priceValue} aria-busy={!pair && selection.count !== null}>
               {pair ? (
@@ -173,7 +174,9 @@ export function OrderForm(props: OrderFormProps) {
           {model.missing !== null && pair && (
             <ShortBalance model={model} missing={model.missing} price={pair[0]} />
           )}
-          <PaymentMethodsPanel model={model} onCurrencySwitch={props.onCurrencySwitch} />
+          {!selection.open && (
+            <PaymentMethodsPanel model={model} onCurrencySwitch={props.onCurrencySwitch} />
+          )}
           {model.chosenMethod?.show_agreement_flag && (
             <AgreementCheck
               checked={form.agreement}
@@ -195,15 +198,17 @@ export function OrderForm(props: OrderFormProps) {
           >
             {model.submitting
               ? say('order.submitting')
-              : model.payIn // a card of another currency: what it is charged
-                ? say(model.toppingUp ? 'order.topUpMissing' : 'order.pay', {
-                    amount: money(model.payIn.charge, model.payIn.pay_currency),
-                  })
-                : model.toppingUp
-                  ? say('order.topUpMissing', { amount: money(model.topUp ?? 0) })
-                  : pair
-                    ? say('order.pay', { amount: money(pair[0]) })
-                    : say('order.payNoPrice')}
+              : selection.open
+                ? say('order.subscription.start')
+                : model.payIn // a card of another currency: what it is charged
+                  ? say(model.toppingUp ? 'order.topUpMissing' : 'order.pay', {
+                      amount: money(model.payIn.charge, model.payIn.pay_currency),
+                    })
+                  : model.toppingUp
+                    ? say('order.topUpMissing', { amount: money(model.topUp ?? 0) })
+                    : pair
+                      ? say('order.pay', { amount: money(pair[0]) })
+                      : say('order.payNoPrice')}
           </button>
         </>
       )}

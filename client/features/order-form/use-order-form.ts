@@ -153,7 +153,7 @@ export function useOrderForm(
     ? // each of its post orders is charged from the balance when placed, whatever it holds now
       (context.methods?.methods ?? [])
         .filter((entry) => entry.id === BALANCE_METHOD_ID)
-        .map((entry) => ({ method: entry, state: { shown: true as const, disabled: false } }))
+        .map((entry) => ({ method: entry, state: { shown: true, disabled: false } as const }))
     : toppingUp
       ? rules.shownMethods(context, null).filter((entry) => entry.method.id !== BALANCE_METHOD_ID)
       : atPrice;

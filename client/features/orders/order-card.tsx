@@ -1,11 +1,13 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import type { OwnOrderView } from '../../../shared/orders.ts';
+import { Link } from 'react-router';
+import type { OwnOrderView, SubscriptionView } from '../../../shared/orders.ts';
 import type { Currency } from '../../../shared/regions.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import type { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { messageOr } from '../../lib/intl.ts';
+import { useLocalePath } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useWrite } from '../../lib/route-write.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -169,6 +171,50 @@ function OrderRow({
 }
 
 /**
+ * Where a subscription stands: watching, paused (its account cannot be seen, or the balance is
+ * short of the next post order: a top-up resumes it), over; its posts ordered so far (of those
+ * paid for in advance), the range per post and its last day.
+ */
+function SubscriptionNote({ subscription: sub }: { subscription: SubscriptionView }) {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const state = sub.state === 'PAUSED' && sub.paused_for === 'funds' ? 'PAUSED.funds' : sub.state;
+  const range = { min: intl.formatNumber(sub.min), max: intl.formatNumber(sub.max) };
+  return (
+    <p className={styles.note} data-testid="order-subscription">
+      <strong>
+        <FormattedMessage
+          id={`cp.orders.subscription.${state}`}
+          values={{ topUp: (chunks: ReactNode[]) => <Link to={to('cp-payment')}>{chunks}</Link> }}
+        />
+      </strong>{' '}
+      {/* posts 0: every new post until the last day, none paid for in advance */}
+      {sub.posts === 0 ? (
+        <FormattedMessage
+          id="cp.orders.subscription.open"
+          values={{ placed: sub.posts_placed, ...range }}
+        />
+      ) : (
+        <FormattedMessage
+          id="cp.orders.subscription"
+          values={{ placed: sub.posts_placed, posts: sub.posts, ...range }}
+        />
+      )}
+      {sub.expiry && (
+        <>
+          {' '}
+          <FormattedMessage
+            id="cp.orders.subscription.until"
+            // a day, never "3 hours ago": formatDate's clock set before it
+            values={{ day: formatDate(intl, `${sub.expiry}T12:00:00Z`, 0) }}
+          />
+        </>
+      )}
+    </p>
+  );
+}
+
+/**
  * An order of the buyer's cabinet as a card: service and platform, status, link, quantity,
  * cost, start count, remains, progress, date, its `_MULTI` links, cancel and refill. Used by
  * /cp/orders/ and the dashboard.
@@ -276,31 +322,7 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
           />
         </p>
       )}
-      {order.subscription && (
-        <p className={styles.note} data-testid="order-subscription">
-          <strong>
-            <FormattedMessage id={`cp.orders.subscription.${order.subscription.state}`} />
-          </strong>{' '}
-          <FormattedMessage
-            id="cp.orders.subscription"
-            values={{
-              placed: order.subscription.posts_placed,
-              posts: order.subscription.posts,
-              min: intl.formatNumber(order.subscription.min),
-              max: intl.formatNumber(order.subscription.max),
-            }}
-          />
-          {order.subscription.expiry && (
-            <>
-              {' '}
-              <FormattedMessage
-                id="cp.orders.subscription.until"
-                values={{ day: formatDate(intl, `${order.subscription.expiry}T12:00:00Z`) }}
-              />
-            </>
-          )}
-        </p>
-      )}
+      {order.subscription && <SubscriptionNote subscription={order.subscription} />}
 
       {(order.refunded > 0 || order.refill) && (
         <p className={styles.note}>
