@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, LOCALES } from './locales.ts';
 /** Business constants and limits of SPEC §9 (and §1 where the copy states figures). */
 
 export const QUANTITY_PRESETS = [1, 50, 100, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000];
@@ -23,8 +24,15 @@ export const COOKIE_NAMES = {
   consent: 'consent',
 } as const;
 
-/** Where the staff cookie goes: the console's calls and its pages, nowhere else. */
-export const STAFF_COOKIE_PATHS = ['/api/staff', '/staff/'] as const;
+/**
+ * Where the staff cookie goes: the console's calls and its pages under every locale's prefix
+ * (the pages' loaders read the console in process on the server), nowhere else.
+ */
+export const STAFF_COOKIE_PATHS = [
+  '/api/staff',
+  '/staff/',
+  ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) => `/${locale}/staff/`),
+] as const;
 
 export const TIMING = {
   /** SPEC §9: a loading state lasts at least this long, so it shows instead of flashing */
