@@ -88,6 +88,12 @@ describe('a subscription on its order card', () => {
       'Watching the account. 3 posts ordered so far, 100–120 per post. Until 12.12.2026.',
     );
     const card = screen.getByTestId('order-card');
+    // no total to deliver: only its post orders show their progress
+    expect(
+      within(card)
+        .getAllByText(/delivered/)
+        .every((text) => text.closest('li')),
+    ).toBe(true);
     await user.click(within(card).getByRole('button', { name: 'Show 3 post orders' }));
     expect(within(card).getAllByTestId('order-row')).toHaveLength(3);
   });
@@ -95,6 +101,11 @@ describe('a subscription on its order card', () => {
   it('still counts the posts paid in advance for one with a post count', async () => {
     renderCard(subscriptionOrder({ posts: 10, posts_placed: 3, expiry: null }));
     expect(await note()).toBe('Watching the account. 3 of 10 posts ordered, 100–120 per post.');
+  });
+
+  it('gives one number per post when the least and the most are the same', async () => {
+    renderCard(subscriptionOrder({ max: 100, posts_placed: 1, expiry: null }));
+    expect(await note()).toBe('Watching the account. 1 post ordered so far, 100 per post.');
   });
 
   it('says a pause for funds is resumed by a top-up, and links to it', async () => {

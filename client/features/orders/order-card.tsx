@@ -179,7 +179,10 @@ function SubscriptionNote({ subscription: sub }: { subscription: SubscriptionVie
   const intl = useIntl();
   const to = useLocalePath();
   const state = sub.state === 'PAUSED' && sub.paused_for === 'funds' ? 'PAUSED.funds' : sub.state;
-  const range = { min: intl.formatNumber(sub.min), max: intl.formatNumber(sub.max) };
+  // a range per post, or the one number when its least and most are the same
+  const range = {
+    range: [...new Set([sub.min, sub.max])].map((n) => intl.formatNumber(n)).join('–'),
+  };
   return (
     <p className={styles.note} data-testid="order-subscription">
       <strong>
@@ -304,7 +307,10 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
         </div>
       </dl>
 
-      <ProgressBar delivered={order.delivered} count={order.count} progress={order.progress} />
+      {/* every new post has no total to deliver: each post order shows its own progress */}
+      {order.subscription?.posts !== 0 && (
+        <ProgressBar delivered={order.delivered} count={order.count} progress={order.progress} />
+      )}
 
       {order.drip_feed && (
         <p className={styles.note} data-testid="order-drip-feed">
