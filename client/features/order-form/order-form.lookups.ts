@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import type { CatalogPlatform, Client, CostPair, ServiceView } from '../../../shared/catalog.ts';
 import { isPlatformLink } from '../../../shared/link-rules.ts';
 import type { Locale } from '../../../shared/locales.ts';
+import type { AverageTimeView } from '../../../shared/orders.ts';
 import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
 import { type Currency, isCurrency } from '../../../shared/regions.ts';
 import { shortLinkOf } from '../../../shared/short-links.ts';
@@ -26,7 +27,10 @@ function fetcherOnly<T>(loader: (query: URLSearchParams, args: LoaderFunctionArg
   };
 }
 
-export const LOOKUPS: Record<'price' | 'methods' | 'services' | 'links', Loader<unknown>> = {
+export const LOOKUPS: Record<
+  'price' | 'methods' | 'services' | 'links' | 'average',
+  Loader<unknown>
+> = {
   price: fetcherOnly(async (query, { context }): Promise<PriceAnswer> => {
     const key = query.get('key') ?? '';
     const client = query.get('client') === 'CLIENT_LK' ? { client: 'CLIENT_LK' as const } : {};
@@ -70,5 +74,14 @@ export const LOOKUPS: Record<'price' | 'methods' | 'services' | 'links', Loader<
       }
     };
     return { typed, followed: await Promise.all(typed.split('\n').map(shortLinkOf).map(follow)) };
+  }),
+  average: fetcherOnly(async (query, { context }): Promise<AverageTimeView> => {
+    const tag = query.get('tag') ?? '';
+    // a failure says nothing of the average: no orders to tell it from
+    return apiOf(context)('GET c_orders/average_time', { query: { tag } }).catch(() => ({
+      tag,
+      seconds: null,
+      orders: 0,
+    }));
   }),
 };

@@ -12,6 +12,8 @@ export const ORDER_FORM_PATHS = {
   methods: '/_/order-methods',
   services: '/_/order-services',
   links: '/_/order-links',
+  /** how long our own completed orders of a service took (the cabinet's facts beside the form) */
+  average: '/_/order-average',
 } as const;
 type LookUp = keyof typeof ORDER_FORM_PATHS;
 

@@ -1136,6 +1136,7 @@ describe('the order form’s look-up routes', () => {
       '/_/order-methods',
       '/_/order-services',
       '/_/order-links',
+      '/_/order-average',
     ]);
     for (const route of orderFormRoutes) {
       // each loader comes with the first look-up (react-router's lazy)

@@ -3,6 +3,7 @@ import '../../../../tests/support/jsdom.ts';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { ServiceView } from '../../../../shared/catalog.ts';
 import { appStore, fakeApi, renderPage } from '../../../../tests/support/render.tsx';
+import { orderFormRoutes } from '../../../features/order-form/order-form.routes.ts';
 import type { Selection } from '../../../features/order-form/order-form.selection.ts';
 import { ServiceFacts } from './service-facts.tsx';
 
@@ -38,6 +39,8 @@ afterEach(() => {
 async function speedOf(service: Parameters<typeof selectionOf>[0]) {
   renderPage(<ServiceFacts selection={selectionOf(service)} />, {
     store: appStore({}),
+    // the average is the order form's look-up
+    routes: orderFormRoutes,
     path: '/en/cp/',
     pageId: 'cp',
     sets: ['cabinet'],

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useFetcher } from 'react-router';
 import type { LinkKind } from '../../../../shared/link-rules.ts';
 import type { AverageTimeView } from '../../../../shared/orders.ts';
 import { LAUNCH_TIMES } from '../../../../shared/platforms.ts';
 import { launchOf, speedOf } from '../../../../shared/service-facts.ts';
+import { lookUp } from '../../../features/order-form/order-form.routes.ts';
 import type { Selection } from '../../../features/order-form/order-form.selection.ts';
-import { callApi } from '../../../lib/endpoints.ts';
 import styles from './service-facts.module.css';
 
 /** Seconds as the largest whole units that matter: "2 h 15 min", "3 d 4 h", "12 min". */
@@ -36,18 +37,13 @@ export function ServiceFacts({ selection }: { selection: Selection }) {
   const duration = useDuration();
   const { service, limits } = selection;
   const tag = service?.tag ?? null;
-  const [average, setAverage] = useState<AverageTimeView | null>(null);
+  // the chosen service's average, looked up through the router (a newer tag cancels the last)
+  const lookup = useFetcher<AverageTimeView>();
+  const { load } = lookup;
   useEffect(() => {
-    if (!tag) return;
-    let live = true;
-    setAverage(null);
-    callApi('GET c_orders/average_time', { query: { tag } })
-      .then((data) => live && setAverage(data))
-      .catch(() => live && setAverage({ tag, seconds: null, orders: 0 }));
-    return () => {
-      live = false;
-    };
-  }, [tag]);
+    if (tag) load(lookUp('average', { tag }));
+  }, [tag, load]);
+  const average = lookup.data?.tag === tag ? lookup.data : null;
   if (!service) return <aside className={styles.facts} aria-busy="true" />;
 
   const launch = launchOf(service.platform, service.kind);
