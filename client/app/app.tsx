@@ -6,7 +6,7 @@ import { IconSpriteContext } from '../components/icons/sprite-context.ts';
 import {
   type SubtreeCache,
   SubtreeCacheContext,
-} from '../components/static-subtree/static-subtree.tsx';
+} from '../components/static-subtree/kept-subtree.tsx';
 import { intlFor, type Messages } from '../lib/intl.ts';
 import { ViewCssContext } from '../lib/view-css.ts';
 import { Document } from './document.tsx';
@@ -51,7 +51,7 @@ export function AppContext({
 interface AppProps extends AppContextProps {
   stateJson: string;
   nonce: string | undefined;
-  /** The server's finished subtrees (StaticSubtree); none in the browser. */
+  /** The server's kept subtrees (KeptSubtree); none in the browser. */
   subtrees?: SubtreeCache;
   /** The router: StaticRouterProvider on the server, RouterProvider in the browser. */
   children: ReactNode;

@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { localeOfPath } from '../../shared/locales.ts';
-import { collectKeptMarkup } from '../components/static-subtree/kept-subtree.tsx';
+import { KeptPageContext, keptPage } from '../components/static-subtree/kept-subtree.tsx';
 import { importWithReload } from '../lib/chunk-reload.ts';
 import { HydrationRoot, pageHydration } from '../lib/hydration.ts';
 import { intlFor, loadMessages } from '../lib/intl.ts';
@@ -91,22 +91,25 @@ export async function start(): Promise<void> {
   // (a click still hydrates its region at once)
   // the page has hydrated when React says so: the root's effect, and one inside each region
   const hydration = pageHydration();
-  collectKeptMarkup(document.body);
+  // the server's markup of the kept subtrees, which they keep without their code
+  const kept = keptPage(document.body, locale, (to, options) => router.navigate(to, options));
   startTransition(() => {
     hydrateRoot(
       document,
       <HydrationRoot hydration={hydration}>
-        <App
-          store={store}
-          serverState={serverState}
-          locale={locale}
-          messages={messages}
-          assets={state.assets}
-          stateJson={stateJson}
-          nonce={stateElement.nonce || undefined}
-        >
-          <RouterProvider router={router} />
-        </App>
+        <KeptPageContext value={kept}>
+          <App
+            store={store}
+            serverState={serverState}
+            locale={locale}
+            messages={messages}
+            assets={state.assets}
+            stateJson={stateJson}
+            nonce={stateElement.nonce || undefined}
+          >
+            <RouterProvider router={router} />
+          </App>
+        </KeptPageContext>
       </HydrationRoot>,
       {
         onRecoverableError: (error, info) => {

@@ -1,16 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
-import {
-  createStaticRouter,
-  type RouteObject,
-  StaticRouter,
-  StaticRouterProvider,
-} from 'react-router';
-import { App, AppContext } from '../../client/app/app.tsx';
+import { createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
+import { App } from '../../client/app/app.tsx';
 import { createRoutes } from '../../client/app/routes.tsx';
-import {
-  keptContentsReady,
-  loadKeptContents,
-} from '../../client/components/static-subtree/kept-subtree.tsx';
+import { IconSpriteContext } from '../../client/components/icons/sprite-context.ts';
 import type { ReadHandlers } from '../http/reads.ts';
 import type { Logger } from '../lib/logger.ts';
 import { PAGE_MESSAGES } from '../lib/messages.ts';
@@ -72,8 +64,6 @@ export function pageRenderer({
         if (location) return res.redirect(context.status, location);
         return next(new Error(`Unexpected ${context.status} response from a loader`));
       }
-      // the kept subtrees' code, once, before a page that has one renders (kept-subtree.tsx)
-      if (!keptContentsReady()) await loadKeptContents(visitor.locale);
       const { store, pageAssets, stateJson } = pageState(context, visitor, user, assets);
       // only the matched branch: the static router rebuilds its route manifest per request
       const router = createStaticRouter(matchedBranch(context.matches), context);
@@ -99,11 +89,12 @@ export function pageRenderer({
         // the kept subtrees this page asked for, rendered on their own once the page is out
         onSent: () =>
           pageSubtrees.keep(
-            // its links (react-router's) resolve against the page's location, as in the page
+            // a content renders from its props and the intl they give (kept-subtree.tsx): no
+            // store, no router; only the icons' sprite, the same for the process
             (content) => (
-              <AppContext {...pageContext}>
-                <StaticRouter location={context.location}>{content}</StaticRouter>
-              </AppContext>
+              <IconSpriteContext.Provider value={pageAssets.sprite}>
+                {content}
+              </IconSpriteContext.Provider>
             ),
             (error) => req.log?.warn({ err: error }, 'subtree not kept'),
           ),

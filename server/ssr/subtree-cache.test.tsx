@@ -1,51 +1,92 @@
-import { createContext, use, useContext } from 'react';
+import { createContext, type ReactNode, use, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { RawIntlProvider } from 'react-intl';
 import {
-  StaticSubtree,
+  type KeptProps,
+  KeptSubtree,
+  keptContent,
+  liveContent,
   type SubtreeCache,
   SubtreeCacheContext,
-} from '../../client/components/static-subtree/static-subtree.tsx';
+} from '../../client/components/static-subtree/kept-subtree.tsx';
+import { intlFor, registerMessageSet } from '../../client/lib/intl.ts';
 import { subtreeCache } from './subtree-cache.ts';
 
-function page(cache: SubtreeCache | null, content: React.ReactNode) {
-  return renderToString(
-    <SubtreeCacheContext.Provider value={cache}>
-      <main>
-        <StaticSubtree as="footer" className="foot" cacheKey="footer|en">
-          {content}
-        </StaticSubtree>
-      </main>
-    </SubtreeCacheContext.Provider>,
+interface YearsProps extends KeptProps {
+  until: number;
+}
+
+function Years({ until }: YearsProps) {
+  return (
+    <p>
+      © {2019}–{until} Brand. <a href="/en/blog/">Blog</a>
+    </p>
   );
 }
 
-const content = (
-  <p>
-    © {2019}–{2026} Brand. <a href="/en/blog/">Blog</a>
-  </p>
-);
+const intl = intlFor('en', {});
+// the server registers the kept texts at start (page-state.ts)
+beforeAll(() => registerMessageSet('kept', 'en', {}));
 
-describe('StaticSubtree and the subtree cache', () => {
+function page(cache: SubtreeCache | null, content: ReactNode) {
+  return renderToString(
+    <SubtreeCacheContext value={cache}>
+      <RawIntlProvider value={intl}>
+        <main>{content}</main>
+      </RawIntlProvider>
+    </SubtreeCacheContext>,
+  );
+}
+
+const years = liveContent('years', Years);
+const footer = (content = years, until = 2026) => (
+  <KeptSubtree as="footer" className="foot" content={content} props={{ locale: 'en', until }} />
+);
+const keyOf = (html: string) => html.match(/data-kept="([^"]+)"/)?.[1];
+
+const kept = (view: ReturnType<ReturnType<typeof subtreeCache>['forPage']>) =>
+  view.keep(
+    (node) => node,
+    (error) => {
+      throw error;
+    },
+  );
+
+describe('KeptSubtree and the subtree cache', () => {
   it('writes the same page from the kept markup as from the content, once the page is out', () => {
     const cache = subtreeCache();
     const first = cache.forPage();
-    const rendered = page(first, content);
-    expect(first.html('footer|en')).toBeUndefined();
-    first.keep(
-      (node) => node,
-      (error) => {
-        throw error;
-      },
-    );
-    const second = cache.forPage();
-    expect(second.html('footer|en')).toBeDefined();
-    // the content is not rendered again: a different content under the same key is not seen
-    expect(page(second, <p>other</p>)).toBe(rendered);
+    // a content shipped with the page (live) renders at once; its key is not written
+    const rendered = page(first, footer());
+    expect(keyOf(rendered)).toBeUndefined();
     expect(rendered).toContain('<footer class="foot"><p>© <!-- -->2019<!-- -->–');
+    kept(first);
+    const second = cache.forPage();
+    // the content is not rendered again: its key's markup is written as it is
+    expect(page(second, footer(liveContent('years', () => <p>other</p>)))).toBe(rendered);
+    expect(page(cache.forPage(), footer(years, 2027))).toContain('2027');
   });
 
-  it('renders the content itself where there is no cache (the browser)', () => {
-    expect(page(null, content)).toContain('<a href="/en/blog/">Blog</a>');
+  it('waits for a content’s code before the page is written, and names its element by the key', async () => {
+    const lazyYears = keptContent('years', async () => Years);
+    // as the stream does for a page's first render: the shell waits for the code
+    const { prelude } = await prerenderToNodeStream(
+      <RawIntlProvider value={intl}>{footer(lazyYears)}</RawIntlProvider>,
+    );
+    let html = '';
+    for await (const chunk of prelude) html += chunk;
+    html = `<main>${html}</main>`;
+    expect(html).toMatch(/^<main><!--\$--><footer class="foot" data-kept="years\.[0-9a-z]+"><p>©/);
+    // then it is there: a render without waiting
+    const cache = subtreeCache();
+    const first = cache.forPage();
+    expect(page(first, footer(lazyYears))).toBe(html);
+    kept(first);
+    expect(page(cache.forPage(), footer(lazyYears))).toBe(html);
+    // other props, another key
+    const other = page(cache.forPage(), footer(lazyYears, 2030));
+    expect(keyOf(other)).not.toBe(keyOf(html));
   });
 
   it('keeps nothing for a content that suspends or throws', () => {
@@ -84,40 +125,30 @@ describe('StaticSubtree and the subtree cache', () => {
     expect(view.html('c')).toBe('<p>c</p>');
   });
 
-  it('renders a kept content inside the providers it asks for, and names the element alike', () => {
+  it('renders a live content inside the providers it asks for, the same either way', () => {
     const Group = createContext<string | null>(null);
-    const Menus = () => {
+    const Menus = (_: KeptProps) => {
       const group = useContext(Group);
       if (!group) throw new Error('outside the group');
       return <a href="/en/">{group}</a>;
     };
+    const menus = liveContent('menus', Menus, (content) => (
+      <Group.Provider value="closed">{content}</Group.Provider>
+    ));
     const nav = (cache: SubtreeCache | null) =>
-      renderToString(
-        <SubtreeCacheContext.Provider value={cache}>
-          <Group.Provider value="closed">
-            <StaticSubtree
-              as="nav"
-              label="Platforms"
-              cacheKey="nav|en"
-              keepWith={(content) => <Group.Provider value="closed">{content}</Group.Provider>}
-            >
-              <Menus />
-            </StaticSubtree>
-          </Group.Provider>
-        </SubtreeCacheContext.Provider>,
+      page(
+        cache,
+        <Group.Provider value="closed">
+          <KeptSubtree as="div" className="strip" content={menus} props={{ locale: 'en' }} />
+        </Group.Provider>,
       );
     const cache = subtreeCache();
     const first = cache.forPage();
     const rendered = nav(first);
-    first.keep(
-      (node) => node,
-      (error) => {
-        throw error;
-      },
-    );
+    kept(first);
     // in a hydration boundary either way (components/hydration-boundary)
     expect(rendered).toBe(
-      '<!--$--><nav aria-label="Platforms"><a href="/en/">closed</a></nav><!--/$-->',
+      '<main><!--$--><div class="strip"><a href="/en/">closed</a></div><!--/$--></main>',
     );
     expect(nav(cache.forPage())).toBe(rendered);
   });

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { SubtreeCache } from '../../client/components/static-subtree/static-subtree.tsx';
+import type { SubtreeCache } from '../../client/components/static-subtree/kept-subtree.tsx';
 import { keptSubtreeLookups } from '../lib/metrics.ts';
 import { CLIENT_RENDERED_BOUNDARY } from './page-document.tsx';
 
@@ -15,7 +15,7 @@ export interface PageSubtrees extends SubtreeCache {
 }
 
 /**
- * The markup of StaticSubtree contents by key, for the process, bounded by characters (an
+ * The markup of kept subtrees' contents by key, for the process, bounded by characters (an
  * LRU). Every page of the sitemap in one region and currency has 541 distinct kept subtrees,
  * 2.3 M characters (~4 KB each); the default holds that about three times over, so a crawl
  * of every page and language does not push out what people read. A content that suspends is

@@ -4,10 +4,9 @@ import { createTestApp, IP, UA } from '../support/app.ts';
 
 /**
  * The footer, the header's platform menus and the landings' hero text and sections below the
- * hero are written from markup kept per key
- * (StaticSubtree): every page must be byte for byte the page React writes without it, or
- * hydration would redo it. The page cache is off, so the second answer is a fresh render
- * that uses the kept markup (the lookups metric says it did).
+ * hero are written from markup kept per key (KeptSubtree): every page must be byte for byte
+ * the page React writes without it, or hydration would redo it. The page cache is off, so the
+ * second answer is a fresh render that uses the kept markup (the lookups metric says it did).
  */
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -27,6 +26,20 @@ async function lookups(): Promise<{ hit: number; miss: number }> {
 }
 
 describe('kept subtrees', () => {
+  // the contents' code is loaded by the process's first page that has them (React.lazy): that
+  // page is streamed, its regions following the shell as the code comes; later ones are whole
+  it('a page rendered before its kept contents’ code was loaded has them all', async () => {
+    for (const path of ['/en/', '/en/buy-instagram-likes/']) {
+      const cold = await page(await createTestApp({ PAGE_CACHE_MAX_ENTRIES: '0' }), path, IP.usa);
+      const warm = await page(await createTestApp({ PAGE_CACHE_MAX_ENTRIES: '0' }), path, IP.usa);
+      expect(cold.status).toBe(200);
+      expect(warm.html).not.toContain('<template id="B:');
+      const kept = [...warm.html.matchAll(/<(?:div|footer) class="[^"]*" data-kept="[^"]+">/g)];
+      expect(kept.length).toBeGreaterThanOrEqual(3);
+      for (const [element] of kept) expect(cold.html).toContain(element);
+    }
+  });
+
   it.each([
     ['/', IP.russia, 4],
     ['/en/', IP.usa, 4],

@@ -215,7 +215,7 @@ test('a platform page lists its services with prices that follow the currency', 
     Object.assign(window, { sectionsSeen: seen });
     // React hides a region that suspends again (display: none) or replaces it
     new MutationObserver(() => {
-      const now = document.querySelector('[data-kept="landing-sections"]');
+      const now = document.querySelector('[data-kept^="landing-sections."]');
       if (!now?.querySelector('#services a') || !now.checkVisibility()) seen.blank = true;
     }).observe(document.body, { childList: true, subtree: true, attributes: true });
   });

@@ -2,25 +2,34 @@
 import '../../../tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { act } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { FormattedMessage, RawIntlProvider } from 'react-intl';
-import { Provider } from 'react-redux';
 import { createMemoryRouter, useSearchParams } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import baseMessages from '../../../locales/en.json' with { type: 'json' };
 import keptMessages from '../../../locales/kept/en.json' with { type: 'json' };
-import { appStore } from '../../../tests/support/render.tsx';
 import { expandMessages, intlFor, registerMessageSet } from '../../lib/intl.ts';
-import { collectKeptMarkup, KeptSubtree, keptContent } from './kept-subtree.tsx';
+import {
+  type KeptContent,
+  KeptPageContext,
+  type KeptProps,
+  KeptSubtree,
+  keptContent,
+  keptPage,
+  type SubtreeCache,
+  SubtreeCacheContext,
+} from './kept-subtree.tsx';
 
 /**
- * A kept subtree in the browser: it hydrates over the server's markup without its content's
- * code, follows the links in that markup through the router, and renders its content itself
- * (its chunk and texts loaded then) only for another key.
+ * A kept subtree from the server's render to the browser's: the browser hydrates it over the
+ * server's markup without its content's code (no mismatch), follows the links in that markup
+ * through the router, and renders its content itself (its chunk loaded then) only for a key
+ * the page did not come with.
  */
 
 /** The content: a word and a link, and one of the kept texts. */
-function Words({ word }: { word: string }) {
+function Words({ word }: KeptProps & { word: string }) {
   return (
     <p>
       <a href="/en/blog/">{word}</a> <FormattedMessage id="rules.heading" />
@@ -28,68 +37,133 @@ function Words({ word }: { word: string }) {
   );
 }
 
-const load = jest.fn(async () => Words);
-const words = keptContent('words', load);
+type WordsContent = KeptContent<KeptProps & { word: string }>;
 
-function Page() {
+function Page({ content }: { content: WordsContent }) {
   const word = useSearchParams()[0].get('word') ?? 'one';
-  return (
-    <KeptSubtree
-      as="div"
-      className="box"
-      cacheKey={`words|${word}`}
-      content={words}
-      props={{ word }}
-    />
-  );
+  return <KeptSubtree as="div" className="box" content={content} props={{ locale: 'en', word }} />;
 }
 
-// what the server writes for the key `words|one` (Words rendered by React, in its boundary)
-const SERVER_MARKUP = '<p><a href="/en/blog/">one</a> <!-- -->Good to know</p>';
-const SERVER_PAGE = `<!--$--><div class="box" data-kept="words">${SERVER_MARKUP}</div><!--/$-->`;
+const intl = () => intlFor('en', expandMessages(baseMessages));
+
+/** A channel whose messages go nowhere: react-dom/server makes one as it loads. */
+class IdleChannel {
+  port1 = { onmessage: null };
+  port2 = { postMessage() {} };
+}
+
+// the server's render, loaded once jsdom has what react-dom/server makes as it loads
+let renderToString: (element: ReactNode) => string;
+beforeAll(async () => {
+  globalThis.MessageChannel ??= IdleChannel as unknown as typeof MessageChannel;
+  ({ renderToString } = await import('react-dom/server'));
+
+  // the kept texts as if their chunk had come (jsdom loads no chunk)
+  registerMessageSet('kept', 'en', expandMessages(keptMessages));
+});
+
+/** The server's cache as server/ssr/subtree-cache.ts keeps it (tested there), in short. */
+function subtreeCache() {
+  const markup = new Map<string, string>();
+  return {
+    forPage() {
+      const asked = new Map<string, ReactNode>();
+      return {
+        html: (key: string) => markup.get(key),
+        fill: (key: string, content: ReactNode) => void asked.set(key, content),
+        keep() {
+          for (const [key, content] of asked) markup.set(key, renderToString(content));
+        },
+      };
+    },
+  };
+}
+
+/** What the server writes: a render that waits for the content's code (as the stream does). */
+async function serverPage(cache: SubtreeCache): Promise<string> {
+  const server = keptContent('words', async () => Words);
+  const router = createMemoryRouter([{ path: '*', element: <Page content={server} /> }], {
+    initialEntries: ['/en/'],
+  });
+  const page = () =>
+    renderToString(
+      <SubtreeCacheContext value={cache}>
+        <RawIntlProvider value={intl()}>
+          <RouterProvider router={router} />
+        </RawIntlProvider>
+      </SubtreeCacheContext>,
+    );
+  try {
+    return page();
+  } catch {
+    // the content's chunk was not there yet
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return page();
+  }
+}
 
 let root: Root | null = null;
 afterEach(() => {
   act(() => root?.unmount());
   root = null;
+  document.body.innerHTML = '';
 });
 
-async function hydrate() {
-  // the kept texts as if their chunk had come (jsdom loads no chunk)
-  registerMessageSet('kept', 'en', expandMessages(keptMessages));
+async function hydrate(html: string, content: WordsContent) {
   const container = document.createElement('div');
-  container.innerHTML = SERVER_PAGE;
+  container.innerHTML = html;
   document.body.append(container);
-  const router = createMemoryRouter([{ path: '*', element: <Page /> }], {
+  const router = createMemoryRouter([{ path: '*', element: <Page content={content} /> }], {
     initialEntries: ['/en/'],
   });
   const recovered: unknown[] = [];
-  collectKeptMarkup(container);
+  const page = keptPage(container, 'en', (to, options) => router.navigate(to, options));
+  const app: ReactNode = (
+    <KeptPageContext value={page}>
+      <RawIntlProvider value={intl()}>
+        <RouterProvider router={router} />
+      </RawIntlProvider>
+    </KeptPageContext>
+  );
   await act(async () => {
-    root = hydrateRoot(
-      container,
-      <Provider store={appStore({})}>
-        <RawIntlProvider value={intlFor('en', expandMessages(baseMessages))}>
-          <RouterProvider router={router} />
-        </RawIntlProvider>
-      </Provider>,
-      { onRecoverableError: (error) => recovered.push(error) },
-    );
+    root = hydrateRoot(container, app, {
+      onRecoverableError: (error) => recovered.push(error),
+    });
   });
-  const box = container.querySelector('.box')!;
-  return { router, box, recovered };
+  return { router, box: container.querySelector('.box')!, recovered };
 }
 
-test('hydrates over the server’s markup without loading its content', async () => {
-  const { box, recovered } = await hydrate();
-  expect(recovered).toEqual([]);
-  expect(load).not.toHaveBeenCalled();
-  expect(box.innerHTML).toBe(SERVER_MARKUP);
+describe.each([
+  ['rendered by the page', false],
+  ['from the cache', true],
+])('the server’s markup %s', (_, fromCache) => {
+  let html = '';
+  beforeAll(async () => {
+    const cache = subtreeCache();
+    const first = cache.forPage();
+    html = await serverPage(first);
+    first.keep();
+    if (fromCache) html = await serverPage(cache.forPage());
+  });
+
+  test('is hydrated as it is, without the content’s code, and with no mismatch', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const load = jest.fn(async () => Words);
+    const { box, recovered } = await hydrate(html, keptContent('words', load));
+    expect(html).toMatch(/<div class="box" data-kept="words\.[0-9a-z]+"><p>/);
+    expect(recovered).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    expect(load).not.toHaveBeenCalled();
+    expect(box.textContent).toBe('one Good to know');
+  });
 });
 
 test('a link in the kept markup goes through the router; another key renders the content', async () => {
-  load.mockClear();
-  const { router, recovered } = await hydrate();
+  const html = await serverPage(subtreeCache().forPage());
+  const serverMarkup = html.match(/<div class="box"[^>]*>(.*?)<\/div>/)![1];
+  const load = jest.fn(async () => Words);
+  const { router, recovered } = await hydrate(html, keptContent('words', load));
   const link = document.querySelector('.box a')!;
   const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
   await act(async () => {
@@ -103,13 +177,38 @@ test('a link in the kept markup goes through the router; another key renders the
     await router.navigate('/en/?word=two');
   });
   expect(load).toHaveBeenCalledTimes(1);
-  const box = document.querySelector('.box')!;
-  expect(box.textContent).toBe('two Good to know');
+  expect(document.querySelector('.box')!.textContent).toBe('two Good to know');
+  // its links go through the router too
+  const rendered = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+  await act(async () => {
+    document.querySelector('.box a')!.dispatchEvent(rendered);
+  });
+  expect(rendered.defaultPrevented).toBe(true);
+  expect(router.state.location.pathname).toBe('/en/blog/');
 
   // back to the server's key: its markup again, as the server wrote it
   await act(async () => {
     await router.navigate('/en/');
   });
-  expect(document.querySelector('.box')!.innerHTML).toBe(SERVER_MARKUP);
+  expect(document.querySelector('.box')!.innerHTML).toBe(serverMarkup);
   expect(recovered).toEqual([]);
+});
+
+test('a click with a modifier, or on another site’s link, is the browser’s', async () => {
+  const html = await serverPage(subtreeCache().forPage());
+  const { router } = await hydrate(
+    html,
+    keptContent('words', async () => Words),
+  );
+  const click = new MouseEvent('click', {
+    bubbles: true,
+    cancelable: true,
+    button: 0,
+    ctrlKey: true,
+  });
+  await act(async () => {
+    document.querySelector('.box a')!.dispatchEvent(click);
+  });
+  expect(click.defaultPrevented).toBe(false);
+  expect(router.state.location.pathname).toBe('/en/');
 });

@@ -1,155 +1,227 @@
-import { type ComponentType, use, useDeferredValue } from 'react';
+import {
+  type ComponentType,
+  createContext,
+  lazy,
+  type MouseEvent,
+  type ReactNode,
+  use,
+  useContext,
+  useDeferredValue,
+} from 'react';
 import { RawIntlProvider, useIntl } from 'react-intl';
-import { useNavigate } from 'react-router';
 import type { Locale } from '../../../shared/locales.ts';
 import type { MessageSet } from '../../../shared/message-sets.ts';
 import { importWithReload } from '../../lib/chunk-reload.ts';
-import { ON_SERVER } from '../../lib/environment.ts';
 import { intlWithSets, loadMessageSets, type Messages } from '../../lib/intl.ts';
-import { useLocale } from '../../lib/locale.ts';
-import { followOwnLink } from '../../lib/own-links.ts';
 import { HydrationBoundary } from '../hydration-boundary/hydration-boundary.tsx';
-import { StaticSubtree } from './static-subtree.tsx';
+import { keptKey, propsJson } from './kept-key.ts';
 
 /**
- * A kept subtree's content (docs/architecture.md, "In the browser"): a component of words
- * and links only, in a chunk of its own with its texts (the `kept` message set). The server
- * renders it into every page; the browser keeps the server's markup of it and loads its code
- * only when it must render it itself (a client navigation to a page with another key).
+ * Kept subtrees (docs/architecture.md, "In the browser"): parts of a page that are words and
+ * links only (the footer, a landing's hero words and sections), or nearly (the header's
+ * menus). Each is a content component whose props are everything it renders from, its
+ * language included: it reads no store, router or context of its own, only the intl this
+ * component derives from `locale`. Its key is derived from those props (kept-key.ts), so the
+ * server keeps its markup per key and the browser keeps the server's markup of that key,
+ * without the content's code.
  */
-export interface KeptContent<P extends object> {
-  /** the element's `data-kept` in the page (the browser finds the server's markup by it) */
-  readonly name: string;
-  readonly load: () => Promise<ComponentType<P>>;
-  Component?: ComponentType<P>;
-  loading?: Promise<void>;
+
+/** What every kept content renders from (with the rest of its props: plain data only). */
+export interface KeptProps {
+  locale: Locale;
 }
 
-/** The texts the kept contents use, and nothing else does: shipped with their code. */
+type RenderWith<P> = (Content: ComponentType<P>) => ReactNode;
+
+export interface KeptContent<P> {
+  /** the key's first part: `footer.<hash of the props>` */
+  readonly name: string;
+  /** renders its children with the content, once the content's code is there */
+  readonly Code: ComponentType<{ children: RenderWith<P> }>;
+  /** shipped and hydrated with its code (it has handlers), not kept as markup in the browser */
+  readonly live: boolean;
+  /** the providers a live content needs when rendered on its own; they write no markup */
+  readonly keepWith?: (content: ReactNode) => ReactNode;
+}
+
+/** The texts kept contents use, and nothing else does: loaded with their code. */
 const KEPT_SETS: readonly MessageSet[] = ['kept'];
 
-// biome-ignore lint/suspicious/noExplicitAny: a list of contents of every props type
-const contents: KeptContent<any>[] = [];
-
-export function keptContent<P extends object>(
+/**
+ * A content in a chunk of its own (React.lazy), which the browser loads only to render it
+ * itself: a key whose markup the page did not come with.
+ */
+export function keptContent<P extends KeptProps>(
   name: string,
   load: () => Promise<ComponentType<P>>,
 ): KeptContent<P> {
-  const content: KeptContent<P> = { name, load };
-  contents.push(content);
-  return content;
+  const Code = lazy(() =>
+    // a chunk that cannot be loaded (a deploy replaced it) reloads the page, as a screen's does
+    importWithReload(load).then((Content) => ({
+      default: ({ children }: { children: RenderWith<P> }) => children(Content),
+    })),
+  );
+  return { name, Code, live: false };
 }
 
-function loadContent<P extends object>(content: KeptContent<P>, locale: Locale): Promise<void> {
-  // a chunk that cannot be loaded (a deploy replaced it) reloads the page, as a screen's does
-  content.loading ??= importWithReload(() =>
-    Promise.all([content.load(), loadMessageSets(KEPT_SETS, locale)]),
-  ).then(([Component]) => {
-    content.Component = Component;
-  });
-  return content.loading;
+/** A content shipped with the page and hydrated (the header's menus open and close). */
+export function liveContent<P extends KeptProps>(
+  name: string,
+  Content: ComponentType<P>,
+  keepWith?: (content: ReactNode) => ReactNode,
+): KeptContent<P> {
+  return { name, Code: ({ children }) => children(Content), live: true, keepWith };
 }
 
-/** Whether every kept content known so far has its code (the server renders them at once). */
-export function keptContentsReady(): boolean {
-  return contents.every((content) => content.Component);
+/** The server's markup per key for the process (server/ssr/subtree-cache.ts). */
+export interface SubtreeCache {
+  /** The subtree's markup, when a page already rendered it for this key. */
+  html(key: string): string | undefined;
+  /** Asks for the subtree to be rendered and kept once the page has been sent. */
+  fill(key: string, content: ReactNode): void;
 }
 
-/** Loads the code of every kept content known so far (their modules have been evaluated). */
-export async function loadKeptContents(locale: Locale): Promise<void> {
-  await Promise.all(contents.map((content) => loadContent(content, locale)));
+export const SubtreeCacheContext = createContext<SubtreeCache | null>(null);
+
+/** The browser's side: made by client/app/start.tsx from the page it hydrates. */
+export interface KeptPage {
+  /** the server's markup of a kept subtree in this page, as it was before hydrating */
+  markup(key: string): string | undefined;
+  /** the kept texts, loaded once, when the page first renders a content itself */
+  texts(): Promise<void>;
+  /** a click in a kept subtree (delegated to its element): our own links use the router */
+  follow(event: MouseEvent<HTMLElement>): void;
 }
 
-interface KeptSubtreeProps<P extends object> {
+export const KeptPageContext = createContext<KeptPage | null>(null);
+
+type Navigate = (to: string, options: { replace: boolean }) => unknown;
+
+/** The page's kept subtrees (by `data-kept`) and what their links and texts need. */
+export function keptPage(root: ParentNode, locale: Locale, navigate: Navigate): KeptPage {
+  const found = new Map<string, Element | string>();
+  for (const element of root.querySelectorAll('[data-kept]'))
+    found.set(element.getAttribute('data-kept')!, element);
+  let texts: Promise<void> | undefined;
+  return {
+    markup(key) {
+      const element = found.get(key);
+      if (element === undefined || typeof element === 'string') return element;
+      // read once, on the first render (hydration), before React may replace it
+      const html = element.innerHTML;
+      found.set(key, html);
+      return html;
+    },
+    texts: () => {
+      texts ??= importWithReload(() => loadMessageSets(KEPT_SETS, locale));
+      return texts;
+    },
+    follow: (event) => followOwnLink(event, navigate),
+  };
+}
+
+/**
+ * A plain primary click meant for this tab on a link to one of our own paths is a client
+ * navigation, as react-router's Link decides: no modifier key, no other target, no download;
+ * to the very address the page is at, it replaces the history entry. The rest is the browser's.
+ */
+function followOwnLink(event: MouseEvent<HTMLElement>, navigate: Navigate): void {
+  if (event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const anchor = (event.target as Element).closest('a[href]');
+  if (!anchor || (anchor.getAttribute('target') ?? '_self') !== '_self') return;
+  if (anchor.hasAttribute('download')) return;
+  const href = anchor.getAttribute('href')!;
+  if (!href.startsWith('/') || href.startsWith('//')) return;
+  event.preventDefault();
+  const { pathname, search, hash } = window.location;
+  navigate(href, { replace: href === pathname + search + hash });
+}
+
+interface KeptIntlProps {
+  locale: Locale;
+  /** the page's messages: the language's (the page's language is the content's) */
+  base: Messages;
+  live: boolean;
+  /** loads the kept texts (the browser), or undefined (the server has them all) */
+  texts: (() => Promise<void>) | undefined;
+  children: ReactNode;
+}
+
+/** The content's intl, from its `locale` (with the kept texts unless it is live). */
+function KeptIntl({ locale, base, live, texts, children }: KeptIntlProps) {
+  const sets = live ? [] : KEPT_SETS;
+  let intl = intlWithSets(locale, base, sets);
+  if (!intl && texts) {
+    use(texts());
+    intl = intlWithSets(locale, base, sets);
+  }
+  if (!intl) throw new Error('The kept texts are not loaded');
+  return <RawIntlProvider value={intl}>{children}</RawIntlProvider>;
+}
+
+interface KeptSubtreeProps<P extends KeptProps> {
   as: 'footer' | 'div';
   className?: string;
-  /** Everything the content depends on: one key, one markup (as StaticSubtree's). */
-  cacheKey: string;
   content: KeptContent<P>;
   props: P;
 }
 
-/** The content inside the page's intl with the kept texts (loaded with the content's code). */
-function ContentWithTexts<P extends object>({
-  content,
-  props,
-}: Pick<KeptSubtreeProps<P>, 'content' | 'props'>) {
-  const page = useIntl();
-  const intl = intlWithSets(useLocale(), page.messages as Messages, KEPT_SETS) ?? page;
-  const Component = content.Component!;
-  return (
-    <RawIntlProvider value={intl}>
-      <Component {...props} />
-    </RawIntlProvider>
-  );
-}
-
-/** The server: a StaticSubtree (markup kept per key) named for the browser. */
-function KeptOnServer<P extends object>({ content, props, ...element }: KeptSubtreeProps<P>) {
-  const locale = useLocale();
-  // render.tsx loads every content before a page renders; a render without it waits here
-  if (!content.Component) use(loadContent(content, locale));
-  return (
-    <StaticSubtree {...element} kept={content.name}>
-      <ContentWithTexts content={content} props={props} />
-    </StaticSubtree>
-  );
-}
-
-/** The server's markup of each kept subtree in the page, by name (collectKeptMarkup). */
-const serverMarkup = new Map<string, { element: Element; key?: string; html?: string }>();
-
-/** Finds the kept subtrees the server wrote; call before hydrating. */
-export function collectKeptMarkup(root: ParentNode): void {
-  for (const element of root.querySelectorAll('[data-kept]'))
-    serverMarkup.set(element.getAttribute('data-kept')!, { element });
-}
-
 /**
- * The browser. While the key is the one the server rendered, the element keeps the server's
- * markup (React leaves an element with inner HTML as it is), so hydrating it costs neither
- * the content's code nor its texts; links in it are followed by the router. With another key
- * the content renders as usual, once its chunk is there: it waits above its boundary, so a
- * client navigation (a transition) keeps the page it leaves on screen meanwhile, and an
- * urgent update keeps the server's markup (the key is deferred).
+ * One element whose content is rendered from `props` alone. The server writes its key as
+ * `data-kept` and its markup from the cache when a page already rendered that key (else it
+ * renders it, and the cache renders it again on its own once the page is out). The browser
+ * renders the server's markup of the key as the element's inner HTML, which React hydrates
+ * without looking inside and leaves as it is; for a key the page did not come with (a client
+ * navigation, another currency) it renders the content, once its code and texts are there:
+ * it waits above its region, so a navigation keeps the page it leaves on screen meanwhile.
  */
-function KeptInBrowser<P extends object>({
+export function KeptSubtree<P extends KeptProps>({
   as: Tag,
   className,
-  cacheKey,
   content,
   props,
 }: KeptSubtreeProps<P>) {
-  const navigate = useNavigate();
-  const locale = useLocale();
-  // a new key from an urgent update (another currency's prices) shows once its content can:
-  // until its chunk is there the deferred render waits, and the server's markup stays
-  const key = useDeferredValue(cacheKey);
-  const markup = serverMarkup.get(content.name);
-  // the first render of a name is the hydration of the server's markup: its key is the server's
-  if (markup) markup.key ??= key;
-  const kept = markup?.key === key ? markup : null;
-  // read once, before anything changes it, for later mounts of this key
-  if (kept) kept.html ??= kept.element.innerHTML;
-  else if (!content.Component) use(loadContent(content, locale));
+  const cache = useContext(SubtreeCacheContext);
+  const page = useContext(KeptPageContext);
+  const base = useIntl().messages as Messages;
+  const json = propsJson(props);
+  // new props from an urgent update (a currency switch) show once their content can: until
+  // its code is there the deferred render waits, and the subtree stays as it is
+  const shown = useDeferredValue(json);
+  const key = keptKey(content.name, shown);
+  const shownProps: P = shown === json ? props : JSON.parse(shown);
+  const html = cache ? cache.html(key) : content.live ? undefined : page?.markup(key);
+  const element = { className, 'data-kept': content.live ? undefined : key, onClick: page?.follow };
+  if (html !== undefined)
+    return (
+      <HydrationBoundary>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: markup React rendered from our own components */}
+        <Tag {...element} dangerouslySetInnerHTML={{ __html: html }} />
+      </HydrationBoundary>
+    );
+  const texts = content.live ? undefined : page?.texts;
+  const intl = (children: ReactNode) => (
+    <KeptIntl locale={props.locale} base={base} live={content.live} texts={texts}>
+      {children}
+    </KeptIntl>
+  );
+  if (cache) {
+    const alone = <content.Code>{(Content) => intl(<Content {...props} />)}</content.Code>;
+    cache.fill(key, content.keepWith ? content.keepWith(alone) : alone);
+  }
+  // the browser hydrates it after the page's shell, in a region of its own
   return (
-    <HydrationBoundary>
-      {kept ? (
-        <Tag
-          key="kept"
-          className={className}
-          data-kept={content.name}
-          onClick={(event) => followOwnLink(event, navigate)}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's markup of our own components
-          dangerouslySetInnerHTML={{ __html: kept.html! }}
-        />
-      ) : (
-        <Tag key="rendered" className={className} data-kept={content.name}>
-          <ContentWithTexts content={content} props={props} />
-        </Tag>
-      )}
-    </HydrationBoundary>
+    <content.Code>
+      {(Content) =>
+        intl(
+          <HydrationBoundary>
+            <Tag {...element}>
+              <Content {...shownProps} />
+            </Tag>
+          </HydrationBoundary>,
+        )
+      }
+    </content.Code>
   );
 }
-
-export const KeptSubtree = ON_SERVER ? KeptOnServer : KeptInBrowser;

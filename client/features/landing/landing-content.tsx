@@ -1,11 +1,11 @@
 import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
 import type { Platform } from '../../../shared/platforms.ts';
+import { pagePath as pathOf } from '../../../shared/routes.ts';
 import { shownServicePagesOf } from '../../../shared/service-pages.ts';
 import { button } from '../../components/button/button.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
-import { useLocalePath } from '../../lib/locale.ts';
+import type { KeptProps } from '../../components/static-subtree/kept-subtree.tsx';
 import styles from './landing.module.css';
 import {
   Advantages,
@@ -22,16 +22,16 @@ import { SiteData } from './site-data.tsx';
  * render them itself, on a client navigation to another landing.
  */
 
-/** The hero's words and calls to action, beside the order form. */
-export function HeroText({
-  platform,
-  platformName,
-  texts,
-}: {
+export interface HeroTextProps extends KeptProps {
   platform: Platform;
   platformName: string;
-  texts: Record<string, string>;
-}) {
+  /** the landing's own title and lead (staff may edit them) */
+  title: string;
+  lead: string;
+}
+
+/** The hero's words and calls to action, beside the order form. */
+export function HeroText({ platform, platformName, title, lead }: HeroTextProps) {
   const hours = startHoursOf(platform);
   return (
     <>
@@ -41,8 +41,8 @@ export function HeroText({
         </span>
         <FormattedMessage id="landing.eyebrow" values={{ platform: platformName }} />
       </p>
-      <h1 className={styles.h1}>{texts[`landing.${platform}.title`]}</h1>
-      <p className={styles.lead}>{texts[`landing.${platform}.lead`]}</p>
+      <h1 className={styles.h1}>{title}</h1>
+      <p className={styles.lead}>{lead}</p>
       <div className={styles.heroActions}>
         <a
           href="#services"
@@ -77,8 +77,8 @@ export function HeroText({
 }
 
 /** Everything below the hero: the same for every page of a language, platform and prices. */
-/** What a landing's sections depend on (their key holds all of it: platform-landing.tsx). */
-export interface LandingSectionsProps {
+/** What a landing's sections render from (their key is derived from it: kept-subtree.tsx). */
+export interface LandingSectionsProps extends KeptProps {
   platform: Platform;
   /** the home page (its structured data names the site) */
   home: boolean;
@@ -95,6 +95,7 @@ export interface LandingSectionsProps {
 }
 
 export function LandingSections({
+  locale,
   platform,
   home,
   origin,
@@ -104,10 +105,15 @@ export function LandingSections({
   texts,
   hidden,
 }: LandingSectionsProps) {
-  const to = useLocalePath();
   return (
     <>
-      <SiteData home={home} platform={platform} origin={origin} pagePath={pagePath} />
+      <SiteData
+        locale={locale}
+        home={home}
+        platform={platform}
+        origin={origin}
+        pagePath={pagePath}
+      />
       <section className={styles.section} id="services">
         <h2 className={styles.h2}>
           <FormattedMessage id="landing.services" values={{ platform: platformName }} />
@@ -115,8 +121,8 @@ export function LandingSections({
         <ul className={styles.serviceGrid}>
           {shownServicePagesOf(platform, hidden).map((service) => (
             <li key={service.id}>
-              <Link
-                to={to(`service:${service.id}`)}
+              <a
+                href={pathOf(`service:${service.id}`, locale)}
                 className={styles.serviceCard}
                 data-platform={platform}
               >
@@ -135,7 +141,7 @@ export function LandingSections({
                 <span className={styles.serviceMore}>
                   <FormattedMessage id="landing.order" />
                 </span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

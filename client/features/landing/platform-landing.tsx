@@ -3,12 +3,12 @@ import { HydrationBoundary } from '../../components/hydration-boundary/hydration
 import { KeptSubtree, keptContent } from '../../components/static-subtree/kept-subtree.tsx';
 import { useLocale } from '../../lib/locale.ts';
 import styles from './landing.module.css';
-import type { LandingSectionsProps } from './landing-content.tsx';
+import type { HeroTextProps, LandingSectionsProps } from './landing-content.tsx';
 
-const heroText = keptContent('landing-hero', () =>
+export const heroText = keptContent<HeroTextProps>('landing-hero', () =>
   import('./landing-content.tsx').then((module) => module.HeroText),
 );
-const landingSections = keptContent('landing-sections', () =>
+export const landingSections = keptContent<LandingSectionsProps>('landing-sections', () =>
   import('./landing-content.tsx').then((module) => module.LandingSections),
 );
 
@@ -23,7 +23,7 @@ export function PlatformLanding({
   prices,
   texts,
   hidden,
-}: Omit<LandingSectionsProps, 'platformName'> & {
+}: Omit<LandingSectionsProps, 'platformName' | 'locale'> & {
   meta: React.ReactNode;
   /** the order form, the hero of the page */
   form: React.ReactNode;
@@ -31,9 +31,9 @@ export function PlatformLanding({
   const intl = useIntl();
   const locale = useLocale();
   const platformName = intl.formatMessage({ id: `platform.${platform}` });
-  const priceKey = Object.entries(prices).join(';');
-  // staff may edit the texts (the console's landing copy): they are part of the keys
-  const textsKey = JSON.stringify(texts);
+  // staff may edit the texts (the console's landing copy): they are props, so part of the keys
+  const title = texts[`landing.${platform}.title`] ?? '';
+  const lead = texts[`landing.${platform}.lead`] ?? '';
   return (
     <>
       {meta}
@@ -42,9 +42,8 @@ export function PlatformLanding({
           <KeptSubtree
             as="div"
             className={styles.heroInner}
-            cacheKey={`hero|${locale}|${platform}|${textsKey}`}
             content={heroText}
-            props={{ platform, platformName, texts }}
+            props={{ locale, platform, platformName, title, lead }}
           />
           <HydrationBoundary>
             <div className={styles.heroForm}>{form}</div>
@@ -54,9 +53,8 @@ export function PlatformLanding({
       <KeptSubtree
         as="div"
         className={styles.container}
-        cacheKey={`landing|${locale}|${platform}|${home ? 'home' : ''}|${priceKey}|${textsKey}|${hidden.join()}`}
         content={landingSections}
-        props={{ platform, home, origin, pagePath, platformName, prices, texts, hidden }}
+        props={{ locale, platform, home, origin, pagePath, platformName, prices, texts, hidden }}
       />
     </>
   );

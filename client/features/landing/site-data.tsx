@@ -1,19 +1,22 @@
 import { useIntl } from 'react-intl';
 import { BRAND_NAME, SUPPORT_EMAIL } from '../../../shared/brand.ts';
+import type { Locale } from '../../../shared/locales.ts';
 import type { Platform } from '../../../shared/platforms.ts';
+import { pagePath as pathOf } from '../../../shared/routes.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
-import { useLocale, useLocalePath } from '../../lib/locale.ts';
 
 /**
  * Structured data of the storefront (schema.org): the Organization and the WebSite on home,
  * a breadcrumb on a platform's page.
  */
 export function SiteData({
+  locale,
   home,
   platform,
   origin,
   pagePath,
 }: {
+  locale: Locale;
   home: boolean;
   platform: Platform;
   /** the site's public address */
@@ -22,8 +25,7 @@ export function SiteData({
   pagePath: string;
 }) {
   const intl = useIntl();
-  const locale = useLocale();
-  const to = useLocalePath();
+  const to = (id: string) => pathOf(id, locale);
   if (home)
     return (
       <>

@@ -1,11 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { BRAND_NAME, SUPPORT_EMAIL } from '../../../shared/brand.ts';
 import { PRODUCT_START_DATE, productAgeYears } from '../../../shared/constants.ts';
 import type { LegalRegion } from '../../../shared/regions.ts';
+import { pagePath } from '../../../shared/routes.ts';
 import { shownServicePagesOf } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
-import { useLocalePath } from '../../lib/locale.ts';
+import type { KeptProps } from '../../components/static-subtree/kept-subtree.tsx';
 import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';
 import styles from './site-footer.module.css';
 
@@ -14,17 +14,25 @@ import styles from './site-footer.module.css';
  * itself (another region's legal links, or a new day's year).
  */
 
-export interface FooterContentProps {
+export interface FooterContentProps extends KeptProps {
   legalRegion: LegalRegion;
   metaRestricted: boolean;
   /** service pages not linked: the shop does not sell their service now */
-  hidden: string[];
-  now: Date;
+  hidden: readonly string[];
+  /** today's UTC date, YYYY-MM-DD (the years in the copyright line) */
+  today: string;
 }
 
-export function FooterContent({ legalRegion, metaRestricted, hidden, now }: FooterContentProps) {
+export function FooterContent({
+  locale,
+  legalRegion,
+  metaRestricted,
+  hidden,
+  today,
+}: FooterContentProps) {
   const intl = useIntl();
-  const to = useLocalePath();
+  const to = (id: string, params?: Record<string, string>) => pagePath(id, locale, params);
+  const now = new Date(`${today}T00:00:00Z`);
   const startYear = Number(PRODUCT_START_DATE.slice(0, 4));
   return (
     <div className={styles.inner}>
@@ -32,19 +40,19 @@ export function FooterContent({ legalRegion, metaRestricted, hidden, now }: Foot
         {navPlatforms(metaRestricted).map((platform) => (
           <section key={platform} className={styles.column}>
             <h2 className={styles.heading}>
-              <Link to={to(PLATFORM_PAGE[platform])}>
+              <a href={to(PLATFORM_PAGE[platform])}>
                 <PlatformIcon platform={platform} size={16} />
                 <FormattedMessage id={`platform.${platform}`} />
-              </Link>
+              </a>
             </h2>
             <ul>
               {shownServicePagesOf(platform, hidden)
                 .slice(0, 5)
                 .map((service) => (
                   <li key={service.id}>
-                    <Link to={to(`service:${service.id}`)}>
+                    <a href={to(`service:${service.id}`)}>
                       <FormattedMessage id={`service.${service.id}.name`} />
-                    </Link>
+                    </a>
                   </li>
                 ))}
             </ul>
@@ -56,24 +64,24 @@ export function FooterContent({ legalRegion, metaRestricted, hidden, now }: Foot
           </h2>
           <ul>
             <li>
-              <Link to={to('blog')}>
+              <a href={to('blog')}>
                 <FormattedMessage id="footer.blog" />
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={to('private-policy', { region: legalRegion })}>
+              <a href={to('private-policy', { region: legalRegion })}>
                 <FormattedMessage id="footer.privacy" />
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={to('public-agreement', { region: legalRegion })}>
+              <a href={to('public-agreement', { region: legalRegion })}>
                 <FormattedMessage id="footer.agreement" />
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={to('refund-policy', { region: legalRegion })}>
+              <a href={to('refund-policy', { region: legalRegion })}>
                 <FormattedMessage id="footer.refund" />
-              </Link>
+              </a>
             </li>
             <li>
               <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>

@@ -10,7 +10,7 @@ import { useLocale } from '../../lib/locale.ts';
 import styles from './site-footer.module.css';
 import type { FooterContentProps } from './site-footer-content.tsx';
 
-const footerContent = keptContent<FooterContentProps>('footer', () =>
+export const footerContent = keptContent<FooterContentProps>('footer', () =>
   import('./site-footer-content.tsx').then((module) => module.FooterContent),
 );
 
@@ -21,14 +21,13 @@ export function SiteFooter() {
   const metaRestricted = useSelector(selectMetaRestricted);
   const hidden = useSelector(selectHiddenServicePages);
   // the render date must not differ between server and browser: both use today's UTC date
-  const now = new Date();
+  const today = new Date().toISOString().slice(0, 10);
   return (
     <KeptSubtree
       as="footer"
       className={styles.footer}
-      cacheKey={`footer|${locale}|${legalRegion}|${metaRestricted ? 1 : 0}|${hidden.join()}|${now.toISOString().slice(0, 10)}`}
       content={footerContent}
-      props={{ legalRegion, metaRestricted, hidden, now }}
+      props={{ locale, legalRegion, metaRestricted, hidden, today }}
     />
   );
 }

@@ -2,12 +2,17 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
+import { pagePath } from '../../../shared/routes.ts';
 import { shownServicePagesOf } from '../../../shared/service-pages.ts';
 import { Dropdown, DropdownProvider } from '../../components/dropdown/dropdown.tsx';
 import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
-import { StaticSubtree } from '../../components/static-subtree/static-subtree.tsx';
+import {
+  type KeptProps,
+  KeptSubtree,
+  liveContent,
+} from '../../components/static-subtree/kept-subtree.tsx';
 import { selectUser } from '../../features/session/session.slice.ts';
 import { CurrencySwitcher } from '../../features/visitor/currency-switcher.tsx';
 import { LanguageSwitcher } from '../../features/visitor/language-switcher.tsx';
@@ -72,17 +77,12 @@ function Header() {
         </Link>
         {/* on phones a strip under the bar: the strip is the menus' frame, the nav inside it
             scrolls sideways without clipping the menu that opens below the strip */}
-        <StaticSubtree
+        <KeptSubtree
           as="div"
           className={styles.strip}
-          cacheKey={`nav|${locale}|${metaRestricted ? 1 : 0}|${hidden.join()}`}
-          // on the server every menu is closed: the group is there for the hooks only
-          keepWith={(content) => <DropdownProvider>{content}</DropdownProvider>}
-        >
-          <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'header.platforms' })}>
-            <PlatformMenus metaRestricted={metaRestricted} hidden={hidden} />
-          </nav>
-        </StaticSubtree>
+          content={platformMenus}
+          props={{ locale, metaRestricted, hidden }}
+        />
         <div className={styles.tools}>
           <CurrencySwitcher />
           <LanguageSwitcher />
@@ -98,49 +98,62 @@ function Header() {
   );
 }
 
-/** A menu per platform with its services; the same for every page of a language. */
-function PlatformMenus({
-  metaRestricted,
-  hidden,
-}: {
+interface PlatformMenusProps extends KeptProps {
   metaRestricted: boolean;
+  /** service pages not linked: the shop does not sell their service now */
   hidden: readonly string[];
-}) {
-  const intl = useIntl();
-  const to = useLocalePath();
-  return navPlatforms(metaRestricted).map((platform) => (
-    <Dropdown
-      key={platform}
-      id={`nav-${platform}`}
-      align="start"
-      summary={
-        <>
-          <span className={styles.platformIcon} data-platform={platform}>
-            <PlatformIcon platform={platform} size={18} />
-          </span>
-          <FormattedMessage id={`platform.${platform}`} />
-        </>
-      }
-    >
-      {(close) => (
-        <ul className={styles.menu}>
-          <li>
-            <Link to={to(PLATFORM_PAGE[platform])} className={styles.menuHead} onClick={close}>
-              <FormattedMessage
-                id="header.allServices"
-                values={{ platform: intl.formatMessage({ id: `platform.${platform}` }) }}
-              />
-            </Link>
-          </li>
-          {shownServicePagesOf(platform, hidden).map((service) => (
-            <li key={service.id}>
-              <Link to={to(`service:${service.id}`)} className={styles.menuItem} onClick={close}>
-                <FormattedMessage id={`service.${service.id}.name`} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Dropdown>
-  ));
 }
+
+/**
+ * A menu per platform with its services; the same for every page of a language. Its links
+ * are followed by the router through the kept subtree's element (kept-subtree.tsx).
+ */
+function PlatformMenus({ locale, metaRestricted, hidden }: PlatformMenusProps) {
+  const intl = useIntl();
+  const to = (id: string) => pagePath(id, locale);
+  return (
+    <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'header.platforms' })}>
+      {navPlatforms(metaRestricted).map((platform) => (
+        <Dropdown
+          key={platform}
+          id={`nav-${platform}`}
+          align="start"
+          summary={
+            <>
+              <span className={styles.platformIcon} data-platform={platform}>
+                <PlatformIcon platform={platform} size={18} />
+              </span>
+              <FormattedMessage id={`platform.${platform}`} />
+            </>
+          }
+        >
+          {(close) => (
+            <ul className={styles.menu}>
+              <li>
+                <a href={to(PLATFORM_PAGE[platform])} className={styles.menuHead} onClick={close}>
+                  <FormattedMessage
+                    id="header.allServices"
+                    values={{ platform: intl.formatMessage({ id: `platform.${platform}` }) }}
+                  />
+                </a>
+              </li>
+              {shownServicePagesOf(platform, hidden).map((service) => (
+                <li key={service.id}>
+                  <a href={to(`service:${service.id}`)} className={styles.menuItem} onClick={close}>
+                    <FormattedMessage id={`service.${service.id}.name`} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Dropdown>
+      ))}
+    </nav>
+  );
+}
+
+/** Shipped and hydrated (the menus open); rendered on its own with the page's dropdown group. */
+export const platformMenus = liveContent('nav', PlatformMenus, (content) => (
+  // on the server every menu is closed: the group is there for the hooks only
+  <DropdownProvider>{content}</DropdownProvider>
+));

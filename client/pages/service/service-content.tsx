@@ -1,8 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
-import type { ServiceFigures as Figures, PriceTable } from '../../../shared/catalog.ts';
+import type { ServiceFigures as Figures } from '../../../shared/catalog.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import { pagePath } from '../../../shared/routes.ts';
 import type { ServicePage as ServicePageDef } from '../../../shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
+import type { KeptProps } from '../../components/static-subtree/kept-subtree.tsx';
 import landing from '../../features/landing/landing.module.css';
 import {
   DeliveryCaps,
@@ -12,7 +14,6 @@ import {
 } from '../../features/landing/landing-sections.tsx';
 import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
-import { useLocalePath } from '../../lib/locale.ts';
 import styles from './service.module.css';
 import { ServiceData } from './service-data.tsx';
 import { ServiceFigures } from './service-figures.tsx';
@@ -22,28 +23,24 @@ import { ServiceFigures } from './service-figures.tsx';
  * them itself, on a client navigation to another service page.
  */
 
-/** The hero's words beside the order form: breadcrumbs, platform, title, what it does. */
-export function ServiceHeroText({
-  service,
-  title,
-  short,
-  platformName,
-}: {
+export interface ServiceHeroProps extends KeptProps {
   service: ServicePageDef;
   title: string;
   short: string;
   platformName: string;
-}) {
+}
+
+/** The hero's words beside the order form: breadcrumbs, platform, title, what it does. */
+export function ServiceHeroText({ locale, service, title, short, platformName }: ServiceHeroProps) {
   const intl = useIntl();
-  const to = useLocalePath();
   return (
     <>
       <nav aria-label={intl.formatMessage({ id: 'service.breadcrumbs' })} className={styles.crumbs}>
-        <Link to={to('home')}>
+        <a href={pagePath('home', locale)}>
           <FormattedMessage id="service.breadcrumbsHome" />
-        </Link>
+        </a>
         <span aria-hidden="true">/</span>
-        <Link to={to(PLATFORM_PAGE[service.platform])}>{platformName}</Link>
+        <a href={pagePath(PLATFORM_PAGE[service.platform], locale)}>{platformName}</a>
       </nav>
       <p className={landing.eyebrow}>
         <span className={landing.eyebrowIcon}>
@@ -61,40 +58,47 @@ export function ServiceHeroText({
 }
 
 /** Below the hero: launch times, caps, rules, then the service's questions before the general ones. */
-export function ServiceSections({
-  service,
-  platformName,
-  faq,
-  title,
-  short,
-  tag,
-  informers,
-  stats,
-}: {
+export interface ServiceSectionsProps extends KeptProps {
   service: ServicePageDef;
   platformName: string;
   faq: LandingData['landing']['faq'];
   title: string;
   short: string;
-  /** the preselected service's tag, whose packages' prices the structured data states */
-  tag: string | null;
-  informers: PriceTable;
+  /** the preselected service's packages' prices, which the structured data states */
+  costs: readonly number[];
+  currency: Currency;
+  /** the site's public address, for the structured data */
+  origin: string;
   /** the preselected service's figures of the last 30 days */
   stats?: Figures | undefined;
-}) {
+}
+
+export function ServiceSections({
+  locale,
+  service,
+  platformName,
+  faq,
+  title,
+  short,
+  costs,
+  currency,
+  origin,
+  stats,
+}: ServiceSectionsProps) {
   const intl = useIntl();
-  const to = useLocalePath();
   return (
     <>
       <ServiceData
+        locale={locale}
         title={title}
         description={short}
         platform={service.platform}
         platformName={platformName}
-        tag={tag}
-        informers={informers}
+        costs={costs}
+        currency={currency}
+        origin={origin}
         stats={stats}
-        url={to(`service:${service.id}`)}
+        url={pagePath(`service:${service.id}`, locale)}
       />
       <ServiceFigures platform={service.platform} kind={service.kind} stats={stats} />
       <LaunchTimes platform={service.platform} />

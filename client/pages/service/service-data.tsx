@@ -1,13 +1,12 @@
 import { useIntl } from 'react-intl';
-import { useSelector } from 'react-redux';
 import { BRAND_NAME } from '../../../shared/brand.ts';
-import { hasFigures, type PriceTable, type ServiceFigures } from '../../../shared/catalog.ts';
+import { hasFigures, type ServiceFigures } from '../../../shared/catalog.ts';
+import type { Locale } from '../../../shared/locales.ts';
 import type { Platform } from '../../../shared/platforms.ts';
-import type { VisitorState } from '../../../shared/visitor.ts';
+import type { Currency } from '../../../shared/regions.ts';
+import { pagePath } from '../../../shared/routes.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
-import { selectPublicUrl } from '../../features/visitor/visitor.slice.ts';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
-import { useLocalePath } from '../../lib/locale.ts';
 
 /**
  * The figures of the last 30 days as schema.org says them. The median start is the offer's
@@ -52,32 +51,33 @@ function figuresData(stats: ServiceFigures | undefined, names: (id: string) => s
  * breadcrumb (Home › platform › service).
  */
 export function ServiceData({
+  locale,
   title,
   description,
   platform,
   platformName,
-  tag,
-  informers,
+  costs,
+  currency,
+  origin,
   stats,
   url,
 }: {
+  locale: Locale;
   title: string;
   description: string;
   platform: Platform;
   platformName: string;
-  tag: string | null;
-  informers: PriceTable;
+  /** the packages' prices in `currency`, in minor units (none: no offer) */
+  costs: readonly number[];
+  currency: Currency;
+  /** the site's public address */
+  origin: string;
   stats?: ServiceFigures | undefined;
   /** the page's own address */
   url: string;
 }) {
   const intl = useIntl();
-  const to = useLocalePath();
-  const origin = useSelector(selectPublicUrl);
-  const currency = useSelector((state: { visitor: VisitorState }) => state.visitor.currency);
-  const costs = Object.values((tag && informers[currency]?.[tag]) || {})
-    .map((price) => price.cost)
-    .filter((cost) => cost > 0);
+  const to = (id: string) => pagePath(id, locale);
   const figures = figuresData(stats, (id) => intl.formatMessage({ id }));
   return (
     <>

@@ -82,12 +82,14 @@ describe('structured data', () => {
   const ld = (stats: Figures | undefined) => {
     const { container } = renderPage(
       <ServiceData
+        locale="en"
         title="Instagram likes"
         description="Likes"
         platform="instagram"
         platformName="Instagram"
-        tag="INSTAGRAM_LIKES"
-        informers={{ USD: { INSTAGRAM_LIKES: { '100': { cost: 99, discount: 0 } } } }}
+        costs={[99]}
+        currency="USD"
+        origin="https://boostly.test"
         stats={stats}
         url="/en/instagram/likes/"
       />,

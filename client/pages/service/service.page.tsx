@@ -6,20 +6,25 @@ import { SERVICE_PAGES } from '../../../shared/service-pages.ts';
 import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import { KeptSubtree, keptContent } from '../../components/static-subtree/kept-subtree.tsx';
 import landing from '../../features/landing/landing.module.css';
+import { useCurrencyInformers } from '../../features/landing/use-currency-informers.ts';
 import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { ORDER_FORM_ID, OrderForm } from '../../features/order-form/order-form.tsx';
 import { PackageCards } from '../../features/order-form/package-cards.tsx';
-import { useCurrencyInformers } from '../../features/landing/use-currency-informers.ts';
-import { currencyChanged, selectCurrency } from '../../features/visitor/visitor.slice.ts';
+import {
+  currencyChanged,
+  selectCurrency,
+  selectPublicUrl,
+} from '../../features/visitor/visitor.slice.ts';
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { useLocale } from '../../lib/locale.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import styles from './service.module.css';
+import type { ServiceHeroProps, ServiceSectionsProps } from './service-content.tsx';
 
-const serviceHero = keptContent('service-hero', () =>
+export const serviceHero = keptContent<ServiceHeroProps>('service-hero', () =>
   import('./service-content.tsx').then((module) => module.ServiceHeroText),
 );
-const serviceSections = keptContent('service-sections', () =>
+export const serviceSections = keptContent<ServiceSectionsProps>('service-sections', () =>
   import('./service-content.tsx').then((module) => module.ServiceSections),
 );
 
@@ -29,6 +34,7 @@ export default function ServicePage() {
   const dispatch = useDispatch();
   const locale = useLocale();
   const currency = useSelector(selectCurrency);
+  const origin = useSelector(selectPublicUrl);
   const def = pageById(useRouteHandle().pageId);
   const service = SERVICE_PAGES.find((page) => page.id === def.service)!;
   const platformName = intl.formatMessage({ id: `platform.${service.platform}` });
@@ -43,6 +49,10 @@ export default function ServicePage() {
     data.services.find((entry) => entry.page === service.id && !entry.tag.includes('_MULTI'))
       ?.tag ?? null;
   const stats = data.services.find((entry) => entry.tag === preselected)?.stats;
+  // the preselected service's package prices in the visitor's currency (structured data)
+  const costs = Object.values((preselected && data.informers[currency]?.[preselected]) || {})
+    .map((price) => price.cost)
+    .filter((cost) => cost > 0);
   return (
     <>
       <PageMeta title={title} description={short} image={service.platform} />
@@ -51,9 +61,8 @@ export default function ServicePage() {
           <KeptSubtree
             as="div"
             className={landing.heroInner}
-            cacheKey={`service-hero|${locale}|${service.id}|${title}|${short}`}
             content={serviceHero}
-            props={{ service, title, short, platformName }}
+            props={{ locale, service, title, short, platformName }}
           />
           <HydrationBoundary>
             <div className={styles.formCell}>
@@ -83,19 +92,17 @@ export default function ServicePage() {
       <KeptSubtree
         as="div"
         className={landing.container}
-        // the questions are loader data: their text is part of the key, whatever their source
-        // and so are the prices the structured data states, in the visitor's currency, and the
-        // service's figures of the last 30 days
-        cacheKey={`service|${locale}|${service.id}|${JSON.stringify(faq ?? null)}|${currency}|${JSON.stringify((preselected && data.informers[currency]?.[preselected]) ?? null)}|${JSON.stringify(stats ?? null)}`}
         content={serviceSections}
         props={{
+          locale,
           service,
           platformName,
           faq,
           title,
           short,
-          tag: preselected,
-          informers: data.informers,
+          costs,
+          currency,
+          origin,
           stats,
         }}
       />
