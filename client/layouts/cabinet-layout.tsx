@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -19,6 +19,23 @@ import { Logo } from './parts/logo.tsx';
  * discount level, "Top up" and "New order" in view; the sections are a side list on desktop
  * and a strip that scrolls on phones, with the current one brought into view.
  */
+/**
+ * On a phone the sections' strip scrolls: the current section must not hide off screen. Keyed
+ * by the path, it brings the section into view once per navigation.
+ */
+function CurrentSectionInView({ nav }: { nav: RefObject<HTMLElement | null> }) {
+  useEffect(() => {
+    const strip = nav.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current && strip && strip.scrollWidth > strip.clientWidth)
+      strip.scrollTo({
+        left: current.offsetLeft - (strip.clientWidth - current.offsetWidth) / 2,
+        behavior: 'instant',
+      });
+  }, [nav]);
+  return null;
+}
+
 export function CabinetLayout() {
   const intl = useIntl();
   const to = useLocalePath();
@@ -27,17 +44,6 @@ export function CabinetLayout() {
   const { pathname } = useLocation();
   const nav = useRef<HTMLElement>(null);
   const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: bring the current section into view on every navigation
-  useEffect(() => {
-    // on a phone the strip scrolls: the current section must not hide off screen
-    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (current && nav.current && nav.current.scrollWidth > nav.current.clientWidth)
-      nav.current.scrollTo({
-        left: current.offsetLeft - (nav.current.clientWidth - current.offsetWidth) / 2,
-        behavior: 'instant',
-      });
-  }, [pathname]);
 
   return (
     <div className={styles.cpPage}>
@@ -101,6 +107,7 @@ export function CabinetLayout() {
         </div>
       </header>
       <div className={styles.cpBody}>
+        <CurrentSectionInView key={pathname} nav={nav} />
         <nav ref={nav} className={styles.cpNav} aria-label={intl.formatMessage({ id: 'cp.nav' })}>
           {user && (
             <p className={styles.cpWho}>

@@ -1,13 +1,7 @@
-import { useContext, useEffect } from 'react';
+import { createContext, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import {
-  Outlet,
-  ScrollRestoration,
-  UNSAFE_DataRouterContext,
-  useLocation,
-  useNavigation,
-} from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { deviceClassByWidth } from '../../shared/device.ts';
 import { DropdownProvider } from '../components/dropdown/dropdown.tsx';
 import { LoadingBar } from '../components/loading-bar/loading-bar.tsx';
@@ -18,18 +12,26 @@ import { useOnline } from '../lib/online.ts';
 import { useRouteHandle } from '../lib/route-handle.ts';
 import { scrollToHash } from '../lib/scroll-to-hash.ts';
 
+/**
+ * How a page's error boundary tells the loading bar that the navigation to it failed (by the
+ * location's key): the bar then ends in its failed style for that page only.
+ */
+export const NavigationFailed = createContext<(key: string) => void>(() => {});
+
+/** Scrolls to the location's hash; keyed by the location, once per navigation. */
+function HashScroll({ hash }: { hash: string }) {
+  useEffect(() => scrollToHash(hash), [hash]);
+  return null;
+}
+
 /** Everything every page has: dropdown group, loading bar, hash scrolling, device class. */
 export function RootShell() {
   const navigation = useNavigation();
-  // read on every navigation change (useNavigation re-renders this component)
-  const errors = useContext(UNSAFE_DataRouterContext)?.router.state.errors;
   const { hash, key, pathname, search } = useLocation();
+  const [failedAt, setFailedAt] = useState<string | null>(null);
   const dispatch = useDispatch();
   const online = useOnline();
   const inConsole = /^staff(-|$)/.test(useRouteHandle().pageId);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again on every navigation
-  useEffect(() => scrollToHash(hash), [hash, key]);
 
   // analytics counts a page view per navigation (its saga delays it 250 ms)
   useEffect(() => {
@@ -46,18 +48,21 @@ export function RootShell() {
 
   return (
     <DropdownProvider>
+      <HashScroll key={key} hash={hash} />
       <a href="#main" className="visually-hidden">
         <FormattedMessage id="a11y.skipToContent" />
       </a>
       {/* the staff console is a work tool, not the shop: no customer's consent banner there */}
       {!inConsole && <ConsentBanner />}
-      <LoadingBar active={navigation.state !== 'idle'} failed={Boolean(errors)} />
+      <LoadingBar active={navigation.state !== 'idle'} failed={failedAt === key} />
       {!online && (
         <p className="offline-banner" role="status" data-testid="offline-banner">
           <FormattedMessage id="offline.banner" />
         </p>
       )}
-      <Outlet />
+      <NavigationFailed.Provider value={setFailedAt}>
+        <Outlet />
+      </NavigationFailed.Provider>
       <ScrollRestoration />
     </DropdownProvider>
   );
