@@ -99,7 +99,7 @@ describe('KeptSubtree and the subtree cache', () => {
     const errors: unknown[] = [];
     for (const bad of [<Waits key="w" />, <Throws key="t" />]) {
       const view = cache.forPage();
-      view.fill('footer|en', bad);
+      view.fill('footer|en', bad, {});
       view.keep(
         (node) => node,
         (error) => errors.push(error),
@@ -114,7 +114,7 @@ describe('KeptSubtree and the subtree cache', () => {
     const cache = subtreeCache(16);
     for (const key of ['a', 'b', 'c']) {
       const view = cache.forPage();
-      view.fill(key, <p>{key}</p>);
+      view.fill(key, <p>{key}</p>, {});
       view.keep(
         (node) => node,
         () => {},
@@ -123,6 +123,18 @@ describe('KeptSubtree and the subtree cache', () => {
     const view = cache.forPage();
     expect(view.html('a')).toBeUndefined();
     expect(view.html('c')).toBe('<p>c</p>');
+  });
+
+  it('refuses props that JSON would not keep as they are (the key would not say them)', () => {
+    const view = subtreeCache().forPage();
+    const NoDate = (_: KeptProps & { when: Date }) => <p />;
+    const noDate = liveContent('no-date', NoDate);
+    expect(() =>
+      page(
+        view,
+        <KeptSubtree as="div" content={noDate} props={{ locale: 'en', when: new Date() }} />,
+      ),
+    ).toThrow(/plain data; "when"/);
   });
 
   it('renders a live content inside the providers it asks for, the same either way', () => {

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { propsJson } from '../../client/components/static-subtree/kept-key.ts';
 import type { SubtreeCache } from '../../client/components/static-subtree/kept-subtree.tsx';
 import { keptSubtreeLookups } from '../lib/metrics.ts';
 import { CLIENT_RENDERED_BOUNDARY } from './page-document.tsx';
@@ -35,7 +36,10 @@ export function subtreeCache(maxChars = 8_000_000): { forPage(): PageSubtrees } 
           keptSubtreeLookups.inc({ result: html === undefined ? 'miss' : 'hit' });
           return html;
         },
-        fill(key, content) {
+        fill(key, content, props) {
+          // a key must say everything its content renders from: plain data only, or the page
+          // fails here, in development and tests as in production
+          propsJson(props);
           if (!asked) asked = [];
           asked.push([key, content]);
         },

@@ -8,7 +8,9 @@
 /**
  * The props as JSON, refusing what JSON would change or drop without a word (a Date becomes a
  * string, a function or a symbol vanishes, NaN becomes null): the content must get back what
- * it was given, or the key would not say what it renders.
+ * it was given, or the key would not say what it renders. For valid props it is the string
+ * JSON.stringify makes, which is what the browser computes (it ships no check); the server
+ * checks each new key's props (server/ssr/subtree-cache.ts), and the contents' tests do.
  */
 export function propsJson(props: object): string {
   return JSON.stringify(props, function (this: Record<string, unknown>, key, value: unknown) {

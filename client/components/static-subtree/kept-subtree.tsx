@@ -14,14 +14,15 @@ import type { MessageSet } from '../../../shared/message-sets.ts';
 import { importWithReload } from '../../lib/chunk-reload.ts';
 import { intlWithSets, loadMessageSets, type Messages } from '../../lib/intl.ts';
 import { HydrationBoundary } from '../hydration-boundary/hydration-boundary.tsx';
-import { keptKey, propsJson } from './kept-key.ts';
+import { keptKey } from './kept-key.ts';
 
 /**
  * Kept subtrees (docs/architecture.md, "In the browser"): parts of a page that are words and
  * links only (the footer, a landing's hero words and sections), or nearly (the header's
  * menus). Each is a content component whose props are everything it renders from, its
  * language included: it reads no store, router or context of its own, only the intl this
- * component derives from `locale`. Its key is derived from those props (kept-key.ts), so the
+ * component derives from `locale`. Its key is derived from those props (their JSON, hashed:
+ * kept-key.ts; the server checks they are plain data that JSON keeps as they are), so the
  * server keeps its markup per key and the browser keeps the server's markup of that key,
  * without the content's code.
  */
@@ -78,7 +79,7 @@ export interface SubtreeCache {
   /** The subtree's markup, when a page already rendered it for this key. */
   html(key: string): string | undefined;
   /** Asks for the subtree to be rendered and kept once the page has been sent. */
-  fill(key: string, content: ReactNode): void;
+  fill(key: string, content: ReactNode, props: object): void;
 }
 
 export const SubtreeCacheContext = createContext<SubtreeCache | null>(null);
@@ -185,7 +186,7 @@ export function KeptSubtree<P extends KeptProps>({
   const cache = useContext(SubtreeCacheContext);
   const page = useContext(KeptPageContext);
   const base = useIntl().messages as Messages;
-  const json = propsJson(props);
+  const json = JSON.stringify(props);
   // new props from an urgent update (a currency switch) show once their content can: until
   // its code is there the deferred render waits, and the subtree stays as it is
   const shown = useDeferredValue(json);
@@ -208,7 +209,7 @@ export function KeptSubtree<P extends KeptProps>({
   );
   if (cache) {
     const alone = <content.Code>{(Content) => intl(<Content {...props} />)}</content.Code>;
-    cache.fill(key, content.keepWith ? content.keepWith(alone) : alone);
+    cache.fill(key, content.keepWith ? content.keepWith(alone) : alone, props);
   }
   // the browser hydrates it after the page's shell, in a region of its own
   return (
