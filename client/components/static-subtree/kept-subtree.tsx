@@ -12,6 +12,7 @@ import { RawIntlProvider, useIntl } from 'react-intl';
 import type { Locale } from '../../../shared/locales.ts';
 import type { MessageSet } from '../../../shared/message-sets.ts';
 import { importWithReload } from '../../lib/chunk-reload.ts';
+import { ON_SERVER } from '../../lib/environment.ts';
 import { intlWithSets, loadMessageSets, type Messages } from '../../lib/intl.ts';
 import { HydrationBoundary } from '../hydration-boundary/hydration-boundary.tsx';
 import { keptKey } from './kept-key.ts';
@@ -56,6 +57,18 @@ export function keptContent<P extends KeptProps>(
   name: string,
   load: () => Promise<ComponentType<P>>,
 ): KeptContent<P> {
+  if (ON_SERVER) {
+    // the server loads the code as it starts (it evaluates every module before its first
+    // page), so no page waits for it: React's `use` reads a promise whose status says it has
+    // settled at once (React's own thenable protocol), where a lazy would suspend the first
+    // page once, and a streamed page shows nothing without JavaScript
+    const loading = load();
+    loading.then(
+      (Content) => Object.assign(loading, { status: 'fulfilled', value: Content }),
+      (reason: unknown) => Object.assign(loading, { status: 'rejected', reason }),
+    );
+    return { name, Code: ({ children }) => children(use(loading)), live: false };
+  }
   const Code = lazy(() =>
     // a chunk that cannot be loaded (a deploy replaced it) reloads the page, as a screen's does
     importWithReload(load).then((Content) => ({
