@@ -6,17 +6,28 @@ import { TextDecoder, TextEncoder } from 'node:util';
  */
 
 /**
- * react-router's data routers make a Request of every navigation (no loader reads it here);
- * jsdom has no fetch API, and Node's Request would refuse jsdom's AbortSignal.
+ * react-router's data routers make a Request of every navigation and submission; jsdom has
+ * no fetch API, and Node's Request would refuse jsdom's AbortSignal. A fetcher's JSON
+ * submission is read back by the action (`request.json()`).
  */
 class NavigationRequest {
   readonly url: string;
   readonly method: string;
   readonly signal: AbortSignal | null;
+  readonly headers: Headers;
+  readonly #body: string;
   constructor(input: string | URL, init: RequestInit = {}) {
     this.url = String(input);
     this.method = init.method ?? 'GET';
     this.signal = init.signal ?? null;
+    this.headers = new Headers(init.headers);
+    this.#body = typeof init.body === 'string' ? init.body : '';
+  }
+  async text(): Promise<string> {
+    return this.#body;
+  }
+  async json(): Promise<unknown> {
+    return JSON.parse(this.#body);
   }
 }
 

@@ -212,7 +212,11 @@ export function useOrderForm(
         tag,
         link: selection.numerosity === 'multiple' ? selection.links.join('\n') : form.input.trim(),
         quantity,
-        ...(selection.open ? { posts: 0 } : auto && selection.posts ? { posts: selection.posts } : {}),
+        ...(selection.open
+          ? { posts: 0 }
+          : auto && selection.posts
+            ? { posts: selection.posts }
+            : {}),
         ...(selection.quantityMax ? { quantity_max: selection.quantityMax } : {}),
         ...(selection.customComments ? { comments: selection.comments.join('\n') } : {}),
         ...(drip ? { runs: drip.runs, interval: drip.interval } : {}),
