@@ -97,9 +97,9 @@ describe('KeptSubtree and the subtree cache', () => {
       throw new Error('broken');
     };
     const errors: unknown[] = [];
-    for (const bad of [<Waits key="w" />, <Throws key="t" />]) {
+    for (const bad of [liveContent('waits', Waits), liveContent('throws', Throws)]) {
       const view = cache.forPage();
-      view.fill('footer|en', bad, {});
+      view.fill('footer|en', { content: bad, props: { locale: 'en' }, base: {} });
       view.keep(
         (node) => node,
         (error) => errors.push(error),
@@ -114,7 +114,11 @@ describe('KeptSubtree and the subtree cache', () => {
     const cache = subtreeCache(16);
     for (const key of ['a', 'b', 'c']) {
       const view = cache.forPage();
-      view.fill(key, <p>{key}</p>, {});
+      view.fill(key, {
+        content: liveContent(key, () => <p>{key}</p>),
+        props: { locale: 'en' },
+        base: {},
+      });
       view.keep(
         (node) => node,
         () => {},

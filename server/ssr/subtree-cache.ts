@@ -1,8 +1,11 @@
 import { LRUCache } from 'lru-cache';
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { propsJson } from '../../client/components/static-subtree/kept-key.ts';
-import type { SubtreeCache } from '../../client/components/static-subtree/kept-subtree.tsx';
+import {
+  KeptAlone,
+  type SubtreeCache,
+} from '../../client/components/static-subtree/kept-subtree.tsx';
 import { keptSubtreeLookups } from '../lib/metrics.ts';
 import { CLIENT_RENDERED_BOUNDARY } from './page-document.tsx';
 
@@ -36,12 +39,12 @@ export function subtreeCache(maxChars = 8_000_000): { forPage(): PageSubtrees } 
           keptSubtreeLookups.inc({ result: html === undefined ? 'miss' : 'hit' });
           return html;
         },
-        fill(key, content, props) {
+        fill(key, kept) {
           // a key must say everything its content renders from: plain data only, or the page
           // fails here, in development and tests as in production
-          propsJson(props);
+          propsJson(kept.props);
           if (!asked) asked = [];
-          asked.push([key, content]);
+          asked.push([key, createElement(KeptAlone<typeof kept.props>, kept)]);
         },
         keep(wrap, onError) {
           if (!asked) return;

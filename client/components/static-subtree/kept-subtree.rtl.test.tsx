@@ -11,7 +11,9 @@ import baseMessages from '../../../locales/en.json' with { type: 'json' };
 import keptMessages from '../../../locales/kept/en.json' with { type: 'json' };
 import { expandMessages, intlFor, registerMessageSet } from '../../lib/intl.ts';
 import {
+  KeptAlone,
   type KeptContent,
+  type KeptFill,
   KeptPageContext,
   type KeptProps,
   KeptSubtree,
@@ -70,7 +72,8 @@ function subtreeCache() {
       const asked = new Map<string, ReactNode>();
       return {
         html: (key: string) => markup.get(key),
-        fill: (key: string, content: ReactNode) => void asked.set(key, content),
+        fill: <P extends KeptProps>(key: string, kept: KeptFill<P>) =>
+          void asked.set(key, <KeptAlone {...kept} />),
         keep() {
           for (const [key, content] of asked) markup.set(key, renderToString(content));
         },

@@ -87,12 +87,20 @@ export function liveContent<P extends KeptProps>(
   return { name, Code: ({ children }) => children(Content), live: true, keepWith };
 }
 
+/** What the server's cache renders on its own for a key (KeptAlone). */
+export interface KeptFill<P extends KeptProps> {
+  content: KeptContent<P>;
+  props: P;
+  /** the page's messages */
+  base: Messages;
+}
+
 /** The server's markup per key for the process (server/ssr/subtree-cache.ts). */
 export interface SubtreeCache {
   /** The subtree's markup, when a page already rendered it for this key. */
   html(key: string): string | undefined;
-  /** Asks for the subtree to be rendered and kept once the page has been sent. */
-  fill(key: string, content: ReactNode, props: object): void;
+  /** Asks for the subtree to be rendered on its own and kept once the page has been sent. */
+  fill<P extends KeptProps>(key: string, kept: KeptFill<P>): void;
 }
 
 export const SubtreeCacheContext = createContext<SubtreeCache | null>(null);
@@ -162,16 +170,30 @@ interface KeptIntlProps {
   children: ReactNode;
 }
 
-/** The content's intl, from its `locale` (with the kept texts unless it is live). */
+/**
+ * The content's intl, from its `locale`, with the kept texts unless it is live (outside a
+ * page, as in a component's test, the page's messages are taken as they are).
+ */
 function KeptIntl({ locale, base, live, texts, children }: KeptIntlProps) {
   const sets = live ? [] : KEPT_SETS;
   let intl = intlWithSets(locale, base, sets);
-  if (!intl && texts) {
-    use(texts());
-    intl = intlWithSets(locale, base, sets);
-  }
-  if (!intl) throw new Error('The kept texts are not loaded');
-  return <RawIntlProvider value={intl}>{children}</RawIntlProvider>;
+  if (!intl && texts) use(texts());
+  intl ??= intlWithSets(locale, base, texts ? sets : []);
+  return <RawIntlProvider value={intl!}>{children}</RawIntlProvider>;
+}
+
+/** A content on its own, as the server's cache renders it (server/ssr/subtree-cache.ts). */
+export function KeptAlone<P extends KeptProps>({ content, props, base }: KeptFill<P>) {
+  const alone = (
+    <content.Code>
+      {(Content) => (
+        <KeptIntl locale={props.locale} base={base} live={content.live} texts={undefined}>
+          <Content {...props} />
+        </KeptIntl>
+      )}
+    </content.Code>
+  );
+  return content.keepWith ? content.keepWith(alone) : alone;
 }
 
 interface KeptSubtreeProps<P extends KeptProps> {
@@ -214,28 +236,25 @@ export function KeptSubtree<P extends KeptProps>({
         <Tag {...element} dangerouslySetInnerHTML={{ __html: html }} />
       </HydrationBoundary>
     );
-  const texts = content.live ? undefined : page?.texts;
-  const intl = (children: ReactNode) => (
-    <KeptIntl locale={props.locale} base={base} live={content.live} texts={texts}>
-      {children}
-    </KeptIntl>
-  );
-  if (cache) {
-    const alone = <content.Code>{(Content) => intl(<Content {...props} />)}</content.Code>;
-    cache.fill(key, content.keepWith ? content.keepWith(alone) : alone, props);
-  }
+  // the server renders it on its own after the page, and keeps its markup for the next ones
+  cache?.fill(key, { content, props, base });
   // the browser hydrates it after the page's shell, in a region of its own
   return (
     <content.Code>
-      {(Content) =>
-        intl(
+      {(Content) => (
+        <KeptIntl
+          locale={props.locale}
+          base={base}
+          live={content.live}
+          texts={content.live ? undefined : page?.texts}
+        >
           <HydrationBoundary>
             <Tag {...element}>
               <Content {...shownProps} />
             </Tag>
-          </HydrationBoundary>,
-        )
-      }
+          </HydrationBoundary>
+        </KeptIntl>
+      )}
     </content.Code>
   );
 }
