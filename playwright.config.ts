@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { SAMPLE_OPERATOR_ENV } from './server/config.ts';
-import { fakeOAuthEnv } from './tests/support/fake-oauth.ts';
+import { SAMPLE_OPERATOR_ENV } from '#server/config.ts';
+import { fakeOAuthEnv } from '#tests/support/fake-oauth.ts';
 
 /**
  * Browser tests drive Debian's Chromium (no browser download) against the production build
@@ -113,7 +113,7 @@ export default defineConfig({
         // each service's figures worked out every minute (the least allowed), so the figures
         // of the orders a test writes reach the service pages while it waits
         SERVICE_STATS_EVERY_MS: '60000',
-        // a referral bonus of a test order can be asked for (issue 13's journey)
+        // a referral bonus of a test order can be asked for (the referral journey)
         WITHDRAW_MIN: 'RUB:1,USD:1,EUR:1',
         // resellers' webhooks reach the test's receiver on loopback (never in production)
         WEBHOOK_ALLOW_PRIVATE: 'true',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { spriteSvg } from '../client/components/icons/glyphs.ts';
+import { spriteSvg } from '#client/components/icons/glyphs.ts';
 
 /**
  * Writes the icon sprite (client/components/icons/glyphs.ts) into the assets folder under a

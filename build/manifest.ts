@@ -1,6 +1,6 @@
 import type { Metafile } from 'esbuild';
-import type { AssetManifest } from '../server/ssr/assets.ts';
-import { MESSAGE_SETS, type MessageSet } from '../shared/message-sets.ts';
+import type { AssetManifest } from '#server/ssr/assets.ts';
+import { MESSAGE_SETS, type MessageSet } from '#shared/message-sets.ts';
 
 const isMessageSet = (name: string): name is MessageSet =>
   MESSAGE_SETS.includes(name as MessageSet);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type * as esbuild from 'esbuild';
-import { compileMessagesForBrowser } from '../shared/compile-messages.ts';
-import { MESSAGE_SETS } from '../shared/message-sets.ts';
+import { compileMessagesForBrowser } from '#shared/compile-messages.ts';
+import { MESSAGE_SETS } from '#shared/message-sets.ts';
 
 /** The interface messages the browser loads: locales/<lang>.json and the message sets'. */
 const MESSAGE_FILES = new RegExp(

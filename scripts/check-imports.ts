@@ -1,8 +1,9 @@
 /**
- * `npm run lint` (after Biome): DESIGN §3's import rules and the cycle checks, type-only
+ * `npm run lint` (after Biome): docs/architecture.md's import rules and the cycle checks, type-only
  * imports included. The rules are stated once in .dependency-cruiser.cjs (zones, a module's
  * own repository, no cycle between files); this adds the one check dependency-cruiser has no
- * rule for: no cycle between module folders (server/modules/<name>/ → … → the same folder).
+ * rule for: no cycle between module folders (server/modules/<name>/ → … → the same folder),
+ * and no import that climbs three folders or more (it names its root: `#shared/…`).
  * Exits 1 on any violation. It checks the tree of the folder it runs in (the architecture test
  * runs it in small trees of its own); `--json` prints the violations as JSON instead.
  */
@@ -16,7 +17,7 @@ const MODULE_FOLDER = /^server\/modules\/([^/]+)\//;
 const FOLDER_CYCLE_RULE = {
   name: 'no-module-folder-cycle',
   comment:
-    'Issue 31: a module folder never reaches itself through other module folders; the lower one states what it needs of the higher as an interface of its own, and server/services.ts passes the service.',
+    'a module folder never reaches itself through other module folders; the lower one states what it needs of the higher as an interface of its own, and server/services.ts passes the service.',
 };
 
 interface Violation {
@@ -101,10 +102,35 @@ function moduleFolderCycles(result: ICruiseResult): Violation[] {
   }));
 }
 
+const DEEP_IMPORT_RULE = {
+  name: 'no-deep-relative-import',
+  comment:
+    'an import that climbs three folders or more names its root instead: #client/…, #server/…, #shared/… (package.json `imports`)',
+};
+
+/** Imports written as a climb of three folders or more (`../../../shared/x.ts`). */
+function deepRelativeImports(result: ICruiseResult): Violation[] {
+  return result.modules.flatMap((module) =>
+    module.dependencies
+      .filter((dependency) => /^(\.\.\/){3,}/.test(dependency.module))
+      .map((dependency) => ({
+        rule: DEEP_IMPORT_RULE.name,
+        from: module.source,
+        to: dependency.module,
+        via: [],
+        message: DEEP_IMPORT_RULE.comment,
+      })),
+  );
+}
+
 const roots = ROOTS.filter((root) => existsSync(root));
 const { output } = await cruise(roots, { ...config.options, ruleSet: config, validate: true });
 const result = output as ICruiseResult;
-const violations = [...ruleViolations(result), ...moduleFolderCycles(result)];
+const violations = [
+  ...ruleViolations(result),
+  ...moduleFolderCycles(result),
+  ...deepRelativeImports(result),
+];
 if (process.argv.includes('--json')) console.log(JSON.stringify(violations));
 else {
   for (const { rule, from, to, via, message } of violations) {

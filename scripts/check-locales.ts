@@ -8,8 +8,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { LOCALES } from '../shared/locales.ts';
-import { SET_LOCALES } from '../shared/message-sets.ts';
+import { LOCALES } from '#shared/locales.ts';
+import { SET_LOCALES } from '#shared/message-sets.ts';
 import { checkMessageUsage, describeProblem, repoRoots } from './message-usage.ts';
 
 /** The interface messages, the landings' own texts, the message sets, the server's. */

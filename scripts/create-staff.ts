@@ -5,20 +5,20 @@
  * codes; their two-factor sign-in and staff sessions go, and they enrol again.
  */
 import { parseArgs } from 'node:util';
-import { bootstrap } from '../server/bootstrap.ts';
-import { hashPassword } from '../server/modules/auth/passwords.ts';
-import { commandLineAudit } from '../server/modules/staff/audit.service.ts';
-import { resetTwoFactor } from '../server/modules/staff/staff-auth.service.ts';
+import { bootstrap } from '#server/bootstrap.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { commandLineAudit } from '#server/modules/staff/audit.service.ts';
+import { resetTwoFactor } from '#server/modules/staff/staff-auth.service.ts';
 import {
   accountByEmail,
   createUser,
   grantRole,
   toPublicUser,
-} from '../server/modules/users/users.service.ts';
-import { emailProblem, loginProblem, passwordProblem } from '../shared/auth-rules.ts';
-import { DEFAULT_LOCALE } from '../shared/locales.ts';
-import { defaultCurrency } from '../shared/regions.ts';
-import { isRole, ROLES } from '../shared/roles.ts';
+} from '#server/modules/users/users.service.ts';
+import { emailProblem, loginProblem, passwordProblem } from '#shared/auth-rules.ts';
+import { DEFAULT_LOCALE } from '#shared/locales.ts';
+import { defaultCurrency } from '#shared/regions.ts';
+import { isRole, ROLES } from '#shared/roles.ts';
 
 const { values } = parseArgs({
   options: {

@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { loadToolConfig } from '../server/config.ts';
+import { loadToolConfig } from '#server/config.ts';
 
 const BRAND = '#5b3df5';
 const MARK = (size: number) =>

@@ -21,8 +21,8 @@ import {
   MESSAGE_SETS,
   type MessageSet,
   messageSetsOf,
-} from '../shared/message-sets.ts';
-import { type Layout, PAGES, type View } from '../shared/routes.ts';
+} from '#shared/message-sets.ts';
+import { type Layout, PAGES, type View } from '#shared/routes.ts';
 
 /** A file a page starts from, and the sets the page loads beyond `locales/<lang>.json`. */
 export interface UsageRoot {
@@ -123,12 +123,21 @@ export function messageIdsIn(
   return { ids: [...ids], templates: [...templates] };
 }
 
-/** The client files a file imports (relative paths, static and dynamic). */
+/**
+ * Where an import's path leads from `from`: a relative one from its folder, one of the
+ * package's subpath imports (`#client/…`, package.json `imports`) from the repo's root.
+ */
+const targetOf = (from: string, specifier: string) =>
+  specifier.startsWith('#')
+    ? specifier.slice(1)
+    : path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+
+/** The client files a file imports (relative and `#` paths, static and dynamic). */
 function importsOf(root: string, file: string, source: string): string[] {
   const found: string[] = [];
-  const pattern = /(?:\bfrom\s*|\bimport\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+|#[\w-]+\/[^'"]+)\1/g;
   for (const match of source.matchAll(pattern)) {
-    const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), match[2]!));
+    const target = targetOf(file, match[2]!);
     const candidates = [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`];
     const hit = candidates.find(
       (candidate) => /\.tsx?$/.test(candidate) && existsSync(path.join(root, candidate)),
@@ -204,8 +213,7 @@ export function checkMessageUsage(root: string, roots: readonly UsageRoot[]): Us
  */
 export function repoRoots(root: string): UsageRoot[] {
   const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
-  const resolve = (from: string, specifier: string) =>
-    path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  const resolve = targetOf;
   const roots: UsageRoot[] = [{ file: 'client/entry.client.tsx', sets: [] }];
 
   const routes = read('client/app/routes.tsx');

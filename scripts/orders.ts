@@ -2,7 +2,7 @@
  * `npm run orders -- status <order id>`: one order's history for an operator (its public id,
  * as in the receipt link): status, provider, start count, remains and every change with time.
  */
-import { bootstrap } from '../server/bootstrap.ts';
+import { bootstrap } from '#server/bootstrap.ts';
 
 const [command, id] = process.argv.slice(2);
 if (command !== 'status' || !id) {

@@ -5,8 +5,8 @@
  * an empty catalogue by itself at start; run this to bring changed seed data into a live one
  * (running servers pick it up within the 5-minute catalogue cache).
  */
-import { bootstrap } from '../server/bootstrap.ts';
-import { seedCatalog } from '../server/db/seed/seed-catalog.ts';
+import { bootstrap } from '#server/bootstrap.ts';
+import { seedCatalog } from '#server/db/seed/seed-catalog.ts';
 
 const { database, services } = await bootstrap({
   env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },

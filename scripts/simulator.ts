@@ -5,13 +5,10 @@
  * SIMULATOR_START_DELAY_MS and the partial, cancel and error rates) are read by
  * `loadSimulatorConfig` (docs/configuration.md); a bad value stops it with exit code 78.
  */
-import { bootstrap } from '../server/bootstrap.ts';
-import { ConfigError, loadSimulatorConfig, type SimulatorConfig } from '../server/config.ts';
-import {
-  createSimulator,
-  startSimulatorServer,
-} from '../server/integrations/providers/simulator.ts';
-import { simulatorCatalogue } from '../server/modules/fulfilment/providers.ts';
+import { bootstrap } from '#server/bootstrap.ts';
+import { ConfigError, loadSimulatorConfig, type SimulatorConfig } from '#server/config.ts';
+import { createSimulator, startSimulatorServer } from '#server/integrations/providers/simulator.ts';
+import { simulatorCatalogue } from '#server/modules/fulfilment/providers.ts';
 
 let settings: SimulatorConfig;
 try {

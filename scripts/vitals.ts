@@ -2,8 +2,8 @@
  * `npm run vitals`: the p75 of each web-vitals metric per page kind over the last VITALS_DAYS
  * (7) days, from the beacons browsers sent (POST /api/analytics), as a table on stdout.
  */
-import { bootstrap } from '../server/bootstrap.ts';
-import { loadToolConfig } from '../server/config.ts';
+import { bootstrap } from '#server/bootstrap.ts';
+import { loadToolConfig } from '#server/config.ts';
 
 const days = loadToolConfig().vitalsDays;
 const { database, services } = await bootstrap({ seed: false });

@@ -7,7 +7,7 @@
  * customer is notified (live, and in /cp/notifications/). A request is decided once.
  */
 import { parseArgs } from 'node:util';
-import { bootstrap } from '../server/bootstrap.ts';
+import { bootstrap } from '#server/bootstrap.ts';
 
 const USAGE = `usage:
   npm run withdrawals -- list

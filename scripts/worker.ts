@@ -1,16 +1,16 @@
 /**
- * `npm run worker`: the background worker as its own process (DESIGN §1), beside web
+ * `npm run worker`: the background worker as its own process (docs/architecture.md), beside web
  * instances started with WORKER_INTERVAL_MS=0. Same configuration as the server; several
  * workers may run against one PostgreSQL database (work is claimed with leases).
  */
 import { collectDefaultMetrics } from 'prom-client';
-import { bootstrap } from '../server/bootstrap.ts';
-import { startMetricsServer } from '../server/http/metrics.ts';
-import { workerJobs } from '../server/jobs/jobs.ts';
-import { startWorker } from '../server/jobs/worker.ts';
-import { registry } from '../server/lib/metrics.ts';
-import { createLiveEmitter } from '../server/realtime/live-emitter.ts';
-import { startLivePush } from '../server/realtime/live-push.ts';
+import { bootstrap } from '#server/bootstrap.ts';
+import { startMetricsServer } from '#server/http/metrics.ts';
+import { workerJobs } from '#server/jobs/jobs.ts';
+import { startWorker } from '#server/jobs/worker.ts';
+import { registry } from '#server/lib/metrics.ts';
+import { createLiveEmitter } from '#server/realtime/live-emitter.ts';
+import { startLivePush } from '#server/realtime/live-push.ts';
 
 const { config, logger, database, services } = await bootstrap();
 const intervalMs = config.workerIntervalMs || 30_000;

@@ -19,7 +19,7 @@ export interface RunningServer {
 export const IDLE_GRACE_MS = 1000;
 
 /**
- * Listens and drains properly on shutdown (issue 16):
+ * Listens and drains properly on shutdown:
  * 1. `draining()` turns true (readiness fails), and after `delayMs` the listener closes: no new
  *    connections;
  * 2. every response from then on, and every one in flight whose headers are not yet out,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { BRAND_NAME } from '../shared/brand.ts';
+import { BRAND_NAME } from '#shared/brand.ts';
 import { createSandboxGateway } from './integrations/payments/sandbox-gateway.ts';
 import { createStripeGateway } from './integrations/payments/stripe-gateway.ts';
 import { createWebhookSender } from './integrations/webhooks/webhook-sender.ts';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { BRAND_NAME } from '../shared/brand.ts';
+import { BRAND_NAME } from '#shared/brand.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';

@@ -1,8 +1,8 @@
 /**
- * The blog's articles as the API shows them (SPEC §3 Article, §7 Articles, §9 Featured 3).
+ * The blog's articles as the API shows them (docs/product.md §3 Article, docs/api.md Articles, §13 Featured 3).
  */
 
-/** SPEC §9: the blog's featured list (sort by views, limit 3). */
+/** docs/product.md §13: the blog's featured list (sort by views, limit 3). */
 export const FEATURED_ARTICLES = 3;
 export const ARTICLES_PAGE_SIZE = 9;
 export const ARTICLE_SORTS = ['date', 'views'] as const;
@@ -35,10 +35,10 @@ export interface ArticleSummary {
   /** ISO date-time */
   created_at: string;
   views: number;
-  /** derived (SPEC §3): the date in Russian words, and as a timestamp (ms) */
+  /** derived (docs/product.md §3): the date in Russian words, and as a timestamp (ms) */
   date: string;
   timestamp: number;
-  /** derived (SPEC §3): the texts name Instagram, Meta or Facebook (marked with an asterisk) */
+  /** derived (docs/product.md §3): the texts name Instagram, Meta or Facebook (marked with an asterisk) */
   withNotes: boolean;
   /** minutes to read */
   reading: number;
@@ -76,7 +76,7 @@ const MONTHS_RU = [
   'декабря',
 ];
 
-/** SPEC §3: "12 марта 2026" (UTC). */
+/** docs/product.md §3: "12 марта 2026" (UTC). */
 export function dateInRussianWords(iso: string): string {
   const at = new Date(iso);
   if (!Number.isFinite(at.getTime())) return '';
@@ -86,7 +86,7 @@ export function dateInRussianWords(iso: string): string {
 const META_WORDS = /\b(Instagram|Meta|Facebook)\b(?!\*)/g;
 
 /**
- * SPEC §3: Instagram, Meta and Facebook get an asterisk after the word (the note under the
+ * docs/product.md §3: Instagram, Meta and Facebook get an asterisk after the word (the note under the
  * article says why). In HTML only text is touched, never tags or addresses.
  */
 export function withAsterisks(text: string, html = false): string {

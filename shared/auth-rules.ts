@@ -1,5 +1,5 @@
 /**
- * Account rules of SPEC §5, shared by the API schemas and the forms. The SPEC leaves the
+ * Account rules of docs/product.md §12, shared by the API schemas and the forms. The docs/product.md leaves the
  * bounds open; these are ours.
  */
 export const LOGIN_MIN = 3;
@@ -18,7 +18,7 @@ export const LOGIN_PATTERN = '^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$';
 export const EMAIL_PATTERN =
   '^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}$';
 
-/** The SPEC §5 texts, exactly. */
+/** The docs/product.md §12 texts, exactly. */
 export const AUTH_MESSAGES = {
   emailRequired: 'Please enter your email',
   emailInvalid: 'Please enter a valid email: no spaces, special characters or Cyrillic letters',

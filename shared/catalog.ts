@@ -3,7 +3,7 @@ import type { Platform, ServiceKind } from './platforms.ts';
 import type { DiscountGroup } from './pricing.ts';
 import type { Currency } from './regions.ts';
 
-/** The catalogue as the API and the order form see it (SPEC §3 Service, Cost, Currency). */
+/** The catalogue as the API and the order form see it (docs/product.md §3 Service, Cost, Currency). */
 
 export const CLIENTS = ['CLIENT_MAIN', 'CLIENT_LK'] as const;
 export type Client = (typeof CLIENTS)[number];
@@ -23,7 +23,7 @@ export const SERVICE_TYPES = [
 ] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
-/** The hidden platform of staff-only test services (SPEC §6 'Fake'). */
+/** The hidden platform of staff-only test services (docs/product.md §11 'Fake'). */
 export const FAKE_PLATFORM = 'fake';
 export type CatalogPlatform = Platform | typeof FAKE_PLATFORM;
 
@@ -50,7 +50,7 @@ export interface ServiceView {
   max_order_other: number | null;
   min?: number;
   max?: number;
-  /** link kinds the login/link field accepts (SPEC §5 link checks) */
+  /** link kinds the login/link field accepts (docs/product.md §12 link checks) */
   link_kinds: LinkKind[];
   /** the service page it belongs to (`instagram-likes`), null for those without a page */
   page: string | null;
@@ -90,7 +90,7 @@ export const hasFigures = (figures: ServiceFigures | null | undefined): figures 
     figures.completion_rate !== null ||
     figures.refill_rate_30d !== null);
 
-/** `[cost, discount]` in minor units of the asked currency (DOMAIN.md orderCost). */
+/** `[cost, discount]` in minor units of the asked currency (docs/product.md orderCost). */
 export type CostPair = [cost: number, discount: number];
 
 /** prices/tiny and informers/tiny: currency → tag → count → cost and discount. */
@@ -98,7 +98,7 @@ export type PriceTable = Partial<
   Record<Currency, Record<string, Record<string, { cost: number; discount: number }>>>
 >;
 
-/** SPEC §5 order quantity: staff use min/max, everyone else min_order/max_order; 1 and 100 by default. */
+/** docs/product.md §12 order quantity: staff use min/max, everyone else min_order/max_order; 1 and 100 by default. */
 export const DEFAULT_LIMITS = { min: 1, max: 100 } as const;
 
 export function orderLimits(
@@ -115,7 +115,7 @@ export function orderLimits(
 export const MAX_POSTS = 100;
 export const MAX_LINKS = 20;
 
-/** SPEC §9: the preset sort order of service types (the form's type tabs follow it). */
+/** docs/product.md §13: the preset sort order of service types (the form's type tabs follow it). */
 export const TYPE_ORDER: readonly ServiceType[] = [
   'LIKES',
   'SUBS',
@@ -152,7 +152,7 @@ export const TYPE_OF_KIND: Record<ServiceKind, ServiceType> = {
 export const isAutoType = (type: ServiceType): boolean => type === 'AUTO';
 
 /**
- * Drip-feed (issue 32): an order split into `runs` equal runs `interval` minutes apart, as
+ * Drip-feed: an order split into `runs` equal runs `interval` minutes apart, as
  * panels take it (`runs`, `interval`). Offered where a count grows gradually: not for
  * comments (their own lines), auto orders (per post) or several links at once.
  */

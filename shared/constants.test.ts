@@ -9,7 +9,7 @@ describe('product age (from 2017-09-15)', () => {
   });
 });
 
-describe('device class by width (SPEC §4)', () => {
+describe('device class by width (docs/product.md §15)', () => {
   it('has its boundaries at 768, 1024 and 1200', () => {
     expect(deviceClassByWidth(375)).toBe('phone');
     expect(deviceClassByWidth(767)).toBe('phone');

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES } from './locales.ts';
-/** Business constants and limits of SPEC §9 (and §1 where the copy states figures). */
+/** Business constants and limits of docs/product.md §13 (and §1 where the copy states figures). */
 
 export const QUANTITY_PRESETS = [1, 50, 100, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000];
 
@@ -35,7 +35,7 @@ export const STAFF_COOKIE_PATHS = [
 ] as const;
 
 export const TIMING = {
-  /** SPEC §9: a loading state lasts at least this long, so it shows instead of flashing */
+  /** docs/product.md §13: a loading state lasts at least this long, so it shows instead of flashing */
   minFetchDelayMs: 200,
   loadingBarThrottleMs: 200,
   loadingBarDurationMs: 5000,
@@ -57,5 +57,5 @@ export function productAgeYears(now: Date): number {
   return years;
 }
 
-/** SPEC §9 'Show lines': the page sizes a cabinet list offers. */
+/** docs/product.md §13 'Show lines': the page sizes a cabinet list offers. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;

@@ -1,4 +1,4 @@
-/** Device record of SPEC §3 and the device classes of SPEC §4. */
+/** Device record of docs/product.md §3 and the device classes of docs/product.md §15. */
 export interface DeviceRecord {
   userAgent: string;
   isMobile: boolean;

@@ -2,18 +2,18 @@ import type { DiscountGroup } from './pricing.ts';
 import type { Currency } from './regions.ts';
 
 /**
- * The user's money history (SPEC §3 Transactions) and discount levels as the API shows them:
+ * The user's money history (docs/product.md §3 Transactions) and discount levels as the API shows them:
  * `GET user/transactions`, `user/transactions/totals` and `user/premium_statuses`.
  */
 
-/** SPEC §3 transaction groups, plus order payments and refunds (DOMAIN.md). */
+/** docs/product.md §3 transaction groups, plus order payments and refunds (docs/product.md). */
 export const LEDGER_GROUPS = [
   'balance_top_up',
   'order_payment',
   'refund',
   'affiliate_program',
   'withdraw_funds',
-  // a staff member's correction, with its reason (issue 33)
+  // a staff member's correction, with its reason
   'adjustment',
 ] as const;
 export type LedgerGroup = (typeof LEDGER_GROUPS)[number];

@@ -1,7 +1,7 @@
 import type { Locale } from './locales.ts';
 import type { LegalRegion } from './regions.ts';
 
-/** The legal documents (SPEC §2 Legal pages): page id → document. */
+/** The legal documents (docs/product.md §2 Legal pages): page id → document. */
 export const LEGAL_DOCS = {
   'private-policy': 'privacy',
   'public-agreement': 'agreement',

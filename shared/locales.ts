@@ -1,4 +1,4 @@
-/** Interface languages (SPEC §1). Russian is the default and has no path prefix. */
+/** Interface languages (docs/product.md §1). Russian is the default and has no path prefix. */
 export const LOCALES = ['ru', 'en', 'de', 'es', 'it', 'pt', 'tr'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'ru';

@@ -1,5 +1,5 @@
 /**
- * The cabinet's mass order (issue 32.4): one order a line in the SMM panels' format
+ * The cabinet's mass order: one order a line in the SMM panels' format
  * `service | link | quantity`, where `service` is the number `/api/v2` `services` lists for
  * the user. Shared so the form counts lines as the server does.
  */

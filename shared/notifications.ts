@@ -1,12 +1,12 @@
 /**
- * Notifications as the API and the live channel show them (SPEC §3 Notification, §7, §9).
+ * Notifications as the API and the live channel show them (docs/product.md §3 Notification, docs/api.md, §13).
  */
 
-/** SPEC §9: the notifications page lists 20 a page; the header shows the 3 newest unread. */
+/** docs/product.md §13: the notifications page lists 20 a page; the header shows the 3 newest unread. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const HEADER_UNREAD = 3;
 
-/** The live channel's event name (SPEC §7) and the socket.io path. */
+/** The live channel's event name (docs/api.md) and the socket.io path. */
 export const LIVE_EVENT = 'Notification';
 export const LIVE_PATH = '/socket.io';
 

@@ -1,4 +1,4 @@
-/** Orders and payments as the API shows them (DOMAIN.md Orders, Payments). */
+/** Orders and payments as the API shows them (docs/product.md §5, Payments). */
 
 import { PLATFORMS, type Platform } from './platforms.ts';
 
@@ -81,7 +81,7 @@ export interface OwnOrderView extends OrderView {
   refill: RefillView | null;
 }
 
-/** An auto order as a subscription (issue 32): ACTIVE and PAUSED still watch the account. */
+/** An auto order as a subscription: ACTIVE and PAUSED still watch the account. */
 export interface SubscriptionView {
   state: 'ACTIVE' | 'PAUSED' | 'COMPLETED' | 'CANCELED';
   username: string;

@@ -30,7 +30,7 @@ const DATA: PaymentMethodsData = {
   },
 };
 
-describe('availableIn (SPEC §3 country filter)', () => {
+describe('availableIn (docs/product.md §3 country filter)', () => {
   it('every: any country, whatever the list says', () => {
     expect(availableIn({ country_filter: 'every', countries: [] }, 'DE')).toBe(true);
     expect(availableIn({ country_filter: 'every', countries: ['DE'] }, 'DE')).toBe(true);
@@ -54,7 +54,7 @@ describe('availableIn (SPEC §3 country filter)', () => {
   });
 });
 
-describe('methodState (SPEC §4 method visibility)', () => {
+describe('methodState (docs/product.md §15 method visibility)', () => {
   it('hides a method that does not take the currency, even while the price is unknown', () => {
     const usdOnly = method({ currencies: ['USD'], limits: { USD: { min: 100, max: 10_000 } } });
     expect(methodState(usdOnly, DATA, 'EUR', 500)).toEqual({ shown: false });
@@ -115,7 +115,7 @@ describe('methodState (SPEC §4 method visibility)', () => {
   });
 });
 
-describe('balanceAvailable (SPEC §4 balance payment)', () => {
+describe('balanceAvailable (docs/product.md §15 balance payment)', () => {
   const ok = { enabled: true, price: 1_000, loggedIn: true, balance: 5_000 };
 
   it('is available when enabled, priced, logged in and the balance covers the price', () => {

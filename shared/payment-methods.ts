@@ -1,6 +1,6 @@
 import type { Currency } from './regions.ts';
 
-/** Payment methods as `payment/methods` answers them, and the panel rules of SPEC §4. */
+/** Payment methods as `payment/methods` answers them, and the panel rules of docs/product.md §15. */
 
 export const BALANCE_METHOD_ID = -1;
 
@@ -35,7 +35,7 @@ export interface PaymentMethodsData {
   groups: Record<string, PaymentGroup>;
 }
 
-/** SPEC §3 country filter: every country, only the listed ones, or all but the listed ones. */
+/** docs/product.md §3 country filter: every country, only the listed ones, or all but the listed ones. */
 export function availableIn(
   method: Pick<PaymentMethod, 'country_filter' | 'countries'>,
   country: string,
@@ -56,7 +56,7 @@ export type MethodState =
   | { shown: true; disabled: 'min' | 'max' };
 
 /**
- * SPEC §4 method visibility for a price (minor units of `currency`, null while unknown): a
+ * docs/product.md §15 method visibility for a price (minor units of `currency`, null while unknown): a
  * method outside its limits is hidden when its group has other methods, else shown disabled
  * with 'min' or 'max'. A method without the currency is hidden.
  */
@@ -76,7 +76,7 @@ export function methodState(
 }
 
 /**
- * SPEC §4 balance payment: only when enabled, a price is set, the user is logged in and the
+ * docs/product.md §15 balance payment: only when enabled, a price is set, the user is logged in and the
  * balance (same currency, minor units) is at least the price.
  */
 export function balanceAvailable({

@@ -1,8 +1,8 @@
-/** Platforms, their landing pages and the figures the site copy states (SPEC §1, §9). */
+/** Platforms, their landing pages and the figures the site copy states (docs/product.md §1, §13). */
 export const PLATFORMS = ['instagram', 'tiktok', 'vk', 'youtube', 'telegram', 'threads'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-/** Meta-owned platforms: hidden where the meta-platform restriction is on (SPEC §2). */
+/** Meta-owned platforms: hidden where the meta-platform restriction is on (docs/product.md §2). */
 export const META_PLATFORMS: readonly Platform[] = ['instagram', 'threads'];
 
 export type ServiceKind =
@@ -19,7 +19,7 @@ export type ServiceKind =
   | 'reactions';
 
 /**
- * A per-day (or per-hour) cap stated in the marketing copy (SPEC §9); `key` names the
+ * A per-day (or per-hour) cap stated in the marketing copy (docs/product.md §13); `key` names the
  * message. The one source of these figures: the landings and the cabinet's facts beside its
  * order form (shared/service-facts.ts says which services each cap is about) both read it.
  */
@@ -69,7 +69,7 @@ export const DELIVERY_CAPS: Record<Platform, DeliveryCap[]> = {
   threads: [],
 };
 
-/** Launch times after payment, in minutes (SPEC §1). */
+/** Launch times after payment, in minutes (docs/product.md §1). */
 export const LAUNCH_TIMES: readonly {
   key: string;
   from: number;

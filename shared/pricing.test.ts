@@ -34,7 +34,7 @@ const USD_LIKES: PriceTier[] = [
   { from: 100_000, micro: 379_990 },
 ];
 
-describe('tiered prices (DOMAIN.md)', () => {
+describe('tiered prices (docs/product.md)', () => {
   it.each([
     [100, 1_900],
     [1_000, 18_500],
@@ -103,7 +103,7 @@ describe('quote: [cost, discount]', () => {
   });
 });
 
-describe('auto services (SPEC §9)', () => {
+describe('auto services (docs/product.md §13)', () => {
   it('orders the average of min and max per post, times the posts', () => {
     expect(autoQuantity(100, 200, 1)).toBe(150);
     expect(autoQuantity(100, 200, 10)).toBe(1_500);
@@ -144,7 +144,7 @@ describe('discount levels (CATALOG.md)', () => {
   });
 });
 
-describe('shownSaving (issue 30.10: one savings rule in every currency)', () => {
+describe('shownSaving (one savings rule in every currency)', () => {
   it('shows the 1,000-likes package’s saving in dollars and not a 2.6 % one in roubles', () => {
     // CATALOG.md: $0.99 per 100, $6.99 per 1,000; 19 ₽ per 100, 185 ₽ per 1,000
     expect(shownSaving(699, 291)).toBe(29);

@@ -1,5 +1,5 @@
 /**
- * Pricing maths of DOMAIN.md "Prices", shared by the API (orderCost, the order's server-side
+ * Pricing maths of docs/product.md §4, shared by the API (orderCost, the order's server-side
  * cost) and the order form (the live price). Money is integer minor units (kopecks, cents).
  *
  * A price tier says: from `from` units upward, one unit costs `micro` millionths of a minor
@@ -90,7 +90,7 @@ export interface Quote {
 }
 
 /**
- * DOMAIN.md orderCost: [cost, discount] in minor units. The level percent (0 for guests) comes
+ * docs/product.md orderCost: [cost, discount] in minor units. The level percent (0 for guests) comes
  * off the tiered cost; the minimum charge still holds.
  */
 export function quote(
@@ -177,7 +177,7 @@ export function packageOffers(
 }
 
 /**
- * SPEC §9: an auto service (auto-likes, auto-views) is ordered per post, and its quantity is
+ * docs/product.md §13: an auto service (auto-likes, auto-views) is ordered per post, and its quantity is
  * the average of the service's min and max, times the posts.
  */
 export function autoQuantity(min: number, max: number, posts: number): number {

@@ -2,7 +2,7 @@ import type { Locale } from './locales.ts';
 import { pagePath } from './routes.ts';
 
 /**
- * The referral program as the client and the API see it (CATALOG.md, DOMAIN.md): the link,
+ * The referral program as the client and the API see it (CATALOG.md, docs/product.md): the link,
  * the code's form, the share, and the income page's lists.
  */
 

@@ -7,7 +7,7 @@ import {
   regionOfCountry,
 } from './regions.ts';
 
-describe('regions (SPEC §9)', () => {
+describe('regions (docs/product.md §13)', () => {
   it('maps currencies to regions', () => {
     expect(REGION_BY_CURRENCY).toEqual({ EUR: 'EUROPE', RUB: 'CIS', USD: 'USA' });
   });

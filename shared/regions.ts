@@ -1,6 +1,6 @@
 import type { Locale } from './locales.ts';
 
-/** Currencies and regions of SPEC §1 and §9. */
+/** Currencies and regions of docs/product.md §1 and §13. */
 export const CURRENCIES = ['RUB', 'USD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const CURRENCY_SYMBOLS: Record<Currency, string> = { RUB: '₽', USD: '$', EUR: '€' };
@@ -85,7 +85,7 @@ export function regionOfCountry(country: string): Region {
   return REGION_BY_CURRENCY[currencyOfCountry(country)];
 }
 
-/** SPEC §9: RUB for the ru locale, USD for every other. */
+/** docs/product.md §13: RUB for the ru locale, USD for every other. */
 export function defaultCurrency(locale: Locale): Currency {
   return locale === 'ru' ? 'RUB' : 'USD';
 }

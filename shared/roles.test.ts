@@ -1,6 +1,6 @@
 import { hasNoCabinet, isStaff, mainRole } from './roles.ts';
 
-describe('roles (SPEC §6)', () => {
+describe('roles (docs/product.md §11)', () => {
   it('ranks admin > moderator > manager > seo > proxy > user', () => {
     expect(mainRole(['ROLE_PROXY', 'ROLE_ADMIN'])).toBe('admin');
     expect(mainRole(['ROLE_SEO', 'ROLE_MODERATOR'])).toBe('moderator');

@@ -1,4 +1,4 @@
-/** Roles of SPEC §6, in precedence order; a user with none of them is a 'user'. */
+/** Roles of docs/product.md §11, in precedence order; a user with none of them is a 'user'. */
 export const ROLES = [
   'ROLE_ADMIN',
   'ROLE_MODERATOR',

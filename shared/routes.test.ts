@@ -18,7 +18,7 @@ describe('route table', () => {
     expect(pagePath('service:vk-friends', 'tr')).toBe('/tr/vk-friends-satin-al/');
   });
 
-  it('covers every service kind the SPEC lists for each platform', () => {
+  it('covers every service kind the docs/product.md lists for each platform', () => {
     const ids = new Set(SERVICE_PAGES.map((page) => page.id));
     for (const id of [
       'instagram-likes',

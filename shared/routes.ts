@@ -4,14 +4,14 @@ import { isLegalRegion } from './regions.ts';
 import { SERVICE_PAGES } from './service-pages.ts';
 
 /**
- * The route table of SPEC §2: every page under all 7 locales. Paths are written without the
+ * The route table of docs/product.md §2: every page under all 7 locales. Paths are written without the
  * locale prefix and always end with a slash. `view` names the screen component that renders
  * the page; several pages may share one view (the six platform landings, the service pages).
  */
 export type Layout = 'auth' | 'cp' | 'landing3' | 'default' | 'staff';
 
 /**
- * SPEC §2/§6: public storefront pages send logged-in users to the cabinet (unless the query
+ * docs/product.md §2/§11: public storefront pages send logged-in users to the cabinet (unless the query
  * says fromCp=true or carries a payment action); guest pages (login, sign-up, reset) do too;
  * open pages are for everyone; protected pages need a login; staff pages need an account with a
  * staff role (shared/staff-permissions.ts `staffRoleOf`) and are the site's 404 for anyone else.
@@ -51,7 +51,7 @@ export interface PageDef {
   access: Access;
   /** Path per locale, without the locale prefix; may hold :params. */
   paths: Record<Locale, string>;
-  /** SPEC §2 validate hook: false answers 404. */
+  /** docs/product.md §2 validate hook: false answers 404. */
   validate?: (params: Record<string, string | undefined>) => boolean;
   platform?: Platform;
   /** Service page id (SERVICE_PAGES) for service pages. */
@@ -99,7 +99,7 @@ const CABINET_VIEWS: Partial<Record<(typeof CABINET_SECTIONS)[number], View>> = 
 };
 
 /**
- * The staff console's pages (issue 33), one view (their screens are lazy parts of one chunk).
+ * The staff console's pages, one view (their screens are lazy parts of one chunk).
  * A page's id is its path's last word, singular before a param: `orders` → staff-orders,
  * `orders/:id` → staff-order, `providers/:provider/import` → staff-import. A `:id` is checked
  * by their loader (client/features/staff/staff-route.loader.ts), in that chunk.

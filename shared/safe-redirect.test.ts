@@ -1,6 +1,6 @@
 import { isSafeRedirect } from './safe-redirect.ts';
 
-describe('isSafeRedirect (SPEC §5 Redirect paths)', () => {
+describe('isSafeRedirect (docs/product.md §12 Redirect paths)', () => {
   it.each([
     '/cp/',
     '/en/cp/orders/?page=2',

@@ -1,5 +1,5 @@
 /**
- * SPEC §5 Redirect paths: only an internal path of safe characters may be a place to return
+ * docs/product.md §12 Redirect paths: only an internal path of safe characters may be a place to return
  * to after login. Refuses anything that a browser could read as another origin or a scheme:
  * '//host', '/\host', encoded slashes or backslashes, control characters, 'javascript:' …
  */

@@ -1,8 +1,8 @@
 import { DELIVERY_CAPS, type DeliveryCap, type Platform, type ServiceKind } from './platforms.ts';
 
 /**
- * What the cabinet tells about a service beside the order form: when it starts (SPEC §1
- * launch times) and how fast it delivers (SPEC §9's caps), by platform and kind.
+ * What the cabinet tells about a service beside the order form: when it starts (docs/product.md §1
+ * launch times) and how fast it delivers (docs/product.md §13's caps), by platform and kind.
  */
 export type LaunchKey = 'likesAndViews' | 'followers' | 'storyViews' | 'shares' | 'youtube';
 
@@ -20,7 +20,7 @@ const LAUNCH_OF_KIND: Record<ServiceKind, LaunchKey> = {
   reposts: 'shares',
 };
 
-/** SPEC §1: YouTube orders start within 24 hours, the rest by their kind. */
+/** docs/product.md §1: YouTube orders start within 24 hours, the rest by their kind. */
 export function launchOf(platform: string, kind: string): LaunchKey | null {
   if (platform === 'youtube') return 'youtube';
   return LAUNCH_OF_KIND[kind as ServiceKind] ?? null;
@@ -56,7 +56,7 @@ const KINDS_OF_CAP: Partial<Record<Platform, Record<string, readonly ServiceKind
 };
 
 /**
- * How fast a service delivers: the cap the marketing copy states for it (SPEC §9, one source
+ * How fast a service delivers: the cap the marketing copy states for it (docs/product.md §13, one source
  * with the landings: DELIVERY_CAPS), or null when the copy states none.
  */
 export function speedOf(platform: string, kind: string): Speed | null {

@@ -2,7 +2,7 @@ import type { Locale } from './locales.ts';
 import type { Platform, ServiceKind } from './platforms.ts';
 
 /**
- * One landing per service and platform (SPEC §2 Service pages). Slugs follow CATALOG.md:
+ * One landing per service and platform (docs/product.md §2 Service pages). Slugs follow CATALOG.md:
  * Russian under /uslugi/, every other language a native buy-phrase under its prefix.
  */
 export interface ServicePage {

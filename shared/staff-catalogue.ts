@@ -1,7 +1,7 @@
 import type { Client, ServiceType } from './catalog.ts';
 
 /**
- * What the staff console's catalogue, prices and providers calls answer (issue 33.5, 33.6;
+ * What the staff console's catalogue, prices and providers calls answer (33.6;
  * docs/api.md "Staff console: catalogue, prices, providers"). Money is in minor units; a tier's
  * unit price is in millionths of a minor unit, as the catalogue stores it (shared/pricing.ts).
  */

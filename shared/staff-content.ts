@@ -1,7 +1,7 @@
 import type { ArticleTag } from './articles.ts';
 import type { Locale } from './locales.ts';
 
-/** What the staff console's articles calls answer (issue 33.8). */
+/** What the staff console's articles calls answer. */
 
 /** One language of an article as staff edit it. */
 export interface StaffArticleTranslation {

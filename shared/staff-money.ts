@@ -2,7 +2,7 @@ import type { OrderView, PaymentStatus } from './orders.ts';
 import type { WithdrawalStatus } from './referrals.ts';
 
 /**
- * What the staff console's payments and withdrawals calls answer (issue 33.7, docs/api.md
+ * What the staff console's payments and withdrawals calls answer (docs/api.md
  * "Staff console: payments, withdrawals, articles").
  */
 

@@ -1,7 +1,7 @@
 import { mainRole, type RoleName } from './roles.ts';
 
 /**
- * The staff console's permission matrix (issue 33, docs/operations.md "Staff console"): what
+ * The staff console's permission matrix (docs/operations.md "Staff console"): what
  * each role may do. The server enforces it in one place (server/modules/staff/staff-access.ts)
  * for every /api/staff/ call; the console only uses it to leave out what a role cannot open.
  */

@@ -3,7 +3,7 @@ import type { OrderStatus } from './orders.ts';
 import type { StaffPaymentRow, StaffPerson } from './staff-money.ts';
 import type { Capability, StaffRole } from './staff-permissions.ts';
 
-/** What the staff console's calls answer (issue 33, docs/api.md "Staff console"). */
+/** What the staff console's calls answer (docs/api.md "Staff console"). */
 
 /** GET staff/me: who is signed in to the console, what they may open. */
 export interface StaffMe {

@@ -2,7 +2,7 @@ import type { DeviceClass, DeviceRecord } from './device.ts';
 import type { Locale } from './locales.ts';
 import type { Currency, Region } from './regions.ts';
 
-/** What the server learnt about the visitor (SPEC §3 Device record, §4, §9 Regions). */
+/** What the server learnt about the visitor (docs/product.md §3 Device record, §15, §13 Regions). */
 export interface VisitorState {
   locale: Locale;
   currency: Currency;
@@ -16,7 +16,7 @@ export interface VisitorState {
   publicUrl: string;
   /** Social login providers that are configured (vk, google). */
   socialProviders: string[];
-  /** SPEC §2 meta-platform restriction: no Instagram or Threads, VK in their place. */
+  /** docs/product.md §2 meta-platform restriction: no Instagram or Threads, VK in their place. */
   metaRestricted: boolean;
   /**
    * Service pages whose service the shop does not sell now (staff hid it): never linked, and

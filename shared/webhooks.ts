@@ -1,4 +1,4 @@
-/** Resellers' status webhooks (issue 15): what /cp/api/ shows and the API answers. */
+/** Resellers' status webhooks: what /cp/api/ shows and the API answers. */
 
 /** The header each delivery is signed in: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'Boostly-Signature';

@@ -1,5 +1,5 @@
-import type { RequestContext } from '../server/http/request-context.ts';
-import type { PageMatch } from '../shared/routes.ts';
+import type { RequestContext } from '#server/http/request-context.ts';
+import type { PageMatch } from '#shared/routes.ts';
 
 /** What every request carries on `res.locals`, typed once (server/http/request-context.ts). */
 declare global {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
-import type { Locale } from '../../shared/locales.ts';
+import type { Locale } from '#shared/locales.ts';
 import { IconSpriteContext } from '../components/icons/sprite-context.ts';
 import {
   type SubtreeCache,

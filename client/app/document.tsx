@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { preinit, preloadModule } from 'react-dom';
-import type { Locale } from '../../shared/locales.ts';
+import type { Locale } from '#shared/locales.ts';
 import { PAGE_STATE_ID, type PageAssets } from './page-state.ts';
 
 /**

@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
-import '../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RawIntlProvider } from 'react-intl';
-import baseMessages from '../../locales/en.json' with { type: 'json' };
-import keptDe from '../../locales/kept/de.json' with { type: 'json' };
-import keptEn from '../../locales/kept/en.json' with { type: 'json' };
-import { SERVICE_PAGES, shownServicePagesOf } from '../../shared/service-pages.ts';
+import baseMessages from '#locales/en.json' with { type: 'json' };
+import keptDe from '#locales/kept/de.json' with { type: 'json' };
+import keptEn from '#locales/kept/en.json' with { type: 'json' };
+import { SERVICE_PAGES, shownServicePagesOf } from '#shared/service-pages.ts';
 import { DropdownProvider } from '../components/dropdown/dropdown.tsx';
 import { IconSpriteContext } from '../components/icons/sprite-context.ts';
 import { keptKey, propsJson } from '../components/static-subtree/kept-key.ts';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { Layout } from '../../shared/routes.ts';
+import type { Layout } from '#shared/routes.ts';
 
 interface LazyLayout {
   /** The file's name without `.tsx`: the build's manifest keys the layout's chunk by it. */

@@ -1,6 +1,6 @@
 import type { Task } from 'redux-saga';
 import { cancel, fork, put, select, take, takeEvery } from 'redux-saga/effects';
-import type { PublicUser } from '../../shared/user.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { liveNotifications, movesAccount } from '../features/notifications/notifications.saga.ts';
 import {
   liveChanged,
@@ -14,7 +14,7 @@ import {
 } from '../features/session/session.slice.ts';
 
 /**
- * SPEC §4 Live connection: opens on login (or on a page load of a logged-in visitor), closes
+ * docs/product.md §15 Live connection: opens on login (or on a page load of a logged-in visitor), closes
  * on logout. A notification that moved the balance or the level reads the user again.
  */
 export function* liveSessionSaga() {

@@ -8,7 +8,7 @@ import { sessionSaga } from '../features/session/session.saga.ts';
 import { visitorSaga } from '../features/visitor/visitor.saga.ts';
 import { liveSessionSaga } from './live-session.saga.ts';
 
-/** Analytics is a chunk of its own, loaded once the page has loaded (issue 17). */
+/** Analytics is a chunk of its own, loaded once the page has loaded. */
 function* lazyAnalytics() {
   if (typeof window === 'undefined') return;
   yield call(
@@ -25,7 +25,7 @@ function* lazyAnalytics() {
     analytics.reportWebVitals();
     yield fork(analytics.analyticsSaga);
   } catch (error) {
-    // SPEC §8: analytics errors are logged only
+    // docs/product.md §12: analytics errors are logged only
     console.warn('analytics: not loaded', error);
   }
 }

@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router';
-import { LOCALES, localeOfPath } from '../../shared/locales.ts';
-import { idsOf, pagePaths } from '../../tests/support/page-paths.ts';
+import { LOCALES, localeOfPath } from '#shared/locales.ts';
+import { idsOf, pagePaths } from '#tests/support/page-paths.ts';
 import { createRoutes } from './routes.tsx';
 
 describe("the browser's route tree: its page's language only", () => {

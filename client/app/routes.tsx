@@ -1,13 +1,9 @@
 import { type ComponentType, useContext } from 'react';
 import { data, type LoaderFunctionArgs, type RouteObject, redirectDocument } from 'react-router';
-import { DEFAULT_LOCALE, LOCALES, type Locale, localePrefix } from '../../shared/locales.ts';
-import {
-  LAYOUT_MESSAGE_SETS,
-  messageSetsOf,
-  VIEW_MESSAGE_SETS,
-} from '../../shared/message-sets.ts';
-import { type Layout, PAGES, type PageDef, type View } from '../../shared/routes.ts';
-import { SERVICE_PAGES } from '../../shared/service-pages.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale, localePrefix } from '#shared/locales.ts';
+import { LAYOUT_MESSAGE_SETS, messageSetsOf, VIEW_MESSAGE_SETS } from '#shared/message-sets.ts';
+import { type Layout, PAGES, type PageDef, type View } from '#shared/routes.ts';
+import { SERVICE_PAGES } from '#shared/service-pages.ts';
 import { orderFormLoader } from '../features/order-form/order-form.loader.ts';
 import { orderFormRoutes } from '../features/order-form/order-form.routes.ts';
 import { DefaultLayout } from '../layouts/default-layout.tsx';
@@ -119,7 +115,7 @@ const ORDER_FORM_VIEWS: readonly View[] = ['home', 'platform', 'service'];
 function loaderOf(def: PageDef, locale: Locale): RouteObject['loader'] {
   const { validate, platform } = def;
   if (SCREEN_LOADERS.includes(def.view)) return undefined;
-  // SPEC §2 validate hook: a page whose params do not pass answers 404
+  // docs/product.md §2 validate hook: a page whose params do not pass answers 404
   if (validate)
     return ({ params }: LoaderFunctionArgs) => {
       if (!validate(params)) throw notFound();

@@ -7,10 +7,10 @@
  * belongs here when the landing or the cabinet loads it on a first visit anyway and pages
  * that do not (the blog, the legal texts) lose little by having it: a few hundred bytes.
  */
-import '../../shared/auth-rules.ts';
-import '../../shared/currency-conversion.ts';
-import '../../shared/payment-methods.ts';
-import '../../shared/short-links.ts';
+import '#shared/auth-rules.ts';
+import '#shared/currency-conversion.ts';
+import '#shared/payment-methods.ts';
+import '#shared/short-links.ts';
 import '../components/form/choices.tsx';
 import '../components/form/focus-first-invalid.ts';
 import '../components/form/pay-in-currency.tsx';

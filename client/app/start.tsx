@@ -8,7 +8,7 @@ import {
   RouterContextProvider,
 } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { localeOfPath } from '../../shared/locales.ts';
+import { localeOfPath } from '#shared/locales.ts';
 import { KeptPageContext, keptPage } from '../components/static-subtree/kept-subtree.tsx';
 import { importWithReload } from '../lib/chunk-reload.ts';
 import { HydrationRoot, pageHydration } from '../lib/hydration.ts';

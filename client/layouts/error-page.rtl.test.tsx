@@ -1,13 +1,13 @@
 /** @jest-environment jsdom */
-import '../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import { data } from 'react-router';
-import { appStore, fakeApi, renderPage } from '../../tests/support/render.tsx';
+import { appStore, fakeApi, renderPage } from '#tests/support/render.tsx';
 import { ChunkLoadError } from '../lib/chunk-reload.ts';
 import { ErrorPage } from './error-page.tsx';
 
-/** SPEC §8: a part of the app that cannot be loaded raises a 500 with its own message. */
+/** docs/product.md §12: a part of the app that cannot be loaded raises a 500 with its own message. */
 describe('the error page', () => {
   let quiet: ReturnType<typeof jest.spyOn>;
   beforeEach(() => {

@@ -10,7 +10,7 @@ import styles from './error-page.module.css';
 import { PageMeta } from './parts/page-meta.tsx';
 import { PLATFORM_PAGE } from './parts/platform-links.ts';
 
-/** SPEC §2 Error page and §8: 404 with its exact texts, 'Error {statusCode}' for the rest. */
+/** docs/product.md §2 Error page and §12: 404 with its exact texts, 'Error {statusCode}' for the rest. */
 export function ErrorPage() {
   const error = useRouteError();
   const intl = useIntl();
@@ -76,7 +76,7 @@ export function ErrorPage() {
   const message = lost
     ? intl.formatMessage({ id: 'error.chunkLoad' })
     : (errorMessage(error) ?? intl.formatMessage({ id: 'error.generic' }));
-  // SPEC §8: an error about the currency hides the Go back link
+  // docs/product.md §12: an error about the currency hides the Go back link
   const hideBack = /currency/i.test(message);
   return (
     <section className={styles.error}>

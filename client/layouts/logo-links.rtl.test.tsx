@@ -1,13 +1,13 @@
 /** @jest-environment jsdom */
-import '../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
-import ruCabinet from '../../locales/cabinet/ru.json' with { type: 'json' };
-import ruPages from '../../locales/pages/ru.json' with { type: 'json' };
-import ruMessages from '../../locales/ru.json' with { type: 'json' };
-import { BRAND_NAME } from '../../shared/brand.ts';
-import { appStore, renderPage } from '../../tests/support/render.tsx';
+import ruCabinet from '#locales/cabinet/ru.json' with { type: 'json' };
+import ruPages from '#locales/pages/ru.json' with { type: 'json' };
+import ruMessages from '#locales/ru.json' with { type: 'json' };
+import { BRAND_NAME } from '#shared/brand.ts';
+import { appStore, renderPage } from '#tests/support/render.tsx';
 import { expandMessages, intlFor } from '../lib/intl.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { CabinetLayout } from './cabinet-layout.tsx';

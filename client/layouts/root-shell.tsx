@@ -2,7 +2,7 @@ import { createContext, useEffect, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { deviceClassByWidth } from '../../shared/device.ts';
+import { deviceClassByWidth } from '#shared/device.ts';
 import { DropdownProvider } from '../components/dropdown/dropdown.tsx';
 import { LoadingBar } from '../components/loading-bar/loading-bar.tsx';
 import { analyticsActions } from '../features/analytics/analytics.actions.ts';

@@ -1,5 +1,5 @@
 import { type CallEffect, call } from 'redux-saga/effects';
-import type { AnswerOf, EndpointKey } from '../../shared/api-contract/index.ts';
+import type { AnswerOf, EndpointKey } from '#shared/api-contract/index.ts';
 import { type CallArgs, callApi } from './endpoints.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { isOnline } from './online.ts';
 
-/** The JSON API of SPEC §7: `{status:'success', data}` or `{status:'error', message, statusCode}`. */
+/** The JSON API of docs/api.md: `{status:'success', data}` or `{status:'error', message, statusCode}`. */
 export class ApiError extends Error {
   readonly statusCode: number;
   readonly fields: Record<string, string>;
@@ -14,7 +14,7 @@ export class ApiError extends Error {
 }
 
 /**
- * Calls /api/<path>; a status other than success is thrown as an ApiError (SPEC §8). The
+ * Calls /api/<path>; a status other than success is thrown as an ApiError (docs/product.md §12). The
  * transport only: calls are made through endpoints.ts, which types them from the contract.
  */
 export async function api(

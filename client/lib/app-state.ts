@@ -1,13 +1,13 @@
-import type { CurrencyRate } from '../../shared/api-contract/catalog.ts';
-import type { Currency } from '../../shared/regions.ts';
-import type { PublicUser } from '../../shared/user.ts';
-import type { VisitorState } from '../../shared/visitor.ts';
+import type { CurrencyRate } from '#shared/api-contract/catalog.ts';
+import type { Currency } from '#shared/regions.ts';
+import type { PublicUser } from '#shared/user.ts';
+import type { VisitorState } from '#shared/visitor.ts';
 import { actionCreator } from './slice.ts';
 
 /**
  * Selectors of the state every feature reads (the visitor the server saw, the signed-in
  * user): here, so that features read it through one spelling without importing each other
- * (DESIGN §3); the visitor and session slices own the reducers.
+ * (docs/architecture.md); the visitor and session slices own the reducers.
  */
 type WithVisitor = { visitor: VisitorState };
 

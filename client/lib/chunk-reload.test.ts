@@ -23,7 +23,7 @@ function fakeEnv(now: number) {
 
 const failing = () => Promise.reject(new Error('Failed to fetch dynamically imported module'));
 
-describe('importWithReload (SPEC §8)', () => {
+describe('importWithReload (docs/product.md §12)', () => {
   it('returns the module when it loads', async () => {
     await expect(importWithReload(() => Promise.resolve({ ok: 1 }), fakeEnv(0))).resolves.toEqual({
       ok: 1,

@@ -1,4 +1,4 @@
-import { TIMING } from '../../shared/constants.ts';
+import { TIMING } from '#shared/constants.ts';
 
 const KEY = 'chunk-reload-at';
 
@@ -16,7 +16,7 @@ const browserEnv = (): ReloadEnv => ({
 
 /**
  * A part of the app (a screen, a layout, a message set) that could not be loaded even after
- * the reload: the error page says so in the visitor's language (SPEC §8: a layout that fails
+ * the reload: the error page says so in the visitor's language (docs/product.md §12: a layout that fails
  * to load raises a 500 with its message), not the generic words.
  */
 export class ChunkLoadError extends Error {
@@ -27,7 +27,7 @@ export class ChunkLoadError extends Error {
 }
 
 /**
- * SPEC §8: a route chunk that fails to load (a deploy replaced it) reloads the page, at most
+ * docs/product.md §12: a route chunk that fails to load (a deploy replaced it) reloads the page, at most
  * once per 60 s; a second failure within that window is thrown to the error page instead.
  */
 export async function importWithReload<T>(load: () => Promise<T>, env?: ReloadEnv): Promise<T> {

@@ -4,7 +4,7 @@ import { formatDate } from './dates.ts';
 const en = createIntl({ locale: 'en', messages: {} });
 const now = Date.parse('2026-11-23T12:00:00Z');
 
-describe('formatDate (SPEC §9)', () => {
+describe('formatDate (docs/product.md §13)', () => {
   test('under a day reads as relative time', () => {
     expect(formatDate(en, '2026-11-23T11:59:40Z', now)).toBe('now');
     expect(formatDate(en, '2026-11-23T11:55:00Z', now)).toBe('5 minutes ago');

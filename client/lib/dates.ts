@@ -5,7 +5,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * SPEC §9: a date under a day old reads as relative time ("5 minutes ago"), an older one as
+ * docs/product.md §13: a date under a day old reads as relative time ("5 minutes ago"), an older one as
  * DD.MM.YYYY (in UTC, so the server render and the browser agree).
  */
 export function formatDate(intl: IntlShape, iso: string, now: number = Date.now()): string {

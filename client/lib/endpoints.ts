@@ -4,7 +4,7 @@ import type {
   EndpointKey,
   ParamsOf,
   QueryOf,
-} from '../../shared/api-contract/index.ts';
+} from '#shared/api-contract/index.ts';
 import { api } from './api.ts';
 
 /**

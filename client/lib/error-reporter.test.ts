@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { jest } from '@jest/globals';
-import { eventually, nextTurn } from '../../tests/support/eventually.ts';
+import { eventually, nextTurn } from '#tests/support/eventually.ts';
 import { createErrorReporter, REPORTS_PER_PAGE } from './error-reporter.ts';
 import { reportClientError, reportUncaughtErrors } from './report-error.ts';
 

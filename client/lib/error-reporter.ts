@@ -1,4 +1,4 @@
-import type { ClientLogEntry } from '../../shared/api-contract/content.ts';
+import type { ClientLogEntry } from '#shared/api-contract/content.ts';
 
 /**
  * The browser's errors into the server's log (POST logger, docs/api.md): an uncaught error or

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import '../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { act, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 // the server's renderer (the browser's needs a MessageChannel, which jsdom has not)

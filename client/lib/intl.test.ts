@@ -1,6 +1,6 @@
 import { createIntl } from 'react-intl';
-import { compileMessages, compileMessagesForBrowser } from '../../shared/compile-messages.ts';
-import type { Locale } from '../../shared/locales.ts';
+import { compileMessages, compileMessagesForBrowser } from '#shared/compile-messages.ts';
+import type { Locale } from '#shared/locales.ts';
 import { expandMessages, intlFor, intlWithSets, messageOr, registerMessageSet } from './intl.ts';
 
 const RAW = {

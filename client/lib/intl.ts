@@ -1,9 +1,9 @@
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import IntlMessageFormat from 'intl-messageformat';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import { isPlainText, literal } from '../../shared/icu-syntax.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../shared/locales.ts';
-import type { MessageSet } from '../../shared/message-sets.ts';
+import { isPlainText, literal } from '#shared/icu-syntax.ts';
+import { DEFAULT_LOCALE, type Locale } from '#shared/locales.ts';
+import type { MessageSet } from '#shared/message-sets.ts';
 
 /** Compiled in the production build and on the server (shared/compile-messages.ts). */
 export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;

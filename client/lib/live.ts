@@ -1,14 +1,14 @@
-import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
+import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '#shared/notifications.ts';
 
 export interface LiveConnection {
   close(): void;
 }
 
 /**
- * The live channel (SPEC §4, §6): socket.io to this site's `/socket.io`, loaded only for a
+ * The live channel (docs/product.md §15, §11): socket.io to this site's `/socket.io`, loaded only for a
  * logged-in visitor. The handshake carries the httpOnly auth cookie, so the token never sits
  * in script or page state; socket.io reconnects on its own after a drop. When the server ends
- * the connection (a revoked token, issue 30.12) the page asks whether its session still holds.
+ * the connection (a revoked token) the page asks whether its session still holds.
  */
 export async function openLive(
   lang: string,

@@ -1,7 +1,7 @@
 import { useSelector } from 'react-redux';
-import type { Locale } from '../../shared/locales.ts';
-import { pagePath } from '../../shared/routes.ts';
-import type { VisitorState } from '../../shared/visitor.ts';
+import type { Locale } from '#shared/locales.ts';
+import { pagePath } from '#shared/routes.ts';
+import type { VisitorState } from '#shared/visitor.ts';
 
 /**
  * The one place the client reads the page's language: the store's visitor.locale. The server

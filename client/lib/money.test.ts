@@ -1,6 +1,6 @@
 import { createIntl } from '@formatjs/intl';
 import type { IntlShape } from 'react-intl';
-import { CURRENCIES } from '../../shared/regions.ts';
+import { CURRENCIES } from '#shared/regions.ts';
 import { formatMoney } from './money.ts';
 
 const intlOf = (locale: string) => createIntl({ locale, messages: {} }) as unknown as IntlShape;

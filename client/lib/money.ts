@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import type { Currency } from '../../shared/regions.ts';
+import type { Currency } from '#shared/regions.ts';
 
 // formatjs memoises its formatters under a JSON key of the arguments, made on every call; a
 // landing formats ~40 amounts, so the formatters are kept here under a plain key instead
@@ -22,7 +22,7 @@ function formatterOf(locale: string, currency: Currency, whole: boolean): Intl.N
 }
 
 /**
- * Minor units as money in the page's language (SPEC §9: thousands grouping, at most two
+ * Minor units as money in the page's language (docs/product.md §13: thousands grouping, at most two
  * decimals): whole amounts without decimals (185 ₽), the rest with two ($6.99).
  */
 export function formatMoney(intl: IntlShape, minor: number, currency: Currency): string {

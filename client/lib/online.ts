@@ -5,7 +5,7 @@ export const isOnline = (): boolean =>
   typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /**
- * SPEC §4 Offline state (issue 17): follows the browser's online and offline events, and
+ * docs/product.md §15 Offline state: follows the browser's online and offline events, and
  * marks the document (`data-offline`) so forms show that they cannot be sent.
  */
 export function useOnline(): boolean {

@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from 'react-router';
-import type { AnswerOf, EndpointKey } from '../../shared/api-contract/index.ts';
+import type { AnswerOf, EndpointKey } from '#shared/api-contract/index.ts';
 import { type CallArgs, callApi } from './endpoints.ts';
 
 /**
@@ -9,7 +9,10 @@ import { type CallArgs, callApi } from './endpoints.ts';
  * same handlers without an HTTP hop (server/ssr/in-process-api.ts). A loader is so written
  * once and runs on both sides; its failures are ApiErrors on both (client/lib/api.ts).
  */
-export type ApiClient = <K extends EndpointKey>(key: K, ...args: CallArgs<K>) => Promise<AnswerOf<K>>;
+export type ApiClient = <K extends EndpointKey>(
+  key: K,
+  ...args: CallArgs<K>
+) => Promise<AnswerOf<K>>;
 
 /** The router context's slot for the API client (react-router's `createContext`). */
 export const apiClientContext = createContext<ApiClient>(callApi);

@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from 'react-router';
-import type { VisitorState } from '../../shared/visitor.ts';
+import type { VisitorState } from '#shared/visitor.ts';
 
 /**
  * The visitor a route's loader serves (region, currency, the meta restriction): on the server

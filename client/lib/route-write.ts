@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { type ActionFunctionArgs, data, redirect, useFetcher } from 'react-router';
-import type { AnswerOf, EndpointKey } from '../../shared/api-contract/index.ts';
-import { localeOfPath } from '../../shared/locales.ts';
-import { pagePath } from '../../shared/routes.ts';
+import type { AnswerOf, EndpointKey } from '#shared/api-contract/index.ts';
+import { localeOfPath } from '#shared/locales.ts';
+import { pagePath } from '#shared/routes.ts';
 import { focusFirstInvalid } from '../components/form/focus-first-invalid.ts';
 import { ApiError } from './api.ts';
 import type { CallArgs } from './endpoints.ts';

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: anchor navigation scrolls smoothly to the element with a 30 px offset (below the
+ * docs/product.md §2: anchor navigation scrolls smoothly to the element with a 30 px offset (below the
  * sticky header, which would cover it otherwise); the element may not be rendered yet, so
  * look again up to 50 times, 100 ms apart.
  */

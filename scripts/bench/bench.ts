@@ -4,7 +4,7 @@
  * ratio of each page to the ceiling (the same bytes as home, sent from memory through the
  * same middleware), the RSS after the load and the cold start; then, on a server with the page
  * cache off, home and a service page rendered for every request and a logged-in cabinet page
- * (issue 18's rows, as % of the same ceiling). Figures go to
+ * (docs/performance.md's rows, as % of the same ceiling). Figures go to
  * bench-results/ as JSON so runs can be compared. BENCH_DURATION (s, default 5) sets the
  * length of each measurement.
  */
@@ -14,8 +14,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { build } from '../../build/build.ts';
-import { loadToolConfig } from '../../server/config.ts';
+import { build } from '#build/build.ts';
+import { loadToolConfig } from '#server/config.ts';
 import { THROUGHPUT_TARGETS } from './budgets.ts';
 import { freePort, root, rssMb, signUpFor, spawnServer } from './server.ts';
 
@@ -169,7 +169,7 @@ async function main() {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
 
-  // what the page cache cannot help with (issue 18): pages rendered for every request
+  // what the page cache cannot help with: pages rendered for every request
   const rendered = await startServer(port, {
     PAGE_CACHE_MAX_ENTRIES: '0',
     AUTH_RATE_LIMIT_PER_MINUTE: '0',

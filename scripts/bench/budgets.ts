@@ -7,59 +7,59 @@
  * gzip for a landing); docs/performance.md says how far off we are and why.
  */
 export const SIZE_BUDGETS_KIB = {
-  // +15 KiB with the order form (issue 4): its components, slice and saga, the link checks
+  // +15 KiB with the order form: its components, slice and saga, the link checks
   // and ~2 KiB of its messages; the landings' own texts stay out (locales/landing/)
-  // +3 KiB with the payment flow (issue 5): submit and polling sagas, the thanks messages
-  // +1 KiB JS with the cabinet's order form branches (issue 12); the cabinet's 200 messages
+  // +3 KiB with the payment flow: submit and polling sagas, the thanks messages
+  // +1 KiB JS with the cabinet's order form branches; the cabinet's 200 messages
   // are a chunk of their own (locales/cabinet/), so landings do not carry them. +4 KiB CSS:
   // esbuild folds the CSS of lazily loaded screens into the entry's stylesheet, so every new
   // cabinet screen's CSS reaches the landing too (docs/performance.md, left to the render-speed
   // issue: an entry stylesheet of the static graph only)
-  // +2.5 KiB JS, +2 KiB CSS with the live channel (issue 13): its saga and slice run for
+  // +2.5 KiB JS, +2 KiB CSS with the live channel: its saga and slice run for
   // every logged-in visitor; the bell sits in the cabinet's layout, which is in the entry;
   // socket.io-client (13 KiB) is a lazy chunk; mails' and notifications' texts moved to a
   // server-only set (locales/server/), which saved 0.8 KiB
   // +2.5 KiB JS with the blog and legal loaders (in the route table) and the landings'
-  // structured data (FAQPage, Product, breadcrumbs; issue 14)
+  // structured data (FAQPage, Product, breadcrumbs)
   // +1 KiB JS, +1 KiB CSS: the landings' number parsing, range hint and foreign-card offer
-  // +2 KiB with analytics and the offline banner (issue 17): the consent banner, the actions
+  // +2 KiB with analytics and the offline banner: the consent banner, the actions
   // and the online hook are in the entry;
   // the saga and web-vitals load after the page, but esbuild moves the modules they share
   // with the entry (api, cookies) into two chunks of their own, which compress less well
-  // −7 KiB (issue 18): messages compiled at build time, the ICU parser left out of the bundle
-  // CSS −8 KiB (issue 18): the entry's stylesheet without every screen's styles
-  // −3 KiB (issue 18): sign-in, blog, legal and payment-result texts are a message set of
+  // −7 KiB: messages compiled at build time, the ICU parser left out of the bundle
+  // CSS −8 KiB: the entry's stylesheet without every screen's styles
+  // −3 KiB: sign-in, blog, legal and payment-result texts are a message set of
   // their own (locales/pages/)
-  // −7 KiB (issue 18): esbuild's chunks merged by a second bundler, 11 files instead of 36,
+  // −7 KiB: esbuild's chunks merged by a second bundler, 11 files instead of 36,
   // fewer gzip streams (gone since: one bundler, the shell one chunk by its imports)
-  // −59 KiB (issue 18): the browser runs Preact through preact/compat instead of react-dom
+  // −59 KiB: the browser runs Preact through preact/compat instead of react-dom
   // (build/preact-plugin.ts); the server still renders with React 19
-  // +0.3 KiB (issue 18): hydration in parts (lib/preact/hydrate-later.tsx, the store's hold)
-  // +58 KiB (issue 29): React and react-dom in the browser again (react-dom's client with
+  // +0.3 KiB: hydration in parts (lib/preact/hydrate-later.tsx, the store's hold)
+  // +58 KiB: React and react-dom in the browser again (react-dom's client with
   // React and the scheduler is 68.8 KiB gzip on its own); −8 KiB: redux-saga and every saga
   // load after hydration (app/sagas.ts); −1.6 KiB: the cabinet and sign-in layouts are chunks
   // of their own (app/lazy-layouts.ts); +0.4 KiB: the entry evaluated in two stages (React,
   // then the app: client/entry.client.tsx); −5.7 KiB: Redux Toolkit and Immer replaced by
   // client/lib/slice.ts over redux. docs/performance.md has the breakdown.
-  // Issue 30's fixes (+1.4 KiB: the phone header, the consent bar's room, the one-choice
+  // The phone and consent fixes (+1.4 KiB: the phone header, the consent bar's room, the one-choice
   // short balance, the limits' and the saving rule, the blog's failure rule) paid back: the
   // cabinet-only order texts moved to the cabinet set (−0.6), and the thanks, blog, article and
   // legal loaders come in their screens' chunks, not the entry (−1.0): 151.4 on 2026-11-26.
-  // +0.12 KiB (issue 31.1): the calls typed by the API contract, whose path and query
+  // +0.12 KiB: the calls typed by the API contract, whose path and query
   // client/lib/endpoints.ts builds from the contract's key (152.04)
-  // +0.3 KiB (issue 32): the order form's drip-feed and subscription state, count and checks
+  // +0.3 KiB: the order form's drip-feed and subscription state, count and checks
   // (the cabinet-only fields themselves are in the cabinet's chunk) (152.5)
-  // +0.35 KiB (issue 33): the staff console's six pages in the route table (one view, one lazy
+  // +0.35 KiB: the staff console's six pages in the route table (one view, one lazy
   // layout, one message set's chunk per language: its screens, layout, styles and texts load
   // on staff pages only); ~0.2 KiB raw, the rest the minifier's longer names (152.93)
-  // +0.3 KiB (issue 33): sixteen console pages in the route table now (catalogue, prices,
+  // +0.3 KiB: sixteen console pages in the route table now (catalogue, prices,
   // providers, import, payments, withdrawals, articles) (153.25); one splat route for the
   // console, its screens chosen in its own chunk, would give this and the 0.35 above back
-  // −2.3 KiB (issue 29): a landing's own texts (its platform's hero and meta, its services'
+  // −2.3 KiB: a landing's own texts (its platform's hero and meta, its services'
   // short lines; a service page's title and line) come in its loader data from
   // locales/landing/, not every platform's and service's in the messages chunk (151.0);
   // on a client navigation from the API (staff edit them), not a chunk's glue (150.6)
-  // −3.3 KiB (issue 29): kept subtrees (the heroes' words, the sections, the footer) keep the
+  // −3.3 KiB: kept subtrees (the heroes' words, the sections, the footer) keep the
   // server's markup in the browser; their code and texts (the `kept` set) load only when a
   // client navigation renders one (147.3); −0.8: the landings' structured data is part of
   // their sections (146.5); −0.4: server-only branches out of the browser build (146.1);
@@ -89,33 +89,33 @@ export const SIZE_BUDGETS_KIB = {
   // kept markup in a context (148.5)
   landing: { jsGzip: 148.8, cssGzip: 8 },
   service: { jsGzip: 149.0, cssGzip: 8 },
-  // +4 KiB with the balance top-up form and the payment saga (issue 5)
-  // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB) (issue 12)
-  // +4 KiB with the bell, the notifications and income screens' shared parts (issue 13)
-  // +1 KiB with the API screen's messages (issue 15: key, webhook), in the cabinet's one
+  // +4 KiB with the balance top-up form and the payment saga
+  // +21 KiB with the cabinet's dashboard, order cards, its messages chunk (4.5 KiB)
+  // +4 KiB with the bell, the notifications and income screens' shared parts
+  // +1 KiB with the API screen's messages (key, webhook), in the cabinet's one
   // messages chunk until the render-speed issue splits messages per screen
-  // +0.5 KiB with the offline banner and its hook (issue 17)
-  // −6 KiB (issue 18): messages compiled at build time, the ICU parser left out of the bundle
-  // +1.3 KiB (issue 18): the cabinet loads the pages' message set too (its profile shares
+  // +0.5 KiB with the offline banner and its hook
+  // −6 KiB: messages compiled at build time, the ICU parser left out of the bundle
+  // +1.3 KiB: the cabinet loads the pages' message set too (its profile shares
   // their auth.* texts), still within 190
-  // −7 KiB (issue 18): the chunks merged by a second bundler, 14 files instead of 39
-  // −59 KiB (issue 18): Preact in the browser
-  // +52 KiB (issue 29): React in the browser, the sagas after hydration, the layout a chunk,
+  // −7 KiB: the chunks merged by a second bundler, 14 files instead of 39
+  // −59 KiB: Preact in the browser
+  // +52 KiB: React in the browser, the sagas after hydration, the layout a chunk,
   // the entry in two stages; −5.7 KiB: no Redux Toolkit, no Immer; −4.5 KiB: sign-in's texts
   // (the `pages` set) load with the profile only, not with every cabinet page; −6 KiB: the
   // cabinet's own screens' texts are a set of their own (cabinet-screens), not the dashboard's
-  // +1 KiB (issue 30): the cabinet's order form texts (short balance, comments, limits) are
+  // +1 KiB: the cabinet's order form texts (short balance, comments, limits) are
   // in its set now, and the short balance is one choice with its own texts (161.1)
-  // +0.2 KiB (issue 31.1): the typed API calls (client/lib/endpoints.ts) (162.01)
-  // +0.04 KiB (issue 30.12): a page that ended its own session keeps its confirmation when
+  // +0.2 KiB: the typed API calls (client/lib/endpoints.ts) (162.01)
+  // +0.04 KiB: a page that ended its own session keeps its confirmation when
   // the live channel then ends (162.21); the budget gets 0.3 of room
-  // +2.4 KiB (issue 32): the cabinet's drip-feed and subscription fields, the order cards'
+  // +2.4 KiB: the cabinet's drip-feed and subscription fields, the order cards'
   // runs and subscriptions, their texts, the mass order's navigation (164.6): at the target
-  // +0.35 KiB (issue 33): the staff console's route table entries, as for the landings (165.0)
-  // +0.3 KiB (issue 33): the console's further pages in the route table (165.32)
-  // −2.3 KiB (issue 29): the landings' own texts out of the messages chunk (163.0); −0.4
+  // +0.35 KiB: the staff console's route table entries, as for the landings (165.0)
+  // +0.3 KiB: the console's further pages in the route table (165.32)
+  // −2.3 KiB: the landings' own texts out of the messages chunk (163.0); −0.4
   // from the API on a client navigation (162.6)
-  // −1.8 KiB (issue 29): the footer's code and texts (a kept subtree) load only when the
+  // −1.8 KiB: the footer's code and texts (a kept subtree) load only when the
   // browser renders it itself (160.8); −4.4: as the landing's, the server-only branches and
   // react-router's unused components out (156.4); +0.25: react-dom's signal errors made
   // ahead (156.7)

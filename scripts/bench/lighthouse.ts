@@ -13,8 +13,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
-import { build } from '../../build/build.ts';
-import { loadToolConfig } from '../../server/config.ts';
+import { build } from '#build/build.ts';
+import { loadToolConfig } from '#server/config.ts';
 import { LIGHTHOUSE_TARGETS } from './budgets.ts';
 import {
   CHROMIUM,

@@ -1,5 +1,5 @@
 /**
- * `npm run load` (issue 16): the production server under a mixed load with autocannon: home,
+ * `npm run load`: the production server under a mixed load with autocannon: home,
  * a service page, the prices call and a logged-in cabinet page, LOAD_CONNECTIONS (50) for
  * LOAD_DURATION seconds (60). Reports requests, errors (failed and non-2xx answers), p50 and
  * p99. With SOAK_MINUTES (e.g. 5) it then keeps the load on and samples the RSS every 30 s,
@@ -8,8 +8,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { build } from '../../build/build.ts';
-import { loadToolConfig } from '../../server/config.ts';
+import { build } from '#build/build.ts';
+import { loadToolConfig } from '#server/config.ts';
 import { freePort, root, rssMb, signUpFor, spawnServer, untilReady } from './server.ts';
 
 const {

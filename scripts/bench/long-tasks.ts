@@ -13,7 +13,7 @@
  */
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { loadToolConfig } from '../../server/config.ts';
+import { loadToolConfig } from '#server/config.ts';
 import {
   CHROMIUM,
   CHROMIUM_FLAGS,
@@ -177,7 +177,7 @@ async function main() {
   }
   console.table(rows);
   console.log(
-    `CPU ${CPU_RATE}× slower; target: ≤ 100 ms of long tasks in all after the first paint at 4×, per page (issue 29)`,
+    `CPU ${CPU_RATE}× slower; target: ≤ 100 ms of long tasks in all after the first paint at 4×, per page`,
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * `npm run profile -- [home|service|cabinet]` (issue 18): where a rendered page's CPU goes.
+ * `npm run profile -- [home|service|cabinet]`: where a rendered page's CPU goes.
  * Runs the production build (built first when dist/ is missing) with the page cache off under
  * `node --cpu-prof`, loads the page with autocannon (PROFILE_CONNECTIONS, default 10, for
  * PROFILE_DURATION seconds, default 10), stops the server and prints the self time by origin
@@ -11,8 +11,8 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { build } from '../../build/build.ts';
-import { loadToolConfig } from '../../server/config.ts';
+import { build } from '#build/build.ts';
+import { loadToolConfig } from '#server/config.ts';
 import { freePort, root, signUpFor, spawnServer, untilReady } from './server.ts';
 
 const {

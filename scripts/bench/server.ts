@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadToolConfig, SAMPLE_OPERATOR_ENV } from '../../server/config.ts';
+import { loadToolConfig, SAMPLE_OPERATOR_ENV } from '#server/config.ts';
 
 /** The benchmarks run the production server exactly as `npm run serve` does. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

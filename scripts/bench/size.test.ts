@@ -1,4 +1,4 @@
-import { PAGES } from '../../shared/routes.ts';
+import { PAGES } from '#shared/routes.ts';
 import { SIZE_BUDGETS_KIB } from './budgets.ts';
 import {
   builtManifest,

@@ -6,13 +6,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { buildClient, type ClientBuild, clientOptions } from '../../build/build.ts';
-import { entryStylesheet } from '../../build/entry-css.ts';
-import { jsGraph, manifestFromMetafile } from '../../build/manifest.ts';
-import { LAZY_LAYOUTS } from '../../client/app/lazy-layouts.ts';
-import type { AssetManifest } from '../../server/ssr/assets.ts';
-import { type MessageSet, messageSetsOf } from '../../shared/message-sets.ts';
-import { type Layout, PAGES, type PageDef, pageById } from '../../shared/routes.ts';
+import { buildClient, type ClientBuild, clientOptions } from '#build/build.ts';
+import { entryStylesheet } from '#build/entry-css.ts';
+import { jsGraph, manifestFromMetafile } from '#build/manifest.ts';
+import { LAZY_LAYOUTS } from '#client/app/lazy-layouts.ts';
+import type { AssetManifest } from '#server/ssr/assets.ts';
+import { type MessageSet, messageSetsOf } from '#shared/message-sets.ts';
+import { type Layout, PAGES, type PageDef, pageById } from '#shared/routes.ts';
 import { SIZE_BUDGETS_KIB, SIZE_TARGETS_KIB } from './budgets.ts';
 
 export type PageKind = keyof typeof SIZE_BUDGETS_KIB;

@@ -3,7 +3,7 @@ import { allSet, parser, setting, type Values } from './reader.ts';
 
 const GA = ['GA_MEASUREMENT_ID', 'GA_API_SECRET'] as const;
 
-/** Forwarding to GA4 and Metrika (issue 17) and the analytics endpoints' limits. */
+/** Forwarding to GA4 and Metrika and the analytics endpoints' limits. */
 export const analytics = {
   ga4: {
     measurementId: setting({
@@ -33,7 +33,7 @@ export const analytics = {
       'rules like example.ru:12345678;*:87654321 (host or *, then the counter id)',
       parseCounters,
     ),
-    doc: 'Metrika counter per host (SPEC §3); set, Metrika hits are forwarded',
+    doc: 'Metrika counter per host (docs/product.md §3); set, Metrika hits are forwarded',
   }),
   metrika: {
     endpoint: setting({

@@ -1,4 +1,4 @@
-import { SUPPORT_EMAIL } from '../../shared/brand.ts';
+import { SUPPORT_EMAIL } from '#shared/brand.ts';
 import { matching } from './parsers.ts';
 import { parser, setting } from './reader.ts';
 

@@ -1,7 +1,7 @@
 import { int, ms, parseMetaRules, text } from './parsers.ts';
 import { parser, setting } from './reader.ts';
 
-/** The pages: rendering, the page cache, the folders they are made from, SPEC §2 meta rules. */
+/** The pages: rendering, the page cache, the folders they are made from, docs/product.md §2 meta rules. */
 export const pages = {
   renderTimeoutMs: setting({
     env: 'RENDER_TIMEOUT_MS',

@@ -109,7 +109,7 @@ export function parseAmounts(raw: string): Record<string, number> | undefined {
 }
 
 /**
- * SPEC §2 meta-platform restriction per domain: on these hosts, visitors from these
+ * docs/product.md §2 meta-platform restriction per domain: on these hosts, visitors from these
  * countries ('*': all) see no Instagram or Threads pages.
  */
 export interface MetaRule {

@@ -1,4 +1,4 @@
-import { CURRENCIES, type Currency } from '../../shared/regions.ts';
+import { CURRENCIES, type Currency } from '#shared/regions.ts';
 import { int, matching, ms, oneOf } from './parsers.ts';
 import { setting } from './reader.ts';
 

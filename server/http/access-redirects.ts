@@ -1,9 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
-import { isLocale, type Locale, localePrefix } from '../../shared/locales.ts';
-import { isPublicId } from '../../shared/orders.ts';
-import { META_PLATFORMS } from '../../shared/platforms.ts';
-import { matchPage, pagePath } from '../../shared/routes.ts';
-import { isSafeRedirect } from '../../shared/safe-redirect.ts';
+import { isLocale, type Locale, localePrefix } from '#shared/locales.ts';
+import { isPublicId } from '#shared/orders.ts';
+import { META_PLATFORMS } from '#shared/platforms.ts';
+import { matchPage, pagePath } from '#shared/routes.ts';
+import { isSafeRedirect } from '#shared/safe-redirect.ts';
 import { rawQuery } from './query-string.ts';
 import { contextOf } from './request-context.ts';
 
@@ -12,7 +12,7 @@ const PAYMENT_ACTIONS = ['PaymentCancel', 'PaymentSuccess', 'PaymentWaiting'];
 export const REDIRECT_PARAM = 'redirect';
 
 /**
- * SPEC §2 Redirects and §4 Login, before any rendering:
+ * docs/product.md §2 Redirects and §15 Login, before any rendering:
  * - a logged-in user on a public page goes to the cabinet in their language, query kept,
  *   unless fromCp=true or a payment action is in the query; on a guest page (login …) they
  *   go to the remembered path if it is safe, else to the cabinet;
@@ -31,7 +31,7 @@ export function accessRedirects(req: Request, res: Response, next: NextFunction)
     next();
     return;
   }
-  // back from a gateway (DOMAIN.md): the waiting page follows the payment to its end
+  // back from a gateway (docs/product.md): the waiting page follows the payment to its end
   const { action, payment } = req.query;
   if (
     typeof action === 'string' &&
@@ -42,7 +42,7 @@ export function accessRedirects(req: Request, res: Response, next: NextFunction)
     res.redirect(302, `${pagePath('thanks-waiting', page.locale)}?payment=${payment}`);
     return;
   }
-  // SPEC §2: with the meta-platform restriction on, Instagram and Threads pages (not home) 404
+  // docs/product.md §2: with the meta-platform restriction on, Instagram and Threads pages (not home) 404
   const { visitor, user } = contextOf(res);
   if (
     visitor.metaRestricted &&
@@ -54,7 +54,7 @@ export function accessRedirects(req: Request, res: Response, next: NextFunction)
     return;
   }
   const { access } = page.def;
-  // the staff console (issue 33): never indexed, whoever asks; an account without a staff role
+  // the staff console: never indexed, whoever asks; an account without a staff role
   // gets the site's 404 from the page's loader (client/features/staff/staff-route.loader.ts)
   if (access === 'staff') {
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { fieldWithControlChars, hasControlChars } from '../../shared/control-chars.ts';
+import { fieldWithControlChars, hasControlChars } from '#shared/control-chars.ts';
 import { AppError } from '../lib/app-error.ts';
 import { ValidationError } from '../lib/validate.ts';
 
@@ -15,7 +15,7 @@ function decodedPath(path: string): string {
 }
 
 /**
- * One gate for what a request names (DESIGN §5, issue 16): a path or query with a control
+ * One gate for what a request names (docs/architecture.md): a path or query with a control
  * character (`%00` …) is a 400 before any route reads it, so no lookup, page or query ever
  * carries one to the database.
  */

@@ -1,7 +1,7 @@
-import { UA } from '../../tests/support/app.ts';
+import { UA } from '#tests/support/app.ts';
 import { deviceRecordOf } from './device-record.ts';
 
-describe('deviceRecordOf (SPEC §3 Device record)', () => {
+describe('deviceRecordOf (docs/product.md §3 Device record)', () => {
   it('recognises an iPhone', () => {
     expect(deviceRecordOf(UA.iphone)).toMatchObject({
       isMobile: true,

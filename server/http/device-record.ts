@@ -1,7 +1,7 @@
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
 import { UAParser } from 'ua-parser-js';
-import type { DeviceRecord } from '../../shared/device.ts';
+import type { DeviceRecord } from '#shared/device.ts';
 
 /**
  * Parsing a user agent costs more than rendering a cached page, and visitors send few distinct
@@ -11,7 +11,7 @@ const known = new LRUCache<string, Readonly<DeviceRecord>>({ max: 2000 });
 /** Longer user agents are parsed every time rather than kept (nobody's browser sends these). */
 const KEPT_LENGTH = 512;
 
-/** SPEC §3 Device record from the user-agent (ua-parser-js 1.x for the device, isbot for crawlers). */
+/** docs/product.md §3 Device record from the user-agent (ua-parser-js 1.x for the device, isbot for crawlers). */
 export function deviceRecordOf(userAgent: string | undefined): Readonly<DeviceRecord> {
   const ua = userAgent ?? '';
   if (ua.length > KEPT_LENGTH) return parse(ua);

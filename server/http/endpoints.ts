@@ -7,7 +7,7 @@ interface Layer {
 }
 
 /**
- * Every call a router answers, as `METHOD /path` (GET /api/endpoints, SPEC §7 Misc), read
+ * Every call a router answers, as `METHOD /path` (GET /api/endpoints, docs/api.md Misc), read
  * from the routers themselves, so the list is never out of date.
  */
 export function listEndpoints(router: Router, prefix: string): string[] {

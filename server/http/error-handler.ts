@@ -3,7 +3,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { Logger } from '../lib/logger.ts';
 import { ValidationError } from '../lib/validate.ts';
 
-/** The JSON envelope of SPEC §7/§8 for API errors; validation errors also name each field. */
+/** The JSON envelope of docs/api.md/§12 for API errors; validation errors also name each field. */
 export function apiError(
   res: Response,
   statusCode: number,

@@ -19,7 +19,7 @@ const within = <T>(promise: Promise<T>): Promise<T> =>
   ]);
 
 /**
- * Readiness (issue 16): not draining, the database answers, every migration this build knows
+ * Readiness: not draining, the database answers, every migration this build knows
  * is applied, and Redis answers when it is configured. Load balancers send traffic only to a
  * ready instance; a draining one turns unready before it stops listening.
  */

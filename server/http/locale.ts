@@ -1,15 +1,15 @@
 import type { NextFunction, Request, Response } from 'express';
-import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../shared/constants.ts';
+import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '#shared/constants.ts';
 import {
   DEFAULT_LOCALE,
   isLocale,
   type Locale,
   localeFromAcceptLanguage,
-} from '../../shared/locales.ts';
-import type { VisitorState } from '../../shared/visitor.ts';
+} from '#shared/locales.ts';
+import type { VisitorState } from '#shared/visitor.ts';
 import { rawQuery } from './query-string.ts';
 
-/** SPEC §4 Language: a CIS visitor who is not a crawler gets the locale cookie set to ru. */
+/** docs/product.md §15 Language: a CIS visitor who is not a crawler gets the locale cookie set to ru. */
 export function cisLocaleCookie(
   req: Request,
   res: Response,
@@ -29,7 +29,7 @@ export function cisLocaleCookie(
 }
 
 /**
- * SPEC §4 Language, for the root only: the locale comes from the cookie, then the browser
+ * docs/product.md §15 Language, for the root only: the locale comes from the cookie, then the browser
  * language; a crawler or ?fwd=0 stays on ru. Anything but ru is redirected to its prefix.
  */
 export function rootLocale(

@@ -6,7 +6,7 @@ import { REDACT_PATHS } from '../lib/logger.ts';
 import { redactUrl } from './log-redaction.ts';
 import { requestLogging } from './logging.ts';
 
-/** Issue 16: the access log wrote reset codes and the ids that open receipts. */
+/** the access log wrote reset codes and the ids that open receipts. */
 describe('the access log', () => {
   it.each([
     ['/reset/Ab3dEf7hJk/', '/reset/[redacted]/'],

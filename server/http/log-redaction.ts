@@ -2,7 +2,7 @@
 export const REDACTED = '[redacted]';
 
 /**
- * Path segments that work as keys (DESIGN §5): a reset code, and the public ids of orders,
+ * Path segments that work as keys (docs/architecture.md): a reset code, and the public ids of orders,
  * payments and intakes, whose links open receipts. The segment after the matched prefix is
  * replaced; the words the API uses at the same place (`main`, `async`, `methods` …) are kept.
  */
@@ -29,7 +29,7 @@ const KEY_PARAMS = new Set([
 
 /**
  * A URL as the access log writes it: keys in the path and the query replaced by
- * `[redacted]`, the rest as sent (issue 16: the log wrote reset codes and receipt ids).
+ * `[redacted]`, the rest as sent (the log wrote reset codes and receipt ids).
  */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');

@@ -25,7 +25,7 @@ function routeOf(req: Request, res: Response): string {
 }
 
 /**
- * Times every request (issue 16): by route and status, and for rendered pages the time to
+ * Times every request: by route and status, and for rendered pages the time to
  * the first byte and to the end, by page-cache result (`res.locals.rendered`, set by the
  * renderer). Mounted first, so it sees every answer.
  */

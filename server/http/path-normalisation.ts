@@ -6,7 +6,7 @@ import { rawQuery } from './query-string.ts';
 const UNEVEN = /\/{2,}|\\/;
 
 /**
- * One path for the whole app (issue 16): `//x/cp/` skipped the access redirects, which match
+ * One path for the whole app: `//x/cp/` skipped the access redirects, which match
  * the route table, while the renderer read it as a protocol-relative URL and rendered
  * `/cp/`. Here, before anything reads the path, runs of slashes and backslashes become one
  * slash: a page read is redirected there (301, query kept), any other request is refused.

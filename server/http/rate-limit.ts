@@ -13,7 +13,7 @@ export interface LimitsRedis {
 }
 
 /**
- * Where rate limits count (rate-limiter-flexible, issue 16): in Redis when `REDIS_URL` is set,
+ * Where rate limits count (rate-limiter-flexible): in Redis when `REDIS_URL` is set,
  * so every instance agrees (an in-memory insurance takes over while Redis is down), else in
  * this process's memory. Each limit has a name, so keys of different limits never meet.
  */

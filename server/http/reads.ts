@@ -1,12 +1,12 @@
 import type { Request, Response, Router } from 'express';
-import type { Part } from '../../shared/api-contract/endpoint.ts';
+import type { Part } from '#shared/api-contract/endpoint.ts';
 import {
   type AnswerOf,
   API,
   type EndpointKey,
   type ParamsOf,
   type QueryOf,
-} from '../../shared/api-contract/index.ts';
+} from '#shared/api-contract/index.ts';
 import { validate } from '../lib/validate.ts';
 import { contextOf, type RequestContext } from './request-context.ts';
 import { visitorOf } from './visitor-hash.ts';

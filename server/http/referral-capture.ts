@@ -1,6 +1,6 @@
 import type { CookieOptions, NextFunction, Request, Response } from 'express';
-import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../shared/constants.ts';
-import { isRefCode } from '../../shared/referrals.ts';
+import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '#shared/constants.ts';
+import { isRefCode } from '#shared/referrals.ts';
 import { contextOf } from './request-context.ts';
 
 /**

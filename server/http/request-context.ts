@@ -1,16 +1,16 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { COOKIE_NAMES } from '../../shared/constants.ts';
-import { deviceClassOf } from '../../shared/device.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale, localeOfPath } from '../../shared/locales.ts';
+import { COOKIE_NAMES } from '#shared/constants.ts';
+import { deviceClassOf } from '#shared/device.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale, localeOfPath } from '#shared/locales.ts';
 import {
   type Currency,
   defaultCurrency,
   isCurrency,
   isGdprCountry,
   regionOfCountry,
-} from '../../shared/regions.ts';
-import type { PublicUser } from '../../shared/user.ts';
-import type { VisitorState } from '../../shared/visitor.ts';
+} from '#shared/regions.ts';
+import type { PublicUser } from '#shared/user.ts';
+import type { VisitorState } from '#shared/visitor.ts';
 import type { MetaRule, PublicConfig } from '../config.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import { countryOfIp } from '../modules/geo/geo.service.ts';
@@ -18,7 +18,7 @@ import { deviceRecordOf } from './device-record.ts';
 import { pageOfReferer } from './return-path.ts';
 
 /**
- * Who asks, from where, in which language and currency (SPEC §3, §4, §9): decided once per
+ * Who asks, from where, in which language and currency (docs/product.md §3, §15, §13): decided once per
  * request, before the API and the pages, and read by every route from `res.locals.context`.
  */
 export interface RequestContext {
@@ -44,7 +44,7 @@ function tokenOf(req: Request): {
 }
 
 /**
- * The locale of a request: a page's is its path's (SPEC §4 Language). An API call's is the
+ * The locale of a request: a page's is its path's (docs/product.md §15 Language). An API call's is the
  * page it was made from (the Referer), else the `locale` cookie, else the user's language,
  * else the default; a call may still name its own (`lang`, an order's `return_path`).
  */

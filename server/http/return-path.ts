@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { isSafeRedirect } from '../../shared/safe-redirect.ts';
+import { isSafeRedirect } from '#shared/safe-redirect.ts';
 
 /** The path of our own page the request came from (its Referer), if safe; else null. */
 export function pageOfReferer(req: Request, publicUrl: string): string | null {

@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { apiError } from './error-handler.ts';
 
 /**
- * Cookie-carried writes must come from our own pages (DESIGN §5): a browser marks requests
+ * Cookie-carried writes must come from our own pages (docs/architecture.md): a browser marks requests
  * from other sites with Sec-Fetch-Site and Origin. API clients with a Bearer token are not
  * browsers riding a cookie, so they pass.
  */

@@ -20,7 +20,7 @@ export function workerJobs(services: Services, config: Config, logger: Logger): 
     ...(refreshRates
       ? [
           {
-            // SPEC §9: currencies refresh every 5 minutes; a failing source keeps the last
+            // docs/product.md §13: currencies refresh every 5 minutes; a failing source keeps the last
             name: 'currencies.refresh',
             run: refreshRates,
           },
@@ -32,7 +32,7 @@ export function workerJobs(services: Services, config: Config, logger: Logger): 
       run: () => services.orders.processQueued(),
     },
     {
-      // DOMAIN.md: payments left WAITING are re-checked with their gateway and expire
+      // docs/product.md: payments left WAITING are re-checked with their gateway and expire
       name: 'payments.recheck',
       run: () =>
         services.payments.recheckWaiting({
@@ -56,7 +56,7 @@ export function workerJobs(services: Services, config: Config, logger: Logger): 
       run: () => services.fulfilment.syncRunning(),
     },
     {
-      // DOMAIN.md: unpaid orders expire once their payment is over
+      // docs/product.md: unpaid orders expire once their payment is over
       name: 'orders.expire',
       run: () => services.orders.expireUnpaid({ afterMs: config.paymentExpireAfterMs }),
     },

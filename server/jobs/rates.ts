@@ -7,7 +7,7 @@ import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 export const STALE_RATES_MS = 24 * 3_600_000;
 
 /**
- * The currency rates job (issue 17; SPEC §9: currencies refresh every 5 minutes): at most
+ * The currency rates job (docs/product.md §13: currencies refresh every 5 minutes): at most
  * every `everyMs` it asks the source; good rates replace the stored ones (prices follow), a
  * failing source leaves the last good ones, and rates older than a day are reported.
  */

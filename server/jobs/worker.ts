@@ -14,7 +14,7 @@ export interface Worker {
 }
 
 /**
- * The background worker (DESIGN §1): a loop that runs its jobs every `intervalMs`. A job
+ * The background worker (docs/architecture.md): a loop that runs its jobs every `intervalMs`. A job
  * that throws is logged and the others still run; rounds never overlap.
  */
 export function startWorker({

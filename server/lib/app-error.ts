@@ -1,4 +1,4 @@
-/** An error meant for the client: its message and status are shown as they are (SPEC §8). */
+/** An error meant for the client: its message and status are shown as they are (docs/product.md §12). */
 export class AppError extends Error {
   readonly statusCode: number;
 

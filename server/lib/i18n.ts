@@ -1,7 +1,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { BRAND_NAME } from '../../shared/brand.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../shared/locales.ts';
-import { pageOfTag } from '../../shared/orders.ts';
+import { BRAND_NAME } from '#shared/brand.ts';
+import { DEFAULT_LOCALE, type Locale } from '#shared/locales.ts';
+import { pageOfTag } from '#shared/orders.ts';
 import { MESSAGES, SERVER_MESSAGES } from './messages.ts';
 
 /**

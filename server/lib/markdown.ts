@@ -1,6 +1,6 @@
 import { Marked, type Tokens } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { isLocale } from '../../shared/locales.ts';
+import { isLocale } from '#shared/locales.ts';
 
 /** A heading of a rendered document, for its table of contents. */
 export interface DocHeading {

@@ -3,7 +3,7 @@ import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import { AppError } from './app-error.ts';
 
-/** A 400 that names every field at fault; `message` is the first one (SPEC §8). */
+/** A 400 that names every field at fault; `message` is the first one (docs/product.md §12). */
 export class ValidationError extends AppError {
   readonly fields: Record<string, string>;
 

@@ -1,6 +1,6 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { createClient } from 'redis';
-import { LIVE_EVENT } from '../../shared/notifications.ts';
+import { LIVE_EVENT } from '#shared/notifications.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Publish } from '../modules/notifications/notifications.service.ts';
 import { publishTo } from './live-gateway.ts';

@@ -2,10 +2,10 @@ import type { Server as HttpServer, IncomingHttpHeaders } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { COOKIE_NAMES } from '../../shared/constants.ts';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../shared/locales.ts';
-import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
-import { staffRoleOf } from '../../shared/staff-permissions.ts';
+import { COOKIE_NAMES } from '#shared/constants.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '#shared/locales.ts';
+import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '#shared/notifications.ts';
+import { staffRoleOf } from '#shared/staff-permissions.ts';
 import type { Logger } from '../lib/logger.ts';
 import { type AuthService, tokenHashOf } from '../modules/auth/auth.service.ts';
 import type { Publish } from '../modules/notifications/notifications.service.ts';
@@ -13,7 +13,7 @@ import type { Publish } from '../modules/notifications/notifications.service.ts'
 /** The private room of a user and the language their page reads: only their sockets join. */
 export const roomOf = (userId: number, lang: Locale) => `user:${userId}:${lang}`;
 
-/** The staff consoles' room: staff with a live staff session (issue 33). */
+/** The staff consoles' room: staff with a live staff session. */
 export const STAFF_ROOM = 'staff';
 
 /** What the staff room hears: a kind of change, so the console refreshes that part. */
@@ -40,7 +40,7 @@ export interface LiveGateway {
   /** Sockets connected to this instance. */
   connections(): number;
 
-  /** Tells the staff consoles on this instance's sockets that something moved (issue 33). */
+  /** Tells the staff consoles on this instance's sockets that something moved. */
   toStaff(event: StaffLiveEvent): void;
   /** Whether any staff console listens on this instance. */
   staffListening(): boolean;
@@ -64,7 +64,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
 }
 
 /**
- * SPEC §6: the live connection authenticates by the token: `Authorization: Bearer` (API
+ * docs/product.md §11: the live connection authenticates by the token: `Authorization: Bearer` (API
  * clients, the polling transport), `auth.token` in the handshake, or the page's httpOnly
  * cookie, so the browser never holds the token in script. A cookie only counts from a page of
  * this site (cross-site WebSocket hijacking).
@@ -90,7 +90,7 @@ export function tokenOf(handshake: {
 }
 
 /**
- * The socket.io server on the web server's port (`/socket.io`, DESIGN §2 realtime). Each user
+ * The socket.io server on the web server's port (`/socket.io`, docs/architecture.md). Each user
  * joins their private room; with Redis the adapter carries emits between instances, and the
  * worker emits into the same rooms through `@socket.io/redis-emitter`.
  *

@@ -2,7 +2,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { LiveGateway } from './live-gateway.ts';
 
 /**
- * The staff dashboard live (issue 33): while a staff console listens on this instance, the
+ * The staff dashboard live: while a staff console listens on this instance, the
  * latest change of any order is looked at every `intervalMs` (one indexed MAX, whoever made
  * the change: this process, another instance or the worker), and the staff room is told
  * when it moved; the console then fetches what changed.

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StaticHandlerContext } from 'react-router';
-import { LAZY_LAYOUTS } from '../../client/app/lazy-layouts.ts';
-import type { PageAssets } from '../../client/app/page-state.ts';
-import type { Locale } from '../../shared/locales.ts';
-import { type MessageSet, messageSetLocale, messageSetsOf } from '../../shared/message-sets.ts';
-import { pageById } from '../../shared/routes.ts';
+import { LAZY_LAYOUTS } from '#client/app/lazy-layouts.ts';
+import type { PageAssets } from '#client/app/page-state.ts';
+import type { Locale } from '#shared/locales.ts';
+import { type MessageSet, messageSetLocale, messageSetsOf } from '#shared/message-sets.ts';
+import { pageById } from '#shared/routes.ts';
 import { entryLoader } from './page-document.tsx';
 
 /**

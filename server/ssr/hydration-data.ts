@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
-import type { PageState } from '../../client/app/page-state.ts';
+import type { PageState } from '#client/app/page-state.ts';
 
 /**
  * The router part of the page state, in the shape react-router's browser router revives:

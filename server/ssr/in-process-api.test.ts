@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import type { RouterContextProvider } from 'react-router';
-import { ApiError } from '../../client/lib/api.ts';
-import { apiOf } from '../../client/lib/route-api.ts';
-import { visitorOf } from '../../client/lib/route-visitor.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { apiOf } from '#client/lib/route-api.ts';
+import { visitorOf } from '#client/lib/route-visitor.ts';
 import type { ReadHandlers } from '../http/reads.ts';
 import { AppError } from '../lib/app-error.ts';
 import { inProcessApi, pageRouterContext } from './in-process-api.ts';

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import { RouterContextProvider } from 'react-router';
-import { ApiError } from '../../client/lib/api.ts';
-import { type ApiClient, apiClientContext } from '../../client/lib/route-api.ts';
-import { pageVisitorContext } from '../../client/lib/route-visitor.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { type ApiClient, apiClientContext } from '#client/lib/route-api.ts';
+import { pageVisitorContext } from '#client/lib/route-visitor.ts';
 import {
   type ReadHandler,
   type ReadHandlers,

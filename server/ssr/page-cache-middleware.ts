@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import { COOKIE_NAMES } from '../../shared/constants.ts';
-import type { VisitorState } from '../../shared/visitor.ts';
+import { COOKIE_NAMES } from '#shared/constants.ts';
+import type { VisitorState } from '#shared/visitor.ts';
 import { pageCacheLookups } from '../lib/metrics.ts';
 import { type PageCache, sendCached } from './page-cache.ts';
 

@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
-import { createRoutes } from '../../client/app/routes.tsx';
-import { matchPage } from '../../shared/routes.ts';
-import { idsOf, pagePaths } from '../../tests/support/page-paths.ts';
+import { createRoutes } from '#client/app/routes.tsx';
+import { matchPage } from '#shared/routes.ts';
+import { idsOf, pagePaths } from '#tests/support/page-paths.ts';
 import { pageHandlers } from './page-handlers.ts';
 
 const routes = createRoutes();

@@ -1,5 +1,5 @@
 import { createStaticHandler, type RouteObject } from 'react-router';
-import type { PageMatch } from '../../shared/routes.ts';
+import type { PageMatch } from '#shared/routes.ts';
 
 /** Every leaf route's id → the routes from the root down to it. */
 function branchesOf(routes: RouteObject[], above: RouteObject[] = []): Map<string, RouteObject[]> {

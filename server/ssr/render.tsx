@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createStaticRouter, type RouteObject, StaticRouterProvider } from 'react-router';
-import { App } from '../../client/app/app.tsx';
-import { createRoutes } from '../../client/app/routes.tsx';
-import { IconSpriteContext } from '../../client/components/icons/sprite-context.ts';
+import { App } from '#client/app/app.tsx';
+import { createRoutes } from '#client/app/routes.tsx';
+import { IconSpriteContext } from '#client/components/icons/sprite-context.ts';
 import type { ReadHandlers } from '../http/reads.ts';
 import type { Logger } from '../lib/logger.ts';
 import { PAGE_MESSAGES } from '../lib/messages.ts';

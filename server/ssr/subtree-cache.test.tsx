@@ -9,8 +9,8 @@ import {
   liveContent,
   type SubtreeCache,
   SubtreeCacheContext,
-} from '../../client/components/static-subtree/kept-subtree.tsx';
-import { intlFor, registerMessageSet } from '../../client/lib/intl.ts';
+} from '#client/components/static-subtree/kept-subtree.tsx';
+import { intlFor, registerMessageSet } from '#client/lib/intl.ts';
 import { subtreeCache } from './subtree-cache.ts';
 
 interface YearsProps extends KeptProps {

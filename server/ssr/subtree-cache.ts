@@ -1,11 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { propsJson } from '../../client/components/static-subtree/kept-key.ts';
-import {
-  KeptAlone,
-  type SubtreeCache,
-} from '../../client/components/static-subtree/kept-subtree.tsx';
+import { propsJson } from '#client/components/static-subtree/kept-key.ts';
+import { KeptAlone, type SubtreeCache } from '#client/components/static-subtree/kept-subtree.tsx';
 import { keptSubtreeLookups } from '../lib/metrics.ts';
 import { CLIENT_RENDERED_BOUNDARY } from './page-document.tsx';
 

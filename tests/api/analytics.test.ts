@@ -5,14 +5,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { openDatabase } from '../../server/db/database.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
-import { createLogger } from '../../server/lib/logger.ts';
-import { createAnalyticsService } from '../../server/modules/analytics/analytics.service.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { createAnalyticsService } from '#server/modules/analytics/analytics.service.ts';
 import { countRows, createTestAppWith, type TestApp } from '../support/app.ts';
 
 /**
- * SPEC §7 Analytics (issue 17): mp (GA4), mpy and yaHit (Metrika) are queued and forwarded
+ * docs/api.md Analytics: mp (GA4), mpy and yaHit (Metrika) are queued and forwarded
  * by the worker to a local fake of each service, in its real payload format; a dead endpoint
  * only logs; the web-vitals beacon is stored by page kind and summarised by npm run vitals.
  */

@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
-import { type Endpoint, methodAndPath } from '../../shared/api-contract/endpoint.ts';
-import { API, type EndpointKey } from '../../shared/api-contract/index.ts';
-import { UNKNOWN_FIELD } from '../../shared/schemas/auth.schemas.ts';
+import { type Endpoint, methodAndPath } from '#shared/api-contract/endpoint.ts';
+import { API, type EndpointKey } from '#shared/api-contract/index.ts';
+import { UNKNOWN_FIELD } from '#shared/schemas/auth.schemas.ts';
 import { createTestAppWith, signUp, type TestApp } from '../support/app.ts';
 
 /**

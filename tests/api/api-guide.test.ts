@@ -2,19 +2,19 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { labelCodeBlocks } from '../../client/pages/cabinet/api/code-blocks.ts';
+import { labelCodeBlocks } from '#client/pages/cabinet/api/code-blocks.ts';
 import {
   createGuideService,
   type GuideFacts,
   type GuideServiceFacts,
-} from '../../server/modules/content/guide.service.ts';
-import { LOCALES, type Locale } from '../../shared/locales.ts';
-import { defaultCurrency } from '../../shared/regions.ts';
+} from '#server/modules/content/guide.service.ts';
+import { LOCALES, type Locale } from '#shared/locales.ts';
+import { defaultCurrency } from '#shared/regions.ts';
 import { createTestApp, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 import { testWorker } from '../support/worker.ts';
 
 /**
- * The reseller API guide of /cp/api/ (issue 15): every action with a request and an answer,
+ * The reseller API guide of /cp/api/: every action with a request and an answer,
  * examples in curl, PHP and Python, in 7 languages, code identical in each.
  */
 const ACTIONS = ['services', 'add', 'status', 'refill', 'refill_status', 'cancel', 'balance'];

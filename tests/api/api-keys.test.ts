@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
- * Reseller API keys (issue 15, /cp/api/): made and shown once, kept only as a hash, rotated
+ * Reseller API keys (/cp/api/): made and shown once, kept only as a hash, rotated
  * (the old key stops at once) and revoked; a key acts for its user and notes when and from
  * where it was last used.
  */

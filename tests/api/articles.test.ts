@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import request from 'supertest';
-import { FEATURED_ARTICLES } from '../../shared/articles.ts';
-import { LOCALES } from '../../shared/locales.ts';
+import { FEATURED_ARTICLES } from '#shared/articles.ts';
+import { LOCALES } from '#shared/locales.ts';
 import { createTestAppWith, ENGINES, type TestApp, UA } from '../support/app.ts';
 
 /**
- * The blog (issue 14, SPEC §3 Article, §7 Articles): articles written from content/articles/
+ * The blog (docs/product.md §3 Article, docs/api.md Articles): articles written from content/articles/
  * at start, listed by date or views (featured: views, 3), read by slug with a view counted
  * once per visitor and day, derived fields, sanitised HTML, and the pages.
  */
@@ -32,7 +32,7 @@ describe.each(ENGINES)('articles API on %s', (engine) => {
   });
   afterAll(() => t.database.close());
 
-  it('lists a language’s articles newest first, with the total and SPEC §3’s derived fields', async () => {
+  it('lists a language’s articles newest first, with the total and docs/product.md §3’s derived fields', async () => {
     const res = await request(t.app).get('/api/articles?lang=en&limit=50').expect(200);
     const { items, meta } = res.body.data;
     expect(meta).toEqual({ total: items.length, page: 1, limit: 50 });

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import type { createApp } from '../../server/app.ts';
-import { AUTH_MESSAGES as M } from '../../shared/auth-rules.ts';
+import type { createApp } from '#server/app.ts';
+import { AUTH_MESSAGES as M } from '#shared/auth-rules.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp, UA } from '../support/app.ts';
 
 type App = ReturnType<typeof createApp>;
@@ -74,23 +74,26 @@ describe.each(ENGINES)('auth API on %s', (engine) => {
       [{ password_confirmation: 'something else' }, 'password_confirmation', M.passwordMismatch],
       // left empty, the repetition is a required field, in the words of the others
       [{ password_confirmation: '' }, 'password_confirmation', M.required],
-    ])('refuses %j with the SPEC message and changes nothing', async (override, field, message) => {
-      const before = await countUsers(t);
-      const body = {
-        email: 'valid@example.com',
-        login: 'valid.login',
-        password: 'long enough 1',
-        password_confirmation: 'long enough 1',
-        ...override,
-      };
-      const res = await request(app)
-        .post('/api/register')
-        .send(override && Object.keys(override).length ? body : {});
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ status: 'error', statusCode: 400 });
-      expect(res.body.errors[field]).toBe(message);
-      expect(await countUsers(t)).toBe(before);
-    });
+    ])(
+      'refuses %j with the docs/product.md message and changes nothing',
+      async (override, field, message) => {
+        const before = await countUsers(t);
+        const body = {
+          email: 'valid@example.com',
+          login: 'valid.login',
+          password: 'long enough 1',
+          password_confirmation: 'long enough 1',
+          ...override,
+        };
+        const res = await request(app)
+          .post('/api/register')
+          .send(override && Object.keys(override).length ? body : {});
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ status: 'error', statusCode: 400 });
+        expect(res.body.errors[field]).toBe(message);
+        expect(await countUsers(t)).toBe(before);
+      },
+    );
 
     it('refuses a taken e-mail or login with 409', async () => {
       const taken = await signUp(app);
@@ -278,7 +281,7 @@ describe.each(ENGINES)('auth API on %s', (engine) => {
     });
   });
 
-  describe('page access (SPEC §2 Redirects, §4 Login)', () => {
+  describe('page access (docs/product.md §2 Redirects, §15 Login)', () => {
     it('sends a logged-in user from a public page to the cabinet in their language, query kept', async () => {
       const account = await signUp(app, { lang: 'it' });
       const res = await request(app)

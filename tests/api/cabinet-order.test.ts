@@ -1,11 +1,11 @@
 import request from 'supertest';
-import type { Db } from '../../server/db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { balanceOf, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
- * Ordering from the cabinet (issue 12): c_orders/main with `client: 'CLIENT_LK'` takes the
+ * Ordering from the cabinet: c_orders/main with `client: 'CLIENT_LK'` takes the
  * cabinet's prices and limits (logged-in users only), an auto order's range per post priced at
- * its average × posts (SPEC §9), and a comments order's own comments, one a line.
+ * its average × posts (docs/product.md §13), and a comments order's own comments, one a line.
  */
 type Account = Awaited<ReturnType<typeof signUp>>;
 

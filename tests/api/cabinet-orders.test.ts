@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { simulatorCatalogue } from '../../server/modules/fulfilment/providers.ts';
+import { simulatorCatalogue } from '#server/modules/fulfilment/providers.ts';
 import { balanceOf, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 import { testWorker } from '../support/worker.ts';
 
 /**
- * The cabinet's orders (issue 12): the filtered list, cancel and refill through the in-process
+ * The cabinet's orders: the filtered list, cancel and refill through the in-process
  * simulator (its orders' start times are moved to stand for time passing), average time.
  */
 const IG_POST = 'https://www.instagram.com/p/C1a2B3c4D5e/';

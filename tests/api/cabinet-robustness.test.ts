@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
- * Every cabinet call of issue 12, fed malformed input of every kind: never a 5xx, always the
+ * Every cabinet call of fed malformed input of every kind: never a 5xx, always the
  * error envelope, and nothing changes (the user's balance, profile and orders stay as they were).
  */
 type Account = Awaited<ReturnType<typeof signUp>>;

@@ -2,16 +2,16 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { createApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import type { DatabaseHandle, Db } from '../../server/db/database.ts';
-import { seedCatalog } from '../../server/db/seed/seed-catalog.ts';
-import { createOutboxMailer } from '../../server/integrations/mail/outbox-mailer.ts';
-import { createLogger } from '../../server/lib/logger.ts';
-import { createCatalogService, GUEST } from '../../server/modules/catalog/catalog.service.ts';
-import { createServices } from '../../server/services.ts';
-import { createAssets } from '../../server/ssr/assets.ts';
-import { LOCALES } from '../../shared/locales.ts';
+import { createApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import type { DatabaseHandle, Db } from '#server/db/database.ts';
+import { seedCatalog } from '#server/db/seed/seed-catalog.ts';
+import { createOutboxMailer } from '#server/integrations/mail/outbox-mailer.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { createCatalogService, GUEST } from '#server/modules/catalog/catalog.service.ts';
+import { createServices } from '#server/services.ts';
+import { createAssets } from '#server/ssr/assets.ts';
+import { LOCALES } from '#shared/locales.ts';
 import {
   createTestAppWith,
   ENGINES,
@@ -23,7 +23,7 @@ import {
 } from '../support/app.ts';
 
 /**
- * The catalogue calls of SPEC §7 (services, prices, payment methods, misc). Every expected
+ * The catalogue calls of docs/api.md (services, prices, payment methods, misc). Every expected
  * price is worked out by hand from CATALOG.md: money is in minor units (kopecks, cents) and a
  * price point "RUB 185 for 1 000" is a unit price of 18.5 kopecks from 1 000 upward.
  */

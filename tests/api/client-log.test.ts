@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { createErrorReporter } from '../../client/lib/error-reporter.ts';
-import type { ClientLogEntry } from '../../shared/api-contract/content.ts';
+import { createErrorReporter } from '#client/lib/error-reporter.ts';
+import type { ClientLogEntry } from '#shared/api-contract/content.ts';
 import { createTestApp } from '../support/app.ts';
 
 /**

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { createCatalogService } from '../../server/modules/catalog/catalog.service.ts';
-import { ledger } from '../../server/modules/ledger/ledger.service.ts';
-import { createReferralsService } from '../../server/modules/referrals/referrals.service.ts';
-import { createLevelsService } from '../../server/modules/users/levels.service.ts';
+import { createCatalogService } from '#server/modules/catalog/catalog.service.ts';
+import { ledger } from '#server/modules/ledger/ledger.service.ts';
+import { createReferralsService } from '#server/modules/referrals/referrals.service.ts';
+import { createLevelsService } from '#server/modules/users/levels.service.ts';
 import { balanceOf, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**

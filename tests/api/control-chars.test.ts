@@ -3,7 +3,7 @@ import { countRows, createTestAppWith, ENGINES, signUp, type TestApp } from '../
 import { reseller } from '../support/reseller.ts';
 
 /**
- * Issue 16: a NUL (or another control character) in any string a request carries was a 500
+ * a NUL (or another control character) in any string a request carries was a 500
  * on PostgreSQL ("invalid byte sequence"). One gate refuses it for the path, the query and
  * every parsed body with a 400, before any route reads it, so nothing is written.
  */

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { LOCALES } from '../../shared/locales.ts';
+import { LOCALES } from '#shared/locales.ts';
 import { createTestAppWith, type TestApp, UA } from '../support/app.ts';
 
 /**
- * What a crawler reads (issue 14): robots.txt, the sitemap index and one sitemap per
+ * What a crawler reads: robots.txt, the sitemap index and one sitemap per
  * language; then every URL of every sitemap is fetched as Googlebot and must answer 200 with
  * a title, a description, a canonical link to itself and the hreflang set its sitemap names.
  */

@@ -1,10 +1,10 @@
 import { data, type RouteObject } from 'react-router';
 import request from 'supertest';
-import { LayoutErrorBoundary } from '../../client/layouts/error-boundary.tsx';
-import { RootShell } from '../../client/layouts/root-shell.tsx';
+import { LayoutErrorBoundary } from '#client/layouts/error-boundary.tsx';
+import { RootShell } from '#client/layouts/root-shell.tsx';
 import { createTestApp, UA } from '../support/app.ts';
 
-/** Pages whose loaders fail the ways SPEC §8 describes. */
+/** Pages whose loaders fail the ways docs/product.md §12 describes. */
 const failing = (id: string, path: string, fail: () => never): RouteObject => ({
   id: `en:${id}`,
   path,
@@ -40,7 +40,7 @@ const routes: RouteObject[] = [
 const app = await createTestApp({}, { routes });
 const get = (path: string) => request(app).get(path).set('User-Agent', UA.desktop);
 
-describe('error page (SPEC §2, §8)', () => {
+describe('error page (docs/product.md §2, §12)', () => {
   it("shows 'Error {statusCode}', the message and a 'Go back' link", async () => {
     const res = await get('/en/unavailable/');
     expect(res.status).toBe(503);

@@ -1,16 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { loadConfig } from '../../server/config.ts';
-import { seedCatalog } from '../../server/db/seed/seed-catalog.ts';
+import { loadConfig } from '#server/config.ts';
+import { seedCatalog } from '#server/db/seed/seed-catalog.ts';
 import {
   createSimulator,
   type SimulatorOptions,
   startSimulatorServer,
-} from '../../server/integrations/providers/simulator.ts';
-import { createLogger } from '../../server/lib/logger.ts';
-import { createFulfilmentService } from '../../server/modules/fulfilment/fulfilment.service.ts';
-import { providerRegistry, simulatorCatalogue } from '../../server/modules/fulfilment/providers.ts';
+} from '#server/integrations/providers/simulator.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { createFulfilmentService } from '#server/modules/fulfilment/fulfilment.service.ts';
+import { providerRegistry, simulatorCatalogue } from '#server/modules/fulfilment/providers.ts';
 import {
   balanceOf as balanceOfUser,
   createTestAppWith,

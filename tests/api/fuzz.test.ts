@@ -3,21 +3,21 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as fc from 'fast-check';
 import request from 'supertest';
-import * as articlesSchemas from '../../shared/schemas/articles.schemas.ts';
-import * as authSchemas from '../../shared/schemas/auth.schemas.ts';
-import * as cabinetSchemas from '../../shared/schemas/cabinet.schemas.ts';
-import * as catalogSchemas from '../../shared/schemas/catalog.schemas.ts';
-import * as ledgerSchemas from '../../shared/schemas/ledger.schemas.ts';
-import * as massOrdersSchemas from '../../shared/schemas/mass-orders.schemas.ts';
-import * as ordersSchemas from '../../shared/schemas/orders.schemas.ts';
-import * as profileSchemas from '../../shared/schemas/profile.schemas.ts';
-import * as staffCatalogueSchemas from '../../shared/schemas/staff-catalogue.schemas.ts';
-import * as staffContentSchemas from '../../shared/schemas/staff-content.schemas.ts';
-import * as staffMoneySchemas from '../../shared/schemas/staff-money.schemas.ts';
+import * as articlesSchemas from '#shared/schemas/articles.schemas.ts';
+import * as authSchemas from '#shared/schemas/auth.schemas.ts';
+import * as cabinetSchemas from '#shared/schemas/cabinet.schemas.ts';
+import * as catalogSchemas from '#shared/schemas/catalog.schemas.ts';
+import * as ledgerSchemas from '#shared/schemas/ledger.schemas.ts';
+import * as massOrdersSchemas from '#shared/schemas/mass-orders.schemas.ts';
+import * as ordersSchemas from '#shared/schemas/orders.schemas.ts';
+import * as profileSchemas from '#shared/schemas/profile.schemas.ts';
+import * as staffCatalogueSchemas from '#shared/schemas/staff-catalogue.schemas.ts';
+import * as staffContentSchemas from '#shared/schemas/staff-content.schemas.ts';
+import * as staffMoneySchemas from '#shared/schemas/staff-money.schemas.ts';
 import { countRows, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
- * Issue 16: every API call, driven with what an attacker sends (wrong types, huge strings,
+ * every API call, driven with what an attacker sends (wrong types, huge strings,
  * nested objects, control characters, prototype keys, bad JSON, wrong content types and
  * encodings), with and without a token, answers below 500, and a refused request writes
  * nothing. Keys come from the shared schemas, so the fields every call reads are hit.

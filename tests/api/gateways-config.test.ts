@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { signStripe } from '../../server/integrations/payments/stripe-gateway.ts';
+import { signStripe } from '#server/integrations/payments/stripe-gateway.ts';
 import { createTestAppWith, type TestApp } from '../support/app.ts';
 
 /** Which methods are offered follows which gateways serve them; a broken gateway fails fast. */

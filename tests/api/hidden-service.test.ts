@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { LOCALES } from '../../shared/locales.ts';
-import { pagePath } from '../../shared/routes.ts';
+import { LOCALES } from '#shared/locales.ts';
+import { pagePath } from '#shared/routes.ts';
 import { createTestAppWith, type TestApp } from '../support/app.ts';
 import { staffMember } from '../support/staff.ts';
 

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import { LANDING_MESSAGES } from '../../server/modules/content/landing-messages.ts';
-import { landingTextsOf } from '../../shared/landing-texts.ts';
-import { LOCALES } from '../../shared/locales.ts';
-import { PLATFORMS } from '../../shared/platforms.ts';
-import { SERVICE_PAGES, servicePagesOf } from '../../shared/service-pages.ts';
+import { LANDING_MESSAGES } from '#server/modules/content/landing-messages.ts';
+import { landingTextsOf } from '#shared/landing-texts.ts';
+import { LOCALES } from '#shared/locales.ts';
+import { PLATFORMS } from '#shared/platforms.ts';
+import { SERVICE_PAGES, servicePagesOf } from '#shared/service-pages.ts';
 import { createTestAppWith } from '../support/app.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import request from 'supertest';
-import { LOCALES, type Locale } from '../../shared/locales.ts';
-import { LAUNCH_TIMES } from '../../shared/platforms.ts';
-import { pagePath } from '../../shared/routes.ts';
-import { SERVICE_PAGES, servicePagesOf } from '../../shared/service-pages.ts';
+import { LOCALES, type Locale } from '#shared/locales.ts';
+import { LAUNCH_TIMES } from '#shared/platforms.ts';
+import { pagePath } from '#shared/routes.ts';
+import { SERVICE_PAGES, servicePagesOf } from '#shared/service-pages.ts';
 import { createTestApp } from '../support/app.ts';
 
 /**
- * Landings tell the truth per platform (issue 14): start times and the "when does it start"
+ * Landings tell the truth per platform: start times and the "when does it start"
  * answer name only the platform's own services, and no question is asked twice on a page.
  */
 const app = await createTestApp();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { LOCALES } from '../../shared/locales.ts';
+import { LOCALES } from '#shared/locales.ts';
 
 /**
  * The shop's two documents are named one way everywhere in a language (its usual term: AGB in

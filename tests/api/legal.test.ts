@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { LEGAL_DOCS } from '../../shared/legal.ts';
-import { LOCALES } from '../../shared/locales.ts';
-import { LEGAL_REGIONS } from '../../shared/regions.ts';
+import { LEGAL_DOCS } from '#shared/legal.ts';
+import { LOCALES } from '#shared/locales.ts';
+import { LEGAL_REGIONS } from '#shared/regions.ts';
 import { createTestAppWith, type TestApp } from '../support/app.ts';
 
 /**
- * The legal pages (issue 14): every region's text in every language it applies in, with the
+ * The legal pages: every region's text in every language it applies in, with the
  * structure such documents have, rendered on the server with the operator's details from
  * LEGAL_*, a table of contents, and English standing in (with a note) where a region has no
  * text in the reader's language.

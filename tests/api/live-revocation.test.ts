@@ -2,22 +2,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
-import { createApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import { startServer } from '../../server/http-server.ts';
-import { createOutboxMailer } from '../../server/integrations/mail/outbox-mailer.ts';
-import { createLogger } from '../../server/lib/logger.ts';
-import type { AuthService } from '../../server/modules/auth/auth.service.ts';
-import { attachLiveGateway, type LiveGateway } from '../../server/realtime/live-gateway.ts';
-import { createServices } from '../../server/services.ts';
-import { createAssets } from '../../server/ssr/assets.ts';
-import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
+import { createApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { startServer } from '#server/http-server.ts';
+import { createOutboxMailer } from '#server/integrations/mail/outbox-mailer.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import type { AuthService } from '#server/modules/auth/auth.service.ts';
+import { attachLiveGateway, type LiveGateway } from '#server/realtime/live-gateway.ts';
+import { createServices } from '#server/services.ts';
+import { createAssets } from '#server/ssr/assets.ts';
+import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '#shared/notifications.ts';
 import { createTestAppWith, ENGINES, signUp, TEST_MANIFEST, type TestApp } from '../support/app.ts';
 import { until } from '../support/eventually.ts';
 import { type LiveServer, startLiveServer } from '../support/live.ts';
 
 /**
- * Issue 30.12: a live socket ends with the token it authenticated with. A logout, a password
+ * a live socket ends with the token it authenticated with. A logout, a password
  * change from the profile (the other tokens), a password reset and a deletion request (all of
  * them) disconnect the sockets of the tokens they revoke, on every instance, and nobody
  * else's.

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
-import { LOCALES } from '../../shared/locales.ts';
-import { SET_LOCALES } from '../../shared/message-sets.ts';
+import { LOCALES } from '#shared/locales.ts';
+import { SET_LOCALES } from '#shared/message-sets.ts';
 
 const dir = path.resolve('locales');
 /** The interface messages, the landings' own texts, the message sets, the server's. */
@@ -74,7 +74,7 @@ describe('locales', () => {
     }
   });
 
-  it('keeps the exact English texts of the SPEC', () => {
+  it('keeps the exact English texts of the docs/product.md', () => {
     expect(english['error.notFoundHeading']).toBe('Page not found');
     expect(english['error.notFoundTitle']).toBe('This page could not be found');
     expect(english['error.notFoundText']).toBe(

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { MASS_ERRORS } from '../../shared/mass-orders.ts';
+import { MASS_ERRORS } from '#shared/mass-orders.ts';
 import { balanceOf, countRows, createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
 import { reseller } from '../support/reseller.ts';
 
 /**
- * Issue 32.4: the cabinet's mass order, `POST /api/c_orders/mass` with one order a line
+ * the cabinet's mass order, `POST /api/c_orders/mass` with one order a line
  * (`service | link | quantity`, the numbers of `/api/v2`): every line checked with its own
  * error before anything is charged, then all placed from the balance in one transaction, each
  * charged as `/api/v2` charges (rate per 1000 × quantity / 1000, rounded up), or none.

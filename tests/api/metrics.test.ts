@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { startMetricsServer } from '../../server/http/metrics.ts';
-import { startWorker } from '../../server/jobs/worker.ts';
-import { createLogger } from '../../server/lib/logger.ts';
-import { registry } from '../../server/lib/metrics.ts';
+import { startMetricsServer } from '#server/http/metrics.ts';
+import { startWorker } from '#server/jobs/worker.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { registry } from '#server/lib/metrics.ts';
 import { createTestAppWith, type TestApp, UA } from '../support/app.ts';
 
 /**
- * Prometheus metrics (issue 16): behind a token on the app or on a port of their own; HTTP by
+ * Prometheus metrics: behind a token on the app or on a port of their own; HTTP by
  * route and status, rendered pages' first byte and end by page-cache result, page-cache
  * lookups, database query time, worker jobs and their failures.
  */

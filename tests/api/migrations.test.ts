@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { openDatabase } from '../../server/db/database.ts';
-import { migrateToLatest, pendingMigrations } from '../../server/db/migrate.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { migrateToLatest, pendingMigrations } from '#server/db/migrate.ts';
 
 /**
  * Migrations keep their bookkeeping in the connection's own schema: another schema's

@@ -1,13 +1,13 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
-import { createLogger } from '../../server/lib/logger.ts';
-import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '#shared/notifications.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 import { eventually } from '../support/eventually.ts';
 import { type LiveServer, startLiveServer } from '../support/live.ts';
 
 /**
- * SPEC §3 Notification, §7 Notifications and the live channel: the calls, their paging and
+ * docs/product.md §3 Notification, docs/api.md Notifications and the live channel: the calls, their paging and
  * input checks, the outbox that pushes only what was committed, and the socket.io gateway
  * that authenticates by the token and keeps each user to their own room.
  */
@@ -38,7 +38,7 @@ describe.each(ENGINES)('notifications API on %s', (engine) => {
   });
   afterAll(() => t.database.close());
 
-  it('lists a user’s notifications in SPEC §3’s shape, newest first, in their language', async () => {
+  it('lists a user’s notifications in docs/product.md §3’s shape, newest first, in their language', async () => {
     const ru = await signUp(t.app, { lang: 'ru', cur: 'RUB' });
     await notifyIn(t, ru, 'bonus');
     await notifyIn(t, ru, 'level.reached', { level: 2 });

@@ -1,13 +1,13 @@
 import request from 'supertest';
-import { AppError } from '../../server/lib/app-error.ts';
-import { ledger, NOT_ENOUGH_BALANCE } from '../../server/modules/ledger/ledger.service.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { ledger, NOT_ENOUGH_BALANCE } from '#server/modules/ledger/ledger.service.ts';
 import {
   deliveredShare,
   IllegalTransitionError,
   ORDER_TRANSITIONS,
   rolledUpStatus,
-} from '../../server/modules/orders/order-lifecycle.ts';
-import { FINAL_ORDER_STATUSES, ORDER_STATUSES } from '../../shared/orders.ts';
+} from '#server/modules/orders/order-lifecycle.ts';
+import { FINAL_ORDER_STATUSES, ORDER_STATUSES } from '#shared/orders.ts';
 import {
   balanceOf as balanceOfUser,
   createTestAppWith,
@@ -36,7 +36,7 @@ describe('delivered share and roll-up (pure rules)', () => {
     expect(deliveredShare('CREATED', 'ERROR', row)).toBeNull();
   });
 
-  it('lets an ended order move nowhere, and every other state somewhere (DOMAIN.md)', () => {
+  it('lets an ended order move nowhere, and every other state somewhere (docs/product.md)', () => {
     for (const status of ORDER_STATUSES)
       expect([status, ORDER_TRANSITIONS[status].length > 0]).toEqual([
         status,

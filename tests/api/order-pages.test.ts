@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { loadConfig, parseMetaRules } from '../../server/config.ts';
+import { loadConfig, parseMetaRules } from '#server/config.ts';
 import { createTestApp, IP, UA } from '../support/app.ts';
 
 /** Pages with the order form: rendered with the catalogue in process, the meta restriction. */
@@ -57,7 +57,7 @@ describe('the order form on landings', () => {
   });
 });
 
-describe('the meta-platform restriction (SPEC §2)', () => {
+describe('the meta-platform restriction (docs/product.md §2)', () => {
   it('parses META_RULES and refuses a malformed one', () => {
     expect(parseMetaRules('example.ru:RU,BY;shop.test:*')).toEqual([
       { domain: 'example.ru', countries: ['RU', 'BY'] },

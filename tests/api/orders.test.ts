@@ -1,11 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import request from 'supertest';
-import type { Db } from '../../server/db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { createTestAppWith, ENGINES, IP, signUp, type TestApp } from '../support/app.ts';
 
 /**
- * Orders and payments (SPEC §3, §4 Payment, §7 Orders/Payments; DOMAIN.md Orders, Payments):
+ * Orders and payments (docs/product.md §3, §15 Payment, docs/api.md Orders/Payments; docs/product.md §5, Payments):
  * POST c_orders/main, the sandbox gateway's checkout and signed webhook, POST deposit,
  * GET payment/{id}(/ecommerce), GET c_orders(/{id}), and the balance ledger.
  *

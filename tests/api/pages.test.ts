@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { LOCALES } from '../../shared/locales.ts';
-import { PAGES, pagePath } from '../../shared/routes.ts';
+import { LOCALES } from '#shared/locales.ts';
+import { PAGES, pagePath } from '#shared/routes.ts';
 import { createTestApp, signUp, UA } from '../support/app.ts';
 
 const app = await createTestApp();
@@ -45,7 +45,7 @@ describe('every route in every locale', () => {
 });
 
 describe('page content', () => {
-  it('renders the home page with the SPEC §1 copy and the caps of SPEC §9', async () => {
+  it('renders the home page with the docs/product.md §1 copy and the caps of docs/product.md §13', async () => {
     const res = await request(app).get('/en/').set('User-Agent', UA.desktop);
     expect(res.text).toContain('Likes and views');
     expect(res.text).toContain('5–30 minutes');

@@ -3,7 +3,7 @@ import { reseller } from '../support/reseller.ts';
 import { testWorker } from '../support/worker.ts';
 
 /**
- * The whole life of a reseller's orders through `/api/v2` (issue 15), as a panel client
+ * The whole life of a reseller's orders through `/api/v2`, as a panel client
  * drives it: services → add → status → a provider runs it to the end (the in-process
  * simulator, one unit a second) → multi-status → refill → refill_status; another order is
  * canceled before it started, and the balance says what came back.

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
- * `/api/v2` as resellers' panels drive it (issue 15): form-encoded POST with `key` and
+ * `/api/v2` as resellers' panels drive it: form-encoded POST with `key` and
  * `action` and numbers as strings, exactly like the PHP and Python clients the panels ship;
  * HTTP 200 with JSON, refusals as `{"error": …}`. This step: services → add → status (one
  * and many) → balance, the refusals, and no overdraft under concurrent orders.
@@ -122,7 +122,7 @@ describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
     });
   });
 
-  it('charges rate × quantity / 1000 at every quantity, and status tells the balance drop (issue 32)', async () => {
+  it('charges rate × quantity / 1000 at every quantity, and status tells the balance drop', async () => {
     await setBalance(10_000_000);
     const services = (await post({ key, action: 'services' })).body as {
       service: number;
@@ -232,7 +232,7 @@ describe.each(ENGINES)('SMM panel API v2 on %s', (engine) => {
       .select(['quantity', 'quantity_max', 'posts', 'count', 'cost'])
       .where('id', '=', added.body.order)
       .executeTakeFirstOrThrow();
-    // SPEC §9: the average per post (200) times the posts
+    // docs/product.md §13: the average per post (200) times the posts
     expect(row).toMatchObject({ quantity: 100, quantity_max: 300, posts: 4, count: 800 });
     const after = Number((await post({ key, action: 'balance' })).body.balance);
     expect(Math.round((before - after) * 100)).toBe(Number(row.cost));

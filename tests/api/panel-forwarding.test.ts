@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { simulatorWatcher } from '../../server/modules/fulfilment/providers.ts';
+import { simulatorWatcher } from '#server/modules/fulfilment/providers.ts';
 import { balanceOf, createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
 import { eventually } from '../support/eventually.ts';
 import { reseller } from '../support/reseller.ts';

@@ -1,11 +1,11 @@
-import { simulatorWatcher } from '../../server/modules/fulfilment/providers.ts';
+import { simulatorWatcher } from '#server/modules/fulfilment/providers.ts';
 import { createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
 import { eventually } from '../support/eventually.ts';
 import { reseller } from '../support/reseller.ts';
 import { testWorker } from '../support/worker.ts';
 
 /**
- * Panel-exact ordering (issue 32) as panel clients drive it, form-encoded with numbers as
+ * Panel-exact ordering as panel clients drive it, form-encoded with numbers as
  * strings: a drip-feed order delivered as its runs a minute apart, a drip-feed canceled after
  * its first run, and a subscription that orders for each new post of its account until its
  * posts are used. The simulator delivers at once (a millisecond or two of its real clock after

@@ -1,9 +1,9 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
-import { loadConfig } from '../../server/config.ts';
-import { workerJobs } from '../../server/jobs/jobs.ts';
-import { startWorker } from '../../server/jobs/worker.ts';
-import { createLogger } from '../../server/lib/logger.ts';
+import { loadConfig } from '#server/config.ts';
+import { workerJobs } from '#server/jobs/jobs.ts';
+import { startWorker } from '#server/jobs/worker.ts';
+import { createLogger } from '#server/lib/logger.ts';
 import { createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
 
 /** The worker's payment round: waiting payments are asked of their gateway, then expire. */

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { PACKAGE_COUNTS, packageOffers, tierInversion } from '../../shared/pricing.ts';
-import { CURRENCIES } from '../../shared/regions.ts';
+import { PACKAGE_COUNTS, packageOffers, tierInversion } from '#shared/pricing.ts';
+import { CURRENCIES } from '#shared/regions.ts';
 import { createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
 
 /**

@@ -1,12 +1,12 @@
 import request from 'supertest';
-import type { createApp } from '../../server/app.ts';
-import { ledger } from '../../server/modules/ledger/ledger.service.ts';
-import { AUTH_MESSAGES as M } from '../../shared/auth-rules.ts';
-import { PROFILE_MESSAGES as P } from '../../shared/schemas/profile.schemas.ts';
+import type { createApp } from '#server/app.ts';
+import { ledger } from '#server/modules/ledger/ledger.service.ts';
+import { AUTH_MESSAGES as M } from '#shared/auth-rules.ts';
+import { PROFILE_MESSAGES as P } from '#shared/schemas/profile.schemas.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
- * Issue 12 /cp/profile/: PATCH user (login, e-mail, language, currency), POST user/password
+ * /cp/profile/: PATCH user (login, e-mail, language, currency), POST user/password
  * (revokes the other tokens, keeps this one) and POST user/delete (a recorded request).
  */
 type App = ReturnType<typeof createApp>;

@@ -2,12 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from 'redis';
 import request from 'supertest';
-import { createLimits } from '../../server/http/rate-limit.ts';
-import { ACCOUNT_LOCKED } from '../../server/modules/auth/auth.routes.ts';
+import { createLimits } from '#server/http/rate-limit.ts';
+import { ACCOUNT_LOCKED } from '#server/modules/auth/auth.routes.ts';
 import { createTestAppWith, signUp, type TestApp } from '../support/app.ts';
 
 /**
- * Rate limits (issue 16): login guessing is limited per address and per account (from any
+ * Rate limits: login guessing is limited per address and per account (from any
  * address), and with Redis every instance counts together.
  */
 describe('login attempts per account', () => {

@@ -5,13 +5,13 @@ import {
   fetchCbrRates,
   parseCbrRates,
   RatesFeedError,
-} from '../../server/integrations/rates/cbr-rates.ts';
-import { createRatesJob, STALE_RATES_MS } from '../../server/jobs/rates.ts';
-import type { Logger } from '../../server/lib/logger.ts';
+} from '#server/integrations/rates/cbr-rates.ts';
+import { createRatesJob, STALE_RATES_MS } from '#server/jobs/rates.ts';
+import type { Logger } from '#server/lib/logger.ts';
 import { createTestAppWith, type TestApp } from '../support/app.ts';
 
 /**
- * Currency rates (issue 17): the Bank of Russia's daily XML (windows-1251) read into roubles
+ * Currency rates: the Bank of Russia's daily XML (windows-1251) read into roubles
  * per unit; a worker job refreshes them, keeps the last good rates when the feed is broken or
  * down, and reports rates older than a day. The feed is a local fake.
  */

@@ -4,7 +4,7 @@ import { createTestApp, IP, UA } from '../support/app.ts';
 const app = await createTestApp({ TRUST_PROXY: 'true' });
 const get = (path: string) => request(app).get(path).set('User-Agent', UA.desktop);
 
-describe('trailing slash (SPEC §2)', () => {
+describe('trailing slash (docs/product.md §2)', () => {
   it('301s a page path without its slash, keeping the query', async () => {
     const res = await get('/en/buy-instagram-likes?ref=abc&x=1');
     expect(res.status).toBe(301);
@@ -32,8 +32,8 @@ describe('trailing slash (SPEC §2)', () => {
   });
 });
 
-describe('not found (SPEC §2, §8)', () => {
-  it('answers an unknown path with 404 and the SPEC texts', async () => {
+describe('not found (docs/product.md §2, §12)', () => {
+  it('answers an unknown path with 404 and the docs/product.md texts', async () => {
     const res = await get('/en/no-such-page/');
     expect(res.status).toBe(404);
     expect(res.text).toContain('Page not found');
@@ -59,7 +59,7 @@ describe('not found (SPEC §2, §8)', () => {
   });
 });
 
-describe('language at the root (SPEC §4 Language)', () => {
+describe('language at the root (docs/product.md §15 Language)', () => {
   it('stays on ru with no cookie and no browser language', async () => {
     const res = await get('/');
     expect(res.status).toBe(200);
@@ -134,7 +134,7 @@ describe('language at the root (SPEC §4 Language)', () => {
   });
 });
 
-describe('one path for the whole app (issue 16)', () => {
+describe('one path for the whole app', () => {
   it('collapses runs of slashes and backslashes before any redirect or render reads the path', async () => {
     const app = await createTestApp();
     for (const [path, to] of [

@@ -1,9 +1,9 @@
 import request from 'supertest';
-import type { Db } from '../../server/db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import { balanceOf, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
- * The referral program end to end on the API (CATALOG.md, DOMAIN.md, SPEC §7 `user/refs`):
+ * The referral program end to end on the API (CATALOG.md, docs/product.md, docs/api.md `user/refs`):
  * `?ref=` kept in a first-party cookie (first touch wins), sign-up and guest orders carrying
  * it, the bonus on a delivered order, `user/refs` and `user/refs/total`, and withdraw
  * requests held until staff decide.
@@ -72,7 +72,7 @@ describe.each(ENGINES)('referral program on %s', (engine) => {
       const odd = await request(t.app)
         .get('//evil.example/tiktok/?ref=AbCd2345&a=%20b')
         .expect(301);
-      // one path for the whole app first (issue 16), then the capture
+      // one path for the whole app first, then the capture
       expect(odd.headers.location).toBe('/evil.example/tiktok/?ref=AbCd2345&a=%20b');
       const captured = await request(t.app).get(odd.headers.location!).expect(302);
       expect(captured.headers.location).toBe('/evil.example/tiktok/?a=+b');
@@ -196,7 +196,7 @@ describe.each(ENGINES)('referral program on %s', (engine) => {
     async function earner(): Promise<Account> {
       const account = await signUp(t.app, { cur: 'USD', lang: 'en' });
       await db.transaction().execute(async (trx) => {
-        const { ledger } = await import('../../server/modules/ledger/ledger.service.ts');
+        const { ledger } = await import('#server/modules/ledger/ledger.service.ts');
         const at = new Date().toISOString();
         await ledger.credit(trx, { userId: account.user.id, amount: 6_000, at });
         await ledger.bonus(trx, { userId: account.user.id, amount: 4_000, at });

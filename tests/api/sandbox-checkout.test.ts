@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestAppWith, signUp, type TestApp } from '../support/app.ts';
 
-/** Issue 30.7: the sandbox's hosted checkout speaks the payer's language and fits a phone. */
+/** the sandbox's hosted checkout speaks the payer's language and fits a phone. */
 describe('the sandbox checkout', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -165,7 +165,7 @@ describe('names a request gives', () => {
   });
 });
 
-describe('middleware settings (issue 16)', () => {
+describe('middleware settings', () => {
   it('add CSP sources and cap bodies as configured', async () => {
     const app = await createTestApp({
       CSP_CONNECT_SRC: 'https://www.google-analytics.com',

@@ -1,14 +1,14 @@
-import english from '../../locales/landing/en.json' with { type: 'json' };
-import { DELIVERY_CAPS } from '../../shared/platforms.ts';
-import { speedOf } from '../../shared/service-facts.ts';
-import { SERVICE_PAGES } from '../../shared/service-pages.ts';
+import english from '#locales/landing/en.json' with { type: 'json' };
+import { DELIVERY_CAPS } from '#shared/platforms.ts';
+import { speedOf } from '#shared/service-facts.ts';
+import { SERVICE_PAGES } from '#shared/service-pages.ts';
 
 /**
- * Issue 30.10: the cabinet's speed beside its order form, the landings' caps and the service
- * pages' copy tell one set of figures, SPEC §9's per-day caps.
+ * the cabinet's speed beside its order form, the landings' caps and the service
+ * pages' copy tell one set of figures, docs/product.md §13's per-day caps.
  */
 describe('service speeds', () => {
-  it('are SPEC §9’s caps', () => {
+  it('are docs/product.md §13’s caps', () => {
     expect(speedOf('instagram', 'followers')).toMatchObject({ max: 3_000, per: 'day' });
     expect(speedOf('instagram', 'views')).toMatchObject({ max: 500_000, per: 'day' });
     expect(speedOf('instagram', 'story-views')).toMatchObject({ max: 10_000, per: 'day' });
@@ -16,7 +16,7 @@ describe('service speeds', () => {
     expect(speedOf('youtube', 'views')).toMatchObject({ max: 5_000, per: 'day' });
     expect(speedOf('tiktok', 'likes')).toMatchObject({ min: 120, max: 200, per: 'hour' });
     expect(speedOf('vk', 'comments')).toMatchObject({ max: 200, per: 'day' });
-    // SPEC §9 states none for Threads: the cabinet then says nothing of speed
+    // docs/product.md §13 states none for Threads: the cabinet then says nothing of speed
     expect(speedOf('threads', 'likes')).toBeNull();
   });
 

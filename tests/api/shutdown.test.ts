@@ -2,10 +2,10 @@ import http from 'node:http';
 import net from 'node:net';
 import express from 'express';
 import request from 'supertest';
-import { openDatabase } from '../../server/db/database.ts';
-import { createReadiness, healthRoutes } from '../../server/http/health.ts';
-import { IDLE_GRACE_MS, startServer } from '../../server/http-server.ts';
-import { createLogger } from '../../server/lib/logger.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { createReadiness, healthRoutes } from '#server/http/health.ts';
+import { IDLE_GRACE_MS, startServer } from '#server/http-server.ts';
+import { createLogger } from '#server/lib/logger.ts';
 import { testDatabase } from '../support/app.ts';
 import { until } from '../support/eventually.ts';
 

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
-import { STAFF_COOKIE_PATHS } from '../../shared/constants.ts';
-import type { Role } from '../../shared/roles.ts';
+import { STAFF_COOKIE_PATHS } from '#shared/constants.ts';
+import type { Role } from '#shared/roles.ts';
 import { balanceOf, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 import { accountWith, staffCookieOf, staffMember, totpCode } from '../support/staff.ts';
 

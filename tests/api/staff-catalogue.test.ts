@@ -6,14 +6,14 @@ import {
   DEFAULT_SIM_SERVICES,
   type SimService,
   startSimulatorServer,
-} from '../../server/integrations/providers/simulator.ts';
-import { SIMULATOR_EXTRAS } from '../../server/modules/fulfilment/providers.ts';
-import type { Role } from '../../shared/roles.ts';
+} from '#server/integrations/providers/simulator.ts';
+import { SIMULATOR_EXTRAS } from '#server/modules/fulfilment/providers.ts';
+import type { Role } from '#shared/roles.ts';
 import { countRows, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 import { staffMember } from '../support/staff.ts';
 
 /**
- * The staff console's catalogue, prices, import and providers (issue 33.5, 33.6) on SQLite
+ * The staff console's catalogue, prices, import and providers on SQLite
  * and PostgreSQL: each write with its audit row, the capability matrix, the storefront
  * following a price at once, keys sealed, connection tests, the import from a simulator's
  * `services` list, and a service's fallback provider in fulfilment.

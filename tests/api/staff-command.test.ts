@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { bootstrap } from '../../server/bootstrap.ts';
+import { bootstrap } from '#server/bootstrap.ts';
 
 /**
  * `npm run staff` as an operator runs it, in its own process against the deployment's

@@ -1,12 +1,12 @@
 import request from 'supertest';
-import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/lib/logger.ts';
-import { createFulfilmentService } from '../../server/modules/fulfilment/fulfilment.service.ts';
-import { providerRegistry } from '../../server/modules/fulfilment/providers.ts';
-import { callCounter } from '../../server/modules/fulfilment/providers-admin.service.ts';
-import { resetTwoFactor } from '../../server/modules/staff/staff-auth.service.ts';
-import type { Role } from '../../shared/roles.ts';
-import { CAPABILITIES, type Capability, PERMISSIONS } from '../../shared/staff-permissions.ts';
+import { loadConfig } from '#server/config.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { createFulfilmentService } from '#server/modules/fulfilment/fulfilment.service.ts';
+import { providerRegistry } from '#server/modules/fulfilment/providers.ts';
+import { callCounter } from '#server/modules/fulfilment/providers-admin.service.ts';
+import { resetTwoFactor } from '#server/modules/staff/staff-auth.service.ts';
+import type { Role } from '#shared/roles.ts';
+import { CAPABILITIES, type Capability, PERMISSIONS } from '#shared/staff-permissions.ts';
 import { createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
 import { accountWith, staffCookieOf, staffMember, totpCode } from '../support/staff.ts';
 import { testWorker } from '../support/worker.ts';
@@ -14,7 +14,7 @@ import { testWorker } from '../support/worker.ts';
 const logger = createLogger(loadConfig({ NODE_ENV: 'test' }));
 
 /**
- * The staff console's server (issue 33): two-factor sign-in, the permission matrix call by
+ * The staff console's server: two-factor sign-in, the permission matrix call by
  * call, staff actions on orders and balances through the lifecycle and the ledger, each with
  * its audit row, on SQLite and PostgreSQL.
  */

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import type { Role } from '../../shared/roles.ts';
+import type { Role } from '#shared/roles.ts';
 import { countRows, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 import { staffMember } from '../support/staff.ts';
 
 /**
- * The staff console's articles (issue 33.8) on SQLite and PostgreSQL: seo and admin list
+ * The staff console's articles on SQLite and PostgreSQL: seo and admin list
  * every article, create one (unpublished: not on the blog), preview its Markdown as the public
  * page renders it, publish it (the blog API, the page and the sitemap have it), edit it, and
  * unpublish it (404 again); staff edits survive the start-up seeding; other roles get 403.

@@ -1,10 +1,10 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
-import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/lib/logger.ts';
-import { STAFF_ROOM, type StaffLiveEvent } from '../../server/realtime/live-gateway.ts';
-import { startStaffLive } from '../../server/realtime/staff-live.ts';
-import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '../../shared/notifications.ts';
+import { loadConfig } from '#server/config.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { STAFF_ROOM, type StaffLiveEvent } from '#server/realtime/live-gateway.ts';
+import { startStaffLive } from '#server/realtime/staff-live.ts';
+import { LIVE_EVENT, LIVE_PATH, type NotificationView } from '#shared/notifications.ts';
 import { createTestAppWith, signUp, type TestApp } from '../support/app.ts';
 import { until } from '../support/eventually.ts';
 import { type LiveServer, startLiveServer } from '../support/live.ts';

@@ -4,34 +4,34 @@ import {
   STAFF_ERROR_IDS,
   staffErrorIdOf,
   staffErrorText,
-} from '../../client/features/staff/staff-errors.ts';
-import enStaff from '../../locales/staff/en.json' with { type: 'json' };
-import ruStaff from '../../locales/staff/ru.json' with { type: 'json' };
-import { TOO_MANY } from '../../server/http/rate-limit.ts';
-import { STAFF_ARTICLE_ERRORS } from '../../server/modules/articles/staff-articles.ts';
-import { CATALOG_STAFF_ERRORS } from '../../server/modules/catalog/catalog-staff.ts';
-import { LANDING_COPY_ERRORS } from '../../server/modules/content/landing-copy.service.ts';
+} from '#client/features/staff/staff-errors.ts';
+import enStaff from '#locales/staff/en.json' with { type: 'json' };
+import ruStaff from '#locales/staff/ru.json' with { type: 'json' };
+import { TOO_MANY } from '#server/http/rate-limit.ts';
+import { STAFF_ARTICLE_ERRORS } from '#server/modules/articles/staff-articles.ts';
+import { CATALOG_STAFF_ERRORS } from '#server/modules/catalog/catalog-staff.ts';
+import { LANDING_COPY_ERRORS } from '#server/modules/content/landing-copy.service.ts';
 import {
   PROVIDER_ERRORS,
   PROVIDER_FAILURES,
   PROVIDER_URL_ERRORS,
-} from '../../server/modules/fulfilment/providers-admin.service.ts';
-import { OWN_ORDER_ERRORS } from '../../server/modules/orders/own-orders.ts';
-import { STAFF_ORDER_ERRORS } from '../../server/modules/orders/staff-orders.ts';
-import { STAFF_PAYMENT_ERRORS } from '../../server/modules/payments/staff-payments.ts';
-import { WITHDRAWAL_DECISION_ERRORS } from '../../server/modules/referrals/withdrawals.service.ts';
-import { STAFF_ACCESS_ERRORS } from '../../server/modules/staff/staff-access.ts';
-import { ADJUSTMENT_ERRORS } from '../../server/modules/staff/staff-adjustments.service.ts';
-import { STAFF_AUTH_ERRORS } from '../../server/modules/staff/staff-auth.service.ts';
-import { STAFF_BOUNDS_ERRORS } from '../../server/modules/staff/staff-bounds.ts';
-import { STAFF_CATALOGUE_ERRORS } from '../../server/modules/staff/staff-catalogue.service.ts';
-import { STAFF_USER_ERRORS } from '../../server/modules/staff/staff-users.service.ts';
-import { UNKNOWN_FIELD } from '../../shared/schemas/auth.schemas.ts';
-import { STAFF_MESSAGES } from '../../shared/schemas/staff.schemas.ts';
-import { STAFF_CATALOGUE_MESSAGES } from '../../shared/schemas/staff-catalogue.schemas.ts';
-import { STAFF_CONTENT_MESSAGES } from '../../shared/schemas/staff-content.schemas.ts';
-import { LANDING_COPY_MESSAGES } from '../../shared/schemas/staff-landing-copy.schemas.ts';
-import { STAFF_MONEY_MESSAGES } from '../../shared/schemas/staff-money.schemas.ts';
+} from '#server/modules/fulfilment/providers-admin.service.ts';
+import { OWN_ORDER_ERRORS } from '#server/modules/orders/own-orders.ts';
+import { STAFF_ORDER_ERRORS } from '#server/modules/orders/staff-orders.ts';
+import { STAFF_PAYMENT_ERRORS } from '#server/modules/payments/staff-payments.ts';
+import { WITHDRAWAL_DECISION_ERRORS } from '#server/modules/referrals/withdrawals.service.ts';
+import { STAFF_ACCESS_ERRORS } from '#server/modules/staff/staff-access.ts';
+import { ADJUSTMENT_ERRORS } from '#server/modules/staff/staff-adjustments.service.ts';
+import { STAFF_AUTH_ERRORS } from '#server/modules/staff/staff-auth.service.ts';
+import { STAFF_BOUNDS_ERRORS } from '#server/modules/staff/staff-bounds.ts';
+import { STAFF_CATALOGUE_ERRORS } from '#server/modules/staff/staff-catalogue.service.ts';
+import { STAFF_USER_ERRORS } from '#server/modules/staff/staff-users.service.ts';
+import { UNKNOWN_FIELD } from '#shared/schemas/auth.schemas.ts';
+import { STAFF_MESSAGES } from '#shared/schemas/staff.schemas.ts';
+import { STAFF_CATALOGUE_MESSAGES } from '#shared/schemas/staff-catalogue.schemas.ts';
+import { STAFF_CONTENT_MESSAGES } from '#shared/schemas/staff-content.schemas.ts';
+import { LANDING_COPY_MESSAGES } from '#shared/schemas/staff-landing-copy.schemas.ts';
+import { STAFF_MONEY_MESSAGES } from '#shared/schemas/staff-money.schemas.ts';
 
 /**
  * Every message the staff routes can answer has its text in the console's two languages

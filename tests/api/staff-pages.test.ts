@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { LOCALES } from '../../shared/locales.ts';
-import { PAGES, pagePath } from '../../shared/routes.ts';
+import { LOCALES } from '#shared/locales.ts';
+import { PAGES, pagePath } from '#shared/routes.ts';
 import { createTestAppWith, signUp, type TestApp, UA } from '../support/app.ts';
 
 /**
- * The staff console's pages (issue 33): the site's 404 for guests and customers, the console's
+ * The staff console's pages: the site's 404 for guests and customers, the console's
  * frame for staff, never indexed, never in the sitemap, disallowed in robots.txt.
  */
 const STAFF_PAGES = PAGES.filter((page) => page.access === 'staff');

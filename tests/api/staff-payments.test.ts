@@ -1,11 +1,11 @@
 import request from 'supertest';
-import { ledger } from '../../server/modules/ledger/ledger.service.ts';
-import type { Role } from '../../shared/roles.ts';
+import { ledger } from '#server/modules/ledger/ledger.service.ts';
+import type { Role } from '#shared/roles.ts';
 import { balanceOf, countRows, createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
 import { accountWith, staffMember } from '../support/staff.ts';
 
 /**
- * The staff console's money (issue 33.7) on SQLite and PostgreSQL: payments filtered and read
+ * The staff console's money on SQLite and PostgreSQL: payments filtered and read
  * with their gateway events (capability `payments`); withdrawal requests paid or rejected with
  * a note through the service `npm run withdrawals` uses (capability `withdrawals`): the money
  * back through the ledger, the customer notified, an audit row, a second decision refused.

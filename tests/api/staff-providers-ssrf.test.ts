@@ -1,12 +1,12 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import request from 'supertest';
-import { SAMPLE_OPERATOR_ENV } from '../../server/config/legal.ts';
-import type { Resolver } from '../../server/lib/public-address.ts';
+import { SAMPLE_OPERATOR_ENV } from '#server/config/legal.ts';
+import type { Resolver } from '#server/lib/public-address.ts';
 import {
   PROVIDER_FAILURES,
   PROVIDER_URL_ERRORS,
-} from '../../server/modules/fulfilment/providers-admin.service.ts';
+} from '#server/modules/fulfilment/providers-admin.service.ts';
 import { countRows, createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';
 import { staffMember } from '../support/staff.ts';
 

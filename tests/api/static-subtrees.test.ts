@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { keptSubtreeLookups } from '../../server/lib/metrics.ts';
+import { keptSubtreeLookups } from '#server/lib/metrics.ts';
 import { createTestApp, IP, UA } from '../support/app.ts';
 
 /**

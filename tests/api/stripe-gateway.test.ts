@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { signStripe } from '../../server/integrations/payments/stripe-gateway.ts';
+import { signStripe } from '#server/integrations/payments/stripe-gateway.ts';
 import { createTestAppWith, type TestApp } from '../support/app.ts';
 import { type FakeStripe, startFakeStripe } from '../support/fake-stripe.ts';
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestAppWith, type TestApp } from '../support/app.ts';
 
-/** POST unshorten and POST logger (SPEC §7 Misc, issue 17) over HTTP. */
+/** POST unshorten and POST logger (docs/api.md Misc) over HTTP. */
 describe('misc calls', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import type { Db } from '../../server/db/database.ts';
-import { ledger } from '../../server/modules/ledger/ledger.service.ts';
+import type { Db } from '#server/db/database.ts';
+import { ledger } from '#server/modules/ledger/ledger.service.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
- * GET user/transactions and user/transactions/totals (SPEC §3 Transactions, §7 User data):
+ * GET user/transactions and user/transactions/totals (docs/product.md §3 Transactions, docs/api.md User data):
  * the user's ledger rows with the order or payment each belongs to, filtered by group and
  * whole UTC days, paged by 'Show lines', and summed per group in the account currency.
  */

@@ -2,19 +2,19 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { loadConfig } from '../../server/config.ts';
-import { createWebhookSender } from '../../server/integrations/webhooks/webhook-sender.ts';
-import { createLogger } from '../../server/lib/logger.ts';
+import { loadConfig } from '#server/config.ts';
+import { createWebhookSender } from '#server/integrations/webhooks/webhook-sender.ts';
+import { createLogger } from '#server/lib/logger.ts';
 import {
   createWebhooksService,
   WEBHOOK_BACKOFF_MS,
-} from '../../server/modules/reseller/webhooks.service.ts';
+} from '#server/modules/reseller/webhooks.service.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 import { reseller } from '../support/reseller.ts';
 import { testWorker } from '../support/worker.ts';
 
 /**
- * Resellers' status webhooks (issue 15) from the receiver's side: each change of an order's
+ * Resellers' status webhooks from the receiver's side: each change of an order's
  * protocol status arrives as signed JSON (checked here as a receiver would, with the secret
  * the page shows), a 500 is retried with backoff and the event id stays the same, 24 hours of
  * failures give up, a test event is queued and delivered by the worker, and a target that is

@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { bootstrap } from '../../server/bootstrap.ts';
-import { ledger } from '../../server/modules/ledger/ledger.service.ts';
-import { createUser } from '../../server/modules/users/users.service.ts';
+import { bootstrap } from '#server/bootstrap.ts';
+import { ledger } from '#server/modules/ledger/ledger.service.ts';
+import { createUser } from '#server/modules/users/users.service.ts';
 
 /**
  * `npm run withdrawals` as staff run it, in its own process against the deployment's database

@@ -1,5 +1,5 @@
 /**
- * DESIGN §3's import rules and the cycle checks (.dependency-cruiser.cjs, run by
+ * docs/architecture.md's import rules and the cycle checks (.dependency-cruiser.cjs, run by
  * scripts/check-imports.ts in `npm run lint`), tried on small trees laid out like the repo:
  * each rule's violation fails at any depth and in each import form, a cycle between files
  * (type-only included) or between module folders fails, and code that keeps the rules passes.
@@ -220,6 +220,8 @@ interface Violation {
   via: string[];
 }
 
+const DEEP = 'no-deep-relative-import';
+
 /** What an imported file holds in the tree: every name the forms import. */
 const TARGET = 'export const x = 1;\nexport type X = number;\n';
 
@@ -248,9 +250,12 @@ function check(dir: string) {
   } catch {
     throw new Error(`no report (status ${run.status}):\n${run.stdout}\n${run.stderr}`);
   }
+  // the cases are written as relative climbs: the rule against deep ones has a test of its own
+  const deep = violations.filter((violation) => violation.rule === DEEP);
+  violations = violations.filter((violation) => violation.rule !== DEEP);
   const found = new Map<string, string[]>();
   for (const { rule, from } of violations) found.set(from, [...(found.get(from) ?? []), rule]);
-  return { status: run.status, found, violations };
+  return { status: run.status, found, violations, deep };
 }
 
 const source = (index: number, spec: string) => FORMS[index % FORMS.length]!(spec);
@@ -271,14 +276,32 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the import rules of DESIGN §3 (.dependency-cruiser.cjs)', () => {
+describe('the import rules of docs/architecture.md (.dependency-cruiser.cjs)', () => {
   it('fail the check on a violation', () => {
     expect(failing.status).toBe(1);
   });
 
   it('pass the check on files that keep them', () => {
     expect(passing.violations).toEqual([]);
-    expect(passing.status).toBe(0);
+    expect(passing.status).toBe(passing.deep.length ? 1 : 0);
+  });
+
+  it('refuse an import that climbs three folders, and take the same one by its root', () => {
+    const dir = tree([
+      ['package.json', JSON.stringify({ type: 'module', imports: { '#shared/*': './shared/*' } })],
+      ['shared/routes.ts', TARGET],
+      ['client/pages/home/climbs.ts', "import { x } from '../../../shared/routes.ts';\nx;\n"],
+      ['client/pages/home/by-root.ts', "import { x } from '#shared/routes.ts';\nx;\n"],
+      ['client/pages/home/near.ts', "import { x } from '../../lib/a.ts';\nx;\n"],
+      ['client/lib/a.ts', TARGET],
+    ]);
+    dirs.push(dir);
+    const result = check(dir);
+    expect(result.deep.map((violation) => [violation.from, violation.to])).toEqual([
+      ['client/pages/home/climbs.ts', '../../../shared/routes.ts'],
+    ]);
+    expect(result.violations).toEqual([]);
+    expect(result.status).toBe(1);
   });
 
   it.each(CASES)('%s importing %s breaks %j', (file, _spec, rules) => {

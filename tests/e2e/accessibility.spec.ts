@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { CABINET_SECTIONS, pagePath } from '../../shared/routes.ts';
+import { CABINET_SECTIONS, pagePath } from '#shared/routes.ts';
 import { adminIn, E2E_SCRIPT_ENV, register } from './staff-support.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PAGE_VIEW_MARK } from '../../client/features/analytics/analytics.saga.ts';
+import { PAGE_VIEW_MARK } from '#client/features/analytics/analytics.saga.ts';
 import { hydrated, shoot } from './support.ts';
 
 /**
- * Analytics in the browser (issue 17). Visitors here come from no known country, which counts
- * as GDPR (SPEC §9): nothing is sent or stored before consent; after "Allow" page views go to
+ * Analytics in the browser. Visitors here come from no known country, which counts
+ * as GDPR (docs/product.md §13): nothing is sent or stored before consent; after "Allow" page views go to
  * POST mp (and yaHit) with a _ga client id, and a hidden page sends its web-vitals beacon.
  */
 test.use({ storageState: { cookies: [], origins: [] } });

@@ -5,7 +5,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { hydrated, shoot } from './support.ts';
 
 /**
- * /cp/api/ as a reseller uses it (issue 15): make a key, see it once, call /api/v2 with it,
+ * /cp/api/ as a reseller uses it: make a key, see it once, call /api/v2 with it,
  * make a new one (the page confirms first; the old one stops answering), and revoke it. Screenshots in Russian and English.
  */
 const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -73,7 +73,7 @@ test('a reseller makes, rotates and revokes an API key', async ({ page }) => {
 });
 
 /**
- * The status webhook as a reseller sets it up (issue 15): a URL refused with a clear error,
+ * The status webhook as a reseller sets it up: a URL refused with a clear error,
  * then a receiver's URL saved, the secret revealed, a test event sent: the worker delivers
  * it signed, and the page's log follows it to "Delivered". Screenshots in English and Russian.
  */

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { hydrated, shoot, signUp } from './support.ts';
 
 /**
- * /cp/payment/history/ and /cp/price/ as a customer (issue 12): sign up in Russian, top up
+ * /cp/payment/history/ and /cp/price/ as a customer: sign up in Russian, top up
  * 5 000 ₽ in the sandbox from /cp/payment/, pay an order from the balance, see both in the
  * history with the right totals, filter by group (the URL follows, the back button restores
  * it), and find level 2 with what is left to level 3 and the cabinet prices on /cp/price/.

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { hydrated } from './support.ts';
 
 /**
- * Issue 12, done when: a customer signs up, tops up in the sandbox, orders from /cp/ paid from
+ * done when: a customer signs up, tops up in the sandbox, orders from /cp/ paid from
  * the balance, sees the order move to Completed in /cp/orders/ without a reload, cancels a
  * second order and sees the refund, and finds the top-up, both payments and the refund in the
  * payment history with the right totals. In Russian and in German.
@@ -99,7 +99,7 @@ for (const lang of ['ru', 'de'] as const) {
     await hydrated(page);
     await shots(page, `cp-payment-${lang}`);
     const deposit = page.getByTestId('deposit-form');
-    // a Russian sign-up pays in roubles, the others in dollars (SPEC §9 default currency)
+    // a Russian sign-up pays in roubles, the others in dollars (docs/product.md §13 default currency)
     const rub = (await deposit.getByText(w.amount).textContent())?.includes('RUB');
     const topUp = rub ? 100_000 : 2_000;
     await deposit.getByLabel(w.amount).fill(String(topUp / 100));

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { hydrated, shoot } from './support.ts';
 
 /**
- * Cabinet II as customers live it (issue 13). A referrer signs up and copies their link from
+ * Cabinet II as customers live it. A referrer signs up and copies their link from
  * /cp/income/; a friend follows it in another browser (the code is kept in a cookie, the
  * address is cleaned), signs up, tops up and orders. The friend's bell counts up without a
  * reload as the order is paid, starts and completes; the referrer's bell rings with the bonus

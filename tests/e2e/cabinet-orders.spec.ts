@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { hydrated, signUp } from './support.ts';
 
 /**
- * /cp/orders/ (issue 12): a customer tops up in the sandbox, orders from the balance, sees the
+ * /cp/orders/: a customer tops up in the sandbox, orders from the balance, sees the
  * orders, filters them through the page (the URL follows, the back button restores, the last
  * filter comes back), cancels one and sees the refund, and watches a running order reach
  * Completed without a reload (the worker's own rounds and the simulator's default timing).

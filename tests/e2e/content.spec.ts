@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated, shoot } from './support.ts';
 
 /**
- * The content a visitor reads (issue 14): the blog's topics and most read, an article with
+ * The content a visitor reads: the blog's topics and most read, an article with
  * its reading time and a way to the service it speaks of, and a legal page whose contents
  * lead to its sections, with the other regions' editions. Russian and English; screenshots
  * at 1440, 375 and 320 px.

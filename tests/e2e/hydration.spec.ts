@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { LOCALES, type Locale } from '../../shared/locales.ts';
-import { pagePath } from '../../shared/routes.ts';
+import { LOCALES, type Locale } from '#shared/locales.ts';
+import { pagePath } from '#shared/routes.ts';
 import { hydrated, signUp } from './support.ts';
 
 /**

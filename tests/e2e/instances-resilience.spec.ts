@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { BALANCE_METHOD_ID } from '../../shared/payment-methods.ts';
+import { BALANCE_METHOD_ID } from '#shared/payment-methods.ts';
 import { until } from '../support/eventually.ts';
 import {
   createDatabase,
@@ -15,7 +15,7 @@ import {
 } from './processes.ts';
 
 /**
- * Several instances share one truth (issue 16): two web processes and a worker on PostgreSQL
+ * Several instances share one truth: two web processes and a worker on PostgreSQL
  * and Redis behind a tiny round-robin proxy that, like a load balancer, sends only to ready
  * instances. Under load, orders are placed through both; the worker is killed (-9) while a
  * submit waits for the provider and restarted; web A is SIGTERMed. Then: A exited 0, no

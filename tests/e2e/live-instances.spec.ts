@@ -9,7 +9,7 @@ import {
 } from './processes.ts';
 
 /**
- * Several instances share one live channel (issue 13): two web processes and one worker on
+ * Several instances share one live channel: two web processes and one worker on
  * PostgreSQL + Redis. A buyer's browser is connected to web B; the order was placed on web A
  * and is completed by the worker process, which has no sockets: the notification reaches the
  * browser through Redis within 2 s of the order completing. Runs where DATABASE_URL and

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated, shoot, signUp } from './support.ts';
 
 /**
- * Issue 32.4 in the browser: a customer with a balance opens the cabinet's mass order, types
+ * The mass order in the browser: a customer with a balance opens the cabinet's mass order, types
  * five lines with one bad, sees that line named (nothing charged), fixes it, places all five
  * and sees the orders' numbers, which lead to the orders list. Screenshots in English and
  * Russian at 1440, 375 and 320 px.

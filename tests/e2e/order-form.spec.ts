@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { hydrated } from './support.ts';
 
 /**
- * The order form on a service page (issue 4): platform → type → service, link check,
+ * The order form on a service page: platform → type → service, link check,
  * presets and a custom quantity, the price in the visitor's currency, payment methods hidden
  * or disabled at their limits, and the choice restored from session storage after a reload.
  * The server sees 127.0.0.1, a country GeoIP does not know: no RU- or EEA-only methods.

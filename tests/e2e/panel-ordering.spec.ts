@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { hydrated, shoot, signUp } from './support.ts';
 
 /**
- * Issue 32 in the cabinet: a customer orders likes as a drip-feed (two runs a minute apart),
+ * In the cabinet: a customer orders likes as a drip-feed (two runs a minute apart),
  * sees the first run go and cancels the second, which comes back to the balance; then
  * subscribes to an account's new posts (two posts) and watches the subscription order for
  * each new post until it is finished. English and Russian, screenshots at 1440, 375, 320 px.

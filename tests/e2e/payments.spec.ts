@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { hydrated, mailTo, signUp } from './support.ts';
 
 /**
- * Orders and payments end to end (issue 5): a guest pays in the sandbox gateway and lands on
+ * Orders and payments end to end: a guest pays in the sandbox gateway and lands on
  * the thanks page; another declines and sees the failure; a pending payment keeps the waiting
  * page; a logged-in user tops up and pays from the balance.
  */
@@ -116,7 +116,7 @@ test('a declined card shows the failure page', async ({ page }) => {
     page.getByText('We have received a payment error from your bank. Try another card.'),
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/thanks-error-en.png` });
-  // "Try again" leads back to the service the guest was ordering (issue 12)
+  // "Try again" leads back to the service the guest was ordering
   await page.getByRole('link', { name: 'Try again' }).click();
   await expect(page).toHaveURL(/\/en\/buy-instagram-likes\/$/);
   await hydrated(page);
@@ -155,7 +155,7 @@ test('a user tops up the balance and pays an order from it', async ({ page }) =>
   await expect(page.getByText('20.00 USD')).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
-  // a top-up is thanked as one (issue 12), with the amount that reached the balance
+  // a top-up is thanked as one, with the amount that reached the balance
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your balance is topped up');
   await expect(page.getByText('$20 is on your balance now.')).toBeVisible();
 

@@ -4,7 +4,7 @@ import { E2E_SCRIPT_ENV } from './staff-support.ts';
 import { hydrated } from './support.ts';
 
 /**
- * Issue 30.6: on a 320 × 640 phone the sticky header is one bar of at most 64 px once the page
+ * on a 320 × 640 phone the sticky header is one bar of at most 64 px once the page
  * is scrolled, and the cookie banner (a GDPR visitor who has not answered) is a slim bar of at
  * most a quarter of the screen that leaves the page's primary button in sight.
  */

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import pg from 'pg';
-import { SAMPLE_OPERATOR_ENV } from '../../server/config.ts';
+import { SAMPLE_OPERATOR_ENV } from '#server/config.ts';
 
 /**
  * Web and worker processes of the built app for the multi-instance suites, each on a

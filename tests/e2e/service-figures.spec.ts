@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { openDatabase } from '#server/db/database.ts';
+import type { Locale } from '#shared/locales.ts';
+import { pagePath } from '#shared/routes.ts';
 import { E2E_DATABASE } from '../../playwright.config.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import type { Locale } from '../../shared/locales.ts';
-import { pagePath } from '../../shared/routes.ts';
 import { hydrated } from './support.ts';
 
 /**

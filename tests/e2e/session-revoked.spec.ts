@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated, signUp } from './support.ts';
 
 /**
- * Issue 30.12: a password changed in another session revokes this one's token; the server
+ * a password changed in another session revokes this one's token; the server
  * ends this page's live connection at once, and the page, no longer signed in, leaves the
  * cabinet for the login page instead of showing stale data with a dead bell.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './support.ts';
 
 /**
- * Issue 30.5: a cabinet order the balance does not cover offers one choice (top up what is
+ * a cabinet order the balance does not cover offers one choice (top up what is
  * missing, or pay the order by another method), one method picker and one button. The buyer
  * tops up the missing amount in the sandbox, comes back to the form as it was and pays from
  * the balance.

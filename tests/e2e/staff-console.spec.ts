@@ -12,7 +12,7 @@ import { E2E_SCRIPT_ENV, enrolThroughApi, makeStaff, register, totp } from './st
 import { signUp } from './support.ts';
 
 /**
- * The staff console in a browser (issue 33): a guest and a customer get the site's 404 for its
+ * The staff console in a browser: a guest and a customer get the site's 404 for its
  * pages and 403 for its calls; an admin enrols two-factor sign-in (the QR code, the recovery
  * codes once), signs in again with a code once the staff cookie is gone, finds an order by its
  * link (waiting while its provider is down), resends it once the provider is back, cancels

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { hydrated, shoot } from './support.ts';
 
 /**
- * SPEC §4 states (issue 17): the offline banner and the forms it stops, the loading bar of a
+ * docs/product.md §15 states: the offline banner and the forms it stops, the loading bar of a
  * slow navigation, and anchor navigation (smooth, 30 px above the target, found even when it
  * renders late).
  */

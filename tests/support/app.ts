@@ -2,22 +2,17 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RouteObject } from 'react-router';
-import { createApp } from '../../server/app.ts';
-import { loadConfig } from '../../server/config.ts';
-import {
-  type Database,
-  type DatabaseHandle,
-  type Db,
-  openDatabase,
-} from '../../server/db/database.ts';
-import { migrateToLatest } from '../../server/db/migrate.ts';
-import { seedCatalog } from '../../server/db/seed/seed-catalog.ts';
-import type { Limits } from '../../server/http/rate-limit.ts';
-import { createOutboxMailer } from '../../server/integrations/mail/outbox-mailer.ts';
-import { createLogger } from '../../server/lib/logger.ts';
-import type { Resolver } from '../../server/lib/public-address.ts';
-import { createServices, type Services } from '../../server/services.ts';
-import { createAssets } from '../../server/ssr/assets.ts';
+import { createApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { type Database, type DatabaseHandle, type Db, openDatabase } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { seedCatalog } from '#server/db/seed/seed-catalog.ts';
+import type { Limits } from '#server/http/rate-limit.ts';
+import { createOutboxMailer } from '#server/integrations/mail/outbox-mailer.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import type { Resolver } from '#server/lib/public-address.ts';
+import { createServices, type Services } from '#server/services.ts';
+import { createAssets } from '#server/ssr/assets.ts';
 
 /** A manifest like the build's, so pages link predictable asset names. */
 export const TEST_MANIFEST = {

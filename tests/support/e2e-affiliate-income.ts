@@ -6,9 +6,9 @@
  * `node tests/support/e2e-affiliate-income.ts --email a@b.c --amount 500` (minor units).
  */
 import { parseArgs } from 'node:util';
-import { bootstrap } from '../../server/bootstrap.ts';
-import { ledger } from '../../server/modules/ledger/ledger.service.ts';
-import { accountByEmail } from '../../server/modules/users/users.service.ts';
+import { bootstrap } from '#server/bootstrap.ts';
+import { ledger } from '#server/modules/ledger/ledger.service.ts';
+import { accountByEmail } from '#server/modules/users/users.service.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, amount: { type: 'string' } },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signStripe } from '../../server/integrations/payments/stripe-gateway.ts';
+import { signStripe } from '#server/integrations/payments/stripe-gateway.ts';
 
 interface Session {
   id: string;

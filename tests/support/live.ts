@@ -1,8 +1,8 @@
-import { startServer } from '../../server/http-server.ts';
-import type { Logger } from '../../server/lib/logger.ts';
-import type { NotificationsService } from '../../server/modules/notifications/notifications.service.ts';
-import { attachLiveGateway, type LiveGateway } from '../../server/realtime/live-gateway.ts';
-import { startLivePush } from '../../server/realtime/live-push.ts';
+import { startServer } from '#server/http-server.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts';
+import { attachLiveGateway, type LiveGateway } from '#server/realtime/live-gateway.ts';
+import { startLivePush } from '#server/realtime/live-push.ts';
 import type { TestApp } from './app.ts';
 
 /** A test app served on a loopback port with its live channel, as server/main.ts runs them. */

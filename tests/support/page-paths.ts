@@ -1,5 +1,5 @@
-import { LOCALES } from '../../shared/locales.ts';
-import { PAGES, pagePath } from '../../shared/routes.ts';
+import { LOCALES } from '#shared/locales.ts';
+import { PAGES, pagePath } from '#shared/routes.ts';
 
 /** The route ids of a matchRoutes answer, root first. */
 export const idsOf = (found: { route: { id?: string } }[] | null) =>

@@ -13,20 +13,20 @@ import {
 import { RouterProvider } from 'react-router/dom';
 import { applyMiddleware, legacy_createStore } from 'redux';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
-import { appReducer, createStore, type PreloadedState } from '../../client/app/store.ts';
-import { DropdownProvider } from '../../client/components/dropdown/dropdown.tsx';
-import { IconSpriteContext } from '../../client/components/icons/sprite-context.ts';
-import { expandMessages, intlFor } from '../../client/lib/intl.ts';
-import { pageVisitorContext } from '../../client/lib/route-visitor.ts';
-import cabinetMessages from '../../locales/cabinet/en.json' with { type: 'json' };
-import cabinetScreensMessages from '../../locales/cabinet-screens/en.json' with { type: 'json' };
-import baseMessages from '../../locales/en.json' with { type: 'json' };
-import keptMessages from '../../locales/kept/en.json' with { type: 'json' };
-import pagesMessages from '../../locales/pages/en.json' with { type: 'json' };
-import staffMessages from '../../locales/staff/en.json' with { type: 'json' };
-import type { MessageSet } from '../../shared/message-sets.ts';
-import type { PublicUser } from '../../shared/user.ts';
-import type { VisitorState } from '../../shared/visitor.ts';
+import { appReducer, createStore, type PreloadedState } from '#client/app/store.ts';
+import { DropdownProvider } from '#client/components/dropdown/dropdown.tsx';
+import { IconSpriteContext } from '#client/components/icons/sprite-context.ts';
+import { expandMessages, intlFor } from '#client/lib/intl.ts';
+import { pageVisitorContext } from '#client/lib/route-visitor.ts';
+import cabinetMessages from '#locales/cabinet/en.json' with { type: 'json' };
+import cabinetScreensMessages from '#locales/cabinet-screens/en.json' with { type: 'json' };
+import baseMessages from '#locales/en.json' with { type: 'json' };
+import keptMessages from '#locales/kept/en.json' with { type: 'json' };
+import pagesMessages from '#locales/pages/en.json' with { type: 'json' };
+import staffMessages from '#locales/staff/en.json' with { type: 'json' };
+import type { MessageSet } from '#shared/message-sets.ts';
+import type { PublicUser } from '#shared/user.ts';
+import type { VisitorState } from '#shared/visitor.ts';
 
 /**
  * Client components in jsdom as the browser runs them (React Testing Library): the store of

@@ -3,8 +3,8 @@ import {
   routeAction,
   routeLoader,
   routeShouldRevalidate,
-} from '../../client/pages/staff/staff.page.tsx';
-import type { PageDef } from '../../shared/routes.ts';
+} from '#client/pages/staff/staff.page.tsx';
+import type { PageDef } from '#shared/routes.ts';
 
 /**
  * A staff page's route as client/app/routes.tsx makes it (renderPage's `routeOf`): its loader

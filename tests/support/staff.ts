@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
-import type { Role } from '../../shared/roles.ts';
+import type { Role } from '#shared/roles.ts';
 import { signUp, type TestApp } from './app.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { loadConfig } from '../../server/config.ts';
-import { createLogger } from '../../server/lib/logger.ts';
-import { createFulfilmentService } from '../../server/modules/fulfilment/fulfilment.service.ts';
-import { providerRegistry } from '../../server/modules/fulfilment/providers.ts';
+import { loadConfig } from '#server/config.ts';
+import { createLogger } from '#server/lib/logger.ts';
+import { createFulfilmentService } from '#server/modules/fulfilment/fulfilment.service.ts';
+import { providerRegistry } from '#server/modules/fulfilment/providers.ts';
 import type { TestApp } from './app.ts';
 
 const logger = createLogger(loadConfig({ NODE_ENV: 'test' }));

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { appStore, renderPage } from '../../../tests/support/render.tsx';
+import { appStore, renderPage } from '#tests/support/render.tsx';
 import { Dropdown } from './dropdown.tsx';
 
 /**

@@ -15,7 +15,7 @@ import { Icon } from '../icons/icons.tsx';
 import styles from './dropdown.module.css';
 
 /**
- * SPEC §4 Dropdowns: one open at a time, toggling the open one closes it, and a backdrop
+ * docs/product.md §15 Dropdowns: one open at a time, toggling the open one closes it, and a backdrop
  * follows the open one (a click on it, or Escape, closes).
  */
 interface DropdownGroup {

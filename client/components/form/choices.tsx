@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import type { PaymentMethod } from '../../../shared/payment-methods.ts';
-import { type Currency, legalRegionFor } from '../../../shared/regions.ts';
+import type { PaymentMethod } from '#shared/payment-methods.ts';
+import { type Currency, legalRegionFor } from '#shared/regions.ts';
 import { selectRegion } from '../../lib/app-state.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
@@ -10,7 +10,7 @@ import styles from './form.module.css';
 
 /**
  * One payment method as a radio row (the order form's panel, the top-up form): its name, and
- * when it is disabled (SPEC §4 'min' / 'max') the limit the price is outside of.
+ * when it is disabled (docs/product.md §15 'min' / 'max') the limit the price is outside of.
  */
 export function MethodOption({
   method,
@@ -63,7 +63,7 @@ export function MethodOption({
   );
 }
 
-/** SPEC §5 'Must check the box': the payment policy agreement with its error under it. */
+/** docs/product.md §12 'Must check the box': the payment policy agreement with its error under it. */
 export function AgreementCheck({
   checked,
   error,

@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Currency } from '../../../shared/regions.ts';
+import type { Currency } from '#shared/regions.ts';
 import { formatMoney } from '../../lib/money.ts';
 import styles from './pay-in-currency.module.css';
 

@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { PLATFORMS } from '../../../shared/platforms.ts';
+import { PLATFORMS } from '#shared/platforms.ts';
 import { platformSymbol, spriteSvg, UI_ICONS } from './glyphs.ts';
 import { Icon } from './icons.tsx';
 import { PlatformIcon } from './platform-icon.tsx';

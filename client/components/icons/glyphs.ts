@@ -1,4 +1,4 @@
-import type { Platform } from '../../../shared/platforms.ts';
+import type { Platform } from '#shared/platforms.ts';
 
 /**
  * The drawings of our icons on a 24×24 grid, as SVG markup. The build draws them once into a

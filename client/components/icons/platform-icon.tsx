@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import type { Platform } from '../../../shared/platforms.ts';
+import type { Platform } from '#shared/platforms.ts';
 import { platformSymbol } from './glyphs.ts';
 import { IconSpriteContext } from './sprite-context.ts';
 

@@ -1,4 +1,4 @@
-import { serializeForScript } from '../../../shared/serialize.ts';
+import { serializeForScript } from '#shared/serialize.ts';
 
 /**
  * Structured data for search engines (schema.org as JSON-LD). A data block, never run as

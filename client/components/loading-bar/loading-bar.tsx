@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { TIMING } from '../../../shared/constants.ts';
+import { TIMING } from '#shared/constants.ts';
 import styles from './loading-bar.module.css';
 
 type Phase = 'idle' | 'running' | 'done';
 
 /**
- * SPEC §4 Loading bar: appears only when loading lasts over 200 ms, advances towards 100 %
+ * docs/product.md §15 Loading bar: appears only when loading lasts over 200 ms, advances towards 100 %
  * over the expected duration, fills and fades out 500 ms after the end; red when it failed.
  */
 export function LoadingBar({ active, failed }: { active: boolean; failed: boolean }) {

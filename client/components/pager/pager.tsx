@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PAGE_SIZES } from '../../../shared/constants.ts';
+import { PAGE_SIZES } from '#shared/constants.ts';
 import styles from './pager.module.css';
 
 interface PagerProps {
@@ -12,7 +12,7 @@ interface PagerProps {
   sizes?: readonly number[];
 }
 
-/** Pages of a list and SPEC §9 'Show lines' (10/20/50/100). */
+/** Pages of a list and docs/product.md §13 'Show lines' (10/20/50/100). */
 export function Pager({ page, limit, total, onPage, onLimit, sizes = PAGE_SIZES }: PagerProps) {
   const intl = useIntl();
   const pages = Math.max(1, Math.ceil(total / limit));

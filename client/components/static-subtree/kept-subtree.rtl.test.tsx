@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { act } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -7,8 +7,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { FormattedMessage, RawIntlProvider } from 'react-intl';
 import { createMemoryRouter, useSearchParams } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import baseMessages from '../../../locales/en.json' with { type: 'json' };
-import keptMessages from '../../../locales/kept/en.json' with { type: 'json' };
+import baseMessages from '#locales/en.json' with { type: 'json' };
+import keptMessages from '#locales/kept/en.json' with { type: 'json' };
 import { expandMessages, intlFor, registerMessageSet } from '../../lib/intl.ts';
 import {
   KeptAlone,

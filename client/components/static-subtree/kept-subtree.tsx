@@ -9,8 +9,8 @@ import {
   useDeferredValue,
 } from 'react';
 import { RawIntlProvider, useIntl } from 'react-intl';
-import type { Locale } from '../../../shared/locales.ts';
-import type { MessageSet } from '../../../shared/message-sets.ts';
+import type { Locale } from '#shared/locales.ts';
+import type { MessageSet } from '#shared/message-sets.ts';
 import { importWithReload } from '../../lib/chunk-reload.ts';
 import { ON_SERVER } from '../../lib/environment.ts';
 import { intlWithSets, loadMessageSets, type Messages } from '../../lib/intl.ts';

@@ -1,5 +1,5 @@
 /**
- * The ids analytics services expect (issue 17, SPEC §9 cookies): GA's `_ga` (one year,
+ * The ids analytics services expect (docs/product.md §13 cookies): GA's `_ga` (one year,
  * `GA1.1.<random>.<seconds>`, the client id being the last two parts) and Metrika's
  * `_ym_uid` (20 days, `<seconds><random>`), kept by the visitor's browser only.
  */
@@ -8,7 +8,7 @@ export const ANALYTICS_COOKIES = {
   ym: { name: '_ym_uid', maxAgeMs: 20 * 86_400_000 },
 } as const;
 
-/** SPEC §9: session attribution (utm, referrer) lasts this many sessions. */
+/** docs/product.md §13: session attribution (utm, referrer) lasts this many sessions. */
 export const ATTRIBUTION_SESSIONS = 3;
 
 const digits = (random: () => number, count: number) =>

@@ -3,7 +3,7 @@ import { decide, identify, initialQueue, MAX_PENDING, track } from './analytics-
 
 const view = (page: string) => ({ name: 'page_view', params: { page } });
 
-describe('the analytics queue (SPEC §4)', () => {
+describe('the analytics queue (docs/product.md §15)', () => {
   it('holds events until both ids are known, then sends them in order', () => {
     let step = track(initialQueue(false), view('/a'));
     step = track(step.state, view('/b'));
@@ -37,7 +37,7 @@ describe('the analytics queue (SPEC §4)', () => {
   });
 });
 
-describe('analytics ids (SPEC §9 cookies)', () => {
+describe('analytics ids (docs/product.md §13 cookies)', () => {
   it('makes and reads _ga and _ym_uid values', () => {
     const now = Date.UTC(2026, 10, 24);
     const ga = newGaCookie(now, () => 0.123456789);

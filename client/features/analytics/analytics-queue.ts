@@ -1,7 +1,7 @@
 /**
- * The analytics queue of SPEC §4 (issue 17), free of React and Redux so it can be tested as
+ * The analytics queue of docs/product.md §15, free of React and Redux so it can be tested as
  * it is: events wait until the client and session ids are known and, in GDPR countries
- * (SPEC §9), until the visitor consents; then they go out in the order they came. A refusal
+ * (docs/product.md §13), until the visitor consents; then they go out in the order they came. A refusal
  * drops what waits and everything after it.
  */
 export type Consent = 'granted' | 'denied' | 'unknown';

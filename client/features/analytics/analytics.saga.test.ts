@@ -4,7 +4,7 @@ import { analyticsActions } from './analytics.actions.ts';
 import { analyticsSaga, PAGE_VIEW_DELAY_MS } from './analytics.saga.ts';
 
 /**
- * The analytics saga as the browser runs it (issue 17), on stand-ins for the page's cookies,
+ * The analytics saga as the browser runs it, on stand-ins for the page's cookies,
  * storage and fetch: events queue until consent in a GDPR country and then go in order; a
  * refusal sends and stores nothing; elsewhere page views go at once, 250 ms after navigation.
  */

@@ -1,5 +1,5 @@
 import { delay, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { COOKIE_NAMES } from '../../../shared/constants.ts';
+import { COOKIE_NAMES } from '#shared/constants.ts';
 import { callEffect } from '../../lib/api-effects.ts';
 import { getCookie, setCookie } from '../../lib/cookies.ts';
 import { analyticsActions } from './analytics.actions.ts';
@@ -24,7 +24,7 @@ import {
 
 export { reportWebVitals } from './web-vitals.ts';
 
-/** SPEC §9: a page view is told 250 ms after the navigation (the title has settled by then). */
+/** docs/product.md §13: a page view is told 250 ms after the navigation (the title has settled by then). */
 export const PAGE_VIEW_DELAY_MS = 250;
 
 /** The user-timing mark of each page view analytics has handled. */

@@ -1,8 +1,8 @@
 import { type Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
-import type { BodyOf } from '../../../shared/api-contract/index.ts';
+import type { BodyOf } from '#shared/api-contract/index.ts';
 
 /**
- * The web-vitals beacon (issue 17): each metric as it becomes final is kept, and when the
+ * The web-vitals beacon: each metric as it becomes final is kept, and when the
  * page is hidden what was kept goes to POST /api/analytics with navigator.sendBeacon (it
  * survives the page closing). No ids or cookies: only the path and the figures.
  */

@@ -6,7 +6,7 @@ import {
   LOGIN_MIN,
   PASSWORD_MAX,
   PASSWORD_MIN,
-} from '../../../shared/auth-rules.ts';
+} from '#shared/auth-rules.ts';
 import { ApiError } from '../../lib/api.ts';
 
 const VALUES: Partial<Record<AuthMessageKey, number>> = {
@@ -25,7 +25,7 @@ const BY_TEXT = new Map(
   Object.entries(AUTH_MESSAGES).map(([key, text]) => [text as string, key as AuthMessageKey]),
 );
 
-/** The API answers in English (SPEC texts); show its errors in the page's language. */
+/** The API answers in English (docs/product.md texts); show its errors in the page's language. */
 export function apiErrorMessages(
   intl: IntlShape,
   error: unknown,

@@ -1,13 +1,13 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
+import { ApiRefusal, appStore, fakeApi, renderPage } from '#tests/support/render.tsx';
 import { LoginForm, SignupForm } from './auth-forms.tsx';
 import { authAction } from './use-auth-form.ts';
 
-/** SPEC §8: a failed local login or sign-up says why on the form and is logged to the console. */
+/** docs/product.md §12: a failed local login or sign-up says why on the form and is logged to the console. */
 describe('the auth forms', () => {
   let api: ReturnType<typeof fakeApi>;
   let logged: ReturnType<typeof jest.spyOn>;

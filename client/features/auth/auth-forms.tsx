@@ -6,8 +6,8 @@ import {
   emailProblem,
   loginProblem,
   passwordProblem,
-} from '../../../shared/auth-rules.ts';
-import { isSafeRedirect } from '../../../shared/safe-redirect.ts';
+} from '#shared/auth-rules.ts';
+import { isSafeRedirect } from '#shared/safe-redirect.ts';
 import { button } from '../../components/button/button.ts';
 import { formStyles, TextField } from '../../components/form/text-field.tsx';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';

@@ -32,8 +32,8 @@ export function SocialButtons() {
 }
 
 /**
- * The social choices, and on /login/ (where the provider's callback lands, SPEC §2) the end of
- * the flow (?done=1: trade the Bearer cookie for the session, SPEC §4 social strategy) or its
+ * The social choices, and on /login/ (where the provider's callback lands, docs/product.md §2) the end of
+ * the flow (?done=1: trade the Bearer cookie for the session, docs/product.md §15 social strategy) or its
  * failure (?error=…: the strategy was reset; say so plainly).
  */
 export function SocialLogin() {

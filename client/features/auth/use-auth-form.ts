@@ -1,6 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { AnswerOf } from '../../../shared/api-contract/index.ts';
+import type { AnswerOf } from '#shared/api-contract/index.ts';
 import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import type { CallOptions } from '../../lib/endpoints.ts';
 import { useWrite, writeAction } from '../../lib/route-write.ts';
@@ -40,7 +40,7 @@ export function useAuthForm<F extends string, K extends AuthKey>(
   const write = useWrite(key, {
     done,
     failed: (error) => {
-      // SPEC §8: auth errors are logged to the console
+      // docs/product.md §12: auth errors are logged to the console
       console.error('auth failed:', error);
       const messages = apiErrorMessages(intl, error);
       // a 400 naming fields marks them, and the first takes the focus

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { ArticleSummary } from '../../../shared/articles.ts';
+import type { ArticleSummary } from '#shared/articles.ts';
 import { useLocalePath } from '../../lib/locale.ts';
 import styles from './content.module.css';
 

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { type LoaderFunctionArgs, RouterContextProvider } from 'react-router';
-import type { ArticlesPage } from '../../../shared/articles.ts';
-import { ApiRefusal, fakeApi } from '../../../tests/support/render.tsx';
+import type { ArticlesPage } from '#shared/articles.ts';
+import { ApiRefusal, fakeApi } from '#tests/support/render.tsx';
 import { articleLoader, blogLoader } from './articles.loader.ts';
 
 /** In the browser: a failed articles list is logged and kept; a failed article is no 404. */

@@ -7,8 +7,8 @@ import {
   type ArticleView,
   FEATURED_ARTICLES,
   isArticleTag,
-} from '../../../shared/articles.ts';
-import type { Locale } from '../../../shared/locales.ts';
+} from '#shared/articles.ts';
+import type { Locale } from '#shared/locales.ts';
 import { ApiError } from '../../lib/api.ts';
 import { pathOf } from '../../lib/endpoints.ts';
 import { type ApiClient, apiOf } from '../../lib/route-api.ts';
@@ -50,7 +50,7 @@ export interface BlogData {
   tag: ArticleTag | null;
 }
 
-/** /blog/: the 3 most read (SPEC §9) and a page of the newest, by tag when one is chosen. */
+/** /blog/: the 3 most read (docs/product.md §13) and a page of the newest, by tag when one is chosen. */
 export function blogLoader(locale: Locale) {
   return async ({ request, context }: LoaderFunctionArgs): Promise<BlogData> => {
     const api = apiOf(context);

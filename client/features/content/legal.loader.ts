@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { LEGAL_DOCS, type LegalDocument, type LegalPageId } from '../../../shared/legal.ts';
-import type { Locale } from '../../../shared/locales.ts';
-import { isLegalRegion } from '../../../shared/regions.ts';
+import { LEGAL_DOCS, type LegalDocument, type LegalPageId } from '#shared/legal.ts';
+import type { Locale } from '#shared/locales.ts';
+import { isLegalRegion } from '#shared/regions.ts';
 import { apiOf } from '../../lib/route-api.ts';
 
-/** A legal page's text (SPEC §2 Legal pages); a region without one answers 404. */
+/** A legal page's text (docs/product.md §2 Legal pages); a region without one answers 404. */
 export function legalLoader(pageId: LegalPageId, locale: Locale) {
   return async ({ params, context }: LoaderFunctionArgs): Promise<LegalDocument> => {
     const region = params.region;

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
-import type { Platform } from '../../../shared/platforms.ts';
-import { pagePath as pathOf } from '../../../shared/routes.ts';
-import { shownServicePagesOf } from '../../../shared/service-pages.ts';
+import type { Platform } from '#shared/platforms.ts';
+import { pagePath as pathOf } from '#shared/routes.ts';
+import { shownServicePagesOf } from '#shared/service-pages.ts';
 import { button } from '../../components/button/button.ts';
 import { Icon } from '../../components/icons/icons.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';

@@ -1,11 +1,11 @@
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { DELIVERY_CAPS, launchTimesOf, type Platform } from '../../../shared/platforms.ts';
-import { servicePagesOf } from '../../../shared/service-pages.ts';
+import { DELIVERY_CAPS, launchTimesOf, type Platform } from '#shared/platforms.ts';
+import { servicePagesOf } from '#shared/service-pages.ts';
 import { Icon, type IconName } from '../../components/icons/icons.tsx';
 import { JsonLd } from '../../components/json-ld/json-ld.tsx';
 import styles from './landing.module.css';
 
-/** Launch times after payment (SPEC §1), of the platform's own services only. */
+/** Launch times after payment (docs/product.md §1), of the platform's own services only. */
 export function LaunchTimes({ platform }: { platform: Platform }) {
   return (
     <section className={styles.section} id="launch">
@@ -35,7 +35,7 @@ export function LaunchTimes({ platform }: { platform: Platform }) {
   );
 }
 
-/** Per-day (or per-hour) delivery caps of the platform (SPEC §9). */
+/** Per-day (or per-hour) delivery caps of the platform (docs/product.md §13). */
 export function DeliveryCaps({ platform }: { platform: Platform }) {
   const caps = DELIVERY_CAPS[platform];
   if (!caps.length) return null;

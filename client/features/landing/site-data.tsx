@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
-import { BRAND_NAME, SUPPORT_EMAIL } from '../../../shared/brand.ts';
-import type { Locale } from '../../../shared/locales.ts';
-import type { Platform } from '../../../shared/platforms.ts';
-import { pagePath as pathOf } from '../../../shared/routes.ts';
+import { BRAND_NAME, SUPPORT_EMAIL } from '#shared/brand.ts';
+import type { Locale } from '#shared/locales.ts';
+import type { Platform } from '#shared/platforms.ts';
+import { pagePath as pathOf } from '#shared/routes.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useRevalidator } from 'react-router';
-import type { PriceTable } from '../../../shared/catalog.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import type { PriceTable } from '#shared/catalog.ts';
+import type { Currency } from '#shared/regions.ts';
 
 /**
  * A landing's prices (its loader's informers) came for the currency of the first render:

@@ -1,10 +1,10 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { NotificationsPage, NotificationView } from '../../../shared/notifications.ts';
-import { pagePath } from '../../../shared/routes.ts';
+import type { NotificationsPage, NotificationView } from '#shared/notifications.ts';
+import { pagePath } from '#shared/routes.ts';
 import {
   ApiRefusal,
   appStore,
@@ -12,7 +12,7 @@ import {
   publicUser,
   renderPage,
   stopSagas,
-} from '../../../tests/support/render.tsx';
+} from '#tests/support/render.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { notificationsSaga } from './notifications.saga.ts';
 import { notificationReceived, unreadLoaded } from './notifications.slice.ts';

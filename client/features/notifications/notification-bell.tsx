@@ -15,7 +15,7 @@ import {
 } from './notifications.slice.ts';
 
 /**
- * The header's bell (SPEC §4, §9): the unread count, and on opening the 3 newest unread, new
+ * The header's bell (docs/product.md §15, §13): the unread count, and on opening the 3 newest unread, new
  * ones sliding in on top as the live channel brings them; "Mark all read" and a way to all.
  */
 export function NotificationBell() {

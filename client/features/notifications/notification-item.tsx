@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { NotificationIcon, NotificationView } from '../../../shared/notifications.ts';
+import type { NotificationIcon, NotificationView } from '#shared/notifications.ts';
 import { Icon, type IconName } from '../../components/icons/icons.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { useLocalePath } from '../../lib/locale.ts';
@@ -33,7 +33,7 @@ function useTarget(note: NotificationView): string | null {
   }
 }
 
-/** One notification: its icon per type, title, text and date (SPEC §9 dates), a way to it. */
+/** One notification: its icon per type, title, text and date (docs/product.md §13 dates), a way to it. */
 export function NotificationItem({
   note,
   unread,

@@ -1,8 +1,8 @@
 import { type EventChannel, eventChannel } from 'redux-saga';
 import { call, cancelled, fork, put, select, take, takeLatest } from 'redux-saga/effects';
-import type { Locale } from '../../../shared/locales.ts';
-import { HEADER_UNREAD, type NotificationView } from '../../../shared/notifications.ts';
-import { pagePath } from '../../../shared/routes.ts';
+import type { Locale } from '#shared/locales.ts';
+import { HEADER_UNREAD, type NotificationView } from '#shared/notifications.ts';
+import { pagePath } from '#shared/routes.ts';
 import { ApiError } from '../../lib/api.ts';
 import { callEffect } from '../../lib/api-effects.ts';
 import { callApi } from '../../lib/endpoints.ts';

@@ -1,8 +1,8 @@
-import { HEADER_UNREAD, type NotificationView } from '../../../shared/notifications.ts';
+import { HEADER_UNREAD, type NotificationView } from '#shared/notifications.ts';
 import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
 /**
- * SPEC §4 Notifications: the header's unread count and newest unread, and what the live
+ * docs/product.md §15 Notifications: the header's unread count and newest unread, and what the live
  * channel brought since the page loaded (lists put those on top).
  */
 export interface NotificationsState {

@@ -1,12 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import {
-  DRIP_FEED,
-  isDripFeedable,
-  MAX_POSTS,
-  SUBSCRIPTION_DELAYS,
-} from '../../../shared/catalog.ts';
-import { parseWholeNumber } from '../../../shared/numbers.ts';
+import { DRIP_FEED, isDripFeedable, MAX_POSTS, SUBSCRIPTION_DELAYS } from '#shared/catalog.ts';
+import { parseWholeNumber } from '#shared/numbers.ts';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { useLocalePath } from '../../lib/locale.ts';
 import styles from './cabinet-order-options.module.css';

@@ -1,18 +1,12 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ServiceView } from '../../../shared/catalog.ts';
-import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
-import { pagePath } from '../../../shared/routes.ts';
-import {
-  appStore,
-  fakeApi,
-  publicUser,
-  renderPage,
-  stopSagas,
-} from '../../../tests/support/render.tsx';
+import type { ServiceView } from '#shared/catalog.ts';
+import type { PaymentMethodsData } from '#shared/payment-methods.ts';
+import { pagePath } from '#shared/routes.ts';
+import { appStore, fakeApi, publicUser, renderPage, stopSagas } from '#tests/support/render.tsx';
 import { CabinetOrderOptions } from './cabinet-order-options.tsx';
 import { orderFormRoutes } from './order-form.routes.ts';
 import { browser, orderFormSaga } from './order-form.saga.ts';

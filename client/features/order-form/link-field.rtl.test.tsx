@@ -1,12 +1,12 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PriceTable, ServiceView } from '../../../shared/catalog.ts';
-import { checkLink } from '../../../shared/link-rules.ts';
-import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
-import { pagePath } from '../../../shared/routes.ts';
+import type { PriceTable, ServiceView } from '#shared/catalog.ts';
+import { checkLink } from '#shared/link-rules.ts';
+import type { PaymentMethodsData } from '#shared/payment-methods.ts';
+import { pagePath } from '#shared/routes.ts';
 import {
   ApiRefusal,
   type ApiRoutes,
@@ -14,7 +14,7 @@ import {
   fakeApi,
   renderPage,
   stopSagas,
-} from '../../../tests/support/render.tsx';
+} from '#tests/support/render.tsx';
 import { orderFormRoutes } from './order-form.routes.ts';
 import { browser, orderFormSaga } from './order-form.saga.ts';
 import { OrderForm } from './order-form.tsx';

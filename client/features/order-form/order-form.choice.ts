@@ -1,6 +1,6 @@
-import type { CatalogPlatform } from '../../../shared/catalog.ts';
-import { parseWholeNumber } from '../../../shared/numbers.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import type { CatalogPlatform } from '#shared/catalog.ts';
+import { parseWholeNumber } from '#shared/numbers.ts';
+import type { Currency } from '#shared/regions.ts';
 
 export type Numerosity = 'single' | 'multiple';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { MAX_LINKS, MAX_POSTS, type ServiceView } from '../../../shared/catalog.ts';
-import type { LinkKind } from '../../../shared/link-rules.ts';
-import { parseWholeNumber } from '../../../shared/numbers.ts';
+import { MAX_LINKS, MAX_POSTS, type ServiceView } from '#shared/catalog.ts';
+import type { LinkKind } from '#shared/link-rules.ts';
+import { parseWholeNumber } from '#shared/numbers.ts';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import styles from './order-form.module.css';

@@ -4,12 +4,12 @@ import {
   isMultiTag,
   type PriceTable,
   type ServiceView,
-} from '../../../shared/catalog.ts';
-import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
-import type { LandingOf, LandingTexts } from '../../../shared/landing-texts.ts';
-import type { Locale } from '../../../shared/locales.ts';
-import { META_PLATFORMS, type Platform, type ServiceKind } from '../../../shared/platforms.ts';
-import { SERVICE_PAGES, SHOWN_SERVICE_LABELS } from '../../../shared/service-pages.ts';
+} from '#shared/catalog.ts';
+import { QUANTITY_PRESETS } from '#shared/constants.ts';
+import type { LandingOf, LandingTexts } from '#shared/landing-texts.ts';
+import type { Locale } from '#shared/locales.ts';
+import { META_PLATFORMS, type Platform, type ServiceKind } from '#shared/platforms.ts';
+import { SERVICE_PAGES, SHOWN_SERVICE_LABELS } from '#shared/service-pages.ts';
 import { apiOf } from '../../lib/route-api.ts';
 import { visitorOf } from '../../lib/route-visitor.ts';
 

@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
-import type { CatalogPlatform, Client, CostPair, ServiceView } from '../../../shared/catalog.ts';
-import { isPlatformLink } from '../../../shared/link-rules.ts';
-import type { Locale } from '../../../shared/locales.ts';
-import type { AverageTimeView } from '../../../shared/orders.ts';
-import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
-import { type Currency, isCurrency } from '../../../shared/regions.ts';
-import { shortLinkOf } from '../../../shared/short-links.ts';
+import type { CatalogPlatform, Client, CostPair, ServiceView } from '#shared/catalog.ts';
+import { isPlatformLink } from '#shared/link-rules.ts';
+import type { Locale } from '#shared/locales.ts';
+import type { AverageTimeView } from '#shared/orders.ts';
+import type { PaymentMethodsData } from '#shared/payment-methods.ts';
+import { type Currency, isCurrency } from '#shared/regions.ts';
+import { shortLinkOf } from '#shared/short-links.ts';
 import { apiOf } from '../../lib/route-api.ts';
 
 export type PriceAnswer = { key: string; pair: CostPair | null; error?: string };

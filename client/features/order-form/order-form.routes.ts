@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import type { Client } from '../../../shared/catalog.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import type { Client } from '#shared/catalog.ts';
+import type { Currency } from '#shared/regions.ts';
 
 /**
  * What the order form looks up as it is filled in: loader-only routes it asks through

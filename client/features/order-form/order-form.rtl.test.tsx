@@ -1,12 +1,12 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Client, CostPair, PriceTable, ServiceView } from '../../../shared/catalog.ts';
-import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
-import type { PaymentMethod, PaymentMethodsData } from '../../../shared/payment-methods.ts';
-import { pagePath } from '../../../shared/routes.ts';
+import type { Client, CostPair, PriceTable, ServiceView } from '#shared/catalog.ts';
+import { QUANTITY_PRESETS } from '#shared/constants.ts';
+import type { PaymentMethod, PaymentMethodsData } from '#shared/payment-methods.ts';
+import { pagePath } from '#shared/routes.ts';
 import {
   ApiRefusal,
   appStore,
@@ -15,7 +15,7 @@ import {
   renderPage,
   stopSagas,
   visitorState,
-} from '../../../tests/support/render.tsx';
+} from '#tests/support/render.tsx';
 import { CabinetOrderOptions } from './cabinet-order-options.tsx';
 import { orderFormRoutes } from './order-form.routes.ts';
 import { browser, orderFormSaga } from './order-form.saga.ts';
@@ -674,7 +674,7 @@ describe('a rouble account paying by a card that takes dollars', () => {
   });
 });
 
-describe('the cabinet’s drip-feed (issue 32)', () => {
+describe('the cabinet’s drip-feed', () => {
   it('prices the quantity × runs, says the total and sends runs and interval', async () => {
     const user = userEvent.setup();
     renderCabinet(100_000);

@@ -1,6 +1,6 @@
 import { all, call, put, select, takeLeading } from 'redux-saga/effects';
-import type { Locale } from '../../../shared/locales.ts';
-import { pagePath } from '../../../shared/routes.ts';
+import type { Locale } from '#shared/locales.ts';
+import { pagePath } from '#shared/routes.ts';
 import { callEffect } from '../../lib/api-effects.ts';
 import { selectLocale } from '../../lib/locale.ts';
 import { ratesAnewIfMoved } from '../../lib/rates-effects.ts';

@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '../../../shared/auth-rules.ts';
+import { EMAIL_PATTERN } from '#shared/auth-rules.ts';
 import {
   byTypeOrder,
   type CatalogPlatform,
@@ -11,10 +11,10 @@ import {
   orderLimits,
   type PriceTable,
   type ServiceView,
-} from '../../../shared/catalog.ts';
-import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
-import { convertMinor, type Rate } from '../../../shared/currency-conversion.ts';
-import type { checkLink, LinkKind } from '../../../shared/link-rules.ts';
+} from '#shared/catalog.ts';
+import { QUANTITY_PRESETS } from '#shared/constants.ts';
+import { convertMinor, type Rate } from '#shared/currency-conversion.ts';
+import type { checkLink, LinkKind } from '#shared/link-rules.ts';
 import {
   BALANCE_METHOD_ID,
   balanceAvailable,
@@ -22,12 +22,12 @@ import {
   methodState,
   type PaymentMethod,
   type PaymentMethodsData,
-} from '../../../shared/payment-methods.ts';
-import { PLATFORMS, type Platform } from '../../../shared/platforms.ts';
-import { autoQuantity } from '../../../shared/pricing.ts';
-import type { Currency } from '../../../shared/regions.ts';
-import type { PublicUser } from '../../../shared/user.ts';
-import type { VisitorState } from '../../../shared/visitor.ts';
+} from '#shared/payment-methods.ts';
+import { PLATFORMS, type Platform } from '#shared/platforms.ts';
+import { autoQuantity } from '#shared/pricing.ts';
+import type { Currency } from '#shared/regions.ts';
+import type { PublicUser } from '#shared/user.ts';
+import type { VisitorState } from '#shared/visitor.ts';
 import type { Choice, Numerosity } from './order-form.choice.ts';
 import { quoteKey, servicesKey } from './order-form.routes.ts';
 

@@ -1,5 +1,5 @@
-import type { DepositInput } from '../../../shared/api-contract/orders.ts';
-import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
+import type { DepositInput } from '#shared/api-contract/orders.ts';
+import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
 import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
 /**

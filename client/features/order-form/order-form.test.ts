@@ -1,9 +1,9 @@
 import { RouterContextProvider } from 'react-router';
-import type { CatalogPlatform, ServiceView } from '../../../shared/catalog.ts';
-import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
-import { checkLink } from '../../../shared/link-rules.ts';
-import type { PaymentMethod, PaymentMethodsData } from '../../../shared/payment-methods.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import type { CatalogPlatform, ServiceView } from '#shared/catalog.ts';
+import { QUANTITY_PRESETS } from '#shared/constants.ts';
+import { checkLink } from '#shared/link-rules.ts';
+import type { PaymentMethod, PaymentMethodsData } from '#shared/payment-methods.ts';
+import type { Currency } from '#shared/regions.ts';
 import { type ApiClient, apiClientContext } from '../../lib/route-api.ts';
 import {
   type Choice,
@@ -351,7 +351,7 @@ describe('selectionOf', () => {
     expect(selection.service?.tag).not.toBe('INSTAGRAM_LIKES_MULTI');
   });
 
-  it('staff use min/max, everyone else min_order/max_order (SPEC §5)', () => {
+  it('staff use min/max, everyone else min_order/max_order (docs/product.md §12)', () => {
     const state = run(actions.serviceChosen('INSTAGRAM_LIKES'));
     expect(selectionOf(state, context({ staff: true })).limits).toEqual({ min: 10, max: 50_000 });
     expect(selectionOf(state, context({ staff: false })).limits).toEqual({ min: 50, max: 20_000 });
@@ -366,7 +366,7 @@ describe('selectionOf', () => {
     expect(selection.quoteKey).toBeNull();
   });
 
-  it('offers the SPEC §9 presets that fall inside the limits', () => {
+  it('offers the docs/product.md §13 presets that fall inside the limits', () => {
     const state = run(actions.serviceChosen('INSTAGRAM_LIKES'));
     expect(selectionOf(state, context()).presets).toEqual([50, 100, 500, 1000, 2500, 5000, 10000]);
     expect(selectionOf(state, context({ staff: true })).presets).toEqual([
@@ -419,7 +419,7 @@ describe('selectionOf', () => {
     expect(selection.quoteKey).toBe('USD|CLIENT_MAIN|INSTAGRAM_LIKES_MULTI|1500');
   });
 
-  it('counts the average of min and max per post × posts for AUTO (SPEC §9)', () => {
+  it('counts the average of min and max per post × posts for AUTO (docs/product.md §13)', () => {
     const state = run(
       actions.serviceChosen('INSTAGRAM_AUTO_LIKES'),
       actions.quantityChosen(200),
@@ -588,7 +588,7 @@ const ids = (shown: ReturnType<typeof shownMethods>) => shown.map((entry) => ent
 const stateOf = (shown: ReturnType<typeof shownMethods>, id: number) =>
   shown.find((entry) => entry.method.id === id)?.state;
 
-describe('shownMethods (SPEC §4)', () => {
+describe('shownMethods (docs/product.md §15)', () => {
   it('shows the balance only to a logged-in user whose balance covers the price', () => {
     expect(ids(shownMethods(context({ loggedIn: true, balance: 1_000 }), 1_000))).toContain(-1);
     expect(ids(shownMethods(context({ loggedIn: true, balance: 999 }), 1_000))).not.toContain(-1);

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Client } from '../../../shared/catalog.ts';
-import { shownSaving } from '../../../shared/pricing.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import type { Client } from '#shared/catalog.ts';
+import { shownSaving } from '#shared/pricing.ts';
+import type { Currency } from '#shared/regions.ts';
 import { button } from '../../components/button/button.ts';
 import { AgreementCheck } from '../../components/form/choices.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';

@@ -1,9 +1,9 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen, within } from '@testing-library/react';
-import type { PriceTable } from '../../../shared/catalog.ts';
-import type { Currency } from '../../../shared/regions.ts';
-import { appStore, renderPage, visitorState } from '../../../tests/support/render.tsx';
+import type { PriceTable } from '#shared/catalog.ts';
+import type { Currency } from '#shared/regions.ts';
+import { appStore, renderPage, visitorState } from '#tests/support/render.tsx';
 import { PackageCards } from './package-cards.tsx';
 
 /**

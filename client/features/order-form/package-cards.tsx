@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import type { CatalogPlatform, PriceTable } from '../../../shared/catalog.ts';
-import { packageOffers } from '../../../shared/pricing.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import type { CatalogPlatform, PriceTable } from '#shared/catalog.ts';
+import { packageOffers } from '#shared/pricing.ts';
+import type { Currency } from '#shared/regions.ts';
 import { selectCurrency } from '../../lib/app-state.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { pickInto } from './order-form.choice.ts';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { Currency } from '../../../shared/regions.ts';
+import type { Currency } from '#shared/regions.ts';
 import { MethodOption } from '../../components/form/choices.tsx';
 import { PayInCurrency } from '../../components/form/pay-in-currency.tsx';
 import { Icon } from '../../components/icons/icons.tsx';

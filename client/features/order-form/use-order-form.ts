@@ -2,11 +2,11 @@ import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from '
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useFetcher } from 'react-router';
-import type { Client } from '../../../shared/catalog.ts';
-import { BALANCE_METHOD_ID, type PaymentMethod } from '../../../shared/payment-methods.ts';
-import type { Currency } from '../../../shared/regions.ts';
-import type { OrderBody } from '../../../shared/schemas/orders.schemas.ts';
-import { shortLinkOf } from '../../../shared/short-links.ts';
+import type { Client } from '#shared/catalog.ts';
+import { BALANCE_METHOD_ID, type PaymentMethod } from '#shared/payment-methods.ts';
+import type { Currency } from '#shared/regions.ts';
+import type { OrderBody } from '#shared/schemas/orders.schemas.ts';
+import { shortLinkOf } from '#shared/short-links.ts';
 import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import { selectRates, selectUser, selectVisitor } from '../../lib/app-state.ts';
 import { importWithReload } from '../../lib/chunk-reload.ts';
@@ -130,7 +130,7 @@ export function useOrderForm(
   const [checkLink, setCheckLink] = useState<rules.CheckLink | null>(null);
   useEffect(() => {
     let live = true;
-    importWithReload(() => import('../../../shared/link-rules.ts')).then((module) => {
+    importWithReload(() => import('#shared/link-rules.ts')).then((module) => {
       if (live) setCheckLink(() => module.checkLink);
     });
     return () => {

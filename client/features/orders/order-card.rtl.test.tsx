@@ -1,10 +1,10 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OwnOrderView, SubscriptionView } from '../../../shared/orders.ts';
-import { pagePath } from '../../../shared/routes.ts';
-import { appStore, publicUser, renderPage } from '../../../tests/support/render.tsx';
+import type { OwnOrderView, SubscriptionView } from '#shared/orders.ts';
+import { pagePath } from '#shared/routes.ts';
+import { appStore, publicUser, renderPage } from '#tests/support/render.tsx';
 import { OrderCard } from './order-card.tsx';
 
 /** An Instagram auto-likes subscription as GET c_orders lists it, with two post orders. */

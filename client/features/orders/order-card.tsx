@@ -1,8 +1,8 @@
 import { type ReactNode, useId, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { OwnOrderView, SubscriptionView } from '../../../shared/orders.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import type { OwnOrderView, SubscriptionView } from '#shared/orders.ts';
+import type { Currency } from '#shared/regions.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import type { ApiError } from '../../lib/api.ts';
 import { formatDate } from '../../lib/dates.ts';

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { OrderStatus } from '../../../shared/orders.ts';
+import type { OrderStatus } from '#shared/orders.ts';
 import styles from './orders.module.css';
 
 /** An order's state as a coloured badge; the longer wording is its title. */

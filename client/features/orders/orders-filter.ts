@@ -1,9 +1,9 @@
-import { PAGE_SIZES } from '../../../shared/constants.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../../../shared/orders.ts';
-import { PLATFORMS, type Platform } from '../../../shared/platforms.ts';
-import type { OrdersListQuery } from '../../../shared/schemas/orders.schemas.ts';
+import { PAGE_SIZES } from '#shared/constants.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/orders.ts';
+import { PLATFORMS, type Platform } from '#shared/platforms.ts';
+import type { OrdersListQuery } from '#shared/schemas/orders.schemas.ts';
 
-/** The cabinet's order filter (SPEC §3 saved filter): what the URL query of /cp/orders/ says. */
+/** The cabinet's order filter (docs/product.md §3 saved filter): what the URL query of /cp/orders/ says. */
 export interface OrdersFilter {
   statuses: OrderStatus[];
   platform: Platform | null;

@@ -1,4 +1,4 @@
-import { isFinalStatus, type OwnOrderView } from '../../../shared/orders.ts';
+import { isFinalStatus, type OwnOrderView } from '#shared/orders.ts';
 import { writeAction } from '../../lib/route-write.ts';
 
 /**

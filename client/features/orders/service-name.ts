@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { pageOfTag } from '../../../shared/orders.ts';
+import { pageOfTag } from '#shared/orders.ts';
 import { messageOr } from '../../lib/intl.ts';
 
 /** A service's name in the page's language (its page's name), else its tag. */

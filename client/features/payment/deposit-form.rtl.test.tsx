@@ -1,10 +1,10 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
-import { pagePath } from '../../../shared/routes.ts';
-import { appStore, fakeApi, publicUser, renderPage } from '../../../tests/support/render.tsx';
+import type { PaymentMethodsData } from '#shared/payment-methods.ts';
+import { pagePath } from '#shared/routes.ts';
+import { appStore, fakeApi, publicUser, renderPage } from '#tests/support/render.tsx';
 import { DepositForm } from './deposit-form.tsx';
 
 /** A look-up route of the methods, as the order form's answers them (its loader's shape). */

@@ -2,14 +2,14 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useFetcher } from 'react-router';
-import { convertMinor } from '../../../shared/currency-conversion.ts';
+import { convertMinor } from '#shared/currency-conversion.ts';
 import {
   BALANCE_METHOD_ID,
   methodState,
   type PaymentMethodsData,
-} from '../../../shared/payment-methods.ts';
-import { type Currency, isCurrency } from '../../../shared/regions.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+} from '#shared/payment-methods.ts';
+import { type Currency, isCurrency } from '#shared/regions.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { button } from '../../components/button/button.ts';
 import { chip } from '../../components/chip/chip.ts';
 import { AgreementCheck, MethodOption } from '../../components/form/choices.tsx';
@@ -44,7 +44,7 @@ function parseAmount(raw: string): number | null {
 }
 
 /**
- * SPEC §3 balance top-up (POST deposit): an amount and a method of the user's currency. The
+ * docs/product.md §3 balance top-up (POST deposit): an amount and a method of the user's currency. The
  * methods come from a look-up route (`methodsAt`: the order form's, which its page passes).
  */
 export function DepositForm({ methodsAt }: { methodsAt: (currency: Currency) => string }) {

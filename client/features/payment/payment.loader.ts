@@ -4,7 +4,7 @@ import {
   isPublicId,
   type OrderView,
   type PaymentView,
-} from '../../../shared/orders.ts';
+} from '#shared/orders.ts';
 import { apiOf } from '../../lib/route-api.ts';
 
 /** What a thanks page shows: the payment it follows and the order it paid, when known. */

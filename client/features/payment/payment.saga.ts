@@ -1,12 +1,12 @@
 import { all, call, delay, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { DepositInput } from '../../../shared/api-contract/orders.ts';
-import { isFinalStatus } from '../../../shared/orders.ts';
+import type { DepositInput } from '#shared/api-contract/orders.ts';
+import { isFinalStatus } from '#shared/orders.ts';
 import { callEffect } from '../../lib/api-effects.ts';
 import { ratesAnewIfMoved } from '../../lib/rates-effects.ts';
 import type { PayloadAction } from '../../lib/slice.ts';
 import { paymentActions as actions } from './payment.slice.ts';
 
-/** How often and how long a waiting page asks for its payment (DOMAIN.md: poll until final). */
+/** How often and how long a waiting page asks for its payment (docs/product.md: poll until final). */
 const POLL_INTERVAL_MS = 2_000;
 const POLL_ATTEMPTS = 150;
 
@@ -30,7 +30,7 @@ function* follow(action: PayloadAction<string>) {
 }
 
 /**
- * How a thanks page follows a paid order (issue 30): a guest has no socket, so the page asks
+ * How a thanks page follows a paid order: a guest has no socket, so the page asks
  * the receipt link's view, soon at first and then less often (an order runs minutes to days),
  * only while the page is in sight, until the order is final.
  */

@@ -1,8 +1,8 @@
-import type { DepositInput } from '../../../shared/api-contract/orders.ts';
-import type { FollowedOrder, PaymentView } from '../../../shared/orders.ts';
+import type { DepositInput } from '#shared/api-contract/orders.ts';
+import type { FollowedOrder, PaymentView } from '#shared/orders.ts';
 import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
-/** SPEC §4 Payment: the payment a waiting page follows until it is final. */
+/** docs/product.md §15 Payment: the payment a waiting page follows until it is final. */
 export interface PaymentState {
   following: string | null;
   payment: PaymentView | null;

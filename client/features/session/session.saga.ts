@@ -1,11 +1,11 @@
 import { put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { Locale } from '../../../shared/locales.ts';
-import { pagePath } from '../../../shared/routes.ts';
+import type { Locale } from '#shared/locales.ts';
+import { pagePath } from '#shared/routes.ts';
 import { callEffect } from '../../lib/api-effects.ts';
 import { selectLocale } from '../../lib/locale.ts';
 import { logoutRequested, userLoaded, userRefreshNeeded } from './session.slice.ts';
 
-/** SPEC §2: after logout the visitor goes to the home page (a full load: the session is gone). */
+/** docs/product.md §2: after logout the visitor goes to the home page (a full load: the session is gone). */
 function* logout() {
   try {
     yield* callEffect('POST logout');

@@ -1,7 +1,7 @@
-import type { PublicUser } from '../../../shared/user.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
-/** SPEC §4 Login: loggedIn with the user loaded, from the server's render. */
+/** docs/product.md §15 Login: loggedIn with the user loaded, from the server's render. */
 export interface SessionState {
   user: PublicUser | null;
   /** this page ended its own session (a deletion request): the live channel's end is expected */

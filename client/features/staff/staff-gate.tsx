@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import type { AnswerOf } from '../../../shared/api-contract/index.ts';
+import type { AnswerOf } from '#shared/api-contract/index.ts';
 import { button } from '../../components/button/button.ts';
 import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import { TextField } from '../../components/form/text-field.tsx';

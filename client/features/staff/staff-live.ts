@@ -1,4 +1,4 @@
-import { LIVE_PATH } from '../../../shared/notifications.ts';
+import { LIVE_PATH } from '#shared/notifications.ts';
 
 /** What the staff room hears (server/realtime/live-gateway.ts `StaffLiveEvent`). */
 export interface StaffLiveEvent {
@@ -11,7 +11,7 @@ export interface StaffLiveConnection {
 }
 
 /**
- * The console's live channel (issue 33): socket.io on the site's LIVE_PATH, as the cabinet's
+ * The console's live channel: socket.io on the site's LIVE_PATH, as the cabinet's
  * notifications connect (client/lib/live.ts). The handshake carries the auth and staff session
  * cookies; the server puts a staff console with a live staff session in its `staff` room and
  * tells it `staff` {kind, at} when orders move. `connect` is replaceable for tests.

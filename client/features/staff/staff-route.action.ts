@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, data, type ShouldRevalidateFunctionArgs } from 'react-router';
-import type { AnswerOf, EndpointKey } from '../../../shared/api-contract/index.ts';
+import type { AnswerOf, EndpointKey } from '#shared/api-contract/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import type { CallArgs } from '../../lib/endpoints.ts';
 import { apiOf } from '../../lib/route-api.ts';

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type Params } from 'react-router';
-import type { StaffMe } from '../../../shared/staff.ts';
-import type { Capability } from '../../../shared/staff-permissions.ts';
+import type { StaffMe } from '#shared/staff.ts';
+import type { Capability } from '#shared/staff-permissions.ts';
 import { ApiError } from '../../lib/api.ts';
 import { type ApiClient, apiOf } from '../../lib/route-api.ts';
 

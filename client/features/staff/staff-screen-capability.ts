@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { Capability } from '../../../shared/staff-permissions.ts';
+import type { Capability } from '#shared/staff-permissions.ts';
 
 /**
  * The capability the shown screen needs (pages/staff/staff.page.tsx gives it): the frame says

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
-import type { StaffMe } from '../../../shared/staff.ts';
+import type { StaffMe } from '#shared/staff.ts';
 import type { StaffRouteData } from './staff-route.loader.ts';
 
 /**

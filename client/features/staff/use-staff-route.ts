@@ -7,7 +7,7 @@ import {
   useNavigation,
   useRevalidator,
 } from 'react-router';
-import type { AnswerOf } from '../../../shared/api-contract/index.ts';
+import type { AnswerOf } from '#shared/api-contract/index.ts';
 import { ApiError } from '../../lib/api.ts';
 import type { CallArgs } from '../../lib/endpoints.ts';
 import { staffApiError } from './staff-errors.ts';

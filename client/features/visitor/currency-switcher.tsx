@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { CURRENCIES, CURRENCY_SYMBOLS } from '../../../shared/regions.ts';
+import { CURRENCIES, CURRENCY_SYMBOLS } from '#shared/regions.ts';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
 import styles from './switchers.module.css';
 import { currencyChanged, selectCurrency } from './visitor.slice.ts';

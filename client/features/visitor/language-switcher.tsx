@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
-import { LOCALES, type Locale, localePrefix } from '../../../shared/locales.ts';
-import { pagePath } from '../../../shared/routes.ts';
+import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '#shared/constants.ts';
+import { LOCALES, type Locale, localePrefix } from '#shared/locales.ts';
+import { pagePath } from '#shared/routes.ts';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import { setCookie } from '../../lib/cookies.ts';

@@ -4,7 +4,7 @@ import createSagaMiddleware from 'redux-saga';
 import { RATES_REFRESH_MS, refreshRates } from './visitor.saga.ts';
 import { selectRates, visitorReducer } from './visitor.slice.ts';
 
-/** SPEC §9 / §8 (issue 17): the browser refreshes the rates every 5 minutes; a failure keeps them. */
+/** docs/product.md §13 / §12: the browser refreshes the rates every 5 minutes; a failure keeps them. */
 describe('currency rates in the browser', () => {
   it('loads them, refreshes them every 5 minutes and keeps the last on a failure', async () => {
     jest.useFakeTimers();

@@ -1,10 +1,10 @@
 import { delay, fork, put, takeEvery } from 'redux-saga/effects';
-import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
+import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '#shared/constants.ts';
 import { callEffect } from '../../lib/api-effects.ts';
 import { setCookie } from '../../lib/cookies.ts';
 import { currencyChanged, ratesLoaded } from './visitor.slice.ts';
 
-/** SPEC §9: currencies refresh every 5 minutes. */
+/** docs/product.md §13: currencies refresh every 5 minutes. */
 export const RATES_REFRESH_MS = 300_000;
 
 /** The rates, now and every 5 minutes while the page is open; a failure keeps the last ones. */
@@ -15,7 +15,7 @@ export function* refreshRates() {
       const data = yield* callEffect('GET currencies/data');
       yield put(ratesLoaded(data.currencies));
     } catch (error) {
-      // SPEC §8: logged, and the list is left as it is
+      // docs/product.md §12: logged, and the list is left as it is
       console.warn('currencies: not refreshed', error);
     }
     yield delay(RATES_REFRESH_MS);

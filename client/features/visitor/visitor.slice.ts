@@ -1,7 +1,7 @@
-import type { CurrencyRate } from '../../../shared/api-contract/catalog.ts';
-import type { DeviceClass } from '../../../shared/device.ts';
-import type { Currency } from '../../../shared/regions.ts';
-import type { VisitorState } from '../../../shared/visitor.ts';
+import type { CurrencyRate } from '#shared/api-contract/catalog.ts';
+import type { DeviceClass } from '#shared/device.ts';
+import type { Currency } from '#shared/regions.ts';
+import type { VisitorState } from '#shared/visitor.ts';
 import { createSlice, type PayloadAction } from '../../lib/slice.ts';
 
 /** A currency's rate in roubles (GET currencies/data), refreshed in the browser. */
@@ -11,7 +11,7 @@ const visitorSlice = createSlice({
   name: 'visitor',
   initialState: null as unknown as VisitorState & { rates?: CurrencyRate[] },
   reducers: {
-    /** SPEC §9: the rates every 5 minutes (a failed refresh keeps the last, SPEC §8) */
+    /** docs/product.md §13: the rates every 5 minutes (a failed refresh keeps the last, docs/product.md §12) */
     ratesLoaded(state, action: PayloadAction<CurrencyRate[]>) {
       state.rates = action.payload;
     },

@@ -1,4 +1,4 @@
-import { BRAND_NAME } from '../../../shared/brand.ts';
+import { BRAND_NAME } from '#shared/brand.ts';
 import styles from './logo.module.css';
 
 /**

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { RawIntlProvider, useIntl } from 'react-intl';
-import type { MessageSet } from '../../../shared/message-sets.ts';
+import type { MessageSet } from '#shared/message-sets.ts';
 import { intlWithSets, type Messages } from '../../lib/intl.ts';
 import { useLocale } from '../../lib/locale.ts';
 

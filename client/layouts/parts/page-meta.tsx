@@ -1,8 +1,8 @@
 import { useSelector } from 'react-redux';
 import { useParams } from 'react-router';
-import { BRAND_NAME } from '../../../shared/brand.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
-import { pageAlternates, pageById, pagePath } from '../../../shared/routes.ts';
+import { BRAND_NAME } from '#shared/brand.ts';
+import { DEFAULT_LOCALE, type Locale } from '#shared/locales.ts';
+import { pageAlternates, pageById, pagePath } from '#shared/routes.ts';
 import { selectPublicUrl } from '../../features/visitor/visitor.slice.ts';
 import { useLocale } from '../../lib/locale.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';

@@ -1,4 +1,4 @@
-import { META_PLATFORMS, type Platform } from '../../../shared/platforms.ts';
+import { META_PLATFORMS, type Platform } from '#shared/platforms.ts';
 
 /** The landing page of each platform: Instagram is the home page (CATALOG.md). */
 export const PLATFORM_PAGE: Record<Platform, string> = {

@@ -1,9 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { BRAND_NAME, SUPPORT_EMAIL } from '../../../shared/brand.ts';
-import { PRODUCT_START_DATE, productAgeYears } from '../../../shared/constants.ts';
-import type { LegalRegion } from '../../../shared/regions.ts';
-import { pagePath } from '../../../shared/routes.ts';
-import { shownServicePagesOf } from '../../../shared/service-pages.ts';
+import { BRAND_NAME, SUPPORT_EMAIL } from '#shared/brand.ts';
+import { PRODUCT_START_DATE, productAgeYears } from '#shared/constants.ts';
+import type { LegalRegion } from '#shared/regions.ts';
+import { pagePath } from '#shared/routes.ts';
+import { shownServicePagesOf } from '#shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import type { KeptProps } from '../../components/static-subtree/kept-subtree.tsx';
 import { navPlatforms, PLATFORM_PAGE } from './platform-links.ts';

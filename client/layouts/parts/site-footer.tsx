@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { legalRegionFor } from '../../../shared/regions.ts';
+import { legalRegionFor } from '#shared/regions.ts';
 import { KeptSubtree, keptContent } from '../../components/static-subtree/kept-subtree.tsx';
 import {
   selectHiddenServicePages,

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
-import { pagePath } from '../../../shared/routes.ts';
-import { shownServicePagesOf } from '../../../shared/service-pages.ts';
+import { pagePath } from '#shared/routes.ts';
+import { shownServicePagesOf } from '#shared/service-pages.ts';
 import { Dropdown, DropdownProvider } from '../../components/dropdown/dropdown.tsx';
 import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
@@ -36,7 +36,7 @@ export function SiteHeader() {
 
 /**
  * Marks the document scrolled (`data-scrolled` on <html>): on phones the header then drops
- * its platform strip and is one bar (issue 30: 161 px of a 320 px phone's screen before).
+ * its platform strip and is one bar (161 px of a 320 px phone's screen before).
  * The strip is out of the page's flow, so hiding it moves nothing under it.
  */
 function useScrolledMark() {

@@ -6,7 +6,7 @@ import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 
 /**
  * /login/: log in by login or e-mail, or with a provider; returns to the remembered page when
- * it is safe. SPEC §2: a social login's callback lands here too (`?done=1`: the session is
+ * it is safe. docs/product.md §2: a social login's callback lands here too (`?done=1`: the session is
  * being made, the form is not needed; `?error=social`: it failed, say so above the choices).
  */
 export default function LoginPage() {

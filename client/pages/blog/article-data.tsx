@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router';
-import type { ArticleTag, ArticleView } from '../../../shared/articles.ts';
-import { BRAND_NAME } from '../../../shared/brand.ts';
+import type { ArticleTag, ArticleView } from '#shared/articles.ts';
+import { BRAND_NAME } from '#shared/brand.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
 import { selectPublicUrl } from '../../features/visitor/visitor.slice.ts';
 import { useLocalePath } from '../../lib/locale.ts';

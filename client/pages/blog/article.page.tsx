@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLoaderData } from 'react-router';
-import type { ArticleView } from '../../../shared/articles.ts';
-import type { Locale } from '../../../shared/locales.ts';
-import type { PageDef } from '../../../shared/routes.ts';
+import type { ArticleView } from '#shared/articles.ts';
+import type { Locale } from '#shared/locales.ts';
+import type { PageDef } from '#shared/routes.ts';
 import { button } from '../../components/button/button.ts';
 import { ArticleCard } from '../../features/content/article-card.tsx';
 import { articleLoader } from '../../features/content/articles.loader.ts';
@@ -13,7 +13,7 @@ import styles from './article.module.css';
 import { ArticleData, PLATFORM_TAGS } from './article-data.tsx';
 
 /**
- * /blog/{slug}/ (SPEC §2, §3 Article): the article with its date, reading time and topics,
+ * /blog/{slug}/ (docs/product.md §2, §3 Article): the article with its date, reading time and topics,
  * the note Meta's products need, a way to the matching service, and what to read next.
  */
 export default function ArticlePage() {

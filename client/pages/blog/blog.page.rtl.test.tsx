@@ -1,11 +1,11 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LoaderFunctionArgs } from 'react-router';
-import type { ArticleSummary } from '../../../shared/articles.ts';
-import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
+import type { ArticleSummary } from '#shared/articles.ts';
+import { ApiRefusal, appStore, fakeApi, renderPage } from '#tests/support/render.tsx';
 import { type BlogData, blogLoader } from '../../features/content/articles.loader.ts';
 import BlogPage from './blog.page.tsx';
 

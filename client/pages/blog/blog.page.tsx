@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router';
-import { ARTICLE_TAGS } from '../../../shared/articles.ts';
-import type { Locale } from '../../../shared/locales.ts';
-import type { PageDef } from '../../../shared/routes.ts';
+import { ARTICLE_TAGS } from '#shared/articles.ts';
+import type { Locale } from '#shared/locales.ts';
+import type { PageDef } from '#shared/routes.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
 import { Pager } from '../../components/pager/pager.tsx';
 import { TextPage } from '../../components/text-page/text-page.tsx';
@@ -16,7 +16,7 @@ import { useLocalePath } from '../../lib/locale.ts';
 import styles from './blog.module.css';
 
 /**
- * /blog/ (SPEC §2, §9): topics, the 3 most read, and the newest articles a page at a time;
+ * /blog/ (docs/product.md §2, §13): topics, the 3 most read, and the newest articles a page at a time;
  * the topic and page live in the address.
  */
 export default function BlogPage() {

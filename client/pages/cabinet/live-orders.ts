@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useRevalidator } from 'react-router';
-import type { OrdersPage } from '../../../shared/orders.ts';
+import type { OrdersPage } from '#shared/orders.ts';
 import { useLiveRefresh } from '../../features/notifications/use-live-refresh.ts';
 import { isMoving } from '../../features/orders/orders.api.ts';
 

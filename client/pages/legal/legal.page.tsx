@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { LEGAL_DOCS, type LegalDocument, type LegalPageId } from '../../../shared/legal.ts';
-import type { Locale } from '../../../shared/locales.ts';
-import { LEGAL_REGIONS } from '../../../shared/regions.ts';
-import type { PageDef } from '../../../shared/routes.ts';
+import { LEGAL_DOCS, type LegalDocument, type LegalPageId } from '#shared/legal.ts';
+import type { Locale } from '#shared/locales.ts';
+import { LEGAL_REGIONS } from '#shared/regions.ts';
+import type { PageDef } from '#shared/routes.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
 import { TextPage } from '../../components/text-page/text-page.tsx';
 import { legalLoader } from '../../features/content/legal.loader.ts';
@@ -21,7 +21,7 @@ const TITLES: Record<LegalPageId, string> = {
 };
 
 /**
- * /private-policy/, /public-agreement/, /refund-policy/ for a region (SPEC §2): the full text
+ * /private-policy/, /public-agreement/, /refund-policy/ for a region (docs/product.md §2): the full text
  * (server-rendered Markdown from content/legal/), its effective date, a table of contents
  * with anchors, the other regions' editions and the region's other documents.
  */
@@ -130,7 +130,7 @@ export default function LegalPage() {
 }
 
 /**
- * The route's loader, in this screen's chunk (client/app/routes.tsx); SPEC §2 validate hook:
+ * The route's loader, in this screen's chunk (client/app/routes.tsx); docs/product.md §2 validate hook:
  * a region the page does not know answers 404.
  */
 export const routeLoader = (def: PageDef, locale: Locale) => {

@@ -1,4 +1,4 @@
-import type { PriceTable, ServiceView } from '../../../shared/catalog.ts';
+import type { PriceTable, ServiceView } from '#shared/catalog.ts';
 import { fromPrices } from './informer-prices.ts';
 
 const service = (tag: string, page: string | null) => ({ tag, page }) as ServiceView;

@@ -1,5 +1,5 @@
-import type { PriceTable, ServiceView } from '../../../shared/catalog.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import type { PriceTable, ServiceView } from '#shared/catalog.ts';
+import type { Currency } from '#shared/regions.ts';
 
 /** Results by price table, services list and currency: the server's are the catalogue's memoised views. */
 const made = new WeakMap<

@@ -1,12 +1,11 @@
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLoaderData } from 'react-router';
-import type { Platform } from '../../../shared/platforms.ts';
+import type { Platform } from '#shared/platforms.ts';
 import { PlatformLanding } from '../../features/landing/platform-landing.tsx';
-import { fromPrices } from './informer-prices.ts';
+import { useCurrencyInformers } from '../../features/landing/use-currency-informers.ts';
 import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { OrderForm } from '../../features/order-form/order-form.tsx';
-import { useCurrencyInformers } from '../../features/landing/use-currency-informers.ts';
 import {
   currencyChanged,
   selectCurrency,
@@ -18,6 +17,7 @@ import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import { useLocalePath } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
+import { fromPrices } from './informer-prices.ts';
 
 /**
  * Home and platform pages: the platform landing with the order form as its hero. Where the

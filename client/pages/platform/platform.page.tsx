@@ -1,4 +1,4 @@
-import { pageById } from '../../../shared/routes.ts';
+import { pageById } from '#shared/routes.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
 import { LandingWithForm } from './landing-with-form.tsx';
 

@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ServiceFigures as Figures } from '../../../shared/catalog.ts';
-import type { Currency } from '../../../shared/regions.ts';
-import { pagePath } from '../../../shared/routes.ts';
-import type { ServicePage as ServicePageDef } from '../../../shared/service-pages.ts';
+import type { ServiceFigures as Figures } from '#shared/catalog.ts';
+import type { Currency } from '#shared/regions.ts';
+import { pagePath } from '#shared/routes.ts';
+import type { ServicePage as ServicePageDef } from '#shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import type { KeptProps } from '../../components/static-subtree/kept-subtree.tsx';
 import landing from '../../features/landing/landing.module.css';

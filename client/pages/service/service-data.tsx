@@ -1,10 +1,10 @@
 import { useIntl } from 'react-intl';
-import { BRAND_NAME } from '../../../shared/brand.ts';
-import { hasFigures, type ServiceFigures } from '../../../shared/catalog.ts';
-import type { Locale } from '../../../shared/locales.ts';
-import type { Platform } from '../../../shared/platforms.ts';
-import type { Currency } from '../../../shared/regions.ts';
-import { pagePath } from '../../../shared/routes.ts';
+import { BRAND_NAME } from '#shared/brand.ts';
+import { hasFigures, type ServiceFigures } from '#shared/catalog.ts';
+import type { Locale } from '#shared/locales.ts';
+import type { Platform } from '#shared/platforms.ts';
+import type { Currency } from '#shared/regions.ts';
+import { pagePath } from '#shared/routes.ts';
 import { breadcrumbs, JsonLd } from '../../components/json-ld/json-ld.tsx';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { cleanup, screen, within } from '@testing-library/react';
-import { type ServiceFigures as Figures, NO_FIGURES } from '../../../shared/catalog.ts';
-import { appStore, renderPage } from '../../../tests/support/render.tsx';
+import { type ServiceFigures as Figures, NO_FIGURES } from '#shared/catalog.ts';
+import { appStore, renderPage } from '#tests/support/render.tsx';
 import { ServiceData } from './service-data.tsx';
 import { ServiceFigures } from './service-figures.tsx';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { type ServiceFigures as Figures, hasFigures } from '../../../shared/catalog.ts';
-import { LAUNCH_TIMES, type Platform } from '../../../shared/platforms.ts';
-import { launchOf, speedOf } from '../../../shared/service-facts.ts';
+import { type ServiceFigures as Figures, hasFigures } from '#shared/catalog.ts';
+import { LAUNCH_TIMES, type Platform } from '#shared/platforms.ts';
+import { launchOf, speedOf } from '#shared/service-facts.ts';
 import { formatMinutes, formatShare } from '../../lib/durations.ts';
 import styles from './service-figures.module.css';
 

@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLoaderData } from 'react-router';
-import { pageById } from '../../../shared/routes.ts';
-import { SERVICE_PAGES } from '../../../shared/service-pages.ts';
+import { pageById } from '#shared/routes.ts';
+import { SERVICE_PAGES } from '#shared/service-pages.ts';
 import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import { KeptSubtree, keptContent } from '../../components/static-subtree/kept-subtree.tsx';
 import landing from '../../features/landing/landing.module.css';

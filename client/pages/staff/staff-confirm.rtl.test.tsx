@@ -1,10 +1,10 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StaffMe, StaffOrderDetail } from '../../../shared/staff.ts';
-import { appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
-import { staffRoute } from '../../../tests/support/staff-route.ts';
+import type { StaffMe, StaffOrderDetail } from '#shared/staff.ts';
+import { appStore, fakeApi, renderPage } from '#tests/support/render.tsx';
+import { staffRoute } from '#tests/support/staff-route.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import StaffPage from './staff.page.tsx';
 

@@ -1,15 +1,15 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { StaffMe, StaffOrderDetail, StaffUserDetail } from '../../../shared/staff.ts';
-import type { StaffImportDiff, StaffPrices } from '../../../shared/staff-catalogue.ts';
-import type { StaffLandingCopy } from '../../../shared/staff-content.ts';
-import type { StaffWithdrawal } from '../../../shared/staff-money.ts';
-import { CAPABILITIES } from '../../../shared/staff-permissions.ts';
-import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
-import { answerConfirm } from '../../../tests/support/staff-confirm.ts';
-import { staffRoute } from '../../../tests/support/staff-route.ts';
+import type { StaffMe, StaffOrderDetail, StaffUserDetail } from '#shared/staff.ts';
+import type { StaffImportDiff, StaffPrices } from '#shared/staff-catalogue.ts';
+import type { StaffLandingCopy } from '#shared/staff-content.ts';
+import type { StaffWithdrawal } from '#shared/staff-money.ts';
+import { CAPABILITIES } from '#shared/staff-permissions.ts';
+import { ApiRefusal, appStore, fakeApi, renderPage } from '#tests/support/render.tsx';
+import { answerConfirm } from '#tests/support/staff-confirm.ts';
+import { staffRoute } from '#tests/support/staff-route.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import StaffPage from './staff.page.tsx';
 

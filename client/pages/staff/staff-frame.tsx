@@ -1,7 +1,7 @@
 import { type ReactNode, useContext } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink } from 'react-router';
-import type { Capability } from '../../../shared/staff-permissions.ts';
+import type { Capability } from '#shared/staff-permissions.ts';
 import { button } from '../../components/button/button.ts';
 import {
   StaffCodeSignIn,
@@ -57,7 +57,7 @@ interface StaffFrameProps {
 }
 
 /**
- * Every staff page (issue 33): the console's bar (brand, who is signed in and their role,
+ * Every staff page: the console's bar (brand, who is signed in and their role,
  * the sections the role opens, back to the site, sign out) and, before anything else, the
  * two-factor gate: enrol, the recovery codes once, or a code for a staff session. The
  * capability the page needs is the screen's (StaffScreenCapability, from staff.page.tsx).

@@ -1,6 +1,6 @@
 import { createIntl } from 'react-intl';
-import enStaff from '../../../locales/staff/en.json' with { type: 'json' };
-import ruStaff from '../../../locales/staff/ru.json' with { type: 'json' };
+import enStaff from '#locales/staff/en.json' with { type: 'json' };
+import ruStaff from '#locales/staff/ru.json' with { type: 'json' };
 import { NOTE_IDS, noteOf, noteText } from './staff-notes.ts';
 
 const intlOf = (lang: 'ru' | 'en') =>

@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { isCurrency } from '../../../shared/regions.ts';
+import { isCurrency } from '#shared/regions.ts';
 import { isTemplate, textPattern, valuesOf } from '../../features/staff/staff-templates.ts';
 import { formatMoney } from '../../lib/money.ts';
 

@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
-import { isLocale } from '../../../shared/locales.ts';
-import { messageSetLocale } from '../../../shared/message-sets.ts';
-import { isCurrency } from '../../../shared/regions.ts';
-import type { StaffOrderDetail, StaffServiceNames } from '../../../shared/staff.ts';
+import { isLocale } from '#shared/locales.ts';
+import { messageSetLocale } from '#shared/message-sets.ts';
+import { isCurrency } from '#shared/regions.ts';
+import type { StaffOrderDetail, StaffServiceNames } from '#shared/staff.ts';
 import { button } from '../../components/button/button.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { messageOr } from '../../lib/intl.ts';

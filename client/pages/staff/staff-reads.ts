@@ -1,5 +1,5 @@
-import { isLocale, type Locale, localeOfPath } from '../../../shared/locales.ts';
-import type { StaffAdjustmentStatus } from '../../../shared/staff.ts';
+import { isLocale, type Locale, localeOfPath } from '#shared/locales.ts';
+import type { StaffAdjustmentStatus } from '#shared/staff.ts';
 import type { StaffReadArgs } from '../../features/staff/staff-route.loader.ts';
 import { listQueryOf } from './staff-list.tsx';
 

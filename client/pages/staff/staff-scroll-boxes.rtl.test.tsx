@@ -1,12 +1,12 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { readFileSync } from 'node:fs';
 import { screen } from '@testing-library/react';
-import type { StaffMe } from '../../../shared/staff.ts';
-import type { StaffPrices } from '../../../shared/staff-catalogue.ts';
-import { CAPABILITIES } from '../../../shared/staff-permissions.ts';
-import { appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
-import { staffRoute } from '../../../tests/support/staff-route.ts';
+import type { StaffMe } from '#shared/staff.ts';
+import type { StaffPrices } from '#shared/staff-catalogue.ts';
+import { CAPABILITIES } from '#shared/staff-permissions.ts';
+import { appStore, fakeApi, renderPage } from '#tests/support/render.tsx';
+import { staffRoute } from '#tests/support/staff-route.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import StaffPage from './staff.page.tsx';
 

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { appStore, renderPage } from '../../../tests/support/render.tsx';
+import { appStore, renderPage } from '#tests/support/render.tsx';
 import { Table } from './staff-parts.tsx';
 
 /**

@@ -1,14 +1,14 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { RawIntlProvider } from 'react-intl';
-import ruMessages from '../../../locales/ru.json' with { type: 'json' };
-import ruStaff from '../../../locales/staff/ru.json' with { type: 'json' };
-import type { StaffMe, StaffOrderRow, StaffUserDetail } from '../../../shared/staff.ts';
-import { ApiRefusal, appStore, fakeApi, renderPage } from '../../../tests/support/render.tsx';
-import { staffRoute } from '../../../tests/support/staff-route.ts';
+import ruMessages from '#locales/ru.json' with { type: 'json' };
+import ruStaff from '#locales/staff/ru.json' with { type: 'json' };
+import type { StaffMe, StaffOrderRow, StaffUserDetail } from '#shared/staff.ts';
+import { ApiRefusal, appStore, fakeApi, renderPage } from '#tests/support/render.tsx';
+import { staffRoute } from '#tests/support/staff-route.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import { expandMessages, intlFor } from '../../lib/intl.ts';
 import StaffPage from './staff.page.tsx';

@@ -1,22 +1,17 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type {
-  StaffAdjustment,
-  StaffMe,
-  StaffOrderDetail,
-  StaffOrderRow,
-} from '../../../shared/staff.ts';
+import type { StaffAdjustment, StaffMe, StaffOrderDetail, StaffOrderRow } from '#shared/staff.ts';
 import {
   ApiRefusal,
   type ApiRoutes,
   appStore,
   fakeApi,
   renderPage,
-} from '../../../tests/support/render.tsx';
-import { answerConfirm } from '../../../tests/support/staff-confirm.ts';
-import { staffRoute } from '../../../tests/support/staff-route.ts';
+} from '#tests/support/render.tsx';
+import { answerConfirm } from '#tests/support/staff-confirm.ts';
+import { staffRoute } from '#tests/support/staff-route.ts';
 import { staffLive } from '../../features/staff/staff-live.ts';
 import { StaffSessionProvider } from '../../features/staff/staff-session.tsx';
 import StaffPage from './staff.page.tsx';

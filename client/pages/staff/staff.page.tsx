@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { PageDef } from '../../../shared/routes.ts';
-import type { Capability } from '../../../shared/staff-permissions.ts';
+import type { PageDef } from '#shared/routes.ts';
+import type { Capability } from '#shared/staff-permissions.ts';
 import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import {
   staffRouteAction,
@@ -30,7 +30,7 @@ const screen = (load: () => Promise<ComponentType>): Screen =>
   lazy(() => load().then((Component) => ({ default: Component })));
 
 /**
- * Each screen is a lazy part of the staff chunk (issue 33): the route table's entry names one
+ * Each screen is a lazy part of the staff chunk: the route table's entry names one
  * view, and a screen's code loads when its page opens, so neither the landing's nor the
  * cabinet's first visit carries any of it, and the console's own first page only its screen.
  * Beside each, the capability its page needs (shared/staff-permissions.ts): without it the
@@ -109,7 +109,7 @@ const SCREENS: Record<string, [Screen, Capability | null]> = {
 };
 
 /**
- * The staff console's screens (issue 33): the page's id picks the screen. Its boundary is a
+ * The staff console's screens: the page's id picks the screen. Its boundary is a
  * hydration region (components/hydration-boundary): the page counts as hydrated once the
  * screen's part has loaded and hydrated.
  */

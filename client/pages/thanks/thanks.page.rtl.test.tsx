@@ -1,16 +1,10 @@
 /** @jest-environment jsdom */
-import '../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FollowedOrder, OrderStatus, PaymentView } from '../../../shared/orders.ts';
-import {
-  appStore,
-  fakeApi,
-  publicUser,
-  renderPage,
-  stopSagas,
-} from '../../../tests/support/render.tsx';
+import type { FollowedOrder, OrderStatus, PaymentView } from '#shared/orders.ts';
+import { appStore, fakeApi, publicUser, renderPage, stopSagas } from '#tests/support/render.tsx';
 import type { ReceiptOrder, ThanksData } from '../../features/payment/payment.loader.ts';
 import {
   ORDER_POLL_FIRST_MS,

@@ -14,11 +14,11 @@ import {
   type OrderView,
   type PaymentView,
   pageOfTag,
-} from '../../../shared/orders.ts';
-import { isCardMethod } from '../../../shared/payment-methods.ts';
-import { isCurrency } from '../../../shared/regions.ts';
-import { pagePath } from '../../../shared/routes.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+} from '#shared/orders.ts';
+import { isCardMethod } from '#shared/payment-methods.ts';
+import { isCurrency } from '#shared/regions.ts';
+import { pagePath } from '#shared/routes.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { button } from '../../components/button/button.ts';
 import { ProgressBar } from '../../features/orders/progress-bar.tsx';
 import { serviceNameOf } from '../../features/orders/service-name.ts';
@@ -44,9 +44,9 @@ const TONE_OF_STATUS: Record<PaymentView['status'], 'success' | 'error' | 'waiti
 };
 
 /**
- * Issue 12: the words fit what was paid and who paid it. A top-up says the balance grew; an
+ * the words fit what was paid and who paid it. A top-up says the balance grew; an
  * order tells a user to follow it in the cabinet and a guest to watch for the receipt mail.
- * SPEC §2/§4 keep their exact headings and the failure's text.
+ * docs/product.md §2/§15 keep their exact headings and the failure's text.
  */
 function wordsOf(
   tone: 'success' | 'error' | 'waiting',
@@ -56,7 +56,7 @@ function wordsOf(
   status: OrderView['status'] | null,
 ): { titleId: string; leadId: string } {
   const who = loggedIn ? 'user' : 'guest';
-  // SPEC's "Try another card" after a card; a wallet, SEPA or crypto is asked to change method
+  // the product rules' "Try another card" after a card; a wallet, SEPA or crypto is asked to change method
   if (tone === 'error')
     return {
       titleId: 'thanks.error.title',
@@ -199,7 +199,7 @@ export const thanksShouldRevalidate = ({
 }: ShouldRevalidateFunctionArgs) => (formMethod ? false : defaultShouldRevalidate);
 
 /**
- * The three thanks pages of SPEC §2: paid, payment failed, payment being checked. The
+ * The three thanks pages of docs/product.md §2: paid, payment failed, payment being checked. The
  * waiting page follows its payment (payment saga) and moves on when the payment is final.
  */
 export default function ThanksPage() {

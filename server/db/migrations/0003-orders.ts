@@ -2,8 +2,8 @@ import type { AnyDb } from './helpers.ts';
 import { withId } from './helpers.ts';
 
 /**
- * Orders with their status history, payments, and the balance ledger (DOMAIN.md Orders,
- * Payments; DESIGN §5: every balance change is a row).
+ * Orders with their status history, payments, and the balance ledger (docs/product.md §5,
+ * Payments; docs/architecture.md: every balance change is a row).
  */
 export async function up(db: AnyDb): Promise<void> {
   await withId(db, db.schema.createTable('payments'))

@@ -1,8 +1,8 @@
 import type { AnyDb } from './helpers.ts';
 
 /**
- * Cabinet orders (issue 12): an auto order's range per post (`quantity` is its least,
- * `quantity_max` its most; SPEC §9 prices the average × posts) and a comments order's own
+ * Cabinet orders: an auto order's range per post (`quantity` is its least,
+ * `quantity_max` its most; docs/product.md §13 prices the average × posts) and a comments order's own
  * comments, one a line, as the provider gets them.
  */
 export async function up(db: AnyDb): Promise<void> {

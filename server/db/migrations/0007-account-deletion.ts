@@ -2,7 +2,7 @@ import type { AnyDb } from './helpers.ts';
 import { withId } from './helpers.ts';
 
 /**
- * Account deletion requests (issue 12): what the customer asked and when; an operator handles
+ * Account deletion requests: what the customer asked and when; an operator handles
  * them (docs/operations.md). The row outlives the account (user_id set null, e-mail kept) as
  * the record that the request was honoured.
  */

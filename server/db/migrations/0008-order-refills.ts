@@ -2,7 +2,7 @@ import type { AnyDb } from './helpers.ts';
 import { withId } from './helpers.ts';
 
 /**
- * Refills a buyer asked for (issue 12): the provider's refill id and its last known status,
+ * Refills a buyer asked for: the provider's refill id and its last known status,
  * one row per request, so a second request waits while one is still running.
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -3,7 +3,7 @@ import type { AnyDb } from './helpers.ts';
 import { withId } from './helpers.ts';
 
 /**
- * Cabinet II (issue 13). Notifications get SPEC §3's title and start time and an outbox mark
+ * Cabinet II. Notifications get docs/product.md §3's title and start time and an outbox mark
  * (`pushed_at`: the live push happens after the writing transaction has committed, from any
  * process, at least once). Guest orders keep the referral code they came with. Withdraw
  * requests hold their money until staff decide.

@@ -2,7 +2,7 @@ import type { AnyDb } from './helpers.ts';
 import { withId } from './helpers.ts';
 
 /**
- * The blog (issue 14, SPEC §3 Article): one row per article and language, written from
+ * The blog (docs/product.md §3 Article): one row per article and language, written from
  * content/articles/ at start; views counted once per visitor and day.
  */
 export async function up(db: AnyDb): Promise<void> {

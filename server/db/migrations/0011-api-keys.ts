@@ -2,7 +2,7 @@ import type { AnyDb } from './helpers.ts';
 import { withId } from './helpers.ts';
 
 /**
- * Reseller API keys (issue 15): one key per user, stored as its SHA-256 only (shown once when
+ * Reseller API keys: one key per user, stored as its SHA-256 only (shown once when
  * made), with when and from where it was last used.
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -1,7 +1,7 @@
 import type { AnyDb } from './helpers.ts';
 
 /**
- * Reseller retries (issue 15): an order placed with an idempotency key keeps it, and the
+ * Reseller retries: an order placed with an idempotency key keeps it, and the
  * unique index makes a second placement with the same key fail inside its own transaction,
  * so a retry, however concurrent, never places or charges twice.
  */

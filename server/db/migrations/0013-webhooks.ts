@@ -3,7 +3,7 @@ import type { AnyDb } from './helpers.ts';
 import { withId } from './helpers.ts';
 
 /**
- * Resellers' status webhooks (issue 15): one endpoint per user (URL and signing secret), and
+ * Resellers' status webhooks: one endpoint per user (URL and signing secret), and
  * the deliveries: an outbox row per event, written with the change it tells of and sent by
  * the worker with retries for 24 hours.
  */

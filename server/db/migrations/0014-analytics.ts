@@ -2,7 +2,7 @@ import type { AnyDb } from './helpers.ts';
 import { withId } from './helpers.ts';
 
 /**
- * Analytics (issue 17): web-vitals measurements by page kind, and the outbox of events the
+ * Analytics: web-vitals measurements by page kind, and the outbox of events the
  * worker forwards to GA4 and Metrika (never on the request path).
  */
 export async function up(db: AnyDb): Promise<void> {

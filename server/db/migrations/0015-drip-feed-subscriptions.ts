@@ -1,7 +1,7 @@
 import type { AnyDb } from './helpers.ts';
 
 /**
- * Panel-exact ordering (issue 32). A drip-feed order keeps its `runs` and their interval
+ * Panel-exact ordering. A drip-feed order keeps its `runs` and their interval
  * (minutes); its runs are rows of its own (`parent_id`), each due at its time. An auto order
  * is a subscription: the account it watches, per post from `min` to `max` units for `posts`
  * posts, `delay` minutes after each new post, until `expiry`; its post orders are its rows.

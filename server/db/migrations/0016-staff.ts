@@ -2,7 +2,7 @@ import type { AnyDb } from './helpers.ts';
 import { withId } from './helpers.ts';
 
 /**
- * The staff console (issue 33): each staff account's two-factor secret (sealed with
+ * The staff console: each staff account's two-factor secret (sealed with
  * SECRETS_KEY) and one-time recovery codes (hashed), staff sign-ins of their own (12 h,
  * hashed tokens), and the audit log, which the app only ever appends to.
  */

@@ -1,7 +1,7 @@
 import type { AnyDb } from './helpers.ts';
 
 /**
- * The staff console's catalogue and providers (issue 33.5, 33.6): a service's fallback
+ * The staff console's catalogue and providers: a service's fallback
  * provider (and its service id there), the provider's rate per 1000 last seen (an import's
  * diff tells a changed rate by it), and each provider's calls and failures per hour (its
  * error rate over the last 24 h, written by the worker, read by the console).

@@ -2,7 +2,7 @@ import type { AnyDb } from './helpers.ts';
 import { withId } from './helpers.ts';
 
 /**
- * The staff console's payments and articles (issue 33): every outcome a payment's gateway
+ * The staff console's payments and articles: every outcome a payment's gateway
  * gave us (checkout, webhook, poll, re-check, expiry) as a row of `payment_events`; articles
  * keep their Markdown source, whether they are published, and when staff last edited them
  * (the start-up seeding from content/articles/ leaves such rows alone).

@@ -1,7 +1,7 @@
 import type { AnyDb } from './helpers.ts';
 
 /**
- * A blocked account (issue 33, the staff console): no sign-in, no API key, no live socket,
+ * A blocked account (the staff console): no sign-in, no API key, no live socket,
  * until staff unblock it. The time it was blocked, or null.
  */
 export async function up(db: AnyDb): Promise<void> {

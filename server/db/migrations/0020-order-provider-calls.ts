@@ -2,7 +2,7 @@ import type { AnyDb } from './helpers.ts';
 import { withId } from './helpers.ts';
 
 /**
- * What each order asked of its provider and what it answered (issue 33: the staff console's
+ * What each order asked of its provider and what it answered (the staff console's
  * order page): the `add`, the status answers that changed something (the start, the end),
  * cancels and refills, failures included. Kept with the order.
  */

@@ -1,7 +1,7 @@
 import type { AnyDb } from './helpers.ts';
 
 /**
- * The provider staff switched a paid order to (issue 33, the console's "switch provider"):
+ * The provider staff switched a paid order to (the console's "switch provider"):
  * one of its service's providers (main or fallback), tried first when it is sent.
  */
 export async function up(db: AnyDb): Promise<void> {

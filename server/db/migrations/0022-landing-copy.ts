@@ -1,7 +1,7 @@
 import type { AnyDb } from './helpers.ts';
 
 /**
- * Staff's edits of the landings' texts (issue 33: the console's landing copy, capability
+ * Staff's edits of the landings' texts (the console's landing copy, capability
  * `content`): one row per language and key, over the text the code ships (locales/landing/).
  */
 export async function up(db: AnyDb): Promise<void> {

@@ -1,12 +1,12 @@
-import type { Client, ServiceType } from '../../../shared/catalog.ts';
-import { MULTI_MARK, TYPE_OF_KIND } from '../../../shared/catalog.ts';
-import type { LinkKind } from '../../../shared/link-rules.ts';
-import type { Platform, ServiceKind } from '../../../shared/platforms.ts';
-import type { DiscountGroup, PriceTier } from '../../../shared/pricing.ts';
-import { type Currency, EU_COUNTRIES } from '../../../shared/regions.ts';
+import type { Client, ServiceType } from '#shared/catalog.ts';
+import { MULTI_MARK, TYPE_OF_KIND } from '#shared/catalog.ts';
+import type { LinkKind } from '#shared/link-rules.ts';
+import type { Platform, ServiceKind } from '#shared/platforms.ts';
+import type { DiscountGroup, PriceTier } from '#shared/pricing.ts';
+import { type Currency, EU_COUNTRIES } from '#shared/regions.ts';
 
 /**
- * The catalogue's seed, from CATALOG.md: every service of SPEC §2 with its limits, link
+ * The catalogue's seed, from CATALOG.md: every service of docs/product.md §2 with its limits, link
  * kinds and price tiers per client and currency. Prices come from the market's preset price
  * points; services CATALOG.md gives no figures for are priced off the nearest row by a factor.
  */
@@ -184,7 +184,7 @@ export const SERVICE_SEEDS: ServiceSeed[] = ROWS.flatMap(
     return [single, { ...single, tag: `${single.tag}${MULTI_MARK}`, sort: index * 2 + 1 }];
   },
 ).concat(
-  // SPEC §6: staff-only test services on the hidden FAKE platform
+  // docs/product.md §11: staff-only test services on the hidden FAKE platform
   (['likes', 'followers'] as const).map(
     (kind, index): ServiceSeed => ({
       tag: tagOf('fake', kind),
@@ -216,7 +216,7 @@ export function tiersOf(seed: ServiceSeed, client: Client, currency: Currency): 
     : cabinetTiers(points, seed.factor);
 }
 
-/** Roubles per unit; the worker refreshes them later (DOMAIN.md Prices). */
+/** Roubles per unit; the worker refreshes them later (docs/product.md §4). */
 export const CURRENCY_SEEDS: Record<Currency, number> = { RUB: 1, USD: 82.5, EUR: 95.4 };
 
 export const PAYMENT_GROUP_SEEDS = [
@@ -243,7 +243,7 @@ export interface PaymentMethodSeed {
 const EEA_CH_GB = [...EU_COUNTRIES, 'IS', 'LI', 'NO', 'CH', 'GB'];
 const STRIPE = { min: 0.5, max: 999_999 };
 
-/** CATALOG.md payment methods; the balance is id -1 (SPEC §3). */
+/** CATALOG.md payment methods; the balance is id -1 (docs/product.md §3). */
 export const PAYMENT_METHOD_SEEDS: PaymentMethodSeed[] = [
   {
     id: -1,

@@ -1,14 +1,14 @@
-import de from '../../../locales/de.json' with { type: 'json' };
-import en from '../../../locales/en.json' with { type: 'json' };
-import es from '../../../locales/es.json' with { type: 'json' };
-import it from '../../../locales/it.json' with { type: 'json' };
-import pt from '../../../locales/pt.json' with { type: 'json' };
-import ru from '../../../locales/ru.json' with { type: 'json' };
-import tr from '../../../locales/tr.json' with { type: 'json' };
-import { CLIENTS } from '../../../shared/catalog.ts';
-import { LOCALES, type Locale } from '../../../shared/locales.ts';
-import { DISCOUNT_LEVELS } from '../../../shared/pricing.ts';
-import { CURRENCIES } from '../../../shared/regions.ts';
+import de from '#locales/de.json' with { type: 'json' };
+import en from '#locales/en.json' with { type: 'json' };
+import es from '#locales/es.json' with { type: 'json' };
+import it from '#locales/it.json' with { type: 'json' };
+import pt from '#locales/pt.json' with { type: 'json' };
+import ru from '#locales/ru.json' with { type: 'json' };
+import tr from '#locales/tr.json' with { type: 'json' };
+import { CLIENTS } from '#shared/catalog.ts';
+import { LOCALES, type Locale } from '#shared/locales.ts';
+import { DISCOUNT_LEVELS } from '#shared/pricing.ts';
+import { CURRENCIES } from '#shared/regions.ts';
 import { LANDING_MESSAGES } from '../../modules/content/landing-messages.ts';
 import type { Db } from '../database.ts';
 import {

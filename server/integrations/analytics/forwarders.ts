@@ -1,5 +1,5 @@
 /**
- * The analytics services' own protocols (issue 17): the GA4 Measurement Protocol and Yandex
+ * The analytics services' own protocols: the GA4 Measurement Protocol and Yandex
  * Metrika's measurement protocol. Each call is one HTTP request with a time limit; the worker
  * calls them, never a page.
  */

@@ -4,7 +4,7 @@ import type { Resolver } from '../../lib/public-address.ts';
 import { createUnshortener, type Hop, UNSHORTEN_MAX_HOPS } from './unshorten.ts';
 
 /**
- * POST unshorten's SSRF rules (issue 17), checked as functions with a resolver and hops we
+ * POST unshorten's SSRF rules, checked as functions with a resolver and hops we
  * control (no connection to any real address), and once for real on loopback where private
  * targets are allowed.
  */

@@ -8,7 +8,7 @@ import {
   systemResolver,
 } from '../../lib/public-address.ts';
 
-/** At most this many redirects are followed, within this long in all (SPEC: issue 17). */
+/** At most this many redirects are followed, within this long in all (docs/product.md). */
 export const UNSHORTEN_MAX_HOPS = 5;
 export const UNSHORTEN_TIMEOUT_MS = 3000;
 
@@ -54,7 +54,7 @@ export function httpHop(resolve: Resolver, allowPrivate: boolean): Hop {
 }
 
 /**
- * Follows a short link's redirects to the final URL (POST unshorten, issue 17), SSRF-safe:
+ * Follows a short link's redirects to the final URL (POST unshorten), SSRF-safe:
  * only http(s); before every hop the host is resolved and every address must be public
  * (private, loopback, link-local, multicast and the rest are refused), and the connection
  * itself resolves through the same check; at most UNSHORTEN_MAX_HOPS redirects within

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../shared/locales.ts';
+import type { Locale } from '#shared/locales.ts';
 import { message } from '../../lib/i18n.ts';
 import type { Mail } from './mailer.ts';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { hasControlChars } from '../../../shared/control-chars.ts';
+import { hasControlChars } from '#shared/control-chars.ts';
 
 /**
  * An OAuth 2 authorization-code provider (with PKCE), as VK ID and Google speak it. The

@@ -1,4 +1,4 @@
-import type { Currency } from '../../../shared/regions.ts';
+import type { Currency } from '#shared/regions.ts';
 
 /** What a gateway says of a payment. */
 export type GatewayStatus = 'WAITING' | 'SUCCESS' | 'ERROR';
@@ -22,7 +22,7 @@ export interface GatewayEvent {
 }
 
 /**
- * A payment gateway behind one interface (DOMAIN.md Payments): create a payment and get the
+ * A payment gateway behind one interface (docs/product.md §6): create a payment and get the
  * page to send the buyer to; verify a webhook on its raw body; ask for a payment's status.
  */
 export interface PaymentGateway {

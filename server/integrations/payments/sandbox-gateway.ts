@@ -25,7 +25,7 @@ export function signSandbox(body: string | Buffer, secret: string): string {
 }
 
 /**
- * The built-in gateway (DOMAIN.md): a checkout page of our own server with pay, decline and
+ * The built-in gateway (docs/product.md): a checkout page of our own server with pay, decline and
  * leave-pending buttons. It keeps its payments in memory, as a gateway keeps them on its side,
  * and signs its webhook (HMAC-SHA256 of the raw body) like a real one; `deliver` posts it.
  */

@@ -1,5 +1,5 @@
 import express, { type Request, type Response, Router } from 'express';
-import { localeOfPath } from '../../../shared/locales.ts';
+import { localeOfPath } from '#shared/locales.ts';
 import { message } from '../../lib/i18n.ts';
 import type { GatewayStatus } from './payment-gateway.ts';
 import type { SandboxGateway } from './sandbox-gateway.ts';
@@ -16,7 +16,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
 /**
  * The sandbox gateway's hosted checkout: what a card form would be at a real gateway. Pay,
  * decline or leave pending; the gateway then sends its signed webhook and the buyer goes back
- * to the shop with `?action=…&payment=…` (DOMAIN.md).
+ * to the shop with `?action=…&payment=…` (docs/product.md).
  */
 export function sandboxRoutes(gateway: SandboxGateway): Router {
   const router = Router();

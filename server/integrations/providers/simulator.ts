@@ -4,7 +4,7 @@ import { EVEN_PROFILE, profileOf } from './simulator-profiles.ts';
 import type { Transport, UpstreamStatus } from './smm-provider.ts';
 
 /**
- * An SMM panel that speaks API v2 (DOMAIN.md) and delivers over the minutes of its clock:
+ * An SMM panel that speaks API v2 (docs/product.md) and delivers over the minutes of its clock:
  * the embedded default upstream, and the far side of the provider tests.
  */
 
@@ -68,7 +68,7 @@ export interface SimulatorOptions {
   now?: () => number;
   /**
    * how often a watched account publishes a new post (default 30 min): an account is watched
-   * from the first `posts` call that names it (issue 32's subscriptions)
+   * from the first `posts` call that names it (subscriptions)
    */
   postEveryMs?: number;
   /** drawn four times per valid `add`: refusal, fate, Partial share, start count */
@@ -111,7 +111,7 @@ function postCode(account: string, n: number, length: number, digits = false) {
   return digits ? `7${code.slice(1)}` : code;
 }
 
-/** The address of an account's n-th post on its platform, as SPEC §5's link checks take it. */
+/** The address of an account's n-th post on its platform, as docs/product.md §12's link checks take it. */
 export function simulatedPostLink(platform: string, account: string, n: number): string {
   switch (platform) {
     case 'tiktok':

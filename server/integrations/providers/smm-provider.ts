@@ -1,5 +1,5 @@
 /**
- * The de-facto protocol between SMM panels ("API v2", DOMAIN.md): a form-encoded POST with
+ * The de-facto protocol between SMM panels ("API v2", docs/product.md): a form-encoded POST with
  * `key` and `action`, a JSON answer with HTTP 200, a refusal as `{"error":"…"}`. Panels differ in
  * whether numbers come as numbers or strings; the client hands everything on as strings.
  */

@@ -1,5 +1,5 @@
 /**
- * Currency rates from a central bank's daily XML feed (issue 17): the Bank of Russia's
+ * Currency rates from a central bank's daily XML feed: the Bank of Russia's
  * `XML_daily.asp` (`<ValCurs Date="24.11.2026"><Valute><CharCode>USD</CharCode>
  * <Nominal>1</Nominal><Value>92,5321</Value>…`, windows-1251), read as roubles per unit of
  * each currency we sell in. Any feed of the same shape works (RATES_URL).

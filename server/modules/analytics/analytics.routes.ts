@@ -115,13 +115,13 @@ const vitalsSchema = {
   errorMessage: { additionalProperties: 'This field is not expected' },
 } as const;
 
-/** The Metrika counter of a host (SPEC §3 per-domain rules: exact host, else `*`). */
+/** The Metrika counter of a host (docs/product.md §3 per-domain rules: exact host, else `*`). */
 export function counterOf(counters: Map<string, string>, host: string): string | null {
   return counters.get(host.toLowerCase()) ?? counters.get('*') ?? null;
 }
 
 /**
- * SPEC §7 Analytics (issue 17): `POST mp` (GA4), `POST mpy` and `GET yaHit` (Metrika) are
+ * docs/api.md Analytics: `POST mp` (GA4), `POST mpy` and `GET yaHit` (Metrika) are
  * queued for the worker to forward (when configured; else accepted and dropped), and `POST
  * analytics` stores a web-vitals beacon. All answer at once; none waits for a service.
  */

@@ -1,4 +1,4 @@
-import { matchPage } from '../../../shared/routes.ts';
+import { matchPage } from '#shared/routes.ts';
 import type { Db } from '../../db/database.ts';
 import {
   type ForwarderConfig,
@@ -41,7 +41,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * Analytics (issue 17): web-vitals beacons stored by page kind and summarised (p75), and the
+ * Analytics: web-vitals beacons stored by page kind and summarised (p75), and the
  * events of GA4 and Metrika queued in the outbox and forwarded by the worker.
  */
 export function createAnalyticsService({

@@ -1,4 +1,4 @@
-import { ARTICLES_PAGE_SIZE } from '../../../shared/articles.ts';
+import { ARTICLES_PAGE_SIZE } from '#shared/articles.ts';
 import type { ReadHandlers } from '../../http/reads.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';

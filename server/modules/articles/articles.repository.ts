@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import type { ArticleSort } from '../../../shared/articles.ts';
+import type { ArticleSort } from '#shared/articles.ts';
 import type { Db } from '../../db/database.ts';
 import type { ArticleRow, ArticlesTable, NewArticleRow } from './articles.table.ts';
 

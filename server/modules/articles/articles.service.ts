@@ -11,8 +11,8 @@ import {
   mentionsMeta,
   WORDS_PER_MINUTE,
   withAsterisks,
-} from '../../../shared/articles.ts';
-import { isLocale } from '../../../shared/locales.ts';
+} from '#shared/articles.ts';
+import { isLocale } from '#shared/locales.ts';
 import type { Db } from '../../db/database.ts';
 import { frontMatter, renderMarkdown } from '../../lib/markdown.ts';
 import {
@@ -40,7 +40,7 @@ function tagsOf(row: ArticleRow): ArticleTag[] {
   }
 }
 
-/** SPEC §3 Article with its derived fields; Instagram, Meta and Facebook get their asterisk. */
+/** docs/product.md §3 Article with its derived fields; Instagram, Meta and Facebook get their asterisk. */
 function toSummary(row: ArticleRow): ArticleSummary {
   return {
     slug: row.slug,
@@ -126,7 +126,7 @@ export function createArticlesService({
       return count;
     },
 
-    /** SPEC §7 `GET articles`: newest first or most read (featured: views, 3). */
+    /** docs/api.md `GET articles`: newest first or most read (featured: views, 3). */
     async list(query: {
       lang: string;
       tag?: ArticleTag;
@@ -142,7 +142,7 @@ export function createArticlesService({
     },
 
     /**
-     * SPEC §7 `GET articles/{slug}`: the article, its other languages and related ones; a
+     * docs/api.md `GET articles/{slug}`: the article, its other languages and related ones; a
      * visitor's view counts once a day.
      */
     async bySlug(lang: string, slug: string, visitor?: string): Promise<ArticleView | null> {
@@ -184,7 +184,7 @@ export function createArticlesService({
       return forgetViewsBefore(db, now().toISOString().slice(0, 10));
     },
 
-    /** Every article as the staff console writes it (issue 33.8). */
+    /** Every article as the staff console writes it. */
     staff: createStaffArticles({ db, now }),
   };
 }

@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
-/** SPEC §3 Article, one row per language. */
+/** docs/product.md §3 Article, one row per language. */
 export interface ArticlesTable {
   id: Generated<number>;
   key: string;

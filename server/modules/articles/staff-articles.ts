@@ -1,16 +1,16 @@
-import { isArticleTag, withAsterisks } from '../../../shared/articles.ts';
-import { isLocale, type Locale, localePrefix } from '../../../shared/locales.ts';
-import { PAGES } from '../../../shared/routes.ts';
+import { isArticleTag, withAsterisks } from '#shared/articles.ts';
+import { isLocale, type Locale, localePrefix } from '#shared/locales.ts';
+import { PAGES } from '#shared/routes.ts';
 import type {
   StaffArticleCreateBody,
   StaffArticleText,
   StaffArticleUpdateBody,
-} from '../../../shared/schemas/staff-content.schemas.ts';
+} from '#shared/schemas/staff-content.schemas.ts';
 import type {
   StaffArticle,
   StaffArticlePreview,
   StaffArticleTranslation,
-} from '../../../shared/staff-content.ts';
+} from '#shared/staff-content.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';

@@ -1,9 +1,9 @@
 import { type CookieOptions, type Response, Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
-import { COOKIE_MAX_AGE_MS, COOKIE_NAMES, STAFF_COOKIE_PATHS } from '../../../shared/constants.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
-import { isRefCode } from '../../../shared/referrals.ts';
-import { defaultCurrency, isCurrency } from '../../../shared/regions.ts';
+import { API } from '#shared/api-contract/index.ts';
+import { COOKIE_MAX_AGE_MS, COOKIE_NAMES, STAFF_COOKIE_PATHS } from '#shared/constants.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/locales.ts';
+import { isRefCode } from '#shared/referrals.ts';
+import { defaultCurrency, isCurrency } from '#shared/regions.ts';
 import { type Limits, rateLimit, take } from '../../http/rate-limit.ts';
 import { contextOf, currentUser } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -22,7 +22,7 @@ export interface AuthRoutesDeps {
 export const ACCOUNT_LOCKED =
   'Too many attempts to sign in to this account. Please try again later or reset the password.';
 
-/** SPEC §7 Auth: login/local, register, user, logout, reset, set_password. */
+/** docs/api.md Auth: login/local, register, user, logout, reset, set_password. */
 export function authRoutes({
   auth,
   secureCookies,
@@ -85,7 +85,7 @@ export function authRoutes({
     res.status(201).json({ status: 'success', data: { token, user } });
   });
 
-  // SPEC §7: GET user and GET user/ both answer, with a success flag for the client
+  // docs/api.md: GET user and GET user/ both answer, with a success flag for the client
   router.get(['/user', '/user/'], (_req, res) => {
     const user = currentUser(res);
     res.json({ status: 'success', success: Boolean(user), data: user });

@@ -1,8 +1,8 @@
-import { AUTH_MESSAGES } from '../../../shared/auth-rules.ts';
-import { COOKIE_MAX_AGE_MS } from '../../../shared/constants.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale, localePrefix } from '../../../shared/locales.ts';
-import { type Currency, defaultCurrency } from '../../../shared/regions.ts';
-import { ACCOUNT_TAKEN, PROFILE_MESSAGES } from '../../../shared/schemas/profile.schemas.ts';
+import { AUTH_MESSAGES } from '#shared/auth-rules.ts';
+import { COOKIE_MAX_AGE_MS } from '#shared/constants.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale, localePrefix } from '#shared/locales.ts';
+import { type Currency, defaultCurrency } from '#shared/regions.ts';
+import { ACCOUNT_TAKEN, PROFILE_MESSAGES } from '#shared/schemas/profile.schemas.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { resetPasswordMail } from '../../integrations/mail/templates.ts';

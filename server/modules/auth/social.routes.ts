@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type CookieOptions, type Request, type Response, Router } from 'express';
-import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
-import { isRefCode } from '../../../shared/referrals.ts';
-import { pagePath } from '../../../shared/routes.ts';
+import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '#shared/constants.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/locales.ts';
+import { isRefCode } from '#shared/referrals.ts';
+import { pagePath } from '#shared/routes.ts';
 import {
   authorizeUrl,
   fetchProfile,
@@ -14,7 +14,7 @@ import {
 import type { Logger } from '../../lib/logger.ts';
 import type { AuthService } from './auth.service.ts';
 
-/** The social token on its way to the page: SPEC §4 reads it from a cookie starting with Bearer. */
+/** The social token on its way to the page: docs/product.md §15 reads it from a cookie starting with Bearer. */
 export const SOCIAL_COOKIE = 'slogin';
 const FLOW_COOKIE = 'oauth_flow';
 const FLOW_TTL_MS = 10 * 60 * 1000;
@@ -35,11 +35,11 @@ export interface SocialRoutesDeps {
 }
 
 /**
- * SPEC §4 social strategy over the OAuth 2 code flow (PKCE):
+ * docs/product.md §15 social strategy over the OAuth 2 code flow (PKCE):
  * GET  /api/slogin/:provider          → the provider's consent page
  * GET  /api/slogin/:provider/callback → code → profile → account; the token goes into the
  *                                       `slogin` cookie ("Bearer …") and the visitor to /login/
- *                                       (SPEC §2: the callback lands on /login/)
+ *                                       (docs/product.md §2: the callback lands on /login/)
  * POST /api/slogin/auth               → trades that cookie for data.token (and the auth cookie);
  *                                       a bad one resets the strategy (the cookie is dropped)
  */

@@ -1,13 +1,13 @@
-import type { ServiceFigures, ServiceType } from '../../../shared/catalog.ts';
-import type { DiscountGroup, PriceTier } from '../../../shared/pricing.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import type { ServiceFigures, ServiceType } from '#shared/catalog.ts';
+import type { DiscountGroup, PriceTier } from '#shared/pricing.ts';
+import type { Currency } from '#shared/regions.ts';
 import { parseJson } from '../../lib/ttl-cache.ts';
 import type { CatalogRows } from './catalog.repository.ts';
 import type { ServiceRow } from './catalog.table.ts';
 
 /** The catalogue in memory, as the catalogue service reads it (built once per snapshot). */
 
-/** Who is asking: staff see FAKE services and use min/max (SPEC §6). */
+/** Who is asking: staff see FAKE services and use min/max (docs/product.md §11). */
 export interface Viewer {
   staff: boolean;
   /** discount level held; guests 1 */
@@ -31,7 +31,7 @@ export interface DiscountLevelView {
 }
 
 export interface Snapshot {
-  /** answers already computed from this snapshot (SPEC §9: costs cache with the services) */
+  /** answers already computed from this snapshot (docs/product.md §13: costs cache with the services) */
   memo: Map<string, unknown>;
   services: CatalogService_[];
   byTag: Map<string, CatalogService_>;

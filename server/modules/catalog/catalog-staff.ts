@@ -1,7 +1,7 @@
-import type { Client, ServiceType } from '../../../shared/catalog.ts';
-import { DEFAULT_LOCALE } from '../../../shared/locales.ts';
-import type { StaffServiceBody } from '../../../shared/schemas/staff-catalogue.schemas.ts';
-import type { StaffService } from '../../../shared/staff-catalogue.ts';
+import type { Client, ServiceType } from '#shared/catalog.ts';
+import { DEFAULT_LOCALE } from '#shared/locales.ts';
+import type { StaffServiceBody } from '#shared/schemas/staff-catalogue.schemas.ts';
+import type { StaffService } from '#shared/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseJson } from '../../lib/ttl-cache.ts';

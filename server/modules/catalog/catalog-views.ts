@@ -9,13 +9,13 @@ import {
   type PriceTable,
   type ServiceType,
   type ServiceView,
-} from '../../../shared/catalog.ts';
-import { isLinkKind } from '../../../shared/link-rules.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
-import type { ServiceKind } from '../../../shared/platforms.ts';
-import { type DiscountGroup, quote } from '../../../shared/pricing.ts';
-import type { Currency } from '../../../shared/regions.ts';
-import { SERVICE_PAGES, SHOWN_SERVICE_LABELS } from '../../../shared/service-pages.ts';
+} from '#shared/catalog.ts';
+import { isLinkKind } from '#shared/link-rules.ts';
+import { DEFAULT_LOCALE, type Locale } from '#shared/locales.ts';
+import type { ServiceKind } from '#shared/platforms.ts';
+import { type DiscountGroup, quote } from '#shared/pricing.ts';
+import type { Currency } from '#shared/regions.ts';
+import { SERVICE_PAGES, SHOWN_SERVICE_LABELS } from '#shared/service-pages.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseJson } from '../../lib/ttl-cache.ts';
 import type { CatalogService_, Snapshot, Viewer } from './catalog-snapshot.ts';

@@ -1,10 +1,10 @@
-import type { Client, ServiceType } from '../../../shared/catalog.ts';
-import { QUANTITY_PRESETS } from '../../../shared/constants.ts';
-import { isLocale, type Locale } from '../../../shared/locales.ts';
-import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
-import { CURRENCIES, type Currency } from '../../../shared/regions.ts';
-import type { CatalogQuery } from '../../../shared/schemas/catalog.schemas.ts';
-import { serializedOnce } from '../../../shared/serialize.ts';
+import type { Client, ServiceType } from '#shared/catalog.ts';
+import { QUANTITY_PRESETS } from '#shared/constants.ts';
+import { isLocale, type Locale } from '#shared/locales.ts';
+import type { PaymentMethodsData } from '#shared/payment-methods.ts';
+import { CURRENCIES, type Currency } from '#shared/regions.ts';
+import type { CatalogQuery } from '#shared/schemas/catalog.schemas.ts';
+import { serializedOnce } from '#shared/serialize.ts';
 import type { ReadHandlers } from '../../http/reads.ts';
 import { priceCurrency, type RequestContext } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,19 +1,19 @@
 import { type Response, Router } from 'express';
-import type { ServiceType } from '../../../shared/catalog.ts';
-import type { PaymentMethodsData } from '../../../shared/payment-methods.ts';
+import type { ServiceType } from '#shared/catalog.ts';
+import type { PaymentMethodsData } from '#shared/payment-methods.ts';
 import {
   CURRENCIES,
   type Currency,
   currencyOfCountry,
   REGION_BY_CURRENCY,
   type Region,
-} from '../../../shared/regions.ts';
+} from '#shared/regions.ts';
 import {
   type CatalogQuery,
   emptyQuery,
   servicesFindQuery,
   tagsByCurQuery,
-} from '../../../shared/schemas/catalog.schemas.ts';
+} from '#shared/schemas/catalog.schemas.ts';
 import { mountReads } from '../../http/reads.ts';
 import { contextOf, priceCurrency } from '../../http/request-context.ts';
 import { validate } from '../../lib/validate.ts';
@@ -62,7 +62,7 @@ export function catalogRoutes({
       },
       viewer,
     );
-    // the region decides the currency of the smallest order's price (SPEC §9 regions); a
+    // the region decides the currency of the smallest order's price (docs/product.md §13 regions); a
     // logged-in user is always priced in their own currency
     const region = (
       context.user || !query.region ? REGION_BY_CURRENCY[priceCurrency(context)] : query.region

@@ -8,11 +8,11 @@ import {
   type PriceTable,
   type ServiceFigures,
   type ServiceView,
-} from '../../../shared/catalog.ts';
-import { CATALOG_CACHE_TTL_MS } from '../../../shared/constants.ts';
-import { convertMinor } from '../../../shared/currency-conversion.ts';
-import { DEFAULT_LOCALE, type Locale } from '../../../shared/locales.ts';
-import type { Currency } from '../../../shared/regions.ts';
+} from '#shared/catalog.ts';
+import { CATALOG_CACHE_TTL_MS } from '#shared/constants.ts';
+import { convertMinor } from '#shared/currency-conversion.ts';
+import { DEFAULT_LOCALE, type Locale } from '#shared/locales.ts';
+import type { Currency } from '#shared/regions.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';

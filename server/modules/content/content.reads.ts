@@ -1,7 +1,7 @@
-import { isLegalDoc } from '../../../shared/legal.ts';
-import { isLocale, type Locale } from '../../../shared/locales.ts';
-import { isLegalRegion } from '../../../shared/regions.ts';
-import { SERVICE_PAGES } from '../../../shared/service-pages.ts';
+import { isLegalDoc } from '#shared/legal.ts';
+import { isLocale, type Locale } from '#shared/locales.ts';
+import { isLegalRegion } from '#shared/regions.ts';
+import { SERVICE_PAGES } from '#shared/service-pages.ts';
 import type { ReadHandlers } from '../../http/reads.ts';
 import type { RequestContext } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,6 +1,6 @@
-import { DEFAULT_LOCALE, LOCALES, type Locale, localePrefix } from '../../../shared/locales.ts';
-import { LEGAL_REGIONS } from '../../../shared/regions.ts';
-import { PAGES, type PageDef, pagePath } from '../../../shared/routes.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale, localePrefix } from '#shared/locales.ts';
+import { LEGAL_REGIONS } from '#shared/regions.ts';
+import { PAGES, type PageDef, pagePath } from '#shared/routes.ts';
 import type { ArticlesService } from '../articles/articles.service.ts';
 
 /** Views crawlers have no use for: forms, thanks pages, one person's pages. */
@@ -43,8 +43,8 @@ function urlXml({ loc, alternates, lastmod }: Entry): string {
 }
 
 /**
- * What crawlers read (issue 14): `/robots.txt` keeps them out of the cabinet, the staff
- * console (issue 33), the forms and the thanks pages and names the sitemap; `/sitemap.xml` is an index of one sitemap per
+ * What crawlers read: `/robots.txt` keeps them out of the cabinet, the staff
+ * console, the forms and the thanks pages and names the sitemap; `/sitemap.xml` is an index of one sitemap per
  * language, made from the route table (legal pages per region) and the articles, each URL with
  * its hreflang alternates.
  */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GuideView } from '../../../shared/api-keys.ts';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../shared/locales.ts';
+import type { GuideView } from '#shared/api-keys.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '#shared/locales.ts';
 import { renderMarkdown } from '../../lib/markdown.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';
 

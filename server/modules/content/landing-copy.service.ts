@@ -1,10 +1,6 @@
-import {
-  type LandingOf,
-  type LandingTexts,
-  landingTextsOf,
-} from '../../../shared/landing-texts.ts';
-import { LOCALES, type Locale } from '../../../shared/locales.ts';
-import type { StaffLandingCopy } from '../../../shared/staff-content.ts';
+import { type LandingOf, type LandingTexts, landingTextsOf } from '#shared/landing-texts.ts';
+import { LOCALES, type Locale } from '#shared/locales.ts';
+import type { StaffLandingCopy } from '#shared/staff-content.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ttlCache } from '../../lib/ttl-cache.ts';

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LEGAL_DOCS, type LegalDoc, type LegalDocument } from '../../../shared/legal.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale, localePrefix } from '../../../shared/locales.ts';
-import { LEGAL_REGIONS, type LegalRegion } from '../../../shared/regions.ts';
+import { LEGAL_DOCS, type LegalDoc, type LegalDocument } from '#shared/legal.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale, localePrefix } from '#shared/locales.ts';
+import { LEGAL_REGIONS, type LegalRegion } from '#shared/regions.ts';
 import { frontMatter, localizeLinks, renderMarkdown } from '../../lib/markdown.ts';
 
 /** The operator's details the texts name (config `LEGAL_*`), by placeholder. */

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../../shared/orders.ts';
+import type { OrderStatus } from '#shared/orders.ts';
 import {
   ProviderError,
   ProviderUnavailable,

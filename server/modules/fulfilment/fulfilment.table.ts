@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 
-/** An upstream panel speaking the SMM panel API v2 (DOMAIN.md). */
+/** An upstream panel speaking the SMM panel API v2 (docs/product.md). */
 export interface ProvidersTable {
   id: string;
   /** the API URL, or 'internal' for the built-in simulator */

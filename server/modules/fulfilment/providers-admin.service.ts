@@ -1,9 +1,9 @@
-import type { StaffProviderBody } from '../../../shared/schemas/staff-catalogue.schemas.ts';
+import type { StaffProviderBody } from '#shared/schemas/staff-catalogue.schemas.ts';
 import type {
   StaffProvider,
   StaffProviderTest,
   UpstreamServiceView,
-} from '../../../shared/staff-catalogue.ts';
+} from '#shared/staff-catalogue.ts';
 import type { Db } from '../../db/database.ts';
 import {
   isRefusedTarget,

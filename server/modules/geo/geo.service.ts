@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { UNKNOWN_COUNTRY } from '../../../shared/regions.ts';
+import { UNKNOWN_COUNTRY } from '#shared/regions.ts';
 
 type GeoIp = { lookup(ip: string): { country: string } | null };
 

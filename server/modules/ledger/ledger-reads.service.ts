@@ -1,10 +1,10 @@
-import { utcDayRange } from '../../../shared/day-range.ts';
+import { utcDayRange } from '#shared/day-range.ts';
 import {
   LEDGER_GROUPS,
   type TransactionsPage,
   type TransactionTotals,
   type TransactionView,
-} from '../../../shared/ledger.ts';
+} from '#shared/ledger.ts';
 import type { Db } from '../../db/database.ts';
 import { type LedgerFilter, ledgerRowsOf, ledgerSumsOf } from './ledger.repository.ts';
 import type { LedgerGroup } from './ledger.table.ts';
@@ -40,7 +40,7 @@ const zeroPerGroup = (): Record<LedgerGroup, number> =>
   Object.fromEntries(LEDGER_GROUPS.map((group) => [group, 0])) as Record<LedgerGroup, number>;
 
 /**
- * The user's side of the ledger (SPEC §3 Transactions): rows with the order or payment they
+ * The user's side of the ledger (docs/product.md §3 Transactions): rows with the order or payment they
  * belong to, known outside by public ids through their owners' services, and totals.
  */
 export function createLedgerReads({ db, orders, payments }: LedgerReadsDeps) {

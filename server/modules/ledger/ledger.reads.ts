@@ -1,6 +1,6 @@
-import { isLedgerGroup, type LedgerGroup } from '../../../shared/ledger.ts';
-import { LEDGER_MESSAGES } from '../../../shared/schemas/ledger.schemas.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+import { isLedgerGroup, type LedgerGroup } from '#shared/ledger.ts';
+import { LEDGER_MESSAGES } from '#shared/schemas/ledger.schemas.ts';
+import type { PublicUser } from '#shared/user.ts';
 import type { ReadCall, ReadHandlers } from '../../http/reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ValidationError } from '../../lib/validate.ts';

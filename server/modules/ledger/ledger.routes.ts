@@ -4,7 +4,7 @@ import { mountReads } from '../../http/reads.ts';
 import { ledgerReadsOf } from './ledger.reads.ts';
 import type { LedgerReads } from './ledger-reads.service.ts';
 
-/** SPEC §7 User data: GET user/transactions and user/transactions/totals (ledger.reads.ts). */
+/** docs/api.md User data: GET user/transactions and user/transactions/totals (ledger.reads.ts). */
 export function ledgerRoutes({ ledgerReads }: { ledgerReads: LedgerReads }): Router {
   const router = Router();
   router.get(

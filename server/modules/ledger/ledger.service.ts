@@ -51,7 +51,7 @@ async function move(trx: Db, group: LedgerGroup, sign: 1 | -1, entry: LedgerEntr
 }
 
 /**
- * The ledger (DESIGN §5, DOMAIN.md): the only writer of balances and of ledger rows. Each
+ * The ledger (docs/architecture.md, docs/product.md): the only writer of balances and of ledger rows. Each
  * call answers the balance after it.
  */
 export const ledger = {
@@ -68,7 +68,7 @@ export const ledger = {
   /** A withdraw request staff turned down: its money back. */
   withdrawReturned: (trx: Db, entry: LedgerEntry) => move(trx, 'withdraw_funds', 1, entry),
   /**
-   * A staff member's correction (issue 33): `amount` signed; a debit never takes the balance
+   * A staff member's correction: `amount` signed; a debit never takes the balance
    * below zero (402). Its reason is the row's note.
    */
   adjust: (trx: Db, entry: Omit<LedgerEntry, 'amount'> & { amount: number }) =>

@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { LedgerGroup } from '../../../shared/ledger.ts';
+import type { LedgerGroup } from '#shared/ledger.ts';
 
-export { LEDGER_GROUPS, type LedgerGroup } from '../../../shared/ledger.ts';
+export { LEDGER_GROUPS, type LedgerGroup } from '#shared/ledger.ts';
 
 export interface TransactionsTable {
   id: Generated<number>;

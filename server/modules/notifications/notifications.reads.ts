@@ -1,5 +1,5 @@
-import { HEADER_UNREAD, NOTIFICATIONS_PAGE_SIZE } from '../../../shared/notifications.ts';
-import type { PagingQuery } from '../../../shared/schemas/cabinet.schemas.ts';
+import { HEADER_UNREAD, NOTIFICATIONS_PAGE_SIZE } from '#shared/notifications.ts';
+import type { PagingQuery } from '#shared/schemas/cabinet.schemas.ts';
 import type { ReadCall, ReadHandlers } from '../../http/reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { NotificationsService } from './notifications.service.ts';

@@ -1,5 +1,5 @@
 import { type RequestHandler, type Response, Router } from 'express';
-import type { PublicUser } from '../../../shared/user.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { loginFirst } from '../../http/login-first.ts';
 import { mountReads } from '../../http/reads.ts';
 import { currentUser } from '../../http/request-context.ts';
@@ -13,7 +13,7 @@ function userOf(res: Response): PublicUser {
   return user;
 }
 
-/** SPEC §7 Notifications: the list, the unread ones, their count, and reading them all. */
+/** docs/api.md Notifications: the list, the unread ones, their count, and reading them all. */
 export function notificationsRoutes({
   notifications,
 }: {
@@ -32,7 +32,7 @@ export function notificationsRoutes({
     res.json({ status: 'success', data: { count: await notifications.unreadCount(user.id) } });
   });
 
-  // SPEC §7 names a GET; POST does the same for clients that will not change state by GET
+  // docs/api.md names a GET; POST does the same for clients that will not change state by GET
   // (each registered by its method, so GET /api/endpoints lists both)
   const readAll: RequestHandler = async (req, res) => {
     // a GET that changes state must not be triggered from another site (an <img> tag)

@@ -1,10 +1,10 @@
-import type { Locale } from '../../../shared/locales.ts';
+import type { Locale } from '#shared/locales.ts';
 import {
   iconOf,
   NOTIFICATIONS_PAGE_SIZE,
   type NotificationsPage,
   type NotificationView,
-} from '../../../shared/notifications.ts';
+} from '#shared/notifications.ts';
 import type { Db } from '../../db/database.ts';
 import {
   formatCount,
@@ -69,7 +69,7 @@ function dataOf(row: NotificationRow): NotificationData {
 }
 
 /**
- * SPEC §3 Notification as the API and the live channel show it: in the reader's language when
+ * docs/product.md §3 Notification as the API and the live channel show it: in the reader's language when
  * one is asked for, else in the words stored when it was made (the user's language then).
  */
 export function toNotificationView(row: NotificationRow, lang?: Locale): NotificationView {
@@ -95,7 +95,7 @@ export function toNotificationView(row: NotificationRow, lang?: Locale): Notific
 export type Publish = (userId: number, inLanguage: (lang: Locale) => NotificationView) => void;
 
 /**
- * Stored notifications (DOMAIN.md): written in the transaction of the change they tell of,
+ * Stored notifications (docs/product.md): written in the transaction of the change they tell of,
  * in the user's language, listed and read in the cabinet. The live push reads them back from
  * the table once committed (`pushPending`), so nobody hears of a change that rolled back.
  */

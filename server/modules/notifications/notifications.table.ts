@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
-/** SPEC §3 Notification: stored for the user, read later in the cabinet and pushed live. */
+/** docs/product.md §3 Notification: stored for the user, read later in the cabinet and pushed live. */
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
@@ -11,7 +11,7 @@ export interface NotificationsTable {
   name: string;
   message: string;
   read_at: string | null;
-  /** shown from then on (SPEC §3) */
+  /** shown from then on (docs/product.md §3) */
   start_time: string;
   /** the outbox mark: set once a process has pushed it to the live channel */
   pushed_at: string | null;

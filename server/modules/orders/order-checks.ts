@@ -1,15 +1,10 @@
-import {
-  isDripFeedable,
-  isMultiTag,
-  MAX_LINKS,
-  type ServiceView,
-} from '../../../shared/catalog.ts';
-import { checkLink, type LinkKind } from '../../../shared/link-rules.ts';
-import type { Platform } from '../../../shared/platforms.ts';
-import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
+import { isDripFeedable, isMultiTag, MAX_LINKS, type ServiceView } from '#shared/catalog.ts';
+import { checkLink, type LinkKind } from '#shared/link-rules.ts';
+import type { Platform } from '#shared/platforms.ts';
+import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-/** An order's checks against its service (SPEC §5), before it is priced (order-placement.ts). */
+/** An order's checks against its service (docs/product.md §12), before it is priced (order-placement.ts). */
 
 export const ORDER_ERRORS = {
   unavailable: 'The service is temporary unavailable',
@@ -27,7 +22,7 @@ export const ORDER_ERRORS = {
   autoRange: 'The most per post cannot be less than the least',
   commentsOnly: 'Only comment services take comments',
   commentsCount: 'The quantity is the number of comments: one comment a line',
-  // the panels' own words (issue 32)
+  // the panels' own words
   dripFeed: 'This service does not support drip-feed',
   dripFeedInterval: 'A drip-feed order needs runs and an interval',
   delay: 'This service does not support delay',
@@ -83,7 +78,7 @@ export function subscriptionOf(auto: boolean, input: OrderInput, now: Date) {
 }
 
 /**
- * The order's links, one per line for a `_MULTI` service, each checked against SPEC §5; the
+ * The order's links, one per line for a `_MULTI` service, each checked against docs/product.md §12; the
  * first that does not fit the service is `refused` (the caller names the service in its error).
  */
 export function checkLinks(

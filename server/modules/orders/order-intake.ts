@@ -1,4 +1,4 @@
-import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
+import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPublicId } from '../../lib/ids.ts';

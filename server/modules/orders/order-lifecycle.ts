@@ -1,4 +1,4 @@
-import { FINAL_ORDER_STATUSES } from '../../../shared/orders.ts';
+import { FINAL_ORDER_STATUSES } from '#shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';

@@ -1,4 +1,4 @@
-import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
+import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
 import type { Db } from '../../db/database.ts';
 import { newPublicId } from '../../lib/ids.ts';
 import { ledger } from '../ledger/ledger.service.ts';

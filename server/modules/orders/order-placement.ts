@@ -1,4 +1,4 @@
-import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
+import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ORDER_ERRORS } from './order-checks.ts';
 import { persisted, persistIn } from './order-persist.ts';

@@ -1,4 +1,4 @@
-import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
+import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
 import { paymentOf } from './order-payment.ts';
 import type { PlacementDeps } from './order-placement-deps.ts';
 import type { ValidatedOrder } from './order-validation.ts';

@@ -1,5 +1,5 @@
-import { DEFAULT_LOCALE, isLocale } from '../../../shared/locales.ts';
-import { pagePath } from '../../../shared/routes.ts';
+import { DEFAULT_LOCALE, isLocale } from '#shared/locales.ts';
+import { pagePath } from '#shared/routes.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { receiptMail } from '../../integrations/mail/templates.ts';
 import { formatCount, formatMoney } from '../../lib/i18n.ts';

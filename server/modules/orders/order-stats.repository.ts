@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { OrderRow, OrderStatus } from './orders.table.ts';
 
-/** The staff dashboard's SQL on orders (issue 33): buyers' orders only, never staff tests. */
+/** The staff dashboard's SQL on orders: buyers' orders only, never staff tests. */
 
 /** Orders paid per UTC day and currency since `since` (ISO): how many, and their cost. */
 export async function paidByDay(

@@ -1,8 +1,8 @@
-import { type Client, isAutoType, orderLimits } from '../../../shared/catalog.ts';
-import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
-import { autoQuantity } from '../../../shared/pricing.ts';
-import { type Currency, isCurrency } from '../../../shared/regions.ts';
-import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
+import { type Client, isAutoType, orderLimits } from '#shared/catalog.ts';
+import { BALANCE_METHOD_ID } from '#shared/payment-methods.ts';
+import { autoQuantity } from '#shared/pricing.ts';
+import { type Currency, isCurrency } from '#shared/regions.ts';
+import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   checkLinks,

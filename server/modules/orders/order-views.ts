@@ -1,6 +1,6 @@
-import type { Locale } from '../../../shared/locales.ts';
-import { deliveredOf, type OrderView, type PlacedOrder } from '../../../shared/orders.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+import type { Locale } from '#shared/locales.ts';
+import { deliveredOf, type OrderView, type PlacedOrder } from '#shared/orders.ts';
+import type { PublicUser } from '#shared/user.ts';
 import type { OrderIntakeRow, OrderRow } from './orders.table.ts';
 
 export type { OrderView, PlacedOrder };

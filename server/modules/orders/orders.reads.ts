@@ -1,8 +1,5 @@
-import { isPublicId, type OrderStatus } from '../../../shared/orders.ts';
-import {
-  ORDERS_LIST_MESSAGES,
-  type OrdersListQuery,
-} from '../../../shared/schemas/orders.schemas.ts';
+import { isPublicId, type OrderStatus } from '#shared/orders.ts';
+import { ORDERS_LIST_MESSAGES, type OrdersListQuery } from '#shared/schemas/orders.schemas.ts';
 import type { ReadHandlers } from '../../http/reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ValidationError } from '../../lib/validate.ts';

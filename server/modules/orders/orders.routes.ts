@@ -1,10 +1,10 @@
 import { type Request, type Response, Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
-import { COOKIE_NAMES } from '../../../shared/constants.ts';
-import { localeOfPath } from '../../../shared/locales.ts';
-import { isPublicId } from '../../../shared/orders.ts';
-import { isRefCode } from '../../../shared/referrals.ts';
-import { asyncOrderSchema, type OrderInput } from '../../../shared/schemas/orders.schemas.ts';
+import { API } from '#shared/api-contract/index.ts';
+import { COOKIE_NAMES } from '#shared/constants.ts';
+import { localeOfPath } from '#shared/locales.ts';
+import { isPublicId } from '#shared/orders.ts';
+import { isRefCode } from '#shared/referrals.ts';
+import { asyncOrderSchema, type OrderInput } from '#shared/schemas/orders.schemas.ts';
 import { loginFirst } from '../../http/login-first.ts';
 import { mountReads } from '../../http/reads.ts';
 import { contextOf, currentUser } from '../../http/request-context.ts';
@@ -33,7 +33,7 @@ function orderContextOf(req: Request, res: Response, publicUrl: string): OrderCo
   const page = pageOfRequest(req, publicUrl);
   return {
     user,
-    // a known page decides the language; else the request's (SPEC §4 Language)
+    // a known page decides the language; else the request's (docs/product.md §15 Language)
     lang: page ? localeOfPath(page) : visitor.locale,
     country: visitor.country,
     // where the gateway sends the buyer back to: that page, else home
@@ -43,7 +43,7 @@ function orderContextOf(req: Request, res: Response, publicUrl: string): OrderCo
 }
 
 /**
- * SPEC §7 Orders: POST c_orders/main, GET c_orders (the cabinet's list), the receipt link's
+ * docs/api.md Orders: POST c_orders/main, GET c_orders (the cabinet's list), the receipt link's
  * order, and the buyer's cancel and refill.
  */
 export function ordersRoutes({

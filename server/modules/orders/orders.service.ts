@@ -1,4 +1,4 @@
-import type { FollowedOrder } from '../../../shared/orders.ts';
+import type { FollowedOrder } from '#shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
-import type { OrderStatus } from '../../../shared/orders.ts';
+import type { OrderStatus } from '#shared/orders.ts';
 
 export type { OrderStatus };
 

@@ -1,4 +1,4 @@
-import type { AverageTimeView } from '../../../shared/orders.ts';
+import type { AverageTimeView } from '#shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { completionTimes } from './own-orders.repository.ts';

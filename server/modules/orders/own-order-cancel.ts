@@ -1,4 +1,4 @@
-import type { OwnOrderView } from '../../../shared/orders.ts';
+import type { OwnOrderView } from '#shared/orders.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { OrderRow } from './orders.table.ts';
 import { OWN_ORDER_ERRORS, unsubmitted } from './own-order-rules.ts';

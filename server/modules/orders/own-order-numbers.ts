@@ -1,4 +1,4 @@
-import type { OwnOrderView, RefillView } from '../../../shared/orders.ts';
+import type { OwnOrderView, RefillView } from '#shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { OrderRefillRow, OrderRow } from './orders.table.ts';
@@ -11,7 +11,7 @@ import {
 } from './own-orders.repository.ts';
 
 /**
- * A buyer's orders as the reseller API names them (issue 15): by number (the row id, as
+ * A buyer's orders as the reseller API names them: by number (the row id, as
  * panels expect), refills by number, and the order a retry key placed. Part of own orders,
  * which hands in how it reads and shows an order.
  */

@@ -1,5 +1,5 @@
-import type { RefillView, SubscriptionView } from '../../../shared/orders.ts';
-import type { Platform } from '../../../shared/platforms.ts';
+import type { RefillView, SubscriptionView } from '#shared/orders.ts';
+import type { Platform } from '#shared/platforms.ts';
 import type {
   OrderRefillRow,
   OrderRow,

@@ -7,7 +7,7 @@ import type { OrderRefillRow, OrderRow, OrderStatus } from './orders.table.ts';
  * filtered list, one of their orders with its rows, completion times, and refills.
  */
 
-/** What the cabinet's list filters by (SPEC §3 saved filter; all optional). */
+/** What the cabinet's list filters by (docs/product.md §3 saved filter; all optional). */
 export interface OrderFilter {
   statuses?: OrderStatus[];
   /** tags of one platform, or one tag; an empty list matches nothing */

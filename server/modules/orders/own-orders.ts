@@ -1,5 +1,5 @@
-import { utcDayRange } from '../../../shared/day-range.ts';
-import type { OwnOrderView, RefillView } from '../../../shared/orders.ts';
+import { utcDayRange } from '#shared/day-range.ts';
+import type { OwnOrderView, RefillView } from '#shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { OrderRow } from './orders.table.ts';

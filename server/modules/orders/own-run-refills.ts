@@ -1,4 +1,4 @@
-import type { RefillView } from '../../../shared/orders.ts';
+import type { RefillView } from '#shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';

@@ -1,4 +1,4 @@
-import { NO_FIGURES, type ServiceFigures } from '../../../shared/catalog.ts';
+import { NO_FIGURES, type ServiceFigures } from '#shared/catalog.ts';
 import type { Db } from '../../db/database.ts';
 import {
   allServiceStats,

@@ -1,11 +1,11 @@
-import { CLIENTS } from '../../../shared/catalog.ts';
-import { FINAL_ORDER_STATUSES } from '../../../shared/orders.ts';
+import { CLIENTS } from '#shared/catalog.ts';
+import { FINAL_ORDER_STATUSES } from '#shared/orders.ts';
 import type {
   StaffOrderDetail,
   StaffOrderRow,
   StaffPage,
   StaffServiceNames,
-} from '../../../shared/staff.ts';
+} from '#shared/staff.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';

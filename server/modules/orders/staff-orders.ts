@@ -1,4 +1,4 @@
-import type { StaffOrderRow, StaffPage } from '../../../shared/staff.ts';
+import type { StaffOrderRow, StaffPage } from '#shared/staff.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { lastOrderChange } from './order-stats.repository.ts';
 import { orderById } from './orders.repository.ts';

@@ -1,4 +1,4 @@
-import { platformOfTag } from '../../../shared/orders.ts';
+import { platformOfTag } from '#shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import type { AccountWatcher, WatchedPost } from '../../integrations/providers/account-watcher.ts';
 import { newPublicId } from '../../lib/ids.ts';

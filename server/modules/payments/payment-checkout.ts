@@ -1,5 +1,5 @@
-import { localeOfPath } from '../../../shared/locales.ts';
-import type { Currency } from '../../../shared/regions.ts';
+import { localeOfPath } from '#shared/locales.ts';
+import type { Currency } from '#shared/regions.ts';
 import type { Db } from '../../db/database.ts';
 import type { GatewayStatus } from '../../integrations/payments/payment-gateway.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,4 +1,4 @@
-import type { Currency } from '../../../shared/regions.ts';
+import type { Currency } from '#shared/regions.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentRow } from './payments.table.ts';
 

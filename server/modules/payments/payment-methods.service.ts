@@ -1,12 +1,12 @@
-import { CATALOG_CACHE_TTL_MS } from '../../../shared/constants.ts';
+import { CATALOG_CACHE_TTL_MS } from '#shared/constants.ts';
 import {
   availableIn,
   type CountryFilter,
   type PaymentGroup,
   type PaymentMethod,
   type PaymentMethodsData,
-} from '../../../shared/payment-methods.ts';
-import type { Currency } from '../../../shared/regions.ts';
+} from '#shared/payment-methods.ts';
+import type { Currency } from '#shared/regions.ts';
 import type { Db } from '../../db/database.ts';
 import { parseJson, ttlCache } from '../../lib/ttl-cache.ts';
 import { loadPaymentMethodRows } from './payment-methods.repository.ts';

@@ -1,4 +1,4 @@
-import type { Currency } from '../../../shared/regions.ts';
+import type { Currency } from '#shared/regions.ts';
 import type { Db } from '../../db/database.ts';
 import type { GatewayStatus, PaymentGateway } from '../../integrations/payments/payment-gateway.ts';
 import { AppError } from '../../lib/app-error.ts';

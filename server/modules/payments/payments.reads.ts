@@ -1,4 +1,4 @@
-import { isPublicId, type OrderView } from '../../../shared/orders.ts';
+import { isPublicId, type OrderView } from '#shared/orders.ts';
 import type { ReadHandlers } from '../../http/reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentMethodsService } from './payment-methods.service.ts';

@@ -1,9 +1,9 @@
 import express, { Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
-import type { DepositInput } from '../../../shared/api-contract/orders.ts';
-import type { OrderView } from '../../../shared/orders.ts';
-import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
-import { type Currency, isCurrency } from '../../../shared/regions.ts';
+import { API } from '#shared/api-contract/index.ts';
+import type { DepositInput } from '#shared/api-contract/orders.ts';
+import type { OrderView } from '#shared/orders.ts';
+import { BALANCE_METHOD_ID } from '#shared/payment-methods.ts';
+import { type Currency, isCurrency } from '#shared/regions.ts';
 import { mountReads } from '../../http/reads.ts';
 import { contextOf, currentUser } from '../../http/request-context.ts';
 import { returnPathOf } from '../../http/return-path.ts';
@@ -39,7 +39,7 @@ export function webhookRoutes({ payments }: { payments: PaymentsService }): Rout
   return router;
 }
 
-/** SPEC §7 Payments: POST deposit, GET payment/{id} and its ecommerce view. */
+/** docs/api.md Payments: POST deposit, GET payment/{id} and its ecommerce view. */
 export function paymentsRoutes({
   payments,
   orders,
@@ -76,7 +76,7 @@ export function paymentsRoutes({
     const range = method.limits[charge.currency]!;
     if (charge.amount < range.min || charge.amount > range.max)
       throw new AppError(`The amount must be from ${range.min} to ${range.max}`, 400);
-    // SPEC §5: the payment policy box, exactly true, where the method asks for it
+    // docs/product.md §12: the payment policy box, exactly true, where the method asks for it
     if (method.show_agreement_flag && input.agreement !== true)
       throw new AppError('Must check the box', 400);
     const gateway = payments.gatewayFor(await paymentMethods.gatewayOf(method.id));

@@ -1,4 +1,4 @@
-import type { OrderView, PaymentView } from '../../../shared/orders.ts';
+import type { OrderView, PaymentView } from '#shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import type { GatewayStatus, PaymentGateway } from '../../integrations/payments/payment-gateway.ts';
 import type { Logger } from '../../lib/logger.ts';

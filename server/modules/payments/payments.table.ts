@@ -1,8 +1,8 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
-import type { PaymentStatus } from '../../../shared/orders.ts';
+import type { PaymentStatus } from '#shared/orders.ts';
 
-/** DOMAIN.md payment states (SPEC §4 Payment: waiting, success, error). */
+/** docs/product.md payment states (docs/product.md §15 Payment: waiting, success, error). */
 export type { PaymentStatus };
 
 export interface PaymentsTable {

@@ -1,10 +1,10 @@
-import type { StaffPage } from '../../../shared/staff.ts';
+import type { StaffPage } from '#shared/staff.ts';
 import type {
   StaffPaymentDetail,
   StaffPaymentEvent,
   StaffPaymentRow,
   StaffPerson,
-} from '../../../shared/staff-money.ts';
+} from '#shared/staff-money.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { staffUserReads } from '../users/users.service.ts';
@@ -33,7 +33,7 @@ const eventView = (row: PaymentEventRow): StaffPaymentEvent => ({
 export type StaffPayments = ReturnType<typeof createStaffPayments>;
 
 /**
- * Payments as the staff console reads them (issue 33.7): every payer's, filtered by number,
+ * Payments as the staff console reads them: every payer's, filtered by number,
  * public id or gateway ref, payer, status, purpose, gateway, method and day; a payment's page
  * with the gateway's events. Read-only: payments change only by their gateway's word.
  */

@@ -1,4 +1,4 @@
-import { REFS_PAGE_SIZE, type RefsPage, type RefsTotal } from '../../../shared/referrals.ts';
+import { REFS_PAGE_SIZE, type RefsPage, type RefsTotal } from '#shared/referrals.ts';
 import type { Db } from '../../db/database.ts';
 import type { LedgerReads } from '../ledger/ledger-reads.service.ts';
 import { maskedEmailsOf, referralsCountOf } from '../users/users.service.ts';
@@ -10,7 +10,7 @@ export function minWithdrawOf(withdrawMin: Record<string, number>, currency: str
 }
 
 /**
- * What the referral program brought a user (SPEC §7 `user/refs`, `user/refs/total`): bonus
+ * What the referral program brought a user (docs/api.md `user/refs`, `user/refs/total`): bonus
  * rows of the ledger with the order and the customer (masked), and the totals the income page
  * and a withdraw request go by.
  */

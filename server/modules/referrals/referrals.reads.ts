@@ -1,6 +1,6 @@
-import { REFS_PAGE_SIZE } from '../../../shared/referrals.ts';
-import type { PagingQuery } from '../../../shared/schemas/cabinet.schemas.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+import { REFS_PAGE_SIZE } from '#shared/referrals.ts';
+import type { PagingQuery } from '#shared/schemas/cabinet.schemas.ts';
+import type { PublicUser } from '#shared/user.ts';
 import type { ReadCall, ReadHandlers } from '../../http/reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { IncomeService } from './income.service.ts';

@@ -3,8 +3,8 @@ import {
   CABINET_MESSAGES,
   type WithdrawBody,
   withdrawBody,
-} from '../../../shared/schemas/cabinet.schemas.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+} from '#shared/schemas/cabinet.schemas.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { loginFirst } from '../../http/login-first.ts';
 import { mountReads } from '../../http/reads.ts';
 import { contextOf } from '../../http/request-context.ts';
@@ -25,7 +25,7 @@ export function minorOf(amount: string | number): number {
   return minor;
 }
 
-/** SPEC §7 User data: `user/refs`, `user/refs/total`, and withdraw requests. */
+/** docs/api.md User data: `user/refs`, `user/refs/total`, and withdraw requests. */
 export function referralsRoutes({
   income,
   withdrawals,

@@ -1,4 +1,4 @@
-import { REFERRAL_SHARE } from '../../../shared/referrals.ts';
+import { REFERRAL_SHARE } from '#shared/referrals.ts';
 import type { Db } from '../../db/database.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { ledger } from '../ledger/ledger.service.ts';

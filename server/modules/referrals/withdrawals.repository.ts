@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from '../../../shared/referrals.ts';
+import type { WithdrawalStatus } from '#shared/referrals.ts';
 import type { Db } from '../../db/database.ts';
 import type { NewWithdrawalRow, WithdrawalRow } from './withdrawals.table.ts';
 

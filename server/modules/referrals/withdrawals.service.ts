@@ -1,7 +1,7 @@
-import type { WithdrawalStatus, WithdrawalView } from '../../../shared/referrals.ts';
-import type { WithdrawMethod } from '../../../shared/schemas/cabinet.schemas.ts';
-import type { StaffPage } from '../../../shared/staff.ts';
-import type { StaffWithdrawal } from '../../../shared/staff-money.ts';
+import type { WithdrawalStatus, WithdrawalView } from '#shared/referrals.ts';
+import type { WithdrawMethod } from '#shared/schemas/cabinet.schemas.ts';
+import type { StaffPage } from '#shared/staff.ts';
+import type { StaffWithdrawal } from '#shared/staff-money.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { newPublicId } from '../../lib/ids.ts';

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { WithdrawalStatus } from '../../../shared/referrals.ts';
+import type { WithdrawalStatus } from '#shared/referrals.ts';
 
 /** A request to pay affiliate income out: its money is held until staff decide. */
 export interface WithdrawalsTable {

@@ -1,5 +1,5 @@
 import { type Response, Router } from 'express';
-import type { PublicUser } from '../../../shared/user.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { mountReads } from '../../http/reads.ts';
 import { currentUser } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';

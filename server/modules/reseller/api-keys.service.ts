@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { API_KEY_PREFIX, type ApiKeyView } from '../../../shared/api-keys.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+import { API_KEY_PREFIX, type ApiKeyView } from '#shared/api-keys.ts';
+import type { PublicUser } from '#shared/user.ts';
 import type { Db } from '../../db/database.ts';
 import { hashSecret } from '../../lib/ids.ts';
 import { activeUserById } from '../users/users.service.ts';
@@ -10,7 +10,7 @@ import { deleteKey, keyByHash, keyOfUser, markUsed, putKey } from './api-keys.re
 const MARK_EVERY_MS = 60_000;
 
 /**
- * Reseller API keys (issue 15): one per user, shown once when made and stored as a hash;
+ * Reseller API keys: one per user, shown once when made and stored as a hash;
  * rotating replaces it, revoking removes it. A key acts for its user.
  */
 export function createApiKeysService({ db, now = () => new Date() }: { db: Db; now?: () => Date }) {

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
-import { localeOfPath } from '../../../shared/locales.ts';
-import { MASS_ERRORS } from '../../../shared/mass-orders.ts';
-import type { MassOrderBody } from '../../../shared/schemas/mass-orders.schemas.ts';
+import { API } from '#shared/api-contract/index.ts';
+import { localeOfPath } from '#shared/locales.ts';
+import { MASS_ERRORS } from '#shared/mass-orders.ts';
+import type { MassOrderBody } from '#shared/schemas/mass-orders.schemas.ts';
 import { mountReads } from '../../http/reads.ts';
 import { contextOf } from '../../http/request-context.ts';
 import { pageOfReferer } from '../../http/return-path.ts';
@@ -12,7 +12,7 @@ import { MassOrderError, type MassOrdersService } from './mass-orders.service.ts
 import { massOrderReads } from './reseller.reads.ts';
 
 /**
- * POST c_orders/mass (issue 32.4): the cabinet's mass order, for a logged-in user (the
+ * POST c_orders/mass: the cabinet's mass order, for a logged-in user (the
  * cookie's writes pass the same-origin check as every c_orders call). A refusal answers the
  * error envelope with what it names: the lines (`lines`, `errors` by line number), or the
  * total the balance is short of.

@@ -1,4 +1,4 @@
-import { isAutoType, orderLimits, type ServiceType } from '../../../shared/catalog.ts';
+import { isAutoType, orderLimits, type ServiceType } from '#shared/catalog.ts';
 import {
   echoOf,
   MASS_ERRORS,
@@ -8,9 +8,9 @@ import {
   type MassService,
   massLines,
   parseMassLine,
-} from '../../../shared/mass-orders.ts';
-import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+} from '#shared/mass-orders.ts';
+import { BALANCE_METHOD_ID } from '#shared/payment-methods.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { ManyLine, OrderContext, OrdersService } from '../orders/orders.service.ts';
@@ -31,7 +31,7 @@ export class MassOrderError extends AppError {
 export type MassOrdersService = ReturnType<typeof createMassOrdersService>;
 
 /**
- * The cabinet's mass order (issue 32.4): one order a line, `service | link | quantity`, by
+ * The cabinet's mass order: one order a line, `service | link | quantity`, by
  * the numbers and at the rates of `/api/v2` (panel-catalogue.ts). Every line is checked with
  * its own error before anything is charged; then all are placed from the balance in one
  * transaction (orders' placeMany), or none.

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
-import { DRIP_FEED, MAX_POSTS, SUBSCRIPTION_DELAYS } from '../../../shared/catalog.ts';
-import { hasControlChars } from '../../../shared/control-chars.ts';
+import { DRIP_FEED, MAX_POSTS, SUBSCRIPTION_DELAYS } from '#shared/catalog.ts';
+import { hasControlChars } from '#shared/control-chars.ts';
 import { type Limits, take } from '../../http/rate-limit.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { ApiKeysService } from './api-keys.service.ts';

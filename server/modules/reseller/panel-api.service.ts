@@ -4,12 +4,12 @@ import {
   MAX_POSTS,
   orderLimits,
   type ServiceView,
-} from '../../../shared/catalog.ts';
-import type { Locale } from '../../../shared/locales.ts';
-import { BALANCE_METHOD_ID } from '../../../shared/payment-methods.ts';
-import { defaultCurrency } from '../../../shared/regions.ts';
-import type { OrderInput } from '../../../shared/schemas/orders.schemas.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+} from '#shared/catalog.ts';
+import type { Locale } from '#shared/locales.ts';
+import { BALANCE_METHOD_ID } from '#shared/payment-methods.ts';
+import { defaultCurrency } from '#shared/regions.ts';
+import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { NO_FIGURES, type OrdersService, type ServiceFigures } from '../orders/orders.service.ts';

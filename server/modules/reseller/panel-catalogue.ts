@@ -1,7 +1,7 @@
-import { isMultiTag, orderLimits, type ServiceView } from '../../../shared/catalog.ts';
-import { isLocale } from '../../../shared/locales.ts';
-import { isCurrency } from '../../../shared/regions.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+import { isMultiTag, orderLimits, type ServiceView } from '#shared/catalog.ts';
+import { isLocale } from '#shared/locales.ts';
+import { isCurrency } from '#shared/regions.ts';
+import type { PublicUser } from '#shared/user.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 
 /** A user's service as the panel protocol numbers it (`service` in `services` and `add`). */
@@ -41,7 +41,7 @@ export function createPanelCatalogue({ catalog }: { catalog: CatalogService }) {
 
   /**
    * The user's price of 1000 in minor units (after their level), worked out from the least
-   * order when 1000 is out of range: the one rate an API order is charged by (issue 32:
+   * order when 1000 is out of range: the one rate an API order is charged by (
    * charge = rate × quantity / 1000, rounded up), so a panel's imported rate predicts it.
    */
   async function ratePer1000(user: PanelReader, service: ServiceView): Promise<number> {

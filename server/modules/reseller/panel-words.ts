@@ -1,9 +1,9 @@
-import type { OrderStatus, SubscriptionView } from '../../../shared/orders.ts';
+import type { OrderStatus, SubscriptionView } from '#shared/orders.ts';
 
 /** Money of minor units as the panel protocol writes it: a decimal string. */
 export const decimal = (minor: number, digits = 2) => (minor / 100).toFixed(digits);
 
-/** Our order states in the protocol's words (DOMAIN.md "Upstream providers"). */
+/** Our order states in the protocol's words (docs/product.md §10). */
 export function panelStatus(order: { status: OrderStatus; start_count: number | null }): string {
   switch (order.status) {
     case 'CREATED':

@@ -1,4 +1,4 @@
-import { MASS_ERRORS } from '../../../shared/mass-orders.ts';
+import { MASS_ERRORS } from '#shared/mass-orders.ts';
 import type { ReadCall, ReadHandlers } from '../../http/reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ApiKeysService } from './api-keys.service.ts';

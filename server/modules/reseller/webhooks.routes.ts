@@ -1,7 +1,7 @@
 import { type Response, Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
-import type { WebhookBody } from '../../../shared/schemas/cabinet.schemas.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+import { API } from '#shared/api-contract/index.ts';
+import type { WebhookBody } from '#shared/schemas/cabinet.schemas.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { mountReads } from '../../http/reads.ts';
 import { currentUser } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';

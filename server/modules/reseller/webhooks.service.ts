@@ -5,7 +5,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookDeliveryView,
   type WebhookEndpointView,
-} from '../../../shared/webhooks.ts';
+} from '#shared/webhooks.ts';
 import type { Db } from '../../db/database.ts';
 import type { WebhookSender } from '../../integrations/webhooks/webhook-sender.ts';
 import { AppError } from '../../lib/app-error.ts';

@@ -1,5 +1,5 @@
-import type { AuditView } from '../../../shared/staff.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+import type { AuditView } from '#shared/staff.ts';
+import type { PublicUser } from '#shared/user.ts';
 import type { Db } from '../../db/database.ts';
 import { type AuditFilter, auditRows, insertAudit } from './staff.repository.ts';
 import type { StaffActor } from './staff-actor.ts';

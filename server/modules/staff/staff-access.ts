@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
-import { COOKIE_NAMES } from '../../../shared/constants.ts';
-import { type Capability, can, staffRoleOf } from '../../../shared/staff-permissions.ts';
+import { COOKIE_NAMES } from '#shared/constants.ts';
+import { type Capability, can, staffRoleOf } from '#shared/staff-permissions.ts';
 import { contextOf } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { tokenHashOf } from '../auth/auth.service.ts';

@@ -1,5 +1,5 @@
-import type { StaffAdjustCap, StaffAdjustment, StaffPage } from '../../../shared/staff.ts';
-import { can } from '../../../shared/staff-permissions.ts';
+import type { StaffAdjustCap, StaffAdjustment, StaffPage } from '#shared/staff.ts';
+import { can } from '#shared/staff-permissions.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ledger } from '../ledger/ledger.service.ts';

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { BRAND_NAME } from '../../../shared/brand.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+import { BRAND_NAME } from '#shared/brand.ts';
+import type { PublicUser } from '#shared/user.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecret, newToken, randomCode } from '../../lib/ids.ts';

@@ -1,5 +1,5 @@
-import { ROLES } from '../../../shared/roles.ts';
-import { type StaffRole, staffRoleOf } from '../../../shared/staff-permissions.ts';
+import { ROLES } from '#shared/roles.ts';
+import { type StaffRole, staffRoleOf } from '#shared/staff-permissions.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { latestAuditOf } from './staff.repository.ts';

@@ -1,23 +1,18 @@
-import { SERVICE_TYPES, type ServiceType } from '../../../shared/catalog.ts';
-import { PLATFORMS } from '../../../shared/platforms.ts';
-import {
-  per1000Major,
-  type TierInversion,
-  tierFor,
-  tierInversion,
-} from '../../../shared/pricing.ts';
+import { SERVICE_TYPES, type ServiceType } from '#shared/catalog.ts';
+import { PLATFORMS } from '#shared/platforms.ts';
+import { per1000Major, type TierInversion, tierFor, tierInversion } from '#shared/pricing.ts';
 import type {
   StaffImportBody,
   StaffServiceBody,
   StaffTiersBody,
-} from '../../../shared/schemas/staff-catalogue.schemas.ts';
+} from '#shared/schemas/staff-catalogue.schemas.ts';
 import type {
   StaffImportDiff,
   StaffPrices,
   StaffService,
   StaffTierSet,
   UpstreamServiceView,
-} from '../../../shared/staff-catalogue.ts';
+} from '#shared/staff-catalogue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { NewService, TierGroup } from '../catalog/catalog-staff.ts';

@@ -1,12 +1,12 @@
 import { Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
+import { API } from '#shared/api-contract/index.ts';
 import type {
   StaffArticleCreateBody,
   StaffArticlePreviewBody,
   StaffArticlePublishBody,
   StaffArticleUpdateBody,
-} from '../../../shared/schemas/staff-content.schemas.ts';
-import type { StaffLandingCopyBody } from '../../../shared/schemas/staff-landing-copy.schemas.ts';
+} from '#shared/schemas/staff-content.schemas.ts';
+import type { StaffLandingCopyBody } from '#shared/schemas/staff-landing-copy.schemas.ts';
 import { mountReads } from '../../http/reads.ts';
 import { validate } from '../../lib/validate.ts';
 import type { ArticlesService } from '../articles/articles.service.ts';

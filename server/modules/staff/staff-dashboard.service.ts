@@ -1,5 +1,5 @@
-import { DAY_MS } from '../../../shared/constants.ts';
-import type { StaffDashboard } from '../../../shared/staff.ts';
+import { DAY_MS } from '#shared/constants.ts';
+import type { StaffDashboard } from '#shared/staff.ts';
 import type { Db } from '../../db/database.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { ledger } from '../ledger/ledger.service.ts';
@@ -13,7 +13,7 @@ const DAYS = 30;
 export type StaffDashboardService = ReturnType<typeof createStaffDashboard>;
 
 /**
- * The staff dashboard (issue 33): orders paid, revenue, refunds and new accounts per UTC day
+ * The staff dashboard: orders paid, revenue, refunds and new accounts per UTC day
  * over 30 days and today, orders by status, the stuck ones, and how each service and provider
  * performed (the worker's figures of the last 30 days); each module counts its own.
  */

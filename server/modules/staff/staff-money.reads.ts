@@ -1,5 +1,5 @@
-import { utcDayRange } from '../../../shared/day-range.ts';
-import type { StaffPaymentDetail } from '../../../shared/staff-money.ts';
+import { utcDayRange } from '#shared/day-range.ts';
+import type { StaffPaymentDetail } from '#shared/staff-money.ts';
 import type { ReadHandlers } from '../../http/reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { OrdersService } from '../orders/orders.service.ts';

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
+import { API } from '#shared/api-contract/index.ts';
 import {
   isRejectionNote,
   STAFF_MONEY_MESSAGES,
   type StaffWithdrawalDecisionBody,
-} from '../../../shared/schemas/staff-money.schemas.ts';
+} from '#shared/schemas/staff-money.schemas.ts';
 import { mountReads } from '../../http/reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ValidationError, validate } from '../../lib/validate.ts';

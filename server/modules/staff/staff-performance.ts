@@ -1,10 +1,10 @@
-import type { ServiceFigures } from '../../../shared/catalog.ts';
+import type { ServiceFigures } from '#shared/catalog.ts';
 import type {
   StaffPerformance,
   StaffProviderPerformance,
   StaffServicePerformance,
-} from '../../../shared/staff.ts';
-import type { StaffService } from '../../../shared/staff-catalogue.ts';
+} from '#shared/staff.ts';
+import type { StaffService } from '#shared/staff-catalogue.ts';
 
 /** The console's languages: the names it shows. */
 const CONSOLE_LANGS = ['ru', 'en'] as const;

@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
+import { API } from '#shared/api-contract/index.ts';
 import type {
   StaffEnabledBody,
   StaffProviderBody,
-} from '../../../shared/schemas/staff-catalogue.schemas.ts';
+} from '#shared/schemas/staff-catalogue.schemas.ts';
 import { mountReads } from '../../http/reads.ts';
 import { validate } from '../../lib/validate.ts';
 import { actorOf, type StaffSection } from './staff-access.ts';

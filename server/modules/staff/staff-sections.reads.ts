@@ -1,6 +1,6 @@
-import { utcDayRange } from '../../../shared/day-range.ts';
-import type { OrderStatus } from '../../../shared/orders.ts';
-import type { StaffOrderDetail } from '../../../shared/staff.ts';
+import { utcDayRange } from '#shared/day-range.ts';
+import type { OrderStatus } from '#shared/orders.ts';
+import type { StaffOrderDetail } from '#shared/staff.ts';
 import type { ReadHandlers } from '../../http/reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { OrdersService } from '../orders/orders.service.ts';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
+import { API } from '#shared/api-contract/index.ts';
 import type {
   StaffAdjustmentDecisionBody,
   StaffBalanceBody,
@@ -8,7 +8,7 @@ import type {
   StaffPartialBody,
   StaffRolesBody,
   StaffSwitchBody,
-} from '../../../shared/schemas/staff.schemas.ts';
+} from '#shared/schemas/staff.schemas.ts';
 import { mountReads } from '../../http/reads.ts';
 import { validate } from '../../lib/validate.ts';
 import type { OrdersService } from '../orders/orders.service.ts';

@@ -1,4 +1,4 @@
-import type { StaffUserDetail, StaffUserRow } from '../../../shared/staff.ts';
+import type { StaffUserDetail, StaffUserRow } from '#shared/staff.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AuthService } from '../auth/auth.service.ts';

@@ -1,5 +1,5 @@
-import { utcDayRange } from '../../../shared/day-range.ts';
-import { CAPABILITIES, can } from '../../../shared/staff-permissions.ts';
+import { utcDayRange } from '#shared/day-range.ts';
+import { CAPABILITIES, can } from '#shared/staff-permissions.ts';
 import type { ReadHandlers } from '../../http/reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Audit } from './audit.service.ts';

@@ -5,10 +5,10 @@ import {
   type Response,
   Router,
 } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
-import { STAFF_COOKIE_PATHS } from '../../../shared/constants.ts';
-import type { StaffCodeBody } from '../../../shared/schemas/staff.schemas.ts';
-import { staffRoleOf } from '../../../shared/staff-permissions.ts';
+import { API } from '#shared/api-contract/index.ts';
+import { STAFF_COOKIE_PATHS } from '#shared/constants.ts';
+import type { StaffCodeBody } from '#shared/schemas/staff.schemas.ts';
+import { staffRoleOf } from '#shared/staff-permissions.ts';
 import { type Limits, take } from '../../http/rate-limit.ts';
 import { mountReads } from '../../http/reads.ts';
 import { contextOf } from '../../http/request-context.ts';

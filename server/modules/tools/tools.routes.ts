@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { validate } from '../../lib/validate.ts';
 
-/** POST logger: what a browser may report (SPEC §7 Misc); longer fields are cut, not refused. */
+/** POST logger: what a browser may report (docs/api.md Misc); longer fields are cut, not refused. */
 const clientLogSchema = {
   $id: 'logger',
   type: 'object',
@@ -34,7 +34,7 @@ const unshortenSchema = {
 } as const;
 
 /**
- * SPEC §7 Misc (issue 17): `POST unshorten` follows a short link to where it leads (SSRF-safe,
+ * docs/api.md Misc: `POST unshorten` follows a short link to where it leads (SSRF-safe,
  * integrations/links/unshorten.ts); `POST logger` puts a browser's error into the server log.
  * Both are rate limited per address: one makes requests on the caller's behalf, the other
  * writes logs.

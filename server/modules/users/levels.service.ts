@@ -1,8 +1,8 @@
-import type { LevelView, PremiumStatuses } from '../../../shared/ledger.ts';
-import type { NotificationView } from '../../../shared/notifications.ts';
-import { levelReached } from '../../../shared/pricing.ts';
-import { type Currency, isCurrency } from '../../../shared/regions.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+import type { LevelView, PremiumStatuses } from '#shared/ledger.ts';
+import type { NotificationView } from '#shared/notifications.ts';
+import { levelReached } from '#shared/pricing.ts';
+import { type Currency, isCurrency } from '#shared/regions.ts';
+import type { PublicUser } from '#shared/user.ts';
 import type { Db } from '../../db/database.ts';
 import type { CatalogService, DiscountLevelView } from '../catalog/catalog.service.ts';
 import { findUserForUpdate, raiseDiscountLevel } from './users.repository.ts';
@@ -41,7 +41,7 @@ export interface LevelsDeps {
 }
 
 /**
- * Discount levels (DOMAIN.md): reached by total paid in (settled payments in the account
+ * Discount levels (docs/product.md): reached by total paid in (settled payments in the account
  * currency) and never lowered. The level rises in the transaction that settles a payment,
  * so the next price a user is quoted already carries it.
  */

@@ -1,12 +1,12 @@
 import { type Response, Router } from 'express';
-import { API } from '../../../shared/api-contract/index.ts';
-import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '../../../shared/constants.ts';
+import { API } from '#shared/api-contract/index.ts';
+import { COOKIE_MAX_AGE_MS, COOKIE_NAMES } from '#shared/constants.ts';
 import type {
   DeleteAccountRequest,
   PasswordChange,
   ProfileChanges,
-} from '../../../shared/schemas/profile.schemas.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+} from '#shared/schemas/profile.schemas.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { type Limits, rateLimit } from '../../http/rate-limit.ts';
 import { contextOf } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -35,7 +35,7 @@ function signedIn(res: Response): { user: PublicUser; token: string } {
   return { user, token: authToken };
 }
 
-/** Issue 12 /cp/profile/: PATCH user, POST user/password, POST user/delete. */
+/** /cp/profile/: PATCH user, POST user/password, POST user/delete. */
 export function profileRoutes({
   profile,
   auth,
@@ -51,7 +51,7 @@ export function profileRoutes({
     const { user } = signedIn(res);
     const input = validate<ProfileChanges>(API['PATCH user'].body.schema, req.body);
     const updated = await profile.update(user, input);
-    // the next page opens in the new language (SPEC §4: the cookie is the second source)
+    // the next page opens in the new language (docs/product.md §15: the cookie is the second source)
     if (input.lang !== undefined)
       res.cookie(COOKIE_NAMES.locale, updated.lang, {
         maxAge: COOKIE_MAX_AGE_MS.locale,

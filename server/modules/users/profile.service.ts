@@ -3,8 +3,8 @@ import {
   type DeleteAccountRequest,
   PROFILE_MESSAGES as P,
   type ProfileChanges,
-} from '../../../shared/schemas/profile.schemas.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+} from '#shared/schemas/profile.schemas.ts';
+import type { PublicUser } from '#shared/user.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -36,7 +36,7 @@ export interface ProfileDeps {
   now?: () => Date;
 }
 
-/** The customer's own account settings (issue 12 /cp/profile/). Never sees req/res. */
+/** The customer's own account settings (/cp/profile/). Never sees req/res. */
 export function createProfileService({
   db,
   auth,

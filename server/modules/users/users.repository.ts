@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { ROLES } from '../../../shared/roles.ts';
+import { ROLES } from '#shared/roles.ts';
 import type { Db } from '../../db/database.ts';
 import { isPostgres } from '../../db/engine.ts';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table.ts';

@@ -1,8 +1,8 @@
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales.ts';
-import { REFERRED_START_LEVEL } from '../../../shared/pricing.ts';
-import type { Currency } from '../../../shared/regions.ts';
-import { hasNoCabinet, isRole, isStaff, mainRole } from '../../../shared/roles.ts';
-import type { PublicUser } from '../../../shared/user.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/locales.ts';
+import { REFERRED_START_LEVEL } from '#shared/pricing.ts';
+import type { Currency } from '#shared/regions.ts';
+import { hasNoCabinet, isRole, isStaff, mainRole } from '#shared/roles.ts';
+import type { PublicUser } from '#shared/user.ts';
 import type { Db } from '../../db/database.ts';
 import { randomCode } from '../../lib/ids.ts';
 import {
@@ -114,7 +114,7 @@ export async function activeUserById(db: Db, id: number): Promise<PublicUser | n
 }
 
 /**
- * The staff console's changes of an account (issue 33), each inside the caller's
+ * The staff console's changes of an account, each inside the caller's
  * transaction, which also writes the audit row: blocked or not, the discount level, roles.
  */
 export const staffUserWrites = {
@@ -208,7 +208,7 @@ export function maskEmail(email: string): string {
   return `${name.slice(0, Math.min(2, name.length - 1) || 1)}***${email.slice(at)}`;
 }
 
-/** Who referred a user (DOMAIN.md referral program), with the referrer's currency. */
+/** Who referred a user (docs/product.md referral program), with the referrer's currency. */
 export async function referrerOf(
   db: Db,
   userId: number,
@@ -226,7 +226,7 @@ export async function referrerOf(
  */
 export const changeBalance = addToBalance;
 
-/** The staff console's reads of users (issue 33): search, names, ids matching a text. */
+/** The staff console's reads of users: search, names, ids matching a text. */
 export const staffUserReads = {
   search: searchUsers,
   namesOf,

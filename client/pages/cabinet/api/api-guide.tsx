@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { GuideView } from '../../../../shared/api-keys.ts';
+import type { GuideView } from '#shared/api-keys.ts';
 import styles from './api.module.css';
 import { labelCodeBlocks } from './code-blocks.ts';
 

@@ -1,17 +1,11 @@
 /** @jest-environment jsdom */
-import '../../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ApiKeyView } from '../../../../shared/api-keys.ts';
-import { pagePath } from '../../../../shared/routes.ts';
-import {
-  ApiRefusal,
-  appStore,
-  fakeApi,
-  publicUser,
-  renderPage,
-} from '../../../../tests/support/render.tsx';
+import type { ApiKeyView } from '#shared/api-keys.ts';
+import { pagePath } from '#shared/routes.ts';
+import { ApiRefusal, appStore, fakeApi, publicUser, renderPage } from '#tests/support/render.tsx';
 import ApiPage, { apiPageAction, apiPageLoader } from './cp-api.page.tsx';
 
 /** The keys POST user/api-key makes, in turn (`bst_` and 32 characters, as the service's). */

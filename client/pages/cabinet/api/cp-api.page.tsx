@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import type { Locale } from '../../../../shared/locales.ts';
-import { button } from '../../../components/button/button.ts';
-import { Icon } from '../../../components/icons/icons.tsx';
-import { selectPublicUrl } from '../../../features/visitor/visitor.slice.ts';
-import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { formatDate } from '../../../lib/dates.ts';
-import { apiOf } from '../../../lib/route-api.ts';
-import { useWrite, writeAction } from '../../../lib/route-write.ts';
+import { button } from '#client/components/button/button.ts';
+import { Icon } from '#client/components/icons/icons.tsx';
+import { selectPublicUrl } from '#client/features/visitor/visitor.slice.ts';
+import { HeadingPage } from '#client/layouts/parts/heading-page.tsx';
+import { formatDate } from '#client/lib/dates.ts';
+import { apiOf } from '#client/lib/route-api.ts';
+import { useWrite, writeAction } from '#client/lib/route-write.ts';
+import type { Locale } from '#shared/locales.ts';
 import { part, usePart } from '../cabinet-data.ts';
 import styles from './api.module.css';
 import { ApiGuide } from './api-guide.tsx';
@@ -42,7 +42,7 @@ export const apiPageAction = writeAction(
 );
 
 /**
- * /cp/api/ (issue 15): the reseller's key (made, shown once, rotated, revoked; when and from
+ * /cp/api/: the reseller's key (made, shown once, rotated, revoked; when and from
  * where it was last used), where resellers' panels send their calls (/api/v2), the status
  * webhook and the guide.
  */

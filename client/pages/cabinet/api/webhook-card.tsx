@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { WebhookDeliveryView, WebhookPage } from '../../../../shared/webhooks.ts';
-import { button } from '../../../components/button/button.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Icon } from '../../../components/icons/icons.tsx';
-import type { ApiError } from '../../../lib/api.ts';
-import { formatDate } from '../../../lib/dates.ts';
-import { useWrite } from '../../../lib/route-write.ts';
+import { button } from '#client/components/button/button.ts';
+import { TextField } from '#client/components/form/text-field.tsx';
+import { Icon } from '#client/components/icons/icons.tsx';
+import type { ApiError } from '#client/lib/api.ts';
+import { formatDate } from '#client/lib/dates.ts';
+import { useWrite } from '#client/lib/route-write.ts';
+import type { WebhookDeliveryView, WebhookPage } from '#shared/webhooks.ts';
 import { type Part, usePart } from '../cabinet-data.ts';
 import styles from './api.module.css';
 
@@ -17,7 +17,7 @@ const stateOf = (delivery: WebhookDeliveryView) =>
   delivery.state === 'PENDING' && delivery.attempts > 0 ? 'RETRYING' : delivery.state;
 
 /**
- * /cp/api/'s status webhook (issue 15): the URL status changes are POSTed to, the secret they
+ * /cp/api/'s status webhook: the URL status changes are POSTed to, the secret they
  * are signed with, a test event, and the log of recent deliveries (followed while one waits).
  */
 export function WebhookCard({ webhook }: { webhook: Part<WebhookPage> }) {

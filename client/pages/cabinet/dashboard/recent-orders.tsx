@@ -1,8 +1,8 @@
 import { FormattedMessage } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import type { OrdersPage } from '../../../../shared/orders.ts';
-import { OrderCard, OrderCardSkeleton } from '../../../features/orders/order-card.tsx';
-import { userRefreshNeeded } from '../../../features/session/session.slice.ts';
+import { OrderCard, OrderCardSkeleton } from '#client/features/orders/order-card.tsx';
+import { userRefreshNeeded } from '#client/features/session/session.slice.ts';
+import type { OrdersPage } from '#shared/orders.ts';
 import { type Part, usePart } from '../cabinet-data.ts';
 import { useLiveOrders } from '../live-orders.ts';
 import styles from './recent-orders.module.css';

@@ -1,10 +1,10 @@
 /** @jest-environment jsdom */
-import '../../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { ServiceView } from '../../../../shared/catalog.ts';
-import { appStore, fakeApi, renderPage } from '../../../../tests/support/render.tsx';
-import { orderFormRoutes } from '../../../features/order-form/order-form.routes.ts';
-import type { Selection } from '../../../features/order-form/order-form.selection.ts';
+import { orderFormRoutes } from '#client/features/order-form/order-form.routes.ts';
+import type { Selection } from '#client/features/order-form/order-form.selection.ts';
+import type { ServiceView } from '#shared/catalog.ts';
+import { appStore, fakeApi, renderPage } from '#tests/support/render.tsx';
 import { ServiceFacts } from './service-facts.tsx';
 
 /**

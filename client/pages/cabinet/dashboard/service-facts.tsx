@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFetcher } from 'react-router';
-import type { LinkKind } from '../../../../shared/link-rules.ts';
-import type { AverageTimeView } from '../../../../shared/orders.ts';
-import { LAUNCH_TIMES } from '../../../../shared/platforms.ts';
-import { launchOf, speedOf } from '../../../../shared/service-facts.ts';
-import { lookUp } from '../../../features/order-form/order-form.routes.ts';
-import type { Selection } from '../../../features/order-form/order-form.selection.ts';
+import { lookUp } from '#client/features/order-form/order-form.routes.ts';
+import type { Selection } from '#client/features/order-form/order-form.selection.ts';
+import type { LinkKind } from '#shared/link-rules.ts';
+import type { AverageTimeView } from '#shared/orders.ts';
+import { LAUNCH_TIMES } from '#shared/platforms.ts';
+import { launchOf, speedOf } from '#shared/service-facts.ts';
 import styles from './service-facts.module.css';
 
 /** Seconds as the largest whole units that matter: "2 h 15 min", "3 d 4 h", "12 min". */

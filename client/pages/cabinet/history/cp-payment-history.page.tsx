@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, useLoaderData, useNavigate, useSearchParams } from 'react-router';
-import { Pager } from '../../../components/pager/pager.tsx';
-import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { apiOf } from '../../../lib/route-api.ts';
+import { Pager } from '#client/components/pager/pager.tsx';
+import { HeadingPage } from '#client/layouts/parts/heading-page.tsx';
+import { apiOf } from '#client/lib/route-api.ts';
 import { part, usePart } from '../cabinet-data.ts';
 import styles from './history.module.css';
 import { HistoryFilters } from './history-filters.tsx';
@@ -28,7 +28,7 @@ export async function historyLoader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * /cp/payment/history/ (SPEC §3 Transactions): totals per group in the account currency, the
+ * /cp/payment/history/ (docs/product.md §3 Transactions): totals per group in the account currency, the
  * filter (groups, days) kept in the URL so a link shares it and the back button restores it,
  * and the rows with the order or payment each belongs to, paged by 'Show lines'.
  */

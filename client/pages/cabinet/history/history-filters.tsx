@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { LEDGER_GROUPS, type LedgerGroup } from '../../../../shared/ledger.ts';
-import { chip } from '../../../components/chip/chip.ts';
+import { chip } from '#client/components/chip/chip.ts';
+import { LEDGER_GROUPS, type LedgerGroup } from '#shared/ledger.ts';
 import styles from './history.module.css';
 import type { HistoryFilter } from './history-query.ts';
 

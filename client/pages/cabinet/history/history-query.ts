@@ -1,6 +1,6 @@
-import { PAGE_SIZES } from '../../../../shared/constants.ts';
-import { LEDGER_GROUPS, type LedgerGroup } from '../../../../shared/ledger.ts';
-import type { TransactionsQuery } from '../../../../shared/schemas/ledger.schemas.ts';
+import { PAGE_SIZES } from '#shared/constants.ts';
+import { LEDGER_GROUPS, type LedgerGroup } from '#shared/ledger.ts';
+import type { TransactionsQuery } from '#shared/schemas/ledger.schemas.ts';
 
 /** The history's filter as the page's URL keeps it (shareable; the back button restores it). */
 export interface HistoryFilter {

@@ -1,13 +1,13 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { TransactionsPage, TransactionView } from '../../../../shared/ledger.ts';
-import { isCurrency } from '../../../../shared/regions.ts';
-import { button } from '../../../components/button/button.ts';
-import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
-import { serviceNameOf } from '../../../features/orders/service-name.ts';
-import { formatDate } from '../../../lib/dates.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { button } from '#client/components/button/button.ts';
+import { skeletonBar } from '#client/components/skeleton/skeleton.ts';
+import { serviceNameOf } from '#client/features/orders/service-name.ts';
+import { formatDate } from '#client/lib/dates.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import type { TransactionsPage, TransactionView } from '#shared/ledger.ts';
+import { isCurrency } from '#shared/regions.ts';
 import type { PartState } from '../cabinet-data.ts';
 import styles from './history.module.css';
 

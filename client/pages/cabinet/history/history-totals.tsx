@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { LEDGER_GROUPS, type TransactionTotals } from '../../../../shared/ledger.ts';
-import { type Currency, isCurrency } from '../../../../shared/regions.ts';
-import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { skeletonBar } from '#client/components/skeleton/skeleton.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import { LEDGER_GROUPS, type TransactionTotals } from '#shared/ledger.ts';
+import { type Currency, isCurrency } from '#shared/regions.ts';
 import type { PartState } from '../cabinet-data.ts';
 import styles from './history.module.css';
 

@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { RefsPage } from '../../../../shared/referrals.ts';
-import { isCurrency } from '../../../../shared/regions.ts';
-import { Pager } from '../../../components/pager/pager.tsx';
-import { serviceNameOf } from '../../../features/orders/service-name.ts';
-import { formatDate } from '../../../lib/dates.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { Pager } from '#client/components/pager/pager.tsx';
+import { serviceNameOf } from '#client/features/orders/service-name.ts';
+import { formatDate } from '#client/lib/dates.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import type { RefsPage } from '#shared/referrals.ts';
+import { isCurrency } from '#shared/regions.ts';
 import type { PartState } from '../cabinet-data.ts';
 import styles from './income.module.css';
 

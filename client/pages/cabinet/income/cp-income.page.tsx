@@ -1,11 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
-import { isCurrency } from '../../../../shared/regions.ts';
-import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
-import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { formatMoney } from '../../../lib/money.ts';
-import { apiOf } from '../../../lib/route-api.ts';
-import { writeAction } from '../../../lib/route-write.ts';
+import { skeletonBar } from '#client/components/skeleton/skeleton.ts';
+import { HeadingPage } from '#client/layouts/parts/heading-page.tsx';
+import { formatMoney } from '#client/lib/money.ts';
+import { apiOf } from '#client/lib/route-api.ts';
+import { writeAction } from '#client/lib/route-write.ts';
+import { isCurrency } from '#shared/regions.ts';
 import { part, usePart } from '../cabinet-data.ts';
 import { BonusesTable } from './bonuses-table.tsx';
 import styles from './income.module.css';
@@ -36,7 +36,7 @@ export async function incomeLoader({ request, context }: LoaderFunctionArgs) {
 export const incomeAction = writeAction(['POST user/withdrawals'], { signedIn: true });
 
 /**
- * /cp/income/ (SPEC §2, CATALOG.md referral program): the link to share, what it brought,
+ * /cp/income/ (docs/product.md §2, CATALOG.md referral program): the link to share, what it brought,
  * the program's rules, the bonuses 10 a page, and a withdraw request.
  */
 export default function IncomePage() {

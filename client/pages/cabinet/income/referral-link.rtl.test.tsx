@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
-import '../../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen } from '@testing-library/react';
-import { appStore, renderPage, visitorState } from '../../../../tests/support/render.tsx';
+import { appStore, renderPage, visitorState } from '#tests/support/render.tsx';
 import { ReferralLink } from './referral-link.tsx';
 
 describe('the referral link card', () => {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import { referralLink } from '../../../../shared/referrals.ts';
-import { button } from '../../../components/button/button.ts';
-import { Icon } from '../../../components/icons/icons.tsx';
-import { selectPublicUrl } from '../../../features/visitor/visitor.slice.ts';
-import { useLocale } from '../../../lib/locale.ts';
+import { button } from '#client/components/button/button.ts';
+import { Icon } from '#client/components/icons/icons.tsx';
+import { selectPublicUrl } from '#client/features/visitor/visitor.slice.ts';
+import { useLocale } from '#client/lib/locale.ts';
+import { referralLink } from '#shared/referrals.ts';
 import styles from './income.module.css';
 
 /** The user's link with a copy button and shares to Telegram and WhatsApp. */

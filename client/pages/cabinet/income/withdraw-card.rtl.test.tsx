@@ -1,16 +1,10 @@
 /** @jest-environment jsdom */
-import '../../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RefsTotal, WithdrawalView } from '../../../../shared/referrals.ts';
-import { pagePath } from '../../../../shared/routes.ts';
-import {
-  ApiRefusal,
-  appStore,
-  fakeApi,
-  publicUser,
-  renderPage,
-} from '../../../../tests/support/render.tsx';
+import type { RefsTotal, WithdrawalView } from '#shared/referrals.ts';
+import { pagePath } from '#shared/routes.ts';
+import { ApiRefusal, appStore, fakeApi, publicUser, renderPage } from '#tests/support/render.tsx';
 import IncomePage, { incomeAction, incomeLoader } from './cp-income.page.tsx';
 
 let api: ReturnType<typeof fakeApi>;

@@ -1,24 +1,21 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import type { RefsTotal, WithdrawalView } from '../../../../shared/referrals.ts';
-import { isCurrency } from '../../../../shared/regions.ts';
-import {
-  WITHDRAW_METHODS,
-  type WithdrawMethod,
-} from '../../../../shared/schemas/cabinet.schemas.ts';
-import { button } from '../../../components/button/button.ts';
-import { formStyles, TextField } from '../../../components/form/text-field.tsx';
-import { userRefreshNeeded } from '../../../features/session/session.slice.ts';
-import { formatDate } from '../../../lib/dates.ts';
-import { formatMoney } from '../../../lib/money.ts';
-import { useWrite } from '../../../lib/route-write.ts';
+import { button } from '#client/components/button/button.ts';
+import { formStyles, TextField } from '#client/components/form/text-field.tsx';
+import { userRefreshNeeded } from '#client/features/session/session.slice.ts';
+import { formatDate } from '#client/lib/dates.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import { useWrite } from '#client/lib/route-write.ts';
+import type { RefsTotal, WithdrawalView } from '#shared/referrals.ts';
+import { isCurrency } from '#shared/regions.ts';
+import { WITHDRAW_METHODS, type WithdrawMethod } from '#shared/schemas/cabinet.schemas.ts';
 import type { PartState } from '../cabinet-data.ts';
 import styles from './income.module.css';
 
 type Page<T> = { items: T[]; meta: { total: number } };
 
-/** The server's English texts (SPEC §8) → this page's messages. */
+/** The server's English texts (docs/product.md §12) → this page's messages. */
 const ERRORS: Record<string, string> = {
   'The amount is below the minimum for a withdrawal': 'min',
   'The amount is more than your affiliate income available for withdrawal': 'available',

@@ -1,16 +1,10 @@
 /** @jest-environment jsdom */
-import '../../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MASS_ERRORS, type MassService } from '../../../../shared/mass-orders.ts';
-import { pagePath } from '../../../../shared/routes.ts';
-import {
-  ApiRefusal,
-  appStore,
-  fakeApi,
-  publicUser,
-  renderPage,
-} from '../../../../tests/support/render.tsx';
+import { MASS_ERRORS, type MassService } from '#shared/mass-orders.ts';
+import { pagePath } from '#shared/routes.ts';
+import { ApiRefusal, appStore, fakeApi, publicUser, renderPage } from '#tests/support/render.tsx';
 import MassOrderPage, { massAction, massLoader } from './cp-mass.page.tsx';
 
 const SERVICES: MassService[] = [

@@ -1,9 +1,9 @@
 import { useSelector } from 'react-redux';
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { selectUser } from '../../../features/session/session.slice.ts';
-import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { apiOf } from '../../../lib/route-api.ts';
-import { writeAction } from '../../../lib/route-write.ts';
+import { selectUser } from '#client/features/session/session.slice.ts';
+import { HeadingPage } from '#client/layouts/parts/heading-page.tsx';
+import { apiOf } from '#client/lib/route-api.ts';
+import { writeAction } from '#client/lib/route-write.ts';
 import { part, usePart } from '../cabinet-data.ts';
 import styles from './mass.module.css';
 import { MassOrderForm } from './mass-order-form.tsx';
@@ -18,7 +18,7 @@ export async function massLoader({ request, context }: LoaderFunctionArgs) {
 export const massAction = writeAction(['POST c_orders/mass'], { signedIn: true });
 
 /**
- * /cp/mass/ (issue 32.4): a mass order, one order a line in the SMM panels' format, placed
+ * /cp/mass/: a mass order, one order a line in the SMM panels' format, placed
  * from the balance all at once; under it the service numbers a line may name.
  */
 export default function MassOrderPage() {

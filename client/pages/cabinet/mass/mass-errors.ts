@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { MASS_ERRORS } from '../../../../shared/mass-orders.ts';
+import { MASS_ERRORS } from '#shared/mass-orders.ts';
 
 /** The server's English words for a line (shared/mass-orders.ts) → this screen's messages. */
 const KNOWN: Record<string, string> = {

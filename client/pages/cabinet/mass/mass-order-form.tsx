@@ -2,6 +2,14 @@ import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
+import { button } from '#client/components/button/button.ts';
+import { focusFirstInvalid } from '#client/components/form/focus-first-invalid.ts';
+import { formStyles } from '#client/components/form/text-field.tsx';
+import { selectUser, userRefreshNeeded } from '#client/features/session/session.slice.ts';
+import type { ApiError } from '#client/lib/api.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import { useWrite } from '#client/lib/route-write.ts';
 import {
   echoOf,
   MASS_ERRORS,
@@ -10,16 +18,8 @@ import {
   type MassLineRefused,
   type MassOrderPlaced,
   massLines,
-} from '../../../../shared/mass-orders.ts';
-import { type Currency, isCurrency } from '../../../../shared/regions.ts';
-import { button } from '../../../components/button/button.ts';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { formStyles } from '../../../components/form/text-field.tsx';
-import { selectUser, userRefreshNeeded } from '../../../features/session/session.slice.ts';
-import type { ApiError } from '../../../lib/api.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
-import { formatMoney } from '../../../lib/money.ts';
-import { useWrite } from '../../../lib/route-write.ts';
+} from '#shared/mass-orders.ts';
+import { type Currency, isCurrency } from '#shared/regions.ts';
 import styles from './mass.module.css';
 import { lineErrorText } from './mass-errors.ts';
 
@@ -32,7 +32,7 @@ type Outcome =
 const minorOf = (decimal: string) => Math.round(Number(decimal) * 100);
 
 /**
- * The mass order (issue 32.4): one order a line, `service | link | quantity`, with a live
+ * The mass order: one order a line, `service | link | quantity`, with a live
  * count; the server checks every line before anything is charged and names the bad ones
  * (shown under the text, each with its line), or places them all from the balance at once.
  */

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MassService } from '../../../../shared/mass-orders.ts';
-import { type Currency, isCurrency } from '../../../../shared/regions.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import type { MassService } from '#shared/mass-orders.ts';
+import { type Currency, isCurrency } from '#shared/regions.ts';
 import styles from './mass.module.css';
 
 /** The services a line may name: their numbers (as /api/v2 lists them), rates and limits. */

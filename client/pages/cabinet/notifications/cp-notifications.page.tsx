@@ -8,26 +8,26 @@ import {
   useNavigate,
   useSearchParams,
 } from 'react-router';
-import { PAGE_SIZES } from '../../../../shared/constants.ts';
-import type { Locale } from '../../../../shared/locales.ts';
-import {
-  NOTIFICATIONS_PAGE_SIZE,
-  type NotificationsPage,
-  type NotificationView,
-} from '../../../../shared/notifications.ts';
-import { button } from '../../../components/button/button.ts';
-import { Icon } from '../../../components/icons/icons.tsx';
-import { Pager } from '../../../components/pager/pager.tsx';
-import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
-import { NotificationItem } from '../../../features/notifications/notification-item.tsx';
+import { button } from '#client/components/button/button.ts';
+import { Icon } from '#client/components/icons/icons.tsx';
+import { Pager } from '#client/components/pager/pager.tsx';
+import { skeletonBar } from '#client/components/skeleton/skeleton.ts';
+import { NotificationItem } from '#client/features/notifications/notification-item.tsx';
 import {
   allRead,
   selectArrived,
   selectUnread,
-} from '../../../features/notifications/notifications.slice.ts';
-import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { apiOf } from '../../../lib/route-api.ts';
-import { useWrite, writeAction } from '../../../lib/route-write.ts';
+} from '#client/features/notifications/notifications.slice.ts';
+import { HeadingPage } from '#client/layouts/parts/heading-page.tsx';
+import { apiOf } from '#client/lib/route-api.ts';
+import { useWrite, writeAction } from '#client/lib/route-write.ts';
+import { PAGE_SIZES } from '#shared/constants.ts';
+import type { Locale } from '#shared/locales.ts';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationsPage,
+  type NotificationView,
+} from '#shared/notifications.ts';
 import { part, usePart } from '../cabinet-data.ts';
 import styles from './notifications-page.module.css';
 
@@ -64,7 +64,7 @@ export const notificationsShouldRevalidate = ({
 }: ShouldRevalidateFunctionArgs) => (formMethod ? false : defaultShouldRevalidate);
 
 /**
- * /cp/notifications/ (SPEC §4): 20 a page with 'Show lines', newest first; what was unread
+ * /cp/notifications/ (docs/product.md §15): 20 a page with 'Show lines', newest first; what was unread
  * when the page opened stays marked new while it is read at once; live ones slide in on top.
  */
 export default function NotificationsScreen() {

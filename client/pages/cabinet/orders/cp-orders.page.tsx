@@ -9,9 +9,9 @@ import {
   useNavigation,
   useSearchParams,
 } from 'react-router';
-import { Pager } from '../../../components/pager/pager.tsx';
-import { OrderCard, OrderCardSkeleton } from '../../../features/orders/order-card.tsx';
-import { orderCardAction } from '../../../features/orders/orders.api.ts';
+import { Pager } from '#client/components/pager/pager.tsx';
+import { OrderCard, OrderCardSkeleton } from '#client/features/orders/order-card.tsx';
+import { orderCardAction } from '#client/features/orders/orders.api.ts';
 import {
   apiQueryOf,
   filterOf,
@@ -19,18 +19,18 @@ import {
   type OrdersFilter,
   queryOf,
   SAVED_FILTER_KEY,
-} from '../../../features/orders/orders-filter.ts';
-import { selectUser, userRefreshNeeded } from '../../../features/session/session.slice.ts';
-import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { pathOf } from '../../../lib/endpoints.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
-import { apiOf } from '../../../lib/route-api.ts';
+} from '#client/features/orders/orders-filter.ts';
+import { selectUser, userRefreshNeeded } from '#client/features/session/session.slice.ts';
+import { HeadingPage } from '#client/layouts/parts/heading-page.tsx';
+import { pathOf } from '#client/lib/endpoints.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
+import { apiOf } from '#client/lib/route-api.ts';
 import { part, usePart } from '../cabinet-data.ts';
 import { useLiveOrders } from '../live-orders.ts';
 import { OrdersFilters } from './orders-filters.tsx';
 import styles from './orders-page.module.css';
 
-/** SPEC §3 saved filter: the last one used, without its page. */
+/** docs/product.md §3 saved filter: the last one used, without its page. */
 function readSaved(): string {
   try {
     return window.localStorage.getItem(SAVED_FILTER_KEY) ?? '';
@@ -75,7 +75,7 @@ function useCurrencySign(currency: string): string {
 }
 
 /**
- * /cp/orders/ (issue 12): every order of the buyer with filters in the URL (shareable, the
+ * /cp/orders/: every order of the buyer with filters in the URL (shareable, the
  * back button restores them, the last one is remembered), paging with 'Show lines', live
  * progress of running orders, cancel and refill.
  */

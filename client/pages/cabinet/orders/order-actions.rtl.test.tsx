@@ -1,17 +1,11 @@
 /** @jest-environment jsdom */
-import '../../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OrderStatus, OwnOrderView } from '../../../../shared/orders.ts';
-import { pagePath } from '../../../../shared/routes.ts';
-import {
-  ApiRefusal,
-  appStore,
-  fakeApi,
-  publicUser,
-  renderPage,
-} from '../../../../tests/support/render.tsx';
-import { orderCardAction } from '../../../features/orders/orders.api.ts';
+import { orderCardAction } from '#client/features/orders/orders.api.ts';
+import type { OrderStatus, OwnOrderView } from '#shared/orders.ts';
+import { pagePath } from '#shared/routes.ts';
+import { ApiRefusal, appStore, fakeApi, publicUser, renderPage } from '#tests/support/render.tsx';
 import OrdersPage, { ordersLoader } from './cp-orders.page.tsx';
 
 /** One order the buyer may still cancel, as GET c_orders lists it. */

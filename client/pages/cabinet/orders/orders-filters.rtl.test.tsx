@@ -1,13 +1,13 @@
 /** @jest-environment jsdom */
-import '../../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ServiceView } from '../../../../shared/catalog.ts';
-import type { OrderStatus, OwnOrderView } from '../../../../shared/orders.ts';
-import type { Platform } from '../../../../shared/platforms.ts';
-import { pagePath } from '../../../../shared/routes.ts';
-import { appStore, fakeApi, publicUser, renderPage } from '../../../../tests/support/render.tsx';
-import { SAVED_FILTER_KEY } from '../../../features/orders/orders-filter.ts';
+import { SAVED_FILTER_KEY } from '#client/features/orders/orders-filter.ts';
+import type { ServiceView } from '#shared/catalog.ts';
+import type { OrderStatus, OwnOrderView } from '#shared/orders.ts';
+import type { Platform } from '#shared/platforms.ts';
+import { pagePath } from '#shared/routes.ts';
+import { appStore, fakeApi, publicUser, renderPage } from '#tests/support/render.tsx';
 import OrdersPage, { ordersLoader } from './cp-orders.page.tsx';
 
 function order(

@@ -1,11 +1,11 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ServiceView } from '../../../../shared/catalog.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/orders.ts';
-import { PLATFORMS, type Platform } from '../../../../shared/platforms.ts';
-import { chip } from '../../../components/chip/chip.ts';
-import { PlatformIcon } from '../../../components/icons/platform-icon.tsx';
-import type { OrdersFilter } from '../../../features/orders/orders-filter.ts';
+import { chip } from '#client/components/chip/chip.ts';
+import { PlatformIcon } from '#client/components/icons/platform-icon.tsx';
+import type { OrdersFilter } from '#client/features/orders/orders-filter.ts';
+import type { ServiceView } from '#shared/catalog.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/orders.ts';
+import { PLATFORMS, type Platform } from '#shared/platforms.ts';
 import styles from './orders-page.module.css';
 
 /** The status choices: all, the ones still moving, then each state. */
@@ -42,7 +42,7 @@ function useTyped(value: string, onSettled: (value: string) => void) {
 }
 
 /**
- * The order filter (issue 12): status, platform, service, link or id, dates, cost, and reset.
+ * The order filter: status, platform, service, link or id, dates, cost, and reset.
  * Every change goes to the URL through `onChange`.
  */
 export function OrdersFilters({

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { navPlatforms } from '../../../layouts/parts/platform-links.ts';
-import { apiOf } from '../../../lib/route-api.ts';
-import { visitorOf } from '../../../lib/route-visitor.ts';
+import { HeadingPage } from '#client/layouts/parts/heading-page.tsx';
+import { navPlatforms } from '#client/layouts/parts/platform-links.ts';
+import { apiOf } from '#client/lib/route-api.ts';
+import { visitorOf } from '#client/lib/route-visitor.ts';
 import { part, usePart } from '../cabinet-data.ts';
 import { LevelCard } from './level-card.tsx';
 import { LevelsTable } from './levels-table.tsx';

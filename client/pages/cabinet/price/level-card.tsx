@@ -1,11 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { PremiumStatuses } from '../../../../shared/ledger.ts';
-import { button } from '../../../components/button/button.ts';
-import { Meter } from '../../../components/meter/meter.tsx';
-import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { button } from '#client/components/button/button.ts';
+import { Meter } from '#client/components/meter/meter.tsx';
+import { skeletonBar } from '#client/components/skeleton/skeleton.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import type { PremiumStatuses } from '#shared/ledger.ts';
 import type { PartState } from '../cabinet-data.ts';
 import styles from './price.module.css';
 

@@ -1,10 +1,10 @@
 /** @jest-environment jsdom */
-import '../../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LevelView, PremiumStatuses } from '../../../../shared/ledger.ts';
-import { pagePath } from '../../../../shared/routes.ts';
-import { appStore, publicUser, renderPage } from '../../../../tests/support/render.tsx';
+import type { LevelView, PremiumStatuses } from '#shared/ledger.ts';
+import { pagePath } from '#shared/routes.ts';
+import { appStore, publicUser, renderPage } from '#tests/support/render.tsx';
 import { LevelsTable } from './levels-table.tsx';
 
 const level = (n: number, from: number): LevelView => ({

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { LevelView, PremiumStatuses } from '../../../../shared/ledger.ts';
-import type { DiscountGroup } from '../../../../shared/pricing.ts';
-import { skeletonBar } from '../../../components/skeleton/skeleton.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { skeletonBar } from '#client/components/skeleton/skeleton.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import type { LevelView, PremiumStatuses } from '#shared/ledger.ts';
+import type { DiscountGroup } from '#shared/pricing.ts';
 import styles from './price.module.css';
 
 /** The order of the percent rows: the groups people buy most first; 'basic' is the rest. */

@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { emailProblem, loginProblem } from '../../../../shared/auth-rules.ts';
-import type { PublicUser } from '../../../../shared/user.ts';
-import { formStyles, TextField } from '../../../components/form/text-field.tsx';
-import { ruleMessage } from '../../../features/auth/auth-errors.ts';
-import { userLoaded } from '../../../features/session/session.slice.ts';
+import { formStyles, TextField } from '#client/components/form/text-field.tsx';
+import { ruleMessage } from '#client/features/auth/auth-errors.ts';
+import { userLoaded } from '#client/features/session/session.slice.ts';
+import { emailProblem, loginProblem } from '#shared/auth-rules.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { CardForm } from './card-form.tsx';
 import styles from './profile.module.css';
 import { useProfileForm } from './use-profile-form.ts';

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { button } from '../../../components/button/button.ts';
-import { formStyles } from '../../../components/form/text-field.tsx';
+import { button } from '#client/components/button/button.ts';
+import { formStyles } from '#client/components/form/text-field.tsx';
 import styles from './profile.module.css';
 
 /** A card's form: its fields, the form error or success notice, and the save button. */

@@ -1,15 +1,9 @@
 /** @jest-environment jsdom */
-import '../../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { pagePath } from '../../../../shared/routes.ts';
-import {
-  ApiRefusal,
-  appStore,
-  fakeApi,
-  publicUser,
-  renderPage,
-} from '../../../../tests/support/render.tsx';
+import { pagePath } from '#shared/routes.ts';
+import { ApiRefusal, appStore, fakeApi, publicUser, renderPage } from '#tests/support/render.tsx';
 import ProfilePage, { profileAction } from './cp-profile.page.tsx';
 
 /**

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { formStyles } from '../../../components/form/text-field.tsx';
-import { selectUser, sessionEnded } from '../../../features/session/session.slice.ts';
-import { HeadingPage } from '../../../layouts/parts/heading-page.tsx';
-import { useLocalePath } from '../../../lib/locale.ts';
-import { writeAction } from '../../../lib/route-write.ts';
+import { formStyles } from '#client/components/form/text-field.tsx';
+import { selectUser, sessionEnded } from '#client/features/session/session.slice.ts';
+import { HeadingPage } from '#client/layouts/parts/heading-page.tsx';
+import { useLocalePath } from '#client/lib/locale.ts';
+import { writeAction } from '#client/lib/route-write.ts';
 import { AccountCard } from './account-card.tsx';
 import { DeleteCard } from './delete-card.tsx';
 import { PasswordCard } from './password-card.tsx';
@@ -18,7 +18,7 @@ export const profileAction = writeAction(['PATCH user', 'POST user/password', 'P
 });
 
 /**
- * /cp/profile/ (issue 12): login and e-mail, language and currency, password, and a request
+ * /cp/profile/: login and e-mail, language and currency, password, and a request
  * to delete the account. The user comes from the store (the server's render), so the cards
  * render at once, without a loading state.
  */

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isCurrency } from '../../../../shared/regions.ts';
-import type { PublicUser } from '../../../../shared/user.ts';
-import { button } from '../../../components/button/button.ts';
-import { formStyles, TextField } from '../../../components/form/text-field.tsx';
-import { formatMoney } from '../../../lib/money.ts';
+import { button } from '#client/components/button/button.ts';
+import { formStyles, TextField } from '#client/components/form/text-field.tsx';
+import { formatMoney } from '#client/lib/money.ts';
+import { isCurrency } from '#shared/regions.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { CardForm } from './card-form.tsx';
 import styles from './profile.module.css';
 import { useProfileForm } from './use-profile-form.ts';

@@ -1,9 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { confirmationProblem, passwordProblem } from '../../../../shared/auth-rules.ts';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { ruleMessage } from '../../../features/auth/auth-errors.ts';
-import { userLoaded } from '../../../features/session/session.slice.ts';
+import { TextField } from '#client/components/form/text-field.tsx';
+import { ruleMessage } from '#client/features/auth/auth-errors.ts';
+import { userLoaded } from '#client/features/session/session.slice.ts';
+import { confirmationProblem, passwordProblem } from '#shared/auth-rules.ts';
 import { CardForm } from './card-form.tsx';
 import styles from './profile.module.css';
 import { useProfileForm } from './use-profile-form.ts';

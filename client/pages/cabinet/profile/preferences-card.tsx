@@ -1,19 +1,14 @@
 import { type ReactNode, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch } from 'react-redux';
-import { isLocale, LOCALES, type Locale } from '../../../../shared/locales.ts';
-import {
-  CURRENCIES,
-  CURRENCY_SYMBOLS,
-  type Currency,
-  isCurrency,
-} from '../../../../shared/regions.ts';
-import { pagePath } from '../../../../shared/routes.ts';
-import type { PublicUser } from '../../../../shared/user.ts';
-import { formStyles } from '../../../components/form/text-field.tsx';
-import { userLoaded, userRefreshNeeded } from '../../../features/session/session.slice.ts';
-import { currencyChanged } from '../../../features/visitor/visitor.slice.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { formStyles } from '#client/components/form/text-field.tsx';
+import { userLoaded, userRefreshNeeded } from '#client/features/session/session.slice.ts';
+import { currencyChanged } from '#client/features/visitor/visitor.slice.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import { isLocale, LOCALES, type Locale } from '#shared/locales.ts';
+import { CURRENCIES, CURRENCY_SYMBOLS, type Currency, isCurrency } from '#shared/regions.ts';
+import { pagePath } from '#shared/routes.ts';
+import type { PublicUser } from '#shared/user.ts';
 import { CardForm } from './card-form.tsx';
 import styles from './profile.module.css';
 import { useProfileForm } from './use-profile-form.ts';

@@ -1,10 +1,10 @@
 import type { IntlShape } from 'react-intl';
-import { AUTH_MESSAGES, type AuthMessageKey } from '../../../../shared/auth-rules.ts';
-import { ACCOUNT_TAKEN, PROFILE_MESSAGES } from '../../../../shared/schemas/profile.schemas.ts';
-import { ruleMessage } from '../../../features/auth/auth-errors.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { ruleMessage } from '#client/features/auth/auth-errors.ts';
+import { ApiError } from '#client/lib/api.ts';
+import { AUTH_MESSAGES, type AuthMessageKey } from '#shared/auth-rules.ts';
+import { ACCOUNT_TAKEN, PROFILE_MESSAGES } from '#shared/schemas/profile.schemas.ts';
 
-/** The API's English texts (SPEC §5 and the profile's own) → message ids of this page. */
+/** The API's English texts (docs/product.md §12 and the profile's own) → message ids of this page. */
 const PROFILE_IDS = new Map<string, string>([
   ...Object.entries(PROFILE_MESSAGES).map(([key, text]) => [text, `cp.profile.errors.${key}`]),
   [ACCOUNT_TAKEN.email, 'cp.profile.errors.emailTaken'],

@@ -1,9 +1,9 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { AnswerOf } from '../../../../shared/api-contract/index.ts';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import type { CallOptions } from '../../../lib/endpoints.ts';
-import { useWrite, type WriteKey } from '../../../lib/route-write.ts';
+import { focusFirstInvalid } from '#client/components/form/focus-first-invalid.ts';
+import type { CallOptions } from '#client/lib/endpoints.ts';
+import { useWrite, type WriteKey } from '#client/lib/route-write.ts';
+import type { AnswerOf } from '#shared/api-contract/index.ts';
 import { profileErrors } from './profile-errors.ts';
 
 type Values<F extends string> = Record<F, string>;

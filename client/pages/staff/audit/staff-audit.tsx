@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useStaffScreen } from '../../../features/staff/use-staff-route.ts';
+import { useStaffScreen } from '#client/features/staff/use-staff-route.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { FilterForm, useListQuery } from '../staff-list.tsx';

@@ -1,19 +1,19 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { SERVICE_TYPES, type ServiceType } from '../../../../shared/catalog.ts';
+import { button } from '#client/components/button/button.ts';
+import { focusFirstInvalid } from '#client/components/form/focus-first-invalid.ts';
+import { failureOf } from '#client/features/staff/staff-errors.ts';
+import { useStaffScreen, useStaffWrite } from '#client/features/staff/use-staff-route.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
+import { SERVICE_TYPES, type ServiceType } from '#shared/catalog.ts';
 import {
   IMPORT_MARKUP,
   IMPORT_PLATFORM_PATTERN,
   IMPORT_TAG_PATTERN,
   type StaffImportItem,
-} from '../../../../shared/schemas/staff-catalogue.schemas.ts';
-import type { UpstreamServiceView } from '../../../../shared/staff-catalogue.ts';
-import { button } from '../../../components/button/button.ts';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { failureOf } from '../../../features/staff/staff-errors.ts';
-import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
+} from '#shared/schemas/staff-catalogue.schemas.ts';
+import type { UpstreamServiceView } from '#shared/staff-catalogue.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';

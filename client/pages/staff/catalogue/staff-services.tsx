@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { FAKE_PLATFORM, SERVICE_TYPES } from '../../../../shared/catalog.ts';
-import type { StaffService } from '../../../../shared/staff-catalogue.ts';
-import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { useStaffScreen } from '../../../features/staff/use-staff-route.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
+import { useStaffSession } from '#client/features/staff/staff-session.tsx';
+import { useStaffScreen } from '#client/features/staff/use-staff-route.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
+import { FAKE_PLATFORM, SERVICE_TYPES } from '#shared/catalog.ts';
+import type { StaffService } from '#shared/staff-catalogue.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { useSearchDraft, useShownSearch } from '../staff-list.tsx';

@@ -1,7 +1,7 @@
 import type { IntlShape } from 'react-intl';
-import { STAFF_CONTENT_MESSAGES } from '../../../../shared/schemas/staff-content.schemas.ts';
-import type { FormFailure } from '../../../features/staff/staff-errors.ts';
-import { staffErrorText } from '../../../features/staff/staff-errors.ts';
+import type { FormFailure } from '#client/features/staff/staff-errors.ts';
+import { staffErrorText } from '#client/features/staff/staff-errors.ts';
+import { STAFF_CONTENT_MESSAGES } from '#shared/schemas/staff-content.schemas.ts';
 
 /** The fields of the article forms (a new article's, an article's language). */
 export type ArticleField = 'key' | 'slug' | 'title' | 'headtitle' | 'description' | 'body' | 'tags';

@@ -1,12 +1,12 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { LOCALES, type Locale } from '../../../../shared/locales.ts';
-import { button } from '../../../components/button/button.ts';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { failureOf } from '../../../features/staff/staff-errors.ts';
-import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
+import { button } from '#client/components/button/button.ts';
+import { focusFirstInvalid } from '#client/components/form/focus-first-invalid.ts';
+import { failureOf } from '#client/features/staff/staff-errors.ts';
+import { useStaffScreen, useStaffWrite } from '#client/features/staff/use-staff-route.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
+import { LOCALES, type Locale } from '#shared/locales.ts';
 import styles from '../staff.module.css';
 import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';

@@ -1,15 +1,15 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useRevalidator, useSearchParams } from 'react-router';
-import { isCurrency } from '../../../../shared/regions.ts';
-import type { StaffDashboard } from '../../../../shared/staff.ts';
-import { button } from '../../../components/button/button.ts';
-import { staffErrorText } from '../../../features/staff/staff-errors.ts';
-import { staffLive } from '../../../features/staff/staff-live.ts';
-import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { useStaffScreen } from '../../../features/staff/use-staff-route.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { button } from '#client/components/button/button.ts';
+import { staffErrorText } from '#client/features/staff/staff-errors.ts';
+import { staffLive } from '#client/features/staff/staff-live.ts';
+import { useStaffSession } from '#client/features/staff/staff-session.tsx';
+import { useStaffScreen } from '#client/features/staff/use-staff-route.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import { isCurrency } from '#shared/regions.ts';
+import type { StaffDashboard } from '#shared/staff.ts';
 import styles from '../staff.module.css';
 import { STAFF_SECTIONS, StaffFrame } from '../staff-frame.tsx';
 import {

@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
-import '../../../../tests/support/jsdom.ts';
+import '#tests/support/jsdom.ts';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { StaffPerformance } from '../../../../shared/staff.ts';
-import { appStore, renderPage } from '../../../../tests/support/render.tsx';
+import type { StaffPerformance } from '#shared/staff.ts';
+import { appStore, renderPage } from '#tests/support/render.tsx';
 import { PerformanceTables } from './staff-performance.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ServiceFigures } from '../../../../shared/catalog.ts';
-import type { StaffPerformance } from '../../../../shared/staff.ts';
-import { formatMinutes, formatShare } from '../../../lib/durations.ts';
+import { formatMinutes, formatShare } from '#client/lib/durations.ts';
+import type { ServiceFigures } from '#shared/catalog.ts';
+import type { StaffPerformance } from '#shared/staff.ts';
 import styles from '../staff.module.css';
 import { ServiceTag, Table } from '../staff-parts.tsx';
 

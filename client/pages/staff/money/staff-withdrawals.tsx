@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { isRejectionNote } from '../../../../shared/schemas/staff-money.schemas.ts';
-import type { StaffWithdrawal } from '../../../../shared/staff-money.ts';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
+import { focusFirstInvalid } from '#client/components/form/focus-first-invalid.ts';
+import { useStaffScreen, useStaffWrite } from '#client/features/staff/use-staff-route.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
+import { isRejectionNote } from '#shared/schemas/staff-money.schemas.ts';
+import type { StaffWithdrawal } from '#shared/staff-money.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { FieldError, invalidProps, useFieldIds } from '../staff-fields.tsx';

@@ -1,12 +1,12 @@
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import type { StaffOrderDetail } from '../../../../shared/staff.ts';
-import { button } from '../../../components/button/button.ts';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { errorOf } from '../../../features/staff/staff-errors.ts';
-import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
+import { button } from '#client/components/button/button.ts';
+import { focusFirstInvalid } from '#client/components/form/focus-first-invalid.ts';
+import { errorOf } from '#client/features/staff/staff-errors.ts';
+import { useStaffScreen, useStaffWrite } from '#client/features/staff/use-staff-route.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
+import type { StaffOrderDetail } from '#shared/staff.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { invalidProps, useFieldIds } from '../staff-fields.tsx';

@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { ORDER_STATUSES } from '../../../../shared/orders.ts';
-import { useStaffScreen } from '../../../features/staff/use-staff-route.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
+import { useStaffScreen } from '#client/features/staff/use-staff-route.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
+import { ORDER_STATUSES } from '#shared/orders.ts';
 import styles from '../staff.module.css';
 import { StaffFrame } from '../staff-frame.tsx';
 import { FilterForm, type ListFilter, useListQuery } from '../staff-list.tsx';

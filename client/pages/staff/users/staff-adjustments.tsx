@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { isCurrency } from '../../../../shared/regions.ts';
-import type { StaffAdjustment } from '../../../../shared/staff.ts';
-import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { useStaffScreen, useStaffWrite } from '../../../features/staff/use-staff-route.ts';
-import { useLocalePath } from '../../../lib/locale.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { useStaffSession } from '#client/features/staff/staff-session.tsx';
+import { useStaffScreen, useStaffWrite } from '#client/features/staff/use-staff-route.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import { isCurrency } from '#shared/regions.ts';
+import type { StaffAdjustment } from '#shared/staff.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
 import { StaffFrame } from '../staff-frame.tsx';

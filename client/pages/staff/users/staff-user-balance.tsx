@@ -1,12 +1,12 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isCurrency } from '../../../../shared/regions.ts';
-import type { StaffAdjustCap, StaffUserDetail } from '../../../../shared/staff.ts';
-import { button } from '../../../components/button/button.ts';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid.ts';
-import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { useStaffWrite } from '../../../features/staff/use-staff-route.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { button } from '#client/components/button/button.ts';
+import { focusFirstInvalid } from '#client/components/form/focus-first-invalid.ts';
+import { useStaffSession } from '#client/features/staff/staff-session.tsx';
+import { useStaffWrite } from '#client/features/staff/use-staff-route.ts';
+import { formatMoney } from '#client/lib/money.ts';
+import { isCurrency } from '#shared/regions.ts';
+import type { StaffAdjustCap, StaffUserDetail } from '#shared/staff.ts';
 import styles from '../staff.module.css';
 import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 

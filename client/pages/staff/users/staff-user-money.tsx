@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { StaffUserDetail } from '../../../../shared/staff.ts';
-import { useStaffSession } from '../../../features/staff/staff-session.tsx';
-import { useLocalePath } from '../../../lib/locale.ts';
+import { useStaffSession } from '#client/features/staff/staff-session.tsx';
+import { useLocalePath } from '#client/lib/locale.ts';
+import type { StaffUserDetail } from '#shared/staff.ts';
 import styles from '../staff.module.css';
 import { Facts, Money, Status, Table, When } from '../staff-parts.tsx';
 
