@@ -42,7 +42,10 @@ async function deadPort(): Promise<number> {
   return port;
 }
 
-/** A code of a later 30 s step than `used` (a step's code opens one session only). */
+/**
+ * A code of a later 30 s step than `used` (a step's code opens one session only). Time is the
+ * point here: the next step's code is good only once its step has come, so this waits for it.
+ */
 async function freshCode(secret: string, used: string): Promise<string> {
   for (;;) {
     const code = totp(secret).generate();

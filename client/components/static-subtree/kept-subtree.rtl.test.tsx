@@ -9,6 +9,7 @@ import { createMemoryRouter, useSearchParams } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import baseMessages from '#locales/en.json' with { type: 'json' };
 import keptMessages from '#locales/kept/en.json' with { type: 'json' };
+import { nextTurn } from '#tests/support/eventually.ts';
 import { expandMessages, intlFor, registerMessageSet } from '../../lib/intl.ts';
 import {
   KeptAlone,
@@ -99,8 +100,8 @@ async function serverPage(cache: SubtreeCache): Promise<string> {
   try {
     return page();
   } catch {
-    // the content's chunk was not there yet
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // the content's chunk was not there yet: one turn of the event loop brings it
+    await nextTurn();
     return page();
   }
 }

@@ -244,9 +244,9 @@ describe('a section the role cannot open', () => {
       'GET staff/providers': () => [],
     });
     renderConsole('/en/staff/providers/', 'staff-providers');
+    // the page's loader reads the screen's data before the page shows: once "not allowed"
+    // shows, every call the page makes has been made
     expect(await screen.findByTestId('staff-not-allowed')).toBeTruthy();
-    // time enough for a call the screen's hooks would have made
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(api.callsOf('GET staff/providers')).toHaveLength(0);
     expect(api.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET staff/me']);
   });
@@ -263,8 +263,8 @@ describe('a section the role cannot open', () => {
     });
     const user = userEvent.setup();
     renderConsole();
+    // the code screen shows once the page's loader is done: it read no orders
     expect(await screen.findByTestId('staff-code')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(api.callsOf('GET staff/orders')).toHaveLength(0);
     await user.type(screen.getByLabelText('Code or recovery code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Open the console' }));
