@@ -161,29 +161,32 @@ export async function guideServices(
   return new Map((await entries(ctx, reader)).map(({ tag, entry }) => [tag, entry]));
 }
 
+/** What `add` takes: the protocol's fields as the route read them. */
+export interface PanelAddInput {
+  service: number;
+  link: string;
+  quantity: number;
+  comments?: string;
+  /** a Subscriptions service: per post from `min` to `max`, for `posts` posts (0: every new post) */
+  subscription?: {
+    min?: number;
+    max?: number;
+    posts?: number;
+    old_posts?: number;
+    delay?: number;
+    /** YYYY-MM-DD */
+    expiry?: string;
+  };
+  /** drip-feed: `quantity` per run */
+  dripFeed?: { runs: number; interval: number };
+  /** the same key within 24 h answers the first order, never places twice */
+  idempotencyKey?: string;
+}
+
 export async function add(
   { orders, catalogue, ratePer1000, langOf }: PanelApiContext,
   user: PublicUser,
-  input: {
-    service: number;
-    link: string;
-    quantity: number;
-    comments?: string;
-    /** a Subscriptions service: per post from `min` to `max`, for `posts` posts (0: every new post) */
-    subscription?: {
-      min?: number;
-      max?: number;
-      posts?: number;
-      old_posts?: number;
-      delay?: number;
-      /** YYYY-MM-DD */
-      expiry?: string;
-    };
-    /** drip-feed: `quantity` per run */
-    dripFeed?: { runs: number; interval: number };
-    /** the same key within 24 h answers the first order, never places twice */
-    idempotencyKey?: string;
-  },
+  input: PanelAddInput,
 ): Promise<{ order: number }> {
   const key = input.idempotencyKey;
   const replay = async () =>
@@ -300,29 +303,7 @@ export function createPanelApiService(deps: PanelApiDeps) {
   return Object.freeze({
     services: (user: PublicUser) => services(ctx, user),
     guideServices: (lang: Locale) => guideServices(ctx, lang),
-    add: (
-      user: PublicUser,
-      input: {
-        service: number;
-        link: string;
-        quantity: number;
-        comments?: string;
-        /** a Subscriptions service: per post from `min` to `max`, for `posts` posts (0: every new post) */
-        subscription?: {
-          min?: number;
-          max?: number;
-          posts?: number;
-          old_posts?: number;
-          delay?: number;
-          /** YYYY-MM-DD */
-          expiry?: string;
-        };
-        /** drip-feed: `quantity` per run */
-        dripFeed?: { runs: number; interval: number };
-        /** the same key within 24 h answers the first order, never places twice */
-        idempotencyKey?: string;
-      },
-    ) => add(ctx, user, input),
+    add: (user: PublicUser, input: PanelAddInput) => add(ctx, user, input),
     status: (user: PublicUser, ids: number[]) => status(ctx, user, ids),
     act: (user: PublicUser, id: number, what: 'cancel' | 'refill') => act(ctx, user, id, what),
     refillStatus: (user: PublicUser, refill: number) => refillStatus(ctx, user, refill),
