@@ -124,7 +124,8 @@ export function StaffOrdersPage() {
               <td className={styles.short} title={order.provider_id ?? undefined}>
                 {order.provider_id ?? '—'}
               </td>
-              <td>
+              {/* "1 minute ago" in some languages is long: it may take two lines, not the width */}
+              <td className={styles.lines}>
                 <When iso={order.created_at} />
               </td>
             </tr>
