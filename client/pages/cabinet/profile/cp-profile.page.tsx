@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { formStyles } from '#client/components/form/text-field.tsx';
 import { selectUser, sessionEnded } from '#client/features/session/session.slice.ts';
 import { HeadingPage } from '#client/layouts/parts/heading-page.tsx';
@@ -64,12 +63,3 @@ export default function ProfilePage() {
 
 /** The route's action, in this screen's chunk (client/app/routes.tsx). */
 export const routeAction = () => profileAction;
-
-/**
- * The cards update the session's user from each answer: a write reads nothing again, so a
- * deletion request, which ends the sign-in, keeps its confirmation on the page.
- */
-export const routeShouldRevalidate =
-  () =>
-  ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-    formMethod ? false : defaultShouldRevalidate;
