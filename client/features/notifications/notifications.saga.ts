@@ -82,8 +82,10 @@ export function* liveNotifications() {
       if (event.kind === 'signedOut') {
         // logged out elsewhere or its password changed: this page's session is over (unless
         // this page ended it itself and says so: a deletion request shows its confirmation)
+        // (the live channel's end may come before the request's answer: asked is enough)
         const ended: boolean = yield select(
-          (state: { session: { ended?: boolean } }) => state.session.ended === true,
+          (state: { session: { ended?: boolean; ending?: boolean } }) =>
+            state.session.ended === true || state.session.ending === true,
         );
         if (ended) {
           channel.close();

@@ -6,6 +6,8 @@ export interface SessionState {
   user: PublicUser | null;
   /** this page ended its own session (a deletion request): the live channel's end is expected */
   ended?: boolean;
+  /** this page has asked to end it (a deletion request in flight): its end may come first */
+  ending?: boolean;
 }
 
 const sessionSlice = createSlice({
@@ -17,6 +19,10 @@ const sessionSlice = createSlice({
     sessionEnded(state) {
       state.ended = true;
     },
+    /** The page asks to end its session (true), or the request was refused (false). */
+    sessionEnding(state, action: PayloadAction<boolean>) {
+      state.ending = action.payload;
+    },
     /** Something moved the balance, level or profile: read the user again (GET user). */
     userRefreshNeeded() {},
     userLoaded(state, action: PayloadAction<PublicUser>) {
@@ -26,7 +32,7 @@ const sessionSlice = createSlice({
 });
 
 export const sessionActions = sessionSlice.actions;
-export const { logoutRequested, sessionEnded, userRefreshNeeded, userLoaded } =
+export const { logoutRequested, sessionEnded, sessionEnding, userRefreshNeeded, userLoaded } =
   sessionSlice.actions;
 export const sessionReducer = sessionSlice.reducer;
 export { selectUser } from '../../lib/app-state.ts';

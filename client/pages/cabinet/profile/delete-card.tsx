@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useDispatch } from 'react-redux';
 import { button } from '#client/components/button/button.ts';
 import { formStyles, TextField } from '#client/components/form/text-field.tsx';
+import { sessionEnding } from '#client/features/session/session.slice.ts';
 import { formatMoney } from '#client/lib/money.ts';
 import { isCurrency } from '#shared/regions.ts';
 import type { PublicUser } from '#shared/user.ts';
@@ -16,22 +18,28 @@ import { useProfileForm } from './use-profile-form.ts';
 export function DeleteCard({ user, onRequested }: { user: PublicUser; onRequested: () => void }) {
   const intl = useIntl();
   const reasonId = useId();
+  const dispatch = useDispatch();
   const [confirming, setConfirming] = useState(false);
   const locked = user.balance !== 0;
   const form = useProfileForm(
     'POST user/delete',
     { password: '', reason: '' },
     () => ({}),
-    (v) => ({
-      body: {
-        ...(v.password ? { password: v.password } : {}),
-        ...(v.reason.trim() ? { reason: v.reason.trim() } : {}),
-      },
-    }),
+    (v) => {
+      // the request ends the session: the live channel's end may come before its answer
+      dispatch(sessionEnding(true));
+      return {
+        body: {
+          ...(v.password ? { password: v.password } : {}),
+          ...(v.reason.trim() ? { reason: v.reason.trim() } : {}),
+        },
+      };
+    },
     () => {
       onRequested();
       return null;
     },
+    () => dispatch(sessionEnding(false)),
   );
   return (
     <section className={`${styles.card} ${styles.danger}`} aria-labelledby="profile-delete">

@@ -21,6 +21,7 @@ export function useProfileForm<F extends string, K extends WriteKey>(
   check: (values: Values<F>) => Problems<F>,
   send: (values: Values<F>) => CallOptions<K>,
   done: (answer: AnswerOf<K>) => string | null,
+  refused?: () => void,
 ) {
   const intl = useIntl();
   const [values, setValues] = useState(initial);
@@ -35,6 +36,7 @@ export function useProfileForm<F extends string, K extends WriteKey>(
       setTried(false);
     },
     failed: (error) => {
+      refused?.();
       const messages = profileErrors(intl, error);
       // a 400 naming fields marks them, and the first takes the focus
       setErrors(messages.fields as Problems<F>);
