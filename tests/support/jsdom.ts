@@ -1,4 +1,5 @@
 import { TextDecoder, TextEncoder } from 'node:util';
+import { configure } from '@testing-library/dom';
 
 /**
  * What jsdom lacks and the components (or react-router) use in the browser. Each jsdom test
@@ -39,3 +40,8 @@ Object.assign(globalThis, {
 
 // jsdom lays nothing out and so scrolls nothing: a no-op a test can spy on
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
+// a page renders after its loader and its lazily compiled screen: with every test file run in
+// parallel on two cores that can take over the library's default second, so findBy/waitFor
+// wait up to five before they call a screen missing
+configure({ asyncUtilTimeout: 5000 });
