@@ -217,6 +217,41 @@ function SubscriptionNote({ subscription: sub }: { subscription: SubscriptionVie
   );
 }
 
+/** The rows of an order (its links, runs or posts), folded until the buyer opens them. */
+function OrderRows({
+  rows,
+  rowsOf,
+  onChanged,
+}: {
+  rows: OwnOrderView[];
+  rowsOf: 'Runs' | 'Posts' | 'Links';
+  onChanged?: (order: OwnOrderView) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const rowsId = useId();
+  return (
+    <div className={styles.rows}>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={rowsId}
+        onClick={() => setOpen(!open)}
+      >
+        <FormattedMessage
+          id={`cp.orders.${open ? 'hide' : 'show'}${rowsOf}`}
+          values={{ count: rows.length }}
+        />
+      </button>
+      <ul id={rowsId} className={styles.rowList} hidden={!open}>
+        {rows.map((row) => (
+          <OrderRow key={row.id} row={row} onChanged={onChanged} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * An order of the buyer's cabinet as a card: service and platform, status, link, quantity,
  * cost, start count, remains, progress, date, its `_MULTI` links, cancel and refill. Used by
@@ -224,8 +259,6 @@ function SubscriptionNote({ subscription: sub }: { subscription: SubscriptionVie
  */
 export function OrderCard({ order, onChanged }: OrderCardProps) {
   const intl = useIntl();
-  const [open, setOpen] = useState(false);
-  const rowsId = useId();
   const money = (minor: number) => formatMoney(intl, minor, order.currency as Currency);
   const number = (value: number | null) => (value === null ? '—' : intl.formatNumber(value));
   const links = order.children.length;
@@ -353,27 +386,7 @@ export function OrderCard({ order, onChanged }: OrderCardProps) {
 
       <OrderActions order={order} onDone={onChanged} />
 
-      {links > 0 && (
-        <div className={styles.rows}>
-          <button
-            type="button"
-            className={styles.toggle}
-            aria-expanded={open}
-            aria-controls={rowsId}
-            onClick={() => setOpen(!open)}
-          >
-            <FormattedMessage
-              id={`cp.orders.${open ? 'hide' : 'show'}${rowsOf}`}
-              values={{ count: links }}
-            />
-          </button>
-          <ul id={rowsId} className={styles.rowList} hidden={!open}>
-            {order.children.map((row) => (
-              <OrderRow key={row.id} row={row} onChanged={onChanged} />
-            ))}
-          </ul>
-        </div>
-      )}
+      {links > 0 && <OrderRows rows={order.children} rowsOf={rowsOf} onChanged={onChanged} />}
     </article>
   );
 }
