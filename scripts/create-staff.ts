@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { bootstrap } from '#server/bootstrap.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { commandLineAudit } from '#server/modules/staff/audit.service.ts';
-import { resetTwoFactor } from '#server/modules/staff/staff-auth.service.ts';
+import { resetTwoFactor } from '#server/modules/staff/auth/staff-auth.service.ts';
 import {
   accountByEmail,
   createUser,

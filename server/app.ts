@@ -38,12 +38,15 @@ import { apiKeysRoutes } from './modules/reseller/api-keys.routes.ts';
 import { massOrdersRoutes } from './modules/reseller/mass-orders.routes.ts';
 import { panelApiRoutes } from './modules/reseller/panel-api.routes.ts';
 import { webhooksRoutes } from './modules/reseller/webhooks.routes.ts';
+import { staffCatalogueRoutes } from './modules/staff/sections/staff-catalogue.routes.ts';
+import { staffContentRoutes } from './modules/staff/sections/staff-content.routes.ts';
+import { staffMoneyRoutes } from './modules/staff/sections/staff-payments.routes.ts';
+import { staffProvidersRoutes } from './modules/staff/sections/staff-providers.routes.ts';
+import {
+  staffOrdersRoutes,
+  staffUsersRoutes,
+} from './modules/staff/sections/staff-sections.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
-import { staffCatalogueRoutes } from './modules/staff/staff-catalogue.routes.ts';
-import { staffContentRoutes } from './modules/staff/staff-content.routes.ts';
-import { staffMoneyRoutes } from './modules/staff/staff-payments.routes.ts';
-import { staffProvidersRoutes } from './modules/staff/staff-providers.routes.ts';
-import { staffOrdersRoutes, staffUsersRoutes } from './modules/staff/staff-sections.routes.ts';
 import { toolsRoutes } from './modules/tools/tools.routes.ts';
 import { levelsRoutes } from './modules/users/levels.routes.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';

@@ -19,11 +19,11 @@ import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { createIncomeService } from './modules/referrals/income.service.ts';
 import type { createApiKeysService } from './modules/reseller/api-keys.service.ts';
 import { createAudit } from './modules/staff/audit.service.ts';
-import { createStaffAdjustments } from './modules/staff/staff-adjustments.service.ts';
-import { createStaffAuth } from './modules/staff/staff-auth.service.ts';
-import { createStaffCatalogue } from './modules/staff/staff-catalogue.service.ts';
-import { createStaffDashboard } from './modules/staff/staff-dashboard.service.ts';
-import { createStaffUsers } from './modules/staff/staff-users.service.ts';
+import { createStaffAuth } from './modules/staff/auth/staff-auth.service.ts';
+import { createStaffDashboard } from './modules/staff/dashboard/staff-dashboard.service.ts';
+import { createStaffAdjustments } from './modules/staff/sections/staff-adjustments.service.ts';
+import { createStaffCatalogue } from './modules/staff/sections/staff-catalogue.service.ts';
+import { createStaffUsers } from './modules/staff/sections/staff-users.service.ts';
 
 /** Parts of the composition root (server/services.ts): accounts, content and the staff console. */
 

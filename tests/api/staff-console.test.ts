@@ -4,7 +4,7 @@ import { createLogger } from '#server/lib/logger.ts';
 import { createFulfilmentService } from '#server/modules/fulfilment/fulfilment.service.ts';
 import { providerRegistry } from '#server/modules/fulfilment/providers.ts';
 import { callCounter } from '#server/modules/fulfilment/providers-admin.service.ts';
-import { resetTwoFactor } from '#server/modules/staff/staff-auth.service.ts';
+import { resetTwoFactor } from '#server/modules/staff/auth/staff-auth.service.ts';
 import type { Role } from '#shared/roles.ts';
 import { CAPABILITIES, type Capability, PERMISSIONS } from '#shared/staff-permissions.ts';
 import { createTestAppWith, ENGINES, type TestApp } from '../support/app.ts';

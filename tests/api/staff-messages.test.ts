@@ -20,12 +20,12 @@ import { OWN_ORDER_ERRORS } from '#server/modules/orders/own-orders.ts';
 import { STAFF_ORDER_ERRORS } from '#server/modules/orders/staff-orders.ts';
 import { STAFF_PAYMENT_ERRORS } from '#server/modules/payments/staff-payments.ts';
 import { WITHDRAWAL_DECISION_ERRORS } from '#server/modules/referrals/withdrawals.service.ts';
+import { STAFF_AUTH_ERRORS } from '#server/modules/staff/auth/staff-auth.service.ts';
+import { ADJUSTMENT_ERRORS } from '#server/modules/staff/sections/staff-adjustments.service.ts';
+import { STAFF_CATALOGUE_ERRORS } from '#server/modules/staff/sections/staff-catalogue.service.ts';
+import { STAFF_USER_ERRORS } from '#server/modules/staff/sections/staff-users.service.ts';
 import { STAFF_ACCESS_ERRORS } from '#server/modules/staff/staff-access.ts';
-import { ADJUSTMENT_ERRORS } from '#server/modules/staff/staff-adjustments.service.ts';
-import { STAFF_AUTH_ERRORS } from '#server/modules/staff/staff-auth.service.ts';
 import { STAFF_BOUNDS_ERRORS } from '#server/modules/staff/staff-bounds.ts';
-import { STAFF_CATALOGUE_ERRORS } from '#server/modules/staff/staff-catalogue.service.ts';
-import { STAFF_USER_ERRORS } from '#server/modules/staff/staff-users.service.ts';
 import { UNKNOWN_FIELD } from '#shared/schemas/auth.schemas.ts';
 import { STAFF_MESSAGES } from '#shared/schemas/staff.schemas.ts';
 import { STAFF_CATALOGUE_MESSAGES } from '#shared/schemas/staff-catalogue.schemas.ts';
@@ -79,7 +79,10 @@ const CONSTANTS: Record<string, Record<string, string>> = {
 function inPlace(): Record<string, string> {
   const dir = 'server/modules/staff';
   const found: Record<string, string> = {};
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts')))
+  // the module's sub-folders (auth/, sections/ …) included
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) =>
+    name.endsWith('.ts'),
+  ))
     for (const [, text] of readFileSync(`${dir}/${file}`, 'utf8').matchAll(
       /new AppError\(\s*'([^']+)'/g,
     ))

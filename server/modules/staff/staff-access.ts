@@ -4,8 +4,8 @@ import { type Capability, can, staffRoleOf } from '#shared/staff-permissions.ts'
 import { contextOf } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { tokenHashOf } from '../auth/auth.service.ts';
+import type { StaffAuth } from './auth/staff-auth.service.ts';
 import type { StaffActor } from './staff-actor.ts';
-import type { StaffAuth } from './staff-auth.service.ts';
 
 export type { StaffActor };
 

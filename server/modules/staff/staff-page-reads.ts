@@ -1,10 +1,10 @@
 import type { ReadHandlers } from '../../http/reads.ts';
 import type { Services } from '../../services.ts';
+import { staffCatalogueReads, staffProvidersReads } from './sections/staff-catalogue.reads.ts';
+import { staffContentReads } from './sections/staff-content.reads.ts';
+import { staffMoneyReads } from './sections/staff-money.reads.ts';
+import { staffOrdersReads, staffUsersReads } from './sections/staff-sections.reads.ts';
 import { staffReads } from './staff.reads.ts';
-import { staffCatalogueReads, staffProvidersReads } from './staff-catalogue.reads.ts';
-import { staffContentReads } from './staff-content.reads.ts';
-import { staffMoneyReads } from './staff-money.reads.ts';
-import { staffOrdersReads, staffUsersReads } from './staff-sections.reads.ts';
 
 /**
  * Every read of the staff console (its session, dashboard and audit log, and each section's),

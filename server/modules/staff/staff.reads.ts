@@ -3,10 +3,10 @@ import { CAPABILITIES, can } from '#shared/staff-permissions.ts';
 import type { ReadHandlers } from '../../http/reads.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Audit } from './audit.service.ts';
+import type { StaffAuth } from './auth/staff-auth.service.ts';
+import type { StaffDashboardService } from './dashboard/staff-dashboard.service.ts';
+import type { StaffAdjustments } from './sections/staff-adjustments.service.ts';
 import { hasStaffSession, STAFF_ACCESS_ERRORS, staffActorFor, staffOf } from './staff-access.ts';
-import type { StaffAdjustments } from './staff-adjustments.service.ts';
-import type { StaffAuth } from './staff-auth.service.ts';
-import type { StaffDashboardService } from './staff-dashboard.service.ts';
 import { paging } from './staff-paging.ts';
 
 /**

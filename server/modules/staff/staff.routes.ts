@@ -15,6 +15,9 @@ import { contextOf } from '../../http/request-context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { validate } from '../../lib/validate.ts';
 import type { Audit } from './audit.service.ts';
+import type { StaffAuth } from './auth/staff-auth.service.ts';
+import type { StaffDashboardService } from './dashboard/staff-dashboard.service.ts';
+import type { StaffAdjustments } from './sections/staff-adjustments.service.ts';
 import { staffReads } from './staff.reads.ts';
 import {
   actorOf,
@@ -25,9 +28,6 @@ import {
   staffGate,
   staffOf,
 } from './staff-access.ts';
-import type { StaffAdjustments } from './staff-adjustments.service.ts';
-import type { StaffAuth } from './staff-auth.service.ts';
-import type { StaffDashboardService } from './staff-dashboard.service.ts';
 
 /** Two-factor codes a staff account may try a minute (a guess is 1 in a million). */
 const CODE_TRIES_PER_MINUTE = 5;

@@ -1,24 +1,24 @@
 import { Router } from 'express';
+import { mountReads } from '#server/http/reads.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { ValidationError, validate } from '#server/lib/validate.ts';
 import { API } from '#shared/api-contract/index.ts';
 import {
   isRejectionNote,
   STAFF_MONEY_MESSAGES,
   type StaffWithdrawalDecisionBody,
 } from '#shared/schemas/staff-money.schemas.ts';
-import { mountReads } from '../../http/reads.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { ValidationError, validate } from '../../lib/validate.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
+import type { OrdersService } from '../../orders/orders.service.ts';
+import type { PaymentsService } from '../../payments/payments.service.ts';
 import {
   WITHDRAWAL_DECISION_ERRORS,
   type WithdrawalsService,
-} from '../referrals/withdrawals.service.ts';
-import type { WithdrawalRow } from '../referrals/withdrawals.table.ts';
-import { staffUserReads, toPublicUser } from '../users/users.service.ts';
-import type { Audit } from './audit.service.ts';
-import { actorOf, type StaffSection } from './staff-access.ts';
-import { assertMayDecideWithdrawal } from './staff-bounds.ts';
+} from '../../referrals/withdrawals.service.ts';
+import type { WithdrawalRow } from '../../referrals/withdrawals.table.ts';
+import { staffUserReads, toPublicUser } from '../../users/users.service.ts';
+import type { Audit } from '../audit.service.ts';
+import { actorOf, type StaffSection } from '../staff-access.ts';
+import { assertMayDecideWithdrawal } from '../staff-bounds.ts';
 import { refOf, staffMoneyReads } from './staff-money.reads.ts';
 
 /** What the audit log keeps of a withdrawal request: its decision's fields. */

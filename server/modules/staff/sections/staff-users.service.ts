@@ -1,24 +1,24 @@
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import type { StaffUserDetail, StaffUserRow } from '#shared/staff.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import { ledger } from '../ledger/ledger.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
-import type { IncomeService } from '../referrals/income.service.ts';
-import type { ApiKeysService } from '../reseller/api-keys.service.ts';
+import type { AuthService } from '../../auth/auth.service.ts';
+import { ledger } from '../../ledger/ledger.service.ts';
+import type { OrdersService } from '../../orders/orders.service.ts';
+import type { PaymentsService } from '../../payments/payments.service.ts';
+import type { IncomeService } from '../../referrals/income.service.ts';
+import type { ApiKeysService } from '../../reseller/api-keys.service.ts';
 import {
   isBlocked,
   staffUserReads,
   staffUserWrites,
   toPublicUser,
-} from '../users/users.service.ts';
-import type { UserRow } from '../users/users.table.ts';
-import type { Audit } from './audit.service.ts';
-import type { StaffActor } from './staff-actor.ts';
+} from '../../users/users.service.ts';
+import type { UserRow } from '../../users/users.table.ts';
+import type { Audit } from '../audit.service.ts';
+import type { StaffAuth } from '../auth/staff-auth.service.ts';
+import type { StaffActor } from '../staff-actor.ts';
+import { assertMayActOn, assertMayUnblock } from '../staff-bounds.ts';
 import type { AdjustmentOutcome, StaffAdjustments } from './staff-adjustments.service.ts';
-import type { StaffAuth } from './staff-auth.service.ts';
-import { assertMayActOn, assertMayUnblock } from './staff-bounds.ts';
 
 export const STAFF_USER_ERRORS = {
   notFound: 'User not found',

@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { mountReads } from '#server/http/reads.ts';
+import { validate } from '#server/lib/validate.ts';
 import { API } from '#shared/api-contract/index.ts';
 import type {
   StaffAdjustmentDecisionBody,
@@ -9,12 +11,10 @@ import type {
   StaffRolesBody,
   StaffSwitchBody,
 } from '#shared/schemas/staff.schemas.ts';
-import { mountReads } from '../../http/reads.ts';
-import { validate } from '../../lib/validate.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import type { StaffNote } from '../orders/staff-orders.ts';
-import type { Audit } from './audit.service.ts';
-import { actorOf, type StaffActor, type StaffSection } from './staff-access.ts';
+import type { OrdersService } from '../../orders/orders.service.ts';
+import type { StaffNote } from '../../orders/staff-orders.ts';
+import type { Audit } from '../audit.service.ts';
+import { actorOf, type StaffActor, type StaffSection } from '../staff-access.ts';
 import type { StaffAdjustments } from './staff-adjustments.service.ts';
 import {
   type CallsOf,

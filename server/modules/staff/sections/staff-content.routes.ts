@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import { mountReads } from '#server/http/reads.ts';
+import { validate } from '#server/lib/validate.ts';
 import { API } from '#shared/api-contract/index.ts';
 import type {
   StaffArticleCreateBody,
@@ -7,13 +9,11 @@ import type {
   StaffArticleUpdateBody,
 } from '#shared/schemas/staff-content.schemas.ts';
 import type { StaffLandingCopyBody } from '#shared/schemas/staff-landing-copy.schemas.ts';
-import { mountReads } from '../../http/reads.ts';
-import { validate } from '../../lib/validate.ts';
-import type { ArticlesService } from '../articles/articles.service.ts';
-import type { ContentNote } from '../articles/staff-articles.ts';
-import type { LandingCopyService } from '../content/landing-copy.service.ts';
-import type { Audit } from './audit.service.ts';
-import { actorOf, type StaffActor, type StaffSection } from './staff-access.ts';
+import type { ArticlesService } from '../../articles/articles.service.ts';
+import type { ContentNote } from '../../articles/staff-articles.ts';
+import type { LandingCopyService } from '../../content/landing-copy.service.ts';
+import type { Audit } from '../audit.service.ts';
+import { actorOf, type StaffActor, type StaffSection } from '../staff-access.ts';
 import { keyOf, staffContentReads } from './staff-content.reads.ts';
 
 /** The audit row of a staff change, written by the change's own transaction. */

@@ -1,9 +1,9 @@
-import type { ReadHandlers } from '../../http/reads.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { ArticlesService } from '../articles/articles.service.ts';
-import type { LandingCopyService } from '../content/landing-copy.service.ts';
-import { staffActorFor } from './staff-access.ts';
-import type { StaffAuth } from './staff-auth.service.ts';
+import type { ReadHandlers } from '#server/http/reads.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { ArticlesService } from '../../articles/articles.service.ts';
+import type { LandingCopyService } from '../../content/landing-copy.service.ts';
+import type { StaffAuth } from '../auth/staff-auth.service.ts';
+import { staffActorFor } from '../staff-access.ts';
 
 /** An article's key from the path, or a 404. */
 export function keyOf(raw: unknown): string {

@@ -1,13 +1,13 @@
+import type { ReadHandlers } from '#server/http/reads.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { utcDayRange } from '#shared/day-range.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import type { StaffOrderDetail } from '#shared/staff.ts';
-import type { ReadHandlers } from '../../http/reads.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import { staffActorFor } from './staff-access.ts';
+import type { OrdersService } from '../../orders/orders.service.ts';
+import type { StaffAuth } from '../auth/staff-auth.service.ts';
+import { staffActorFor } from '../staff-access.ts';
+import { paging } from '../staff-paging.ts';
 import type { StaffAdjustments } from './staff-adjustments.service.ts';
-import type { StaffAuth } from './staff-auth.service.ts';
-import { paging } from './staff-paging.ts';
 import type { StaffUsers } from './staff-users.service.ts';
 
 /** A numeric id of the path, or a 404 in the section's words. */

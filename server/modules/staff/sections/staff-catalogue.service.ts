@@ -1,3 +1,4 @@
+import { AppError } from '#server/lib/app-error.ts';
 import { SERVICE_TYPES, type ServiceType } from '#shared/catalog.ts';
 import { PLATFORMS } from '#shared/platforms.ts';
 import { per1000Major, type TierInversion, tierFor, tierInversion } from '#shared/pricing.ts';
@@ -13,12 +14,11 @@ import type {
   StaffTierSet,
   UpstreamServiceView,
 } from '#shared/staff-catalogue.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { NewService, TierGroup } from '../catalog/catalog-staff.ts';
-import type { ProvidersAdmin } from '../fulfilment/providers-admin.service.ts';
-import type { Audit } from './audit.service.ts';
-import type { StaffActor } from './staff-access.ts';
+import type { CatalogService } from '../../catalog/catalog.service.ts';
+import type { NewService, TierGroup } from '../../catalog/catalog-staff.ts';
+import type { ProvidersAdmin } from '../../fulfilment/providers-admin.service.ts';
+import type { Audit } from '../audit.service.ts';
+import type { StaffActor } from '../staff-access.ts';
 
 export const STAFF_CATALOGUE_ERRORS = {
   provider: 'Unknown provider',

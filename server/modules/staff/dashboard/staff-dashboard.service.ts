@@ -1,10 +1,10 @@
+import type { Db } from '#server/db/database.ts';
 import { DAY_MS } from '#shared/constants.ts';
 import type { StaffDashboard } from '#shared/staff.ts';
-import type { Db } from '../../db/database.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import { ledger } from '../ledger/ledger.service.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import { staffUserReads } from '../users/users.service.ts';
+import type { CatalogService } from '../../catalog/catalog.service.ts';
+import { ledger } from '../../ledger/ledger.service.ts';
+import type { OrdersService } from '../../orders/orders.service.ts';
+import { staffUserReads } from '../../users/users.service.ts';
 import { performanceOf } from './staff-performance.ts';
 
 /** Days the dashboard's charts cover, today included. */

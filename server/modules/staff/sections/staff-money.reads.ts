@@ -1,16 +1,16 @@
+import type { ReadHandlers } from '#server/http/reads.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { utcDayRange } from '#shared/day-range.ts';
 import type { StaffPaymentDetail } from '#shared/staff-money.ts';
-import type { ReadHandlers } from '../../http/reads.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { OrdersService } from '../orders/orders.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
+import type { OrdersService } from '../../orders/orders.service.ts';
+import type { PaymentsService } from '../../payments/payments.service.ts';
 import {
   WITHDRAWAL_DECISION_ERRORS,
   type WithdrawalsService,
-} from '../referrals/withdrawals.service.ts';
-import { staffActorFor } from './staff-access.ts';
-import type { StaffAuth } from './staff-auth.service.ts';
-import { paging } from './staff-paging.ts';
+} from '../../referrals/withdrawals.service.ts';
+import type { StaffAuth } from '../auth/staff-auth.service.ts';
+import { staffActorFor } from '../staff-access.ts';
+import { paging } from '../staff-paging.ts';
 
 /** A payment's number or public id, or a withdrawal's public id, from the path; else 404. */
 export function refOf(raw: unknown, notFound: string): string {

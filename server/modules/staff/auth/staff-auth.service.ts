@@ -1,12 +1,12 @@
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { hashSecret, newToken, randomCode } from '#server/lib/ids.ts';
+import type { SecretBox } from '#server/lib/secret-box.ts';
 import { BRAND_NAME } from '#shared/brand.ts';
 import type { PublicUser } from '#shared/user.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { hashSecret, newToken, randomCode } from '../../lib/ids.ts';
-import type { SecretBox } from '../../lib/secret-box.ts';
-import { type Audit, commandLineAudit } from './audit.service.ts';
+import { type Audit, commandLineAudit } from '../audit.service.ts';
 import {
   confirmTotp,
   deleteTwoFactor,
@@ -21,8 +21,8 @@ import {
   spendRecoveryCode,
   takeTotpStep,
   totpOf,
-} from './staff.repository.ts';
-import type { StaffActor } from './staff-actor.ts';
+} from '../staff.repository.ts';
+import type { StaffActor } from '../staff-actor.ts';
 
 export const STAFF_AUTH_ERRORS = {
   enrolled: 'Two-factor sign-in is already set up for this account',

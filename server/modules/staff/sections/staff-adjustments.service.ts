@@ -1,21 +1,21 @@
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import type { StaffAdjustCap, StaffAdjustment, StaffPage } from '#shared/staff.ts';
 import { can } from '#shared/staff-permissions.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { ledger } from '../ledger/ledger.service.ts';
-import { balanceForUpdate, staffUserReads, toPublicUser } from '../users/users.service.ts';
-import type { UserRow } from '../users/users.table.ts';
-import type { Audit } from './audit.service.ts';
+import { ledger } from '../../ledger/ledger.service.ts';
+import { balanceForUpdate, staffUserReads, toPublicUser } from '../../users/users.service.ts';
+import type { UserRow } from '../../users/users.table.ts';
+import type { Audit } from '../audit.service.ts';
 import {
   adjustmentById,
   adjustmentsPage,
   appliedValueSince,
   decideAdjustment,
   insertAdjustment,
-} from './staff.repository.ts';
-import type { AdjustmentStatus, StaffAdjustmentRow } from './staff.table.ts';
-import type { StaffActor } from './staff-actor.ts';
-import { assertMayActOn, STAFF_BOUNDS_ERRORS } from './staff-bounds.ts';
+} from '../staff.repository.ts';
+import type { AdjustmentStatus, StaffAdjustmentRow } from '../staff.table.ts';
+import type { StaffActor } from '../staff-actor.ts';
+import { assertMayActOn, STAFF_BOUNDS_ERRORS } from '../staff-bounds.ts';
 
 export const ADJUSTMENT_ERRORS = {
   notFound: 'Adjustment not found',

@@ -1,13 +1,13 @@
 import { Router } from 'express';
+import { mountReads } from '#server/http/reads.ts';
+import { validate } from '#server/lib/validate.ts';
 import { API } from '#shared/api-contract/index.ts';
 import type {
   StaffImportBody,
   StaffServiceBody,
   StaffTiersBody,
 } from '#shared/schemas/staff-catalogue.schemas.ts';
-import { mountReads } from '../../http/reads.ts';
-import { validate } from '../../lib/validate.ts';
-import { actorOf, type StaffSection } from './staff-access.ts';
+import { actorOf, type StaffSection } from '../staff-access.ts';
 import { providerIdOf, staffCatalogueReads, tagOf } from './staff-catalogue.reads.ts';
 import type { StaffCatalogue } from './staff-catalogue.service.ts';
 

@@ -1,7 +1,7 @@
-import type { ReadHandlers } from '../../http/reads.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { staffActorFor } from './staff-access.ts';
-import type { StaffAuth } from './staff-auth.service.ts';
+import type { ReadHandlers } from '#server/http/reads.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { StaffAuth } from '../auth/staff-auth.service.ts';
+import { staffActorFor } from '../staff-access.ts';
 import type { StaffCatalogue } from './staff-catalogue.service.ts';
 
 /** A service's tag of the path, or a 404. */
