@@ -11,22 +11,15 @@ import {
 import { type Currency, isCurrency } from '#shared/regions.ts';
 import type { PublicUser } from '#shared/user.ts';
 import { button } from '../../components/button/button.ts';
-import { chip } from '../../components/chip/chip.ts';
 import { AgreementCheck, MethodOption } from '../../components/form/choices.tsx';
 import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import { PayInCurrency } from '../../components/form/pay-in-currency.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { selectRates } from '../../lib/app-state.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { DepositAmountField, parseAmount } from './deposit-amount-field.tsx';
 import styles from './deposit-form.module.css';
 import { type PaymentState, paymentActions } from './payment.slice.ts';
-
-/** Amounts offered at a tap, in major units of the account's currency. */
-const PRESETS: Record<Currency, number[]> = {
-  RUB: [500, 1_000, 5_000, 10_000],
-  USD: [10, 25, 50, 100],
-  EUR: [10, 25, 50, 100],
-};
 
 const NO_METHODS: PaymentMethodsData = { methods: [], groups: {} };
 
@@ -36,11 +29,30 @@ interface MethodsAnswer {
   data: PaymentMethodsData | null;
 }
 
-/** Major units as typed ("150", "99.5", "1 000,50") → minor units, or null. */
-function parseAmount(raw: string): number | null {
-  const clean = raw.replace(/\s/g, '').replace(',', '.');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(clean)) return null;
-  return Math.round(Number(clean) * 100);
+/**
+ * The payment methods of the account's currency and, once the buyer pays in another one, of
+ * that one, from the look-up route `methodsAt` (null while a list loads).
+ */
+function useDepositMethods(
+  methodsAt: (currency: Currency) => string,
+  currency: Currency,
+  payCurrency: Currency | null,
+) {
+  // the methods of the account's currency and of another one's card: the order form's look-up
+  const own = useFetcher<MethodsAnswer>();
+  const other = useFetcher<MethodsAnswer>();
+  const { load: loadOwn } = own;
+  const { load: loadOther } = other;
+  const ownAt = methodsAt(currency);
+  const otherAt = payCurrency && methodsAt(payCurrency);
+  useEffect(() => void loadOwn(ownAt), [loadOwn, ownAt]);
+  useEffect(() => {
+    if (otherAt) void loadOther(otherAt);
+  }, [loadOther, otherAt]);
+  // a look-up that failed answers no methods (the list says there are none)
+  const methodsOf = (answer: MethodsAnswer | undefined, of: Currency | null) =>
+    answer && answer.currency === of ? (answer.data ?? NO_METHODS) : null;
+  return { methods: methodsOf(own.data, currency), payMethods: methodsOf(other.data, payCurrency) };
 }
 
 /**
@@ -57,28 +69,13 @@ export function DepositForm({ methodsAt }: { methodsAt: (currency: Currency) => 
   );
   const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'RUB';
   const rates = useSelector(selectRates);
-  // the methods of the account's currency and of another one's card: the order form's look-up
-  const own = useFetcher<MethodsAnswer>();
-  const other = useFetcher<MethodsAnswer>();
   const [payCurrency, setPayCurrency] = useState<Currency | null>(null);
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<number | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [agreement, setAgreement] = useState(false);
 
-  const { load: loadOwn } = own;
-  const { load: loadOther } = other;
-  const ownAt = methodsAt(currency);
-  const otherAt = payCurrency && methodsAt(payCurrency);
-  useEffect(() => void loadOwn(ownAt), [loadOwn, ownAt]);
-  useEffect(() => {
-    if (otherAt) void loadOther(otherAt);
-  }, [loadOther, otherAt]);
-  // a look-up that failed answers no methods (the list says there are none)
-  const methodsOf = (answer: MethodsAnswer | undefined, of: Currency | null) =>
-    answer && answer.currency === of ? (answer.data ?? NO_METHODS) : null;
-  const methods = methodsOf(own.data, currency);
-  const payMethods = methodsOf(other.data, payCurrency);
+  const { methods, payMethods } = useDepositMethods(methodsAt, currency, payCurrency);
 
   const minor = parseAmount(amount);
   // what is shown and charged: the account's own methods, or another currency's at its charge
@@ -127,39 +124,14 @@ export function DepositForm({ methodsAt }: { methodsAt: (currency: Currency) => 
           />
         </p>
       )}
-      <div className={formStyles.field}>
-        <label htmlFor={`${ids}-amount`} className={formStyles.label}>
-          <FormattedMessage id="deposit.amount" values={{ currency }} />
-        </label>
-        <input
-          id={`${ids}-amount`}
-          className={formStyles.input}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          aria-invalid={amountError ? true : undefined}
-          aria-describedby={amountError ? `${ids}-amount-error` : undefined}
-          onChange={(event) => setAmount(event.target.value)}
-        />
-        <div className={styles.presets}>
-          {PRESETS[currency].map((preset) => (
-            <button
-              key={preset}
-              type="button"
-              className={chip}
-              aria-pressed={minor === preset * 100}
-              onClick={() => setAmount(String(preset))}
-            >
-              {formatMoney(intl, preset * 100, currency)}
-            </button>
-          ))}
-        </div>
-        {amountError && (
-          <span id={`${ids}-amount-error`} className={formStyles.error} role="alert">
-            <FormattedMessage id={amountError} />
-          </span>
-        )}
-      </div>
+      <DepositAmountField
+        ids={ids}
+        currency={currency}
+        amount={amount}
+        minor={minor}
+        error={amountError}
+        onChange={setAmount}
+      />
       {/* no method chosen: the group is at fault (its first method takes the focus) */}
       <fieldset
         className={styles.methods}
