@@ -14,10 +14,10 @@ import {
   type OrderChanges,
   orderById,
   releaseRun,
+  rowsOf,
   setParentStatus,
 } from './orders.repository.ts';
 import type { OrderRow, OrderStatus } from './orders.table.ts';
-import { rowsOf } from './own-orders.repository.ts';
 import { subscriptionsOf } from './subscriptions.repository.ts';
 
 /** A drip-feed run not yet released: the run before it releases it when it is sent. */

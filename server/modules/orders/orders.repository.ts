@@ -58,6 +58,17 @@ export async function orderIdsOfPayment(db: Db, paymentId: number): Promise<numb
   return rows.map((row) => row.id);
 }
 
+/** The rows of these `_MULTI` orders, by id. */
+export function rowsOf(db: Db, parentIds: number[]): Promise<OrderRow[]> {
+  if (!parentIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('parent_id', 'in', parentIds)
+    .orderBy('id')
+    .execute();
+}
+
 export async function childIdsOf(db: Db, parentId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('orders')

@@ -26,9 +26,10 @@ import {
   orderIdsOfPayment,
   orderOfPayment,
   orderSummariesOf,
+  rowsOf,
   unpaidSince,
 } from './orders.repository.ts';
-import { ordersOfUser, rowsOf } from './own-orders.repository.ts';
+import { ordersOfUser } from './own-orders.repository.ts';
 import { createOwnOrders } from './own-orders.ts';
 import { createServiceStats } from './service-stats.ts';
 import { createStaffOrders } from './staff-orders.ts';

@@ -1,9 +1,9 @@
 import type { OwnOrderView } from '#shared/orders.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { rowsOf } from './orders.repository.ts';
 import type { OrderRow } from './orders.table.ts';
 import { OWN_ORDER_ERRORS, unsubmitted } from './own-order-rules.ts';
 import { mine, type OwnOrdersContext, viewOfId } from './own-order-views.ts';
-import { rowsOf } from './own-orders.repository.ts';
 import { isWatching } from './subscriptions.ts';
 
 /** Ends an order the provider has ended already (a cancel it took at once). */

@@ -6,6 +6,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { OrderUpstream } from './order-upstream.ts';
 import { deliveryOf, progressOf, toOrderView } from './order-views.ts';
+import { rowsOf } from './orders.repository.ts';
 import type { OrderRefillRow, OrderRow, OrderSubscriptionRow } from './orders.table.ts';
 import {
   delivered,
@@ -16,7 +17,7 @@ import {
   toRefillView,
   unsubmitted,
 } from './own-order-rules.ts';
-import { latestRefills, ordersByIds, ownOrder, rowsOf } from './own-orders.repository.ts';
+import { latestRefills, ordersByIds, ownOrder } from './own-orders.repository.ts';
 import type { createRunRefills } from './own-run-refills.ts';
 import { isWatching, type Subscriptions } from './subscriptions.ts';
 

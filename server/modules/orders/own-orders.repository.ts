@@ -105,17 +105,6 @@ export function ordersByIds(db: Db, ids: number[]): Promise<OrderRow[]> {
   return db.selectFrom('orders').selectAll().where('id', 'in', ids).execute();
 }
 
-/** The rows of these `_MULTI` orders, by id. */
-export function rowsOf(db: Db, parentIds: number[]): Promise<OrderRow[]> {
-  if (!parentIds.length) return Promise.resolve([]);
-  return db
-    .selectFrom('orders')
-    .selectAll()
-    .where('parent_id', 'in', parentIds)
-    .orderBy('id')
-    .execute();
-}
-
 /**
  * When our completed orders of a service were paid and completed (not staff tests, not
  * `_MULTI` rows: a `_MULTI` order completes with its last row), the newest `limit`.

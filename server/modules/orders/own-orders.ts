@@ -2,6 +2,7 @@ import { utcDayRange } from '#shared/day-range.ts';
 import type { OwnOrderView, RefillView } from '#shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { rowsOf } from './orders.repository.ts';
 import type { OrderRow } from './orders.table.ts';
 import { averageTimes } from './own-order-averages.ts';
 import { cancelOwnOrder } from './own-order-cancel.ts';
@@ -25,7 +26,6 @@ import {
   latestRefills,
   type OrderFilter,
   ordersOfUser,
-  rowsOf,
   setRefillStatus,
 } from './own-orders.repository.ts';
 import { createRunRefills } from './own-run-refills.ts';

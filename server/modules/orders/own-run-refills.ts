@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { OrderUpstream } from './order-upstream.ts';
+import { rowsOf } from './orders.repository.ts';
 import type { OrderRefillRow, OrderRow } from './orders.table.ts';
 import {
   delivered,
@@ -17,7 +18,6 @@ import {
   insertRefill,
   latestRefills,
   refillsMadeAt,
-  rowsOf,
   setRefillStatus,
 } from './own-orders.repository.ts';
 

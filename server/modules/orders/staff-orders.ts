@@ -1,9 +1,8 @@
 import type { StaffOrderRow, StaffPage } from '#shared/staff.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { lastOrderChange } from './order-stats.repository.ts';
-import { orderById } from './orders.repository.ts';
+import { orderById, rowsOf } from './orders.repository.ts';
 import type { OrderRow } from './orders.table.ts';
-import { rowsOf } from './own-orders.repository.ts';
 import {
   act,
   canResend,

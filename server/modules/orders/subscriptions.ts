@@ -7,9 +7,14 @@ import { ledger } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import type { Lease } from './order-work.ts';
-import { addRefunded, insertEvents, insertOrderRows, orderById } from './orders.repository.ts';
+import {
+  addRefunded,
+  insertEvents,
+  insertOrderRows,
+  orderById,
+  rowsOf,
+} from './orders.repository.ts';
 import type { OrderRow, OrderSubscriptionRow } from './orders.table.ts';
-import { rowsOf } from './own-orders.repository.ts';
 import { openSubscriptions } from './subscription-funds.ts';
 import { isOpen, isWatching, PAUSED_FOR_FUNDS, RELEASED, WATCHING } from './subscription-states.ts';
 import {
