@@ -23,7 +23,7 @@ import type {
   OrderSubscriptionsTable,
   OrdersTable,
 } from '../modules/orders/orders.table.ts';
-import type { ServiceStatsTable } from '../modules/orders/service-stats.table.ts';
+import type { ServiceStatsTable } from '../modules/orders/stats/service-stats.table.ts';
 import type {
   PaymentGroupsTable,
   PaymentMethodsTable,

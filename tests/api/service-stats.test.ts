@@ -2,7 +2,7 @@ import request from 'supertest';
 import { loadConfig } from '#server/config.ts';
 import { workerJobs } from '#server/jobs/jobs.ts';
 import { createLogger } from '#server/lib/logger.ts';
-import { createServiceStats } from '#server/modules/orders/service-stats.ts';
+import { createServiceStats } from '#server/modules/orders/stats/service-stats.ts';
 import type { OrderStatus } from '#shared/orders.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 import { staffMember } from '../support/staff.ts';

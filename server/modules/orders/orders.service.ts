@@ -31,15 +31,15 @@ import {
 } from './orders.repository.ts';
 import { ordersOfUser } from './own-orders.repository.ts';
 import { createOwnOrders } from './own-orders.ts';
-import { createServiceStats } from './service-stats.ts';
 import { createStaffOrders } from './staff-orders.ts';
+import { createServiceStats } from './stats/service-stats.ts';
 import { createSubscriptions } from './subscriptions.ts';
 
 export { type ManyLine, type ManyOutcome, ORDER_ERRORS } from './order-placement.ts';
 export type { OrderUpstream } from './order-upstream.ts';
 export type { IntakeView, OrderContext, OrderView, PlacedOrder } from './order-views.ts';
 export { OWN_ORDER_ERRORS, type OwnOrdersQuery } from './own-orders.ts';
-export { NO_FIGURES, type ServiceFigures } from './service-stats.ts';
+export { NO_FIGURES, type ServiceFigures } from './stats/service-stats.ts';
 export type { WorkOrder } from './work-order.ts';
 export { toOrderView };
 

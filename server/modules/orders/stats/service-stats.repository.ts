@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import type { OrderStatus } from './orders.table.ts';
+import type { Db } from '#server/db/database.ts';
+import type { OrderStatus } from '../orders.table.ts';
 import type { ServiceStatsTable } from './service-stats.table.ts';
 
 /** One order's timings as the service figures read them (ISO times, null when not reached). */

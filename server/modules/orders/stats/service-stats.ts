@@ -1,5 +1,5 @@
+import type { Db } from '#server/db/database.ts';
 import { NO_FIGURES, type ServiceFigures } from '#shared/catalog.ts';
-import type { Db } from '../../db/database.ts';
 import {
   allServiceStats,
   type OrderTimings,
