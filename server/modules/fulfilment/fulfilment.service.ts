@@ -8,8 +8,7 @@ import {
 import type { Logger } from '../../lib/logger.ts';
 import { providerErrors } from '../../lib/metrics.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { OrderWork, Progress } from '../orders/order-work.ts';
-import type { WorkOrder } from '../orders/orders.service.ts';
+import type { OrderWork, Progress, WorkOrder } from '../orders/orders.service.ts';
 
 export interface FulfilmentOptions {
   /** names this worker in leases */

@@ -5,8 +5,7 @@ import {
 } from '../../integrations/providers/smm-provider.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { OrderUpstream, Upstream } from '../orders/order-upstream.ts';
-import type { WorkOrder } from '../orders/orders.service.ts';
+import type { OrderUpstream, Upstream, WorkOrder } from '../orders/orders.service.ts';
 import {
   ENDS,
   type OrderCall,

@@ -14,9 +14,7 @@ import { createOrderLifecycle, type OrderStatusListener } from './order-lifecycl
 export type { OrderStatusChange, OrderStatusListener } from './order-lifecycle.ts';
 
 import { createOrderPlacement } from './order-placement.ts';
-import { NO_UPSTREAM, type OrderUpstream } from './order-upstream.ts';
 import { deliveryOf, toOrderView } from './order-views.ts';
-import { createOrderWork } from './order-work.ts';
 import {
   buyersOf,
   childIdsOf,
@@ -34,13 +32,16 @@ import { createOwnOrders } from './own-orders.ts';
 import { createStaffOrders } from './staff-orders.ts';
 import { createServiceStats } from './stats/service-stats.ts';
 import { createSubscriptions } from './subscriptions.ts';
+import { NO_UPSTREAM, type OrderUpstream } from './work/order-upstream.ts';
+import { createOrderWork } from './work/order-work.ts';
 
 export { type ManyLine, type ManyOutcome, ORDER_ERRORS } from './order-placement.ts';
-export type { OrderUpstream } from './order-upstream.ts';
 export type { IntakeView, OrderContext, OrderView, PlacedOrder } from './order-views.ts';
 export { OWN_ORDER_ERRORS, type OwnOrdersQuery } from './own-orders.ts';
 export { NO_FIGURES, type ServiceFigures } from './stats/service-stats.ts';
-export type { WorkOrder } from './work-order.ts';
+export type { OrderUpstream, Upstream } from './work/order-upstream.ts';
+export type { OrderWork, Progress } from './work/order-work.ts';
+export type { WorkOrder } from './work/work-order.ts';
 export { toOrderView };
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -4,7 +4,6 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
-import type { OrderUpstream } from './order-upstream.ts';
 import { deliveryOf, progressOf, toOrderView } from './order-views.ts';
 import { rowsOf } from './orders.repository.ts';
 import type { OrderRefillRow, OrderRow, OrderSubscriptionRow } from './orders.table.ts';
@@ -20,6 +19,7 @@ import {
 import { latestRefills, ordersByIds, ownOrder } from './own-orders.repository.ts';
 import type { createRunRefills } from './own-run-refills.ts';
 import { isWatching, type Subscriptions } from './subscriptions.ts';
+import type { OrderUpstream } from './work/order-upstream.ts';
 
 /** What the buyer's own orders are made with. */
 export interface OwnOrdersDeps {

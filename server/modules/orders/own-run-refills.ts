@@ -3,7 +3,6 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
-import type { OrderUpstream } from './order-upstream.ts';
 import { rowsOf } from './orders.repository.ts';
 import type { OrderRefillRow, OrderRow } from './orders.table.ts';
 import {
@@ -20,6 +19,7 @@ import {
   refillsMadeAt,
   setRefillStatus,
 } from './own-orders.repository.ts';
+import type { OrderUpstream } from './work/order-upstream.ts';
 
 /**
  * A drip-feed order's refill, through its runs (docs/api.md, refill): which runs may be

@@ -13,13 +13,13 @@ import { ledger } from '../ledger/ledger.service.ts';
 import { staffUserReads } from '../users/users.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import { countsByStatus, paidByDay, quietOrders } from './order-stats.repository.ts';
-import type { OrderUpstream } from './order-upstream.ts';
 import { eventsOf, orderById, rowsOf } from './orders.repository.ts';
 import type { OrderRow, OrderStatus } from './orders.table.ts';
 import { completionTimes } from './own-orders.repository.ts';
 import type { OwnOrders } from './own-orders.ts';
 import { rowCounts, type StaffOrderFilter, searchOrders } from './staff-orders.repository.ts';
 import type { Subscriptions } from './subscriptions.ts';
+import type { OrderUpstream } from './work/order-upstream.ts';
 
 /**
  * Orders as the staff console reads them: every buyer's, found by number, public id, provider

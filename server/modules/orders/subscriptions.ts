@@ -6,7 +6,6 @@ import type { Logger } from '../../lib/logger.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
-import type { Lease } from './order-work.ts';
 import {
   addRefunded,
   insertEvents,
@@ -22,6 +21,7 @@ import {
   subscriptionsOf,
   updateSubscription,
 } from './subscriptions.repository.ts';
+import type { Lease } from './work/order-work.ts';
 
 export { isOpen, isWatching, PAUSED_FOR_FUNDS };
 

@@ -1,5 +1,5 @@
+import type { OrderStatus } from '../orders.table.ts';
 import type { Progress } from './order-work.ts';
-import type { OrderStatus } from './orders.table.ts';
 import type { WorkOrder } from './work-order.ts';
 
 /** An answer of the provider, or why there is none: it refused, or could not be reached. */

@@ -1,4 +1,4 @@
-import type { OrderRow } from './orders.table.ts';
+import type { OrderRow } from '../orders.table.ts';
 
 /**
  * An order as fulfilment works on it (the worker's submit and sync, a buyer's cancel and

@@ -1,9 +1,9 @@
-import type { Db } from '../../db/database.ts';
-import type { Logger } from '../../lib/logger.ts';
+import type { Db } from '#server/db/database.ts';
+import type { Logger } from '#server/lib/logger.ts';
+import type { OrderLifecycle } from '../order-lifecycle.ts';
+import { eventsOf, orderByPublicId, updateOrders } from '../orders.repository.ts';
+import type { OrderStatus } from '../orders.table.ts';
 import { leaseOrders, recordSubmitIntent } from './order-leases.repository.ts';
-import type { OrderLifecycle } from './order-lifecycle.ts';
-import { eventsOf, orderByPublicId, updateOrders } from './orders.repository.ts';
-import type { OrderStatus } from './orders.table.ts';
 import type { WorkOrder } from './work-order.ts';
 
 /** What a provider tells of an order placed with it. */

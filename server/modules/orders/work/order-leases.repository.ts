@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database.ts';
-import { isPostgres } from '../../db/engine.ts';
-import type { OrderRow } from './orders.table.ts';
+import type { Db } from '#server/db/database.ts';
+import { isPostgres } from '#server/db/engine.ts';
+import type { OrderRow } from '../orders.table.ts';
 
 /** The worker's SQL on `orders`: leases on due orders and the submit intent. */
 
