@@ -2,13 +2,13 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { button } from '#client/components/button/button.ts';
 import { TextField } from '#client/components/form/text-field.tsx';
-import { Icon } from '#client/components/icons/icons.tsx';
 import type { ApiError } from '#client/lib/api.ts';
 import { formatDate } from '#client/lib/dates.ts';
 import { useWrite } from '#client/lib/route-write.ts';
 import type { WebhookDeliveryView, WebhookPage } from '#shared/webhooks.ts';
 import { type Part, usePart } from '../cabinet-data.ts';
 import styles from './api.module.css';
+import { WebhookSecret } from './webhook-secret.tsx';
 
 /** While a delivery waits for its first attempt, the log asks again this often. */
 const FOLLOW_MS = 2000;
@@ -124,28 +124,13 @@ export function WebhookCard({ webhook }: { webhook: Part<WebhookPage> }) {
       )}
       {endpoint && (
         <>
-          <div className={styles.secret}>
-            <span className={styles.secretLabel}>
-              <FormattedMessage id="cp.api.webhook.secret" />
-            </span>
-            <div className={styles.keyRow}>
-              <code className={styles.key} data-testid="webhook-secret">
-                {shown ? endpoint.secret : `${endpoint.secret.slice(0, 10)}${'•'.repeat(8)}`}
-              </code>
-              <button
-                type="button"
-                className={button('secondary')}
-                aria-pressed={shown}
-                onClick={() => setShown((value) => !value)}
-              >
-                <FormattedMessage id={shown ? 'cp.api.webhook.hide' : 'cp.api.webhook.show'} />
-              </button>
-              <button type="button" className={button('secondary')} onClick={copy}>
-                <Icon name={copied ? 'check' : 'copy'} size={18} />
-                <FormattedMessage id={copied ? 'cp.api.key.copied' : 'cp.api.key.copy'} />
-              </button>
-            </div>
-          </div>
+          <WebhookSecret
+            secret={endpoint.secret}
+            shown={shown}
+            copied={copied}
+            onToggle={() => setShown((value) => !value)}
+            onCopy={copy}
+          />
           <div className={styles.actions}>
             <button
               type="button"
