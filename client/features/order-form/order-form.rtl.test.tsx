@@ -3,10 +3,17 @@ import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Client, CostPair, PriceTable, ServiceView } from '#shared/catalog.ts';
-import { QUANTITY_PRESETS } from '#shared/constants.ts';
-import type { PaymentMethod, PaymentMethodsData } from '#shared/payment-methods.ts';
+import type { PaymentMethodsData } from '#shared/payment-methods.ts';
 import { pagePath } from '#shared/routes.ts';
+import {
+  CHECKOUT,
+  INFORMERS,
+  instagramServices,
+  METHODS_USD,
+  method,
+  orderCost,
+  orderFormApi,
+} from '#tests/support/order-form-fixtures.ts';
 import {
   ApiRefusal,
   appStore,
@@ -16,172 +23,20 @@ import {
   stopSagas,
   visitorState,
 } from '#tests/support/render.tsx';
-import { CabinetOrderOptions } from './cabinet-order-options.tsx';
 import { orderFormRoutes } from './order-form.routes.ts';
 import { browser, orderFormSaga } from './order-form.saga.ts';
-import { ORDER_FORM_ID, OrderForm } from './order-form.tsx';
-import { PackageCards } from './package-cards.tsx';
+import { OrderForm } from './order-form.tsx';
 import { QUOTE_DEBOUNCE_MS } from './use-order-form.ts';
-
-/* ------------------------------------------------------------------ the catalogue */
-
-function service(overrides: Partial<ServiceView> & Pick<ServiceView, 'tag'>): ServiceView {
-  return {
-    platform: 'instagram',
-    kind: 'likes',
-    type: 'LIKES',
-    name: 'Instagram likes',
-    description: 'Real-looking likes on photos, videos and carousels.',
-    labels: ['CLIENT_MAIN', 'CLIENT_LK', 'VISIBLE', 'ENABLED', 'TYPE_LIKES'],
-    min_order: 100,
-    max_order: 100_000,
-    max_order_other: null,
-    link_kinds: ['post'],
-    page: 'instagram-likes',
-    multi: 'INSTAGRAM_LIKES_MULTI',
-    discount_group: 'likes',
-    ...overrides,
-  };
-}
-
-/** Instagram's likes and followers as user_services/tiny lists them (seed: catalog-data.ts). */
-function instagramServices(client: Client): ServiceView[] {
-  // the cabinet's own limits: up to 200 000
-  const max_order = client === 'CLIENT_LK' ? 200_000 : 100_000;
-  const max_order_other = client === 'CLIENT_LK' ? 100_000 : 200_000;
-  return [
-    service({ tag: 'INSTAGRAM_LIKES', max_order, max_order_other }),
-    service({
-      tag: 'INSTAGRAM_LIKES_MULTI',
-      name: 'Instagram likes: several posts',
-      max_order,
-      max_order_other,
-    }),
-    service({
-      tag: 'INSTAGRAM_FOLLOWERS',
-      kind: 'followers',
-      type: 'SUBS',
-      name: 'Instagram followers',
-      link_kinds: ['account'],
-      page: 'instagram-followers',
-      multi: null,
-      discount_group: 'followers',
-      max_order,
-      max_order_other,
-    }),
-  ];
-}
-
-/** USD price points of the seed (100 / 1k / 5k / 10k / 25k / 50k / 100k), in cents. */
-const POINT_COUNTS = [100, 1_000, 5_000, 10_000, 25_000, 50_000, 100_000];
-const POINTS = {
-  likes: [99, 699, 2_999, 4_999, 11_999, 19_999, 37_999],
-  followers: [149, 999, 3_999, 6_999, 14_999, 29_999, 54_999],
-};
-/** Cabinet prices are the storefront's at this share (CATALOG.md). */
-const CABINET_RATIO = 0.175 / 0.19;
-
-/** prices/orderCost as docs/api.md works it out: the count at its tier's unit price. */
-function orderCost(tag: string, count: number, client: Client): CostPair {
-  const points = tag.startsWith('INSTAGRAM_FOLLOWERS') ? POINTS.followers : POINTS.likes;
-  const ratio = client === 'CLIENT_LK' ? CABINET_RATIO : 1;
-  const at = (tier: number) => (count * points[tier]! * ratio) / POINT_COUNTS[tier]!;
-  const tier = POINT_COUNTS.findLastIndex((from, index) => index === 0 || count >= from);
-  const cost = Math.max(1, Math.round(at(tier)));
-  return [cost, Math.round(at(0)) - cost];
-}
-
-/** informers/tiny: the storefront's prices at the presets the services' limits allow. */
-const INFORMERS: PriceTable = {
-  USD: Object.fromEntries(
-    instagramServices('CLIENT_MAIN').map((entry) => [
-      entry.tag,
-      Object.fromEntries(
-        QUANTITY_PRESETS.filter(
-          (count) => count >= entry.min_order && count <= entry.max_order,
-        ).map((count) => {
-          const [cost, discount] = orderCost(entry.tag, count, 'CLIENT_MAIN');
-          return [String(count), { cost, discount }];
-        }),
-      ),
-    ]),
-  ),
-};
-
-function method(
-  id: number,
-  code: string,
-  group: string | null,
-  [min, max]: [number, number],
-  agreement = false,
-): PaymentMethod {
-  return {
-    id,
-    code,
-    order: Math.max(id, 0),
-    currencies: id === -1 || code === 'crypto' ? ['RUB', 'USD', 'EUR'] : ['USD', 'EUR'],
-    country_filter: 'every',
-    countries: [],
-    limits: { USD: { min, max } },
-    group,
-    show_agreement_flag: agreement,
-  };
-}
-
-/** payment/methods?currency=USD for a visitor in the USA (the seed's methods, sandbox on). */
-const METHODS_USD: PaymentMethodsData = {
-  methods: [
-    method(-1, 'balance', null, [1, 100_000_000]),
-    method(2, 'card_world', 'cards', [50, 99_999_900], true),
-    method(5, 'apple_pay', 'e-wallets', [50, 99_999_900]),
-    method(6, 'google_pay', 'e-wallets', [50, 99_999_900]),
-    method(7, 'paypal', 'e-wallets', [25, 2_500_000], true),
-    method(9, 'crypto', 'crypto', [50, 10_000_000]),
-  ],
-  groups: {
-    cards: { id: 'cards', order: 1, methods: [2] },
-    'e-wallets': { id: 'e-wallets', order: 2, methods: [5, 6, 7] },
-    crypto: { id: 'crypto', order: 4, methods: [9] },
-  },
-};
 
 /** How long a wait for a price may take: the look-up waits for the typing to stop first. */
 const QUOTED = { timeout: QUOTE_DEBOUNCE_MS + 2000 };
-
-const CHECKOUT = 'https://shop.test/sandbox/checkout/sbx_1d43e866-c3b5-470b-8207-ebbcd08a24b1/';
 
 let api: ReturnType<typeof fakeApi>;
 let go: jest.Spied<typeof browser.go>;
 
 beforeEach(() => {
   sessionStorage.clear();
-  api = fakeApi({
-    'GET payment/methods': ({ query }) =>
-      query.get('currency') === 'USD'
-        ? METHODS_USD
-        : new ApiRefusal(400, 'Unknown currency: use RUB, USD or EUR'),
-    'GET user_services/tiny': ({ query }) =>
-      query.get('platform') === 'instagram'
-        ? instagramServices(
-            query.get('labels')!.startsWith('CLIENT_LK') ? 'CLIENT_LK' : 'CLIENT_MAIN',
-          )
-        : [],
-    'GET prices/orderCost': ({ query }) =>
-      orderCost(
-        query.get('tag')!,
-        Number(query.get('count')),
-        (query.get('client') as Client | null) ?? 'CLIENT_MAIN',
-      ),
-    'POST c_orders/main': () => ({
-      order: { id: 'ord_1', status: 'PAID' },
-      payment: null,
-      redirect: null,
-    }),
-    'POST deposit': () => ({
-      payment: { id: 'NiDiEBzTMVDzwhPdujUZ', status: 'WAITING' },
-      redirect: CHECKOUT,
-    }),
-  });
+  api = orderFormApi();
   // leaving for the gateway is a full page load, which jsdom does not do
   go = jest.spyOn(browser, 'go').mockImplementation(() => {});
 });
@@ -200,7 +55,7 @@ const methodsToggle = () => screen.getByRole('button', { name: /payment method/i
 
 /* ------------------------------------------------------------------ the storefront */
 
-/** The Instagram likes page as a guest sees it: the form, and the packages beside it. */
+/** The Instagram likes page's form as a guest sees it (its packages: pages/service/). */
 function renderServicePage() {
   const data = {
     platform: 'instagram' as const,
@@ -208,15 +63,7 @@ function renderServicePage() {
     informers: INFORMERS,
   };
   return renderPage(
-    <>
-      <OrderForm data={data} pageId="service:instagram-likes" pageService="INSTAGRAM_LIKES" />
-      <PackageCards
-        platform="instagram"
-        tag="INSTAGRAM_LIKES"
-        informers={INFORMERS}
-        formId={ORDER_FORM_ID}
-      />
-    </>,
+    <OrderForm data={data} pageId="service:instagram-likes" pageService="INSTAGRAM_LIKES" />,
     {
       store: appStore({}, orderFormSaga),
       routes: orderFormRoutes,
@@ -240,25 +87,6 @@ describe('the order form on a service page (a guest paying in dollars)', () => {
     expect(screen.getByRole('button', { name: 'Pay $4.95' })).toBeTruthy();
     // the page's prices answered it: no look-up
     expect(api.callsOf('GET prices/orderCost')).toEqual([]);
-  });
-
-  it('puts a package into the form, on its service, and brings the form into view', async () => {
-    const user = userEvent.setup();
-    const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
-    renderServicePage();
-    // the buyer wandered off to followers first
-    await user.click(screen.getByRole('button', { name: 'Followers' }));
-    expect(screen.getByRole('button', { name: 'Pay $9.99' })).toBeTruthy();
-
-    const packages = screen.getByRole('list', { name: 'Popular packages' });
-    await user.click(within(packages).getByRole('button', { name: /^5,000 \$29\.99/ }));
-    expect(screen.getByRole('button', { name: 'Likes', pressed: true })).toBeTruthy();
-    expect(
-      within(quantityGroup()).getByRole('button', { name: '5,000', pressed: true }),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Pay $29.99' })).toBeTruthy();
-    expect(scrolled.mock.contexts).toEqual([screen.getByTestId('order-form')]);
-    scrolled.mockRestore();
   });
 
   it('prices a custom quantity through the API once the typing stops', async () => {
@@ -449,10 +277,7 @@ describe('the order form on a service page (a guest paying in dollars)', () => {
 /** /cp/: the cabinet's form for a buyer with `balance` cents (DashboardPage's props). */
 function renderCabinet(balance: number) {
   const data = { platform: 'instagram' as const, services: [], informers: {} };
-  const options = (model: Parameters<typeof CabinetOrderOptions>[0]['model']) => (
-    <CabinetOrderOptions model={model} />
-  );
-  return renderPage(<OrderForm data={data} pageId="cp" client="CLIENT_LK" options={options} />, {
+  return renderPage(<OrderForm data={data} pageId="cp" client="CLIENT_LK" />, {
     store: appStore({ user: publicUser({ balance }) }, orderFormSaga),
     routes: orderFormRoutes,
     path: pagePath('cp', 'en'),
@@ -671,60 +496,5 @@ describe('a rouble account paying by a card that takes dollars', () => {
       within(screen.getByTestId('pay-in')).getByRole('button', { name: 'Pay in RUB' }),
     );
     expect(await screen.findByTestId('card-abroad')).toBeTruthy();
-  });
-});
-
-describe('the cabinet’s drip-feed', () => {
-  it('prices the quantity × runs, says the total and sends runs and interval', async () => {
-    const user = userEvent.setup();
-    renderCabinet(100_000);
-    const drip = await screen.findByRole('switch', { name: /^Drip-feed/ }, QUOTED);
-    expect(screen.queryByRole('spinbutton', { name: 'Runs' })).toBeNull();
-    await user.click(drip);
-    // three runs every 30 minutes until the buyer changes them: 1,000 × 3 is priced
-    expect((await screen.findByTestId('drip-feed-total')).textContent).toBe(
-      '3,000 in all: 1,000 × 3 runs, one every 30 min; the last run starts in 1 hr',
-    );
-    await waitFor(() =>
-      expect(api.callsOf('GET prices/orderCost').at(-1)?.query.get('count')).toBe('3000'),
-    );
-    const runs = screen.getByRole('spinbutton', { name: 'Runs' });
-    await user.clear(runs);
-    await user.type(runs, '101');
-    expect(alerts()).toContain('Runs: from 2 to 100');
-    await user.clear(runs);
-    await user.type(runs, '5');
-    const interval = screen.getByRole('spinbutton', { name: 'Interval, minutes' });
-    await user.clear(interval);
-    await user.type(interval, '90');
-    expect(screen.getByTestId('drip-feed-total').textContent).toBe(
-      '5,000 in all: 1,000 × 5 runs, one every 1 hr 30 min; the last run starts in 6 hr',
-    );
-    await user.type(
-      screen.getByRole('textbox', { name: 'Link to the post' }),
-      'https://www.instagram.com/p/C8xYz12AbCd/',
-    );
-    const pay = await screen.findByRole('button', { name: /^Pay / }, QUOTED);
-    await waitFor(() =>
-      expect(api.callsOf('GET prices/orderCost').at(-1)?.query.get('count')).toBe('5000'),
-    );
-    await user.click(pay);
-    await waitFor(() => expect(api.callsOf('POST c_orders/main')).toHaveLength(1));
-    expect(api.callsOf('POST c_orders/main')[0]!.body).toMatchObject({
-      tag: 'INSTAGRAM_LIKES',
-      quantity: 1000,
-      runs: 5,
-      interval: 90,
-      client: 'CLIENT_LK',
-    });
-  });
-
-  it('is offered in the cabinet only, not on the storefront', async () => {
-    renderCabinet(100_000);
-    await screen.findByRole('switch', { name: /^Drip-feed/ }, QUOTED);
-    cleanup();
-    renderServicePage();
-    await screen.findByRole('button', { name: /^Pay / }, QUOTED);
-    expect(screen.queryByRole('switch', { name: /^Drip-feed/ })).toBeNull();
   });
 });

@@ -9,7 +9,6 @@ import landing from '../../features/landing/landing.module.css';
 import { useCurrencyInformers } from '../../features/landing/use-currency-informers.ts';
 import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { ORDER_FORM_ID, OrderForm } from '../../features/order-form/order-form.tsx';
-import { PackageCards } from '../../features/order-form/package-cards.tsx';
 import {
   currencyChanged,
   selectCurrency,
@@ -18,6 +17,7 @@ import {
 import { PageMeta } from '../../layouts/parts/page-meta.tsx';
 import { useLocale } from '../../lib/locale.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
+import { PackageCards } from './package-cards.tsx';
 import styles from './service.module.css';
 import type { ServiceHeroProps, ServiceSectionsProps } from './service-content.tsx';
 

@@ -8,12 +8,11 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
 import type { PaymentsService, SettledListener } from '../payments/payments.service.ts';
 import type { ReferralsService } from '../referrals/referrals.service.ts';
-import { createOrderIntake } from './order-intake.ts';
 import { createOrderLifecycle, type OrderStatusListener } from './order-lifecycle.ts';
+import { createOrderIntake } from './placement/order-intake.ts';
 
 export type { OrderStatusChange, OrderStatusListener } from './order-lifecycle.ts';
 
-import { createOrderPlacement } from './order-placement.ts';
 import { deliveryOf, toOrderView } from './order-views.ts';
 import {
   buyersOf,
@@ -29,15 +28,16 @@ import {
 } from './orders.repository.ts';
 import { ordersOfUser } from './own-orders.repository.ts';
 import { createOwnOrders } from './own-orders.ts';
+import { createOrderPlacement } from './placement/order-placement.ts';
 import { createStaffOrders } from './staff-orders.ts';
 import { createServiceStats } from './stats/service-stats.ts';
 import { createSubscriptions } from './subscriptions.ts';
 import { NO_UPSTREAM, type OrderUpstream } from './work/order-upstream.ts';
 import { createOrderWork } from './work/order-work.ts';
 
-export { type ManyLine, type ManyOutcome, ORDER_ERRORS } from './order-placement.ts';
 export type { IntakeView, OrderContext, OrderView, PlacedOrder } from './order-views.ts';
 export { OWN_ORDER_ERRORS, type OwnOrdersQuery } from './own-orders.ts';
+export { type ManyLine, type ManyOutcome, ORDER_ERRORS } from './placement/order-placement.ts';
 export { NO_FIGURES, type ServiceFigures } from './stats/service-stats.ts';
 export type { OrderUpstream, Upstream } from './work/order-upstream.ts';
 export type { OrderWork, Progress } from './work/order-work.ts';

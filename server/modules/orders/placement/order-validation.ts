@@ -1,9 +1,10 @@
+import { AppError } from '#server/lib/app-error.ts';
 import { type Client, isAutoType, orderLimits } from '#shared/catalog.ts';
 import { BALANCE_METHOD_ID } from '#shared/payment-methods.ts';
 import { autoQuantity } from '#shared/pricing.ts';
 import { type Currency, isCurrency } from '#shared/regions.ts';
 import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { OrderContext } from '../order-views.ts';
 import {
   checkLinks,
   commentLines,
@@ -12,7 +13,6 @@ import {
   subscriptionOf,
 } from './order-checks.ts';
 import type { PlacementDeps } from './order-placement-deps.ts';
-import type { OrderContext } from './order-views.ts';
 
 /** The order as asked, checked against the service: what it is for, how many. */
 export async function validated(

@@ -3,15 +3,15 @@ import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { orderFormRoutes } from '#client/features/order-form/order-form.routes.ts';
+import { browser, orderFormSaga } from '#client/features/order-form/order-form.saga.ts';
+import { OrderForm } from '#client/features/order-form/order-form.tsx';
+import { QUOTE_DEBOUNCE_MS } from '#client/features/order-form/use-order-form.ts';
 import type { ServiceView } from '#shared/catalog.ts';
 import type { PaymentMethodsData } from '#shared/payment-methods.ts';
 import { pagePath } from '#shared/routes.ts';
 import { appStore, fakeApi, publicUser, renderPage, stopSagas } from '#tests/support/render.tsx';
 import { CabinetOrderOptions } from './cabinet-order-options.tsx';
-import { orderFormRoutes } from './order-form.routes.ts';
-import { browser, orderFormSaga } from './order-form.saga.ts';
-import { OrderForm } from './order-form.tsx';
-import { QUOTE_DEBOUNCE_MS } from './use-order-form.ts';
 
 /**
  * The cabinet's subscription for every new post (docs/product.md §5): no post count, a last day

@@ -1,8 +1,8 @@
+import { AppError } from '#server/lib/app-error.ts';
 import { isDripFeedable, isMultiTag, MAX_LINKS, type ServiceView } from '#shared/catalog.ts';
 import { checkLink, type LinkKind } from '#shared/link-rules.ts';
 import type { Platform } from '#shared/platforms.ts';
 import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
-import { AppError } from '../../lib/app-error.ts';
 
 /** An order's checks against its service (docs/product.md §12), before it is priced (order-placement.ts). */
 

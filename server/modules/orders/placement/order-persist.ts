@@ -1,14 +1,14 @@
+import type { Db } from '#server/db/database.ts';
+import { newPublicId } from '#server/lib/ids.ts';
 import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
-import type { Db } from '../../db/database.ts';
-import { newPublicId } from '../../lib/ids.ts';
-import { ledger } from '../ledger/ledger.service.ts';
-import { RUN_HELD } from './order-lifecycle.ts';
+import { ledger } from '../../ledger/ledger.service.ts';
+import { RUN_HELD } from '../order-lifecycle.ts';
+import type { OrderContext } from '../order-views.ts';
+import { insertEvents, insertOrder, insertOrderRows } from '../orders.repository.ts';
+import { insertSubscription } from '../subscriptions.repository.ts';
 import type { PlacementDeps } from './order-placement-deps.ts';
 import type { PricedOrder } from './order-pricing.ts';
 import type { ValidatedOrder } from './order-validation.ts';
-import type { OrderContext } from './order-views.ts';
-import { insertEvents, insertOrder, insertOrderRows } from './orders.repository.ts';
-import { insertSubscription } from './subscriptions.repository.ts';
 
 /**
  * The order, its `_MULTI` rows, its first history row and its payment (or its balance debit

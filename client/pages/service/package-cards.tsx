@@ -3,9 +3,9 @@ import { useSelector } from 'react-redux';
 import type { CatalogPlatform, PriceTable } from '#shared/catalog.ts';
 import { packageOffers } from '#shared/pricing.ts';
 import type { Currency } from '#shared/regions.ts';
+import { pickInto } from '../../features/order-form/order-form.choice.ts';
 import { selectCurrency } from '../../lib/app-state.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { pickInto } from './order-form.choice.ts';
 import styles from './package-cards.module.css';
 
 /**

@@ -1,13 +1,13 @@
+import { AppError } from '#server/lib/app-error.ts';
 import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { type OrderContext, type PlacedOrder, toOrderView } from '../order-views.ts';
+import type { OrderRow } from '../orders.table.ts';
 import { ORDER_ERRORS } from './order-checks.ts';
 import { persisted, persistIn } from './order-persist.ts';
 import type { PlacementDeps } from './order-placement-deps.ts';
 import { type PricedOrder, priced } from './order-pricing.ts';
 import { receiptSender } from './order-receipts.ts';
 import { type ValidatedOrder, validated } from './order-validation.ts';
-import { type OrderContext, type PlacedOrder, toOrderView } from './order-views.ts';
-import type { OrderRow } from './orders.table.ts';
 
 export { ORDER_ERRORS, type PlacementDeps };
 

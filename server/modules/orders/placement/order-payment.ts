@@ -1,9 +1,9 @@
+import { AppError } from '#server/lib/app-error.ts';
 import { BALANCE_METHOD_ID } from '#shared/payment-methods.ts';
 import type { Currency } from '#shared/regions.ts';
 import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
+import type { PaymentMethodsService } from '../../payments/payment-methods.service.ts';
+import type { PaymentsService } from '../../payments/payments.service.ts';
 import { ORDER_ERRORS } from './order-checks.ts';
 
 /**

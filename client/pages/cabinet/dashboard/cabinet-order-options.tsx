@@ -1,12 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { formStyles } from '#client/components/form/text-field.tsx';
+import type { Settable } from '#client/features/order-form/order-form.choice.ts';
+import type { OrderFormModel } from '#client/features/order-form/use-order-form.ts';
+import { useLocalePath } from '#client/lib/locale.ts';
 import { DRIP_FEED, isDripFeedable, MAX_POSTS, SUBSCRIPTION_DELAYS } from '#shared/catalog.ts';
 import { parseWholeNumber } from '#shared/numbers.ts';
-import { formStyles } from '../../components/form/text-field.tsx';
-import { useLocalePath } from '../../lib/locale.ts';
 import styles from './cabinet-order-options.module.css';
-import type { Settable } from './order-form.choice.ts';
-import type { OrderFormModel } from './use-order-form.ts';
 
 /** `90` → `1 h 30 min` in the buyer's language (minutes as the panels count them). */
 function duration(intl: ReturnType<typeof useIntl>, minutes: number): string {

@@ -1,10 +1,18 @@
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { newPublicId } from '#server/lib/ids.ts';
+import type { Logger } from '#server/lib/logger.ts';
 import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { newPublicId } from '../../lib/ids.ts';
-import type { Logger } from '../../lib/logger.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
-import { publicUserById } from '../users/users.service.ts';
+import type { PaymentsService } from '../../payments/payments.service.ts';
+import { publicUserById } from '../../users/users.service.ts';
+import {
+  type IntakeView,
+  type OrderContext,
+  type PlacedOrder,
+  toIntakeView,
+  toOrderView,
+} from '../order-views.ts';
+import { orderOfIntake } from '../orders.repository.ts';
 import {
   insertIntake,
   intakeByPublicId,
@@ -13,14 +21,6 @@ import {
   updateIntake,
 } from './order-intake.repository.ts';
 import type { OrderPlacement } from './order-placement.ts';
-import {
-  type IntakeView,
-  type OrderContext,
-  type PlacedOrder,
-  toIntakeView,
-  toOrderView,
-} from './order-views.ts';
-import { orderOfIntake } from './orders.repository.ts';
 
 /**
  * Async orders (POST c_orders/async): the payload is checked for form and kept; the worker

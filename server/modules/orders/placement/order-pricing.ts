@@ -1,8 +1,8 @@
 import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
+import type { OrderContext } from '../order-views.ts';
 import { paymentOf } from './order-payment.ts';
 import type { PlacementDeps } from './order-placement-deps.ts';
 import type { ValidatedOrder } from './order-validation.ts';
-import type { OrderContext } from './order-views.ts';
 
 /**
  * Its cost (computed here, never taken from the client) and how it is paid. The reseller

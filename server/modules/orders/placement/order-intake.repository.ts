@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database.ts';
-import type { IntakeStatus, OrderIntakeRow } from './orders.table.ts';
+import type { Db } from '#server/db/database.ts';
+import type { IntakeStatus, OrderIntakeRow } from '../orders.table.ts';
 
 /** SQL on `order_intake`: async orders accepted at once and placed by the worker. */
 

@@ -1,11 +1,11 @@
+import type { Mailer } from '#server/integrations/mail/mailer.ts';
+import { receiptMail } from '#server/integrations/mail/templates.ts';
+import { formatCount, formatMoney } from '#server/lib/i18n.ts';
+import type { Logger } from '#server/lib/logger.ts';
 import { DEFAULT_LOCALE, isLocale } from '#shared/locales.ts';
 import { pagePath } from '#shared/routes.ts';
-import type { Mailer } from '../../integrations/mail/mailer.ts';
-import { receiptMail } from '../../integrations/mail/templates.ts';
-import { formatCount, formatMoney } from '../../lib/i18n.ts';
-import type { Logger } from '../../lib/logger.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { OrderRow } from './orders.table.ts';
+import type { CatalogService } from '../../catalog/catalog.service.ts';
+import type { OrderRow } from '../orders.table.ts';
 
 /** The receipt mail of a paid order (placement, a settled payment, a mass order's lines). */
 export function receiptSender({
