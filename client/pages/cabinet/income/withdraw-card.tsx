@@ -8,7 +8,7 @@ import { formatDate } from '#client/lib/dates.ts';
 import { formatMoney } from '#client/lib/money.ts';
 import { useWrite } from '#client/lib/route-write.ts';
 import type { RefsTotal, WithdrawalView } from '#shared/referrals.ts';
-import { isCurrency } from '#shared/regions.ts';
+import { type Currency, isCurrency } from '#shared/regions.ts';
 import { WITHDRAW_METHODS, type WithdrawMethod } from '#shared/schemas/cabinet.schemas.ts';
 import type { PartState } from '../cabinet-data.ts';
 import styles from './income.module.css';
@@ -21,6 +21,36 @@ const ERRORS: Record<string, string> = {
   'The amount is more than your affiliate income available for withdrawal': 'available',
   'You already have a withdrawal request waiting for a decision': 'pending',
 };
+
+/** The withdrawal requests made, each with its amount, method, day, note and status. */
+function WithdrawalHistory({ items, currency }: { items: WithdrawalView[]; currency: Currency }) {
+  const intl = useIntl();
+  const money = (minor: number) => formatMoney(intl, minor, currency);
+  return (
+    <div className={styles.requests}>
+      <h3 className={styles.subtitle}>
+        <FormattedMessage id="cp.income.withdraw.history" />
+      </h3>
+      <ul className={styles.requestList} data-testid="withdrawals">
+        {items.map((item) => (
+          <li key={item.id}>
+            <span>
+              <strong>{money(item.amount)}</strong>{' '}
+              <span className={styles.muted}>
+                {intl.formatMessage({ id: `cp.income.withdraw.method.${item.method}` })} ·{' '}
+                {formatDate(intl, item.created_at)}
+              </span>
+              {item.note && <span className={styles.requestNote}>{item.note}</span>}
+            </span>
+            <span className={styles.status} data-status={item.status}>
+              <FormattedMessage id={`cp.income.withdraw.status.${item.status}`} />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /**
  * A withdraw request (affiliate income only, from the minimum) and the requests made; the
@@ -152,28 +182,7 @@ export function WithdrawCard({
         </form>
       )}
       {history.data && history.data.items.length > 0 && (
-        <div className={styles.requests}>
-          <h3 className={styles.subtitle}>
-            <FormattedMessage id="cp.income.withdraw.history" />
-          </h3>
-          <ul className={styles.requestList} data-testid="withdrawals">
-            {history.data.items.map((item) => (
-              <li key={item.id}>
-                <span>
-                  <strong>{money(item.amount)}</strong>{' '}
-                  <span className={styles.muted}>
-                    {intl.formatMessage({ id: `cp.income.withdraw.method.${item.method}` })} ·{' '}
-                    {formatDate(intl, item.created_at)}
-                  </span>
-                  {item.note && <span className={styles.requestNote}>{item.note}</span>}
-                </span>
-                <span className={styles.status} data-status={item.status}>
-                  <FormattedMessage id={`cp.income.withdraw.status.${item.status}`} />
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <WithdrawalHistory items={history.data.items} currency={currency} />
       )}
     </section>
   );
