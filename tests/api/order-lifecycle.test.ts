@@ -6,7 +6,7 @@ import {
   IllegalTransitionError,
   ORDER_TRANSITIONS,
   rolledUpStatus,
-} from '#server/modules/orders/order-lifecycle.ts';
+} from '#server/modules/orders/lifecycle/order-lifecycle.ts';
 import { FINAL_ORDER_STATUSES, ORDER_STATUSES } from '#shared/orders.ts';
 import {
   balanceOf as balanceOfUser,

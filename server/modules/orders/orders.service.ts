@@ -8,11 +8,12 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PaymentMethodsService } from '../payments/payment-methods.service.ts';
 import type { PaymentsService, SettledListener } from '../payments/payments.service.ts';
 import type { ReferralsService } from '../referrals/referrals.service.ts';
-import { createOrderLifecycle, type OrderStatusListener } from './order-lifecycle.ts';
+import { createOrderLifecycle, type OrderStatusListener } from './lifecycle/order-lifecycle.ts';
 import { createOrderIntake } from './placement/order-intake.ts';
 
-export type { OrderStatusChange, OrderStatusListener } from './order-lifecycle.ts';
+export type { OrderStatusChange, OrderStatusListener } from './lifecycle/order-lifecycle.ts';
 
+import { createSubscriptions } from './lifecycle/subscriptions.ts';
 import { deliveryOf, toOrderView } from './order-views.ts';
 import {
   buyersOf,
@@ -31,7 +32,6 @@ import { createOwnOrders } from './own-orders.ts';
 import { createOrderPlacement } from './placement/order-placement.ts';
 import { createStaffOrders } from './staff-orders.ts';
 import { createServiceStats } from './stats/service-stats.ts';
-import { createSubscriptions } from './subscriptions.ts';
 import { NO_UPSTREAM, type OrderUpstream } from './work/order-upstream.ts';
 import { createOrderWork } from './work/order-work.ts';
 

@@ -1,10 +1,10 @@
 import type { OwnOrderView } from '#shared/orders.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isWatching } from './lifecycle/subscriptions.ts';
 import { rowsOf } from './orders.repository.ts';
 import type { OrderRow } from './orders.table.ts';
 import { OWN_ORDER_ERRORS, unsubmitted } from './own-order-rules.ts';
 import { mine, type OwnOrdersContext, viewOfId } from './own-order-views.ts';
-import { isWatching } from './subscriptions.ts';
 
 /** Ends an order the provider has ended already (a cancel it took at once). */
 async function syncNow({ db, upstream, lifecycle, now }: OwnOrdersContext, leaf: OrderRow) {

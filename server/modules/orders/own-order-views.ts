@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { OrderLifecycle } from './order-lifecycle.ts';
+import type { OrderLifecycle } from './lifecycle/order-lifecycle.ts';
+import { isWatching, type Subscriptions } from './lifecycle/subscriptions.ts';
 import { deliveryOf, progressOf, toOrderView } from './order-views.ts';
 import { rowsOf } from './orders.repository.ts';
 import type { OrderRefillRow, OrderRow, OrderSubscriptionRow } from './orders.table.ts';
@@ -18,7 +19,6 @@ import {
 } from './own-order-rules.ts';
 import { latestRefills, ordersByIds, ownOrder } from './own-orders.repository.ts';
 import type { createRunRefills } from './own-run-refills.ts';
-import { isWatching, type Subscriptions } from './subscriptions.ts';
 import type { OrderUpstream } from './work/order-upstream.ts';
 
 /** What the buyer's own orders are made with. */

@@ -2,7 +2,7 @@ import type { RefillView } from '#shared/orders.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { OrderLifecycle } from './order-lifecycle.ts';
+import type { OrderLifecycle } from './lifecycle/order-lifecycle.ts';
 import { rowsOf } from './orders.repository.ts';
 import type { OrderRefillRow, OrderRow } from './orders.table.ts';
 import {

@@ -1,5 +1,6 @@
 import type { StaffOrderRow, StaffPage } from '#shared/staff.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isWatching } from './lifecycle/subscriptions.ts';
 import { lastOrderChange } from './order-stats.repository.ts';
 import { orderById, rowsOf } from './orders.repository.ts';
 import type { OrderRow } from './orders.table.ts';
@@ -17,7 +18,6 @@ import {
   snapshot,
 } from './staff-order-views.ts';
 import { clearSubmit, type StaffOrderFilter, switchProvider } from './staff-orders.repository.ts';
-import { isWatching } from './subscriptions.ts';
 
 export { STAFF_ORDER_ERRORS, type StaffNote, type StaffOrdersDeps };
 

@@ -4,7 +4,7 @@ import type { Logger } from '#server/lib/logger.ts';
 import type { CatalogService } from '../../catalog/catalog.service.ts';
 import type { PaymentMethodsService } from '../../payments/payment-methods.service.ts';
 import type { PaymentsService } from '../../payments/payments.service.ts';
-import type { OrderLifecycle } from '../order-lifecycle.ts';
+import type { OrderLifecycle } from '../lifecycle/order-lifecycle.ts';
 
 /** What placing an order is made with (each step takes the part it needs). */
 export interface PlacementDeps {

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts';
 import type { Logger } from '#server/lib/logger.ts';
-import type { OrderLifecycle } from '../order-lifecycle.ts';
+import type { OrderLifecycle } from '../lifecycle/order-lifecycle.ts';
 import { eventsOf, orderByPublicId, updateOrders } from '../orders.repository.ts';
 import type { OrderStatus } from '../orders.table.ts';
 import { leaseOrders, recordSubmitIntent } from './order-leases.repository.ts';

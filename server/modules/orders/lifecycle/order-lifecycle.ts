@@ -1,10 +1,10 @@
+import type { Db } from '#server/db/database.ts';
+import type { Logger } from '#server/lib/logger.ts';
 import { FINAL_ORDER_STATUSES } from '#shared/orders.ts';
-import type { Db } from '../../db/database.ts';
-import type { Logger } from '../../lib/logger.ts';
-import { ledger } from '../ledger/ledger.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { ReferralsService } from '../referrals/referrals.service.ts';
-import { progressOf } from './order-views.ts';
+import { ledger } from '../../ledger/ledger.service.ts';
+import type { NotificationsService } from '../../notifications/notifications.service.ts';
+import type { ReferralsService } from '../../referrals/referrals.service.ts';
+import { progressOf } from '../order-views.ts';
 import {
   addRefunded,
   childStatusesOf,
@@ -16,8 +16,8 @@ import {
   releaseRun,
   rowsOf,
   setParentStatus,
-} from './orders.repository.ts';
-import type { OrderRow, OrderStatus } from './orders.table.ts';
+} from '../orders.repository.ts';
+import type { OrderRow, OrderStatus } from '../orders.table.ts';
 import { subscriptionsOf } from './subscriptions.repository.ts';
 
 /** A drip-feed run not yet released: the run before it releases it when it is sent. */

@@ -1,4 +1,4 @@
-import type { OrderSubscriptionRow, SubscriptionState } from './orders.table.ts';
+import type { OrderSubscriptionRow, SubscriptionState } from '../orders.table.ts';
 
 /** A subscription's states and marks, shared by its watcher and its funds' rules. */
 

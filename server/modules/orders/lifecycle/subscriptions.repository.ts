@@ -1,11 +1,11 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import { isPostgres } from '../../db/engine.ts';
+import type { Db } from '#server/db/database.ts';
+import { isPostgres } from '#server/db/engine.ts';
 import type {
   OrderSubscriptionRow,
   OrderSubscriptionsTable,
   SubscriptionState,
-} from './orders.table.ts';
+} from '../orders.table.ts';
 
 /** The SQL on `order_subscriptions` (the orders module's table, migration 0015). */
 

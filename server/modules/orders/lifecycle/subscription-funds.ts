@@ -1,12 +1,12 @@
-import type { Db } from '../../db/database.ts';
-import type { WatchedPost } from '../../integrations/providers/account-watcher.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { ledger } from '../ledger/ledger.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { publicUserById } from '../users/users.service.ts';
+import type { Db } from '#server/db/database.ts';
+import type { WatchedPost } from '#server/integrations/providers/account-watcher.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import { ledger } from '../../ledger/ledger.service.ts';
+import type { NotificationsService } from '../../notifications/notifications.service.ts';
+import { publicUserById } from '../../users/users.service.ts';
+import { addCost } from '../orders.repository.ts';
+import type { OrderRow, OrderSubscriptionRow } from '../orders.table.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
-import { addCost } from './orders.repository.ts';
-import type { OrderRow, OrderSubscriptionRow } from './orders.table.ts';
 import { PAUSED_FOR_FUNDS, RELEASED, WATCHING } from './subscription-states.ts';
 import { updateSubscription } from './subscriptions.repository.ts';
 

@@ -1,19 +1,23 @@
+import type { Db } from '#server/db/database.ts';
+import type {
+  AccountWatcher,
+  WatchedPost,
+} from '#server/integrations/providers/account-watcher.ts';
+import { newPublicId } from '#server/lib/ids.ts';
+import type { Logger } from '#server/lib/logger.ts';
 import { platformOfTag } from '#shared/orders.ts';
-import type { Db } from '../../db/database.ts';
-import type { AccountWatcher, WatchedPost } from '../../integrations/providers/account-watcher.ts';
-import { newPublicId } from '../../lib/ids.ts';
-import type { Logger } from '../../lib/logger.ts';
-import { ledger } from '../ledger/ledger.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { OrderLifecycle } from './order-lifecycle.ts';
+import { ledger } from '../../ledger/ledger.service.ts';
+import type { NotificationsService } from '../../notifications/notifications.service.ts';
 import {
   addRefunded,
   insertEvents,
   insertOrderRows,
   orderById,
   rowsOf,
-} from './orders.repository.ts';
-import type { OrderRow, OrderSubscriptionRow } from './orders.table.ts';
+} from '../orders.repository.ts';
+import type { OrderRow, OrderSubscriptionRow } from '../orders.table.ts';
+import type { Lease } from '../work/order-work.ts';
+import type { OrderLifecycle } from './order-lifecycle.ts';
 import { openSubscriptions } from './subscription-funds.ts';
 import { isOpen, isWatching, PAUSED_FOR_FUNDS, RELEASED, WATCHING } from './subscription-states.ts';
 import {
@@ -21,7 +25,6 @@ import {
   subscriptionsOf,
   updateSubscription,
 } from './subscriptions.repository.ts';
-import type { Lease } from './work/order-work.ts';
 
 export { isOpen, isWatching, PAUSED_FOR_FUNDS };
 
