@@ -13,6 +13,8 @@ import { createOrderIntake } from './placement/order-intake.ts';
 
 export type { OrderStatusChange, OrderStatusListener } from './lifecycle/order-lifecycle.ts';
 
+import { ordersOfUser } from './buyer/own-orders.repository.ts';
+import { createOwnOrders } from './buyer/own-orders.ts';
 import { createSubscriptions } from './lifecycle/subscriptions.ts';
 import { deliveryOf, toOrderView } from './order-views.ts';
 import {
@@ -27,16 +29,14 @@ import {
   rowsOf,
   unpaidSince,
 } from './orders.repository.ts';
-import { ordersOfUser } from './own-orders.repository.ts';
-import { createOwnOrders } from './own-orders.ts';
 import { createOrderPlacement } from './placement/order-placement.ts';
 import { createStaffOrders } from './staff-orders.ts';
 import { createServiceStats } from './stats/service-stats.ts';
 import { NO_UPSTREAM, type OrderUpstream } from './work/order-upstream.ts';
 import { createOrderWork } from './work/order-work.ts';
 
+export { OWN_ORDER_ERRORS, type OwnOrdersQuery } from './buyer/own-orders.ts';
 export type { IntakeView, OrderContext, OrderView, PlacedOrder } from './order-views.ts';
-export { OWN_ORDER_ERRORS, type OwnOrdersQuery } from './own-orders.ts';
 export { type ManyLine, type ManyOutcome, ORDER_ERRORS } from './placement/order-placement.ts';
 export { NO_FIGURES, type ServiceFigures } from './stats/service-stats.ts';
 export type { OrderUpstream, Upstream } from './work/order-upstream.ts';

@@ -11,13 +11,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { ledger } from '../ledger/ledger.service.ts';
 import { staffUserReads } from '../users/users.service.ts';
+import { completionTimes } from './buyer/own-orders.repository.ts';
+import type { OwnOrders } from './buyer/own-orders.ts';
 import type { OrderLifecycle } from './lifecycle/order-lifecycle.ts';
 import type { Subscriptions } from './lifecycle/subscriptions.ts';
 import { countsByStatus, paidByDay, quietOrders } from './order-stats.repository.ts';
 import { eventsOf, orderById, rowsOf } from './orders.repository.ts';
 import type { OrderRow, OrderStatus } from './orders.table.ts';
-import { completionTimes } from './own-orders.repository.ts';
-import type { OwnOrders } from './own-orders.ts';
 import { rowCounts, type StaffOrderFilter, searchOrders } from './staff-orders.repository.ts';
 import type { OrderUpstream } from './work/order-upstream.ts';
 

@@ -1,6 +1,6 @@
+import type { Db } from '#server/db/database.ts';
 import type { AverageTimeView } from '#shared/orders.ts';
-import type { Db } from '../../db/database.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CatalogService } from '../../catalog/catalog.service.ts';
 import { completionTimes } from './own-orders.repository.ts';
 
 /**

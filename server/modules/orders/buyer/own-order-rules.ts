@@ -5,7 +5,7 @@ import type {
   OrderRow,
   OrderStatus,
   OrderSubscriptionRow,
-} from './orders.table.ts';
+} from '../orders.table.ts';
 
 /** What own orders read off a row: its refill's state, its runs, its subscription's view. */
 

@@ -1,8 +1,8 @@
+import { AppError } from '#server/lib/app-error.ts';
 import type { OwnOrderView } from '#shared/orders.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { isWatching } from './lifecycle/subscriptions.ts';
-import { rowsOf } from './orders.repository.ts';
-import type { OrderRow } from './orders.table.ts';
+import { isWatching } from '../lifecycle/subscriptions.ts';
+import { rowsOf } from '../orders.repository.ts';
+import type { OrderRow } from '../orders.table.ts';
 import { OWN_ORDER_ERRORS, unsubmitted } from './own-order-rules.ts';
 import { mine, type OwnOrdersContext, viewOfId } from './own-order-views.ts';
 

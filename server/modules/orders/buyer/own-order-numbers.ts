@@ -1,7 +1,7 @@
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import type { OwnOrderView, RefillView } from '#shared/orders.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { OrderRefillRow, OrderRow } from './orders.table.ts';
+import type { OrderRefillRow, OrderRow } from '../orders.table.ts';
 import {
   latestRefills,
   ownOrderByIdempotencyKey,

@@ -1,10 +1,11 @@
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Logger } from '#server/lib/logger.ts';
 import type { RefillView } from '#shared/orders.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Logger } from '../../lib/logger.ts';
-import type { OrderLifecycle } from './lifecycle/order-lifecycle.ts';
-import { rowsOf } from './orders.repository.ts';
-import type { OrderRefillRow, OrderRow } from './orders.table.ts';
+import type { OrderLifecycle } from '../lifecycle/order-lifecycle.ts';
+import { rowsOf } from '../orders.repository.ts';
+import type { OrderRefillRow, OrderRow } from '../orders.table.ts';
+import type { OrderUpstream } from '../work/order-upstream.ts';
 import {
   delivered,
   OWN_ORDER_ERRORS,
@@ -19,7 +20,6 @@ import {
   refillsMadeAt,
   setRefillStatus,
 } from './own-orders.repository.ts';
-import type { OrderUpstream } from './work/order-upstream.ts';
 
 /**
  * A drip-feed order's refill, through its runs (docs/api.md, refill): which runs may be

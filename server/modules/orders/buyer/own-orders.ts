@@ -1,9 +1,9 @@
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { utcDayRange } from '#shared/day-range.ts';
 import type { OwnOrderView, RefillView } from '#shared/orders.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { rowsOf } from './orders.repository.ts';
-import type { OrderRow } from './orders.table.ts';
+import { rowsOf } from '../orders.repository.ts';
+import type { OrderRow } from '../orders.table.ts';
 import { averageTimes } from './own-order-averages.ts';
 import { cancelOwnOrder } from './own-order-cancel.ts';
 import { createOrderNumbers } from './own-order-numbers.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { OrderRefillRow, OrderRow, OrderStatus } from './orders.table.ts';
+import type { Db } from '#server/db/database.ts';
+import type { OrderRefillRow, OrderRow, OrderStatus } from '../orders.table.ts';
 
 /**
  * The cabinet's reads and writes on `orders`, `order_events` and `order_refills`: a user's

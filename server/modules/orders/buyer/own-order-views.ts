@@ -1,13 +1,14 @@
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import type { Logger } from '#server/lib/logger.ts';
 import { type OwnOrderView, platformOfTag } from '#shared/orders.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { Logger } from '../../lib/logger.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { OrderLifecycle } from './lifecycle/order-lifecycle.ts';
-import { isWatching, type Subscriptions } from './lifecycle/subscriptions.ts';
-import { deliveryOf, progressOf, toOrderView } from './order-views.ts';
-import { rowsOf } from './orders.repository.ts';
-import type { OrderRefillRow, OrderRow, OrderSubscriptionRow } from './orders.table.ts';
+import type { CatalogService } from '../../catalog/catalog.service.ts';
+import type { OrderLifecycle } from '../lifecycle/order-lifecycle.ts';
+import { isWatching, type Subscriptions } from '../lifecycle/subscriptions.ts';
+import { deliveryOf, progressOf, toOrderView } from '../order-views.ts';
+import { rowsOf } from '../orders.repository.ts';
+import type { OrderRefillRow, OrderRow, OrderSubscriptionRow } from '../orders.table.ts';
+import type { OrderUpstream } from '../work/order-upstream.ts';
 import {
   delivered,
   OWN_ORDER_ERRORS,
@@ -19,7 +20,6 @@ import {
 } from './own-order-rules.ts';
 import { latestRefills, ordersByIds, ownOrder } from './own-orders.repository.ts';
 import type { createRunRefills } from './own-run-refills.ts';
-import type { OrderUpstream } from './work/order-upstream.ts';
 
 /** What the buyer's own orders are made with. */
 export interface OwnOrdersDeps {
