@@ -17,7 +17,7 @@ import {
   PROVIDER_URL_ERRORS,
 } from '#server/modules/fulfilment/providers-admin.service.ts';
 import { OWN_ORDER_ERRORS } from '#server/modules/orders/buyer/own-orders.ts';
-import { STAFF_ORDER_ERRORS } from '#server/modules/orders/staff-orders.ts';
+import { STAFF_ORDER_ERRORS } from '#server/modules/orders/staff/staff-orders.ts';
 import { STAFF_PAYMENT_ERRORS } from '#server/modules/payments/staff-payments.ts';
 import { WITHDRAWAL_DECISION_ERRORS } from '#server/modules/referrals/withdrawals.service.ts';
 import { STAFF_AUTH_ERRORS } from '#server/modules/staff/auth/staff-auth.service.ts';

@@ -30,7 +30,7 @@ import {
   unpaidSince,
 } from './orders.repository.ts';
 import { createOrderPlacement } from './placement/order-placement.ts';
-import { createStaffOrders } from './staff-orders.ts';
+import { createStaffOrders } from './staff/staff-orders.ts';
 import { createServiceStats } from './stats/service-stats.ts';
 import { NO_UPSTREAM, type OrderUpstream } from './work/order-upstream.ts';
 import { createOrderWork } from './work/order-work.ts';
@@ -38,6 +38,7 @@ import { createOrderWork } from './work/order-work.ts';
 export { OWN_ORDER_ERRORS, type OwnOrdersQuery } from './buyer/own-orders.ts';
 export type { IntakeView, OrderContext, OrderView, PlacedOrder } from './order-views.ts';
 export { type ManyLine, type ManyOutcome, ORDER_ERRORS } from './placement/order-placement.ts';
+export type { StaffNote } from './staff/staff-orders.ts';
 export { NO_FIGURES, type ServiceFigures } from './stats/service-stats.ts';
 export type { OrderUpstream, Upstream } from './work/order-upstream.ts';
 export type { OrderWork, Progress } from './work/order-work.ts';

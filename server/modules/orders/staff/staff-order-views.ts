@@ -1,3 +1,5 @@
+import type { Db } from '#server/db/database.ts';
+import { AppError } from '#server/lib/app-error.ts';
 import { CLIENTS } from '#shared/catalog.ts';
 import { FINAL_ORDER_STATUSES } from '#shared/orders.ts';
 import type {
@@ -6,20 +8,18 @@ import type {
   StaffPage,
   StaffServiceNames,
 } from '#shared/staff.ts';
-import type { Db } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import { ledger } from '../ledger/ledger.service.ts';
-import { staffUserReads } from '../users/users.service.ts';
-import { completionTimes } from './buyer/own-orders.repository.ts';
-import type { OwnOrders } from './buyer/own-orders.ts';
-import type { OrderLifecycle } from './lifecycle/order-lifecycle.ts';
-import type { Subscriptions } from './lifecycle/subscriptions.ts';
+import type { CatalogService } from '../../catalog/catalog.service.ts';
+import { ledger } from '../../ledger/ledger.service.ts';
+import { staffUserReads } from '../../users/users.service.ts';
+import { completionTimes } from '../buyer/own-orders.repository.ts';
+import type { OwnOrders } from '../buyer/own-orders.ts';
+import type { OrderLifecycle } from '../lifecycle/order-lifecycle.ts';
+import type { Subscriptions } from '../lifecycle/subscriptions.ts';
+import { eventsOf, orderById, rowsOf } from '../orders.repository.ts';
+import type { OrderRow, OrderStatus } from '../orders.table.ts';
+import type { OrderUpstream } from '../work/order-upstream.ts';
 import { countsByStatus, paidByDay, quietOrders } from './order-stats.repository.ts';
-import { eventsOf, orderById, rowsOf } from './orders.repository.ts';
-import type { OrderRow, OrderStatus } from './orders.table.ts';
 import { rowCounts, type StaffOrderFilter, searchOrders } from './staff-orders.repository.ts';
-import type { OrderUpstream } from './work/order-upstream.ts';
 
 /**
  * Orders as the staff console reads them: every buyer's, found by number, public id, provider

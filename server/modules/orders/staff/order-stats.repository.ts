@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { OrderRow, OrderStatus } from './orders.table.ts';
+import type { Db } from '#server/db/database.ts';
+import type { OrderRow, OrderStatus } from '../orders.table.ts';
 
 /** The staff dashboard's SQL on orders: buyers' orders only, never staff tests. */
 
