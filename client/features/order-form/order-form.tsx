@@ -5,6 +5,8 @@ import { shownSaving } from '#shared/pricing.ts';
 import type { Currency } from '#shared/regions.ts';
 import { button } from '../../components/button/button.ts';
 import { AgreementCheck } from '../../components/form/choices.tsx';
+import { PayInCurrency } from '../../components/form/pay-in-currency.tsx';
+import { PaymentMethodsPanel } from '../../components/form/payment-methods-panel.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { formatMoney } from '../../lib/money.ts';
@@ -12,7 +14,6 @@ import { ErrorText, LinkField, QuantityFields, ServiceChoice } from './order-for
 import type { OrderFormData } from './order-form.loader.ts';
 import styles from './order-form.module.css';
 import type { Selection } from './order-form.selection.ts';
-import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
 import { type OrderFormModel, useOrderForm } from './use-order-form.ts';
 
 /** The form's element id: package cards bring it into view (and pick into it). */
@@ -175,7 +176,7 @@ export function OrderForm(props: OrderFormProps) {
             <ShortBalance model={model} missing={model.missing} price={pair[0]} />
           )}
           {!selection.open && (
-            <PaymentMethodsPanel model={model} onCurrencySwitch={props.onCurrencySwitch} />
+            <MethodsPanel model={model} onCurrencySwitch={props.onCurrencySwitch} />
           )}
           {model.chosenMethod?.show_agreement_flag && (
             <AgreementCheck
@@ -263,5 +264,53 @@ function ShortBalance(props: { model: OrderFormModel; missing: number; price: nu
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * The form's payment methods. A rouble buyer without a card that pays abroad is offered another
+ * currency: an account pays in it at the shop's rate, a guest switches the site's
+ * (`onCurrencySwitch`).
+ */
+function MethodsPanel(props: {
+  model: OrderFormModel;
+  onCurrencySwitch?: ((currency: Currency) => void) | undefined;
+}) {
+  const { model, onCurrencySwitch } = props;
+  const { context, currency, shown, user, choose } = model;
+  const { visible, method } = model.methods;
+  // paying in another currency: its groups of methods
+  const data = context.payCurrency ? context.payMethods : context.methods;
+  const abroad =
+    visible &&
+    data &&
+    currency === 'RUB' &&
+    (context.payCurrency || !shown.some((entry) => entry.method.group === 'cards'));
+  return (
+    <PaymentMethodsPanel
+      data={data}
+      shown={shown}
+      chosen={method}
+      currency={currency}
+      visible={visible}
+      error={model.show ? model.say(model.errors.method) : null}
+      onToggle={model.togglePanel}
+      onChoose={(id) => choose({ type: 'method', id })}
+    >
+      {abroad && (user || onCurrencySwitch) && (
+        <PayInCurrency
+          currency={currency}
+          payCurrency={user ? context.payCurrency : null}
+          charge={user ? model.charge : null}
+          price={user ? (model.toppingUp ? model.missing : (model.pair?.[0] ?? null)) : null}
+          hint={user ? 'order.methods.cardAbroadAccount' : 'order.methods.cardAbroad'}
+          onChoose={(other) =>
+            user
+              ? choose({ type: 'payCurrency', currency: other })
+              : other && onCurrencySwitch?.(other)
+          }
+        />
+      )}
+    </PaymentMethodsPanel>
   );
 }

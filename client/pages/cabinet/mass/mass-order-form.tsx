@@ -6,30 +6,14 @@ import { button } from '#client/components/button/button.ts';
 import { focusFirstInvalid } from '#client/components/form/focus-first-invalid.ts';
 import { formStyles } from '#client/components/form/text-field.tsx';
 import { selectUser, userRefreshNeeded } from '#client/features/session/session.slice.ts';
-import type { ApiError } from '#client/lib/api.ts';
 import { useLocalePath } from '#client/lib/locale.ts';
 import { formatMoney } from '#client/lib/money.ts';
 import { useWrite } from '#client/lib/route-write.ts';
-import {
-  echoOf,
-  MASS_ERRORS,
-  MAX_MASS_LINES,
-  MAX_MASS_TEXT,
-  type MassLineRefused,
-  type MassOrderPlaced,
-  massLines,
-} from '#shared/mass-orders.ts';
+import { MAX_MASS_LINES, MAX_MASS_TEXT, massLines } from '#shared/mass-orders.ts';
 import { type Currency, isCurrency } from '#shared/regions.ts';
 import styles from './mass.module.css';
-import { lineErrorText } from './mass-errors.ts';
-
-/** What the last submit came to: the refused lines, a message, or the orders placed. */
-type Outcome =
-  | { kind: 'lines'; lines: MassLineRefused[] }
-  | { kind: 'message'; text: string; topUp?: boolean; field?: boolean }
-  | { kind: 'placed'; placed: MassOrderPlaced };
-
-const minorOf = (decimal: string) => Math.round(Number(decimal) * 100);
+import { lineCountRefusal, type Outcome, refusalOutcome } from './mass-errors.ts';
+import { MassLineErrors, MassPlaced } from './mass-outcome.tsx';
 
 /**
  * The mass order: one order a line, `service | link | quantity`, with a live
@@ -50,8 +34,6 @@ export function MassOrderForm({ example }: { example: string }) {
   const currency: Currency = user && isCurrency(user.cur) ? user.cur : 'USD';
   const count = useMemo(() => massLines(text).length, [text]);
   const tooMany = count > MAX_MASS_LINES;
-  const money = (decimal: string, of: string = currency) =>
-    formatMoney(intl, minorOf(decimal), isCurrency(of) ? of : currency);
 
   const place = useWrite('POST c_orders/mass', {
     done: (placed) => {
@@ -61,7 +43,7 @@ export function MassOrderForm({ example }: { example: string }) {
     },
     // lines refused by number mark the field, which takes the focus
     failed: (error) => {
-      setOutcome(failureOf(error));
+      setOutcome(refusalOutcome(intl, error, sent));
       return formRef.current;
     },
   });
@@ -72,67 +54,15 @@ export function MassOrderForm({ example }: { example: string }) {
     const form = event.currentTarget as HTMLFormElement;
     if (place.pending) return;
     // the lines are the one field: refused, it is marked and takes the focus
-    if (!count) {
-      focusFirstInvalid(form, () =>
-        setOutcome({
-          kind: 'message',
-          text: intl.formatMessage({ id: 'cp.mass.errors.empty' }),
-          field: true,
-        }),
-      );
-      return;
-    }
-    if (tooMany) {
-      focusFirstInvalid(form, () =>
-        setOutcome({
-          kind: 'message',
-          text: intl.formatMessage({ id: 'cp.mass.errors.tooMany' }, { max: MAX_MASS_LINES }),
-          field: true,
-        }),
-      );
+    const refused = lineCountRefusal(intl, count);
+    if (refused) {
+      focusFirstInvalid(form, () => setOutcome(refused));
       return;
     }
     setOutcome(null);
     setSent(text);
     void place.submit({ body: { orders: text } });
   };
-
-  /** A refusal as this screen says it: the lines by number, or one message. */
-  function failureOf(error: ApiError): Outcome {
-    const byLine = Object.entries(error.fields).filter(([key]) => /^\d+$/.test(key));
-    if (error.statusCode === 400 && byLine.length) {
-      const all = sent.split(/\r\n|\r|\n/);
-      return {
-        kind: 'lines',
-        lines: byLine.map(([key, message]) => ({
-          line: Number(key),
-          text: echoOf((all[Number(key) - 1] ?? '').trim()),
-          error: message,
-        })),
-      };
-    }
-    if (error.statusCode === 402)
-      return {
-        kind: 'message',
-        text: intl.formatMessage({ id: 'cp.mass.errors.funds' }),
-        topUp: true,
-      };
-    const known: Record<string, string> = {
-      [MASS_ERRORS.empty]: intl.formatMessage({ id: 'cp.mass.errors.empty' }),
-      [MASS_ERRORS.tooMany]: intl.formatMessage(
-        { id: 'cp.mass.errors.tooMany' },
-        { max: MAX_MASS_LINES },
-      ),
-    };
-    return {
-      kind: 'message',
-      text:
-        known[error.message] ??
-        (error.statusCode === 0 || error.statusCode >= 500
-          ? intl.formatMessage({ id: 'cp.mass.errors.failed' })
-          : error.message),
-    };
-  }
 
   const hintId = `${id}-hint`;
   const countId = `${id}-count`;
@@ -208,27 +138,7 @@ export function MassOrderForm({ example }: { example: string }) {
             <FormattedMessage id={busy ? 'cp.mass.placing' : 'cp.mass.submit'} values={{ count }} />
           </button>
         </div>
-        {outcome?.kind === 'lines' && (
-          <div id={errorsId} className={styles.errors} role="alert" data-testid="mass-errors">
-            <p className={styles.errorsTitle}>
-              <FormattedMessage
-                id="cp.mass.errors.lines"
-                values={{ count: outcome.lines.length }}
-              />
-            </p>
-            <ul className={styles.lineList}>
-              {outcome.lines.map((line) => (
-                <li key={line.line} data-line={line.line}>
-                  <strong>
-                    <FormattedMessage id="cp.mass.line" values={{ line: line.line }} />
-                  </strong>{' '}
-                  {lineErrorText(intl, line.error)}
-                  {line.text && <code className={styles.echo}>{line.text}</code>}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        {outcome?.kind === 'lines' && <MassLineErrors id={errorsId} lines={outcome.lines} />}
         {outcome?.kind === 'message' && (
           <p id={messageId} className={formStyles.alert} role="alert" data-testid="mass-message">
             {outcome.text}
@@ -243,35 +153,7 @@ export function MassOrderForm({ example }: { example: string }) {
           </p>
         )}
       </form>
-      {outcome?.kind === 'placed' && (
-        <section className={styles.done} role="status" data-testid="mass-placed">
-          <p className={styles.doneTitle}>
-            <FormattedMessage
-              id="cp.mass.placed"
-              values={{
-                count: outcome.placed.orders.length,
-                total: money(outcome.placed.total, outcome.placed.currency),
-              }}
-            />
-          </p>
-          <ul className={styles.placedList}>
-            {outcome.placed.orders.map((order) => (
-              <li key={order.order}>
-                <span className={styles.muted}>
-                  <FormattedMessage id="cp.mass.line" values={{ line: order.line }} />
-                </span>
-                <Link to={`${to('cp-orders')}?q=${encodeURIComponent(`#${order.order}`)}`}>
-                  <FormattedMessage id="cp.mass.number" values={{ number: order.order }} />
-                </Link>
-                <span>{money(order.charge, order.currency)}</span>
-              </li>
-            ))}
-          </ul>
-          <Link to={to('cp-orders')} className={button('secondary')}>
-            <FormattedMessage id="cp.allOrders" />
-          </Link>
-        </section>
-      )}
+      {outcome?.kind === 'placed' && <MassPlaced placed={outcome.placed} currency={currency} />}
     </div>
   );
 }
