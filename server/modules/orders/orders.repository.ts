@@ -5,8 +5,11 @@ import type { NewOrderRow, OrderRow, OrderStatus, OrdersTable } from './orders.t
 /**
  * SQL on `orders` and `order_events`: placing, reading, moving and the history. Plain
  * functions that take `db` or the caller's transaction; nothing outside this module touches
- * these tables. The worker's leases, async intakes and the cabinet's reads and refills have
- * repositories of their own beside this one (order-leases, order-intake, own-orders).
+ * these tables. The worker's leases, async intakes, subscriptions, the cabinet's reads and
+ * refills, the staff console's searches and the service figures have repositories of their
+ * own in the sub-folders that use them (work/order-leases, placement/order-intake,
+ * lifecycle/subscriptions, buyer/own-orders, staff/staff-orders and order-stats,
+ * stats/service-stats).
  */
 
 export type OrderChanges = Updateable<OrdersTable>;
