@@ -102,6 +102,15 @@ const CASES: [string, string, Rule[]][] = [
   ['server/db/seed/ok-repo.ts', '../../modules/a/a.repository.ts', []],
   ['server/db/migrations/0001_ok.ts', '../../modules/a/a.repository.ts', []],
   ['scripts/ok-service.ts', '../server/modules/a/a.service.ts', []],
+  // a module's sub-folders are the module: they share its repositories, no other module does
+  ['server/modules/n/a/ok-root-repo.ts', '../n.repository.ts', []],
+  ['server/modules/n/a/ok-sibling-repo.ts', '../b/b.repository.ts', []],
+  ['server/modules/o/to-sub-repo.ts', '../n/b/b.repository.ts', ['no-other-modules-repository']],
+  [
+    'server/modules/o/sub/to-sub-repo.ts',
+    '../../n/b/b.repository.ts',
+    ['no-other-modules-repository'],
+  ],
   // 5. client layers: app → pages → features → components/lib; no feature imports another
   ['client/features/a/to-feature.ts', '../b/b.slice.ts', ['no-feature-imports-a-feature']],
   [
@@ -211,6 +220,14 @@ const LAYERED: [string, string][] = [
     "import { w } from '../w/w.service.ts';\nexport const v = w;\n",
   ],
   ['server/modules/w/w.service.ts', 'export const w = 1;\n'],
+  // two sub-folders of one module that import each other: one folder of the graph, no cycle
+  ['server/modules/x/a/a.ts', "import { b } from '../b/b.ts';\nexport const a = b;\n"],
+  ['server/modules/x/b/b.ts', 'export const b = 1;\n'],
+  [
+    'server/modules/x/b/b-reads.ts',
+    "import type { A } from '../a/a-types.ts';\nexport type B = A;\n",
+  ],
+  ['server/modules/x/a/a-types.ts', 'export type A = number;\n'],
 ];
 
 interface Violation {
@@ -337,6 +354,10 @@ describe('the cycle checks', () => {
 
   it('a layered chain of module folders passes', () => {
     expect(passing.violations.filter((v) => /modules\/[uvw]\//.test(v.from))).toEqual([]);
+  });
+
+  it('sub-folders of one module that import each other are no cycle of module folders', () => {
+    expect(passing.violations.filter((v) => /modules\/x\//.test(v.from))).toEqual([]);
   });
 });
 
