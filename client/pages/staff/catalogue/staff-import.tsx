@@ -6,7 +6,7 @@ import { focusFirstInvalid } from '#client/components/form/focus-first-invalid.t
 import { failureOf } from '#client/features/staff/staff-errors.ts';
 import { useStaffScreen, useStaffWrite } from '#client/features/staff/use-staff-route.ts';
 import { useLocalePath } from '#client/lib/locale.ts';
-import { SERVICE_TYPES, type ServiceType } from '#shared/catalog.ts';
+import type { ServiceType } from '#shared/catalog.ts';
 import {
   IMPORT_MARKUP,
   IMPORT_PLATFORM_PATTERN,
@@ -20,6 +20,7 @@ import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Failure, Table } from '../staff-parts.tsx';
 import type { StaffScreenData } from '../staff-reads.ts';
+import { type Choice, ImportChoiceRow, ImportDiffTables } from './staff-import-tables.tsx';
 
 /** A new tag from the provider's name: capitals, digits and `_`, starting with a letter. */
 export function tagOf(provider: string, service: UpstreamServiceView): string {
@@ -29,13 +30,6 @@ export function tagOf(provider: string, service: UpstreamServiceView): string {
     .replace(/^_+|_+$/g, '');
   const tag = /^[A-Z]/.test(words) ? words : `S_${words}`;
   return tag.slice(0, 64).replace(/_+$/, '') || `S_${service.service}`;
-}
-
-interface Choice {
-  tag: string;
-  platform: string;
-  type: string;
-  kind: string;
 }
 
 /** The markup typed ("3", "2,5") as a number, or null when it is none the import takes. */
@@ -60,13 +54,14 @@ export function importProblems(chosen: Record<string, Choice>, markup: string) {
   };
 }
 
-/** /staff/providers/:provider/import/: the provider's list against ours; choose, import. */
-export function StaffImportPage() {
+/**
+ * The import's form: the services chosen with what is typed for each, the markup, what the
+ * form's own check and the server refuse (by field, by service), and the import itself, asked
+ * to be confirmed first.
+ */
+function useImportForm(provider: string) {
   const intl = useIntl();
-  const to = useLocalePath();
   const [confirm, confirmDialog] = useConfirm();
-  const { provider = '' } = useParams();
-  const { data, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-import'>>();
   const [chosen, setChosen] = useState<Record<string, Choice>>({});
   const [markup, setMarkup] = useState('3');
   const page = useRef<HTMLDivElement>(null);
@@ -141,6 +136,48 @@ export function StaffImportPage() {
     void importing.submit({ params: { id: provider }, body: { markup: factor, items } });
   };
 
+  return {
+    page,
+    chosen,
+    markup,
+    setMarkup,
+    importing,
+    imported,
+    failure,
+    idOf,
+    local,
+    errors,
+    tagAtFault,
+    choose,
+    edit,
+    submit,
+    confirmDialog,
+  };
+}
+
+/** /staff/providers/:provider/import/: the provider's list against ours; choose, import. */
+export function StaffImportPage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const { provider = '' } = useParams();
+  const { data, loading, error, retry } = useStaffScreen<StaffScreenData<'staff-import'>>();
+  const {
+    page,
+    chosen,
+    markup,
+    setMarkup,
+    importing,
+    imported,
+    failure,
+    idOf,
+    local,
+    errors,
+    tagAtFault,
+    choose,
+    edit,
+    submit,
+    confirmDialog,
+  } = useImportForm(provider);
   const count = Object.keys(chosen).length;
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.import.title' }, { provider })}>
@@ -179,88 +216,20 @@ export function StaffImportPage() {
               'staff.services.type',
             ]}
             testId="staff-import-added"
-            rows={data.added.map((service) => {
-              const choice = chosen[service.service];
-              return (
-                <tr key={service.service} data-service={service.service}>
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={intl.formatMessage(
-                        { id: 'staff.import.chooseOne' },
-                        { name: service.name },
-                      )}
-                      checked={Boolean(choice)}
-                      onChange={(event) => choose(service, event.target.checked)}
-                    />
-                  </td>
-                  <td>{service.service}</td>
-                  <td className={styles.wrap}>{service.name}</td>
-                  <td>
-                    {service.category} · {service.type}
-                  </td>
-                  <td className={styles.num}>
-                    {service.rate} {data.provider.currency}
-                  </td>
-                  <td className={styles.num}>
-                    {intl.formatNumber(service.min)}–{intl.formatNumber(service.max)}
-                  </td>
-                  <td>
-                    {choice && (
-                      <input
-                        className={styles.cellInput}
-                        name="tag"
-                        aria-label={intl.formatMessage({ id: 'staff.services.tag' })}
-                        value={choice.tag}
-                        maxLength={64}
-                        size={16}
-                        {...invalidProps(
-                          idOf('tag'),
-                          tagAtFault(service.service) ? errors.tag : null,
-                        )}
-                        onChange={(event) =>
-                          edit(service.service, 'tag', event.target.value.toUpperCase())
-                        }
-                      />
-                    )}
-                  </td>
-                  <td>
-                    {choice && (
-                      <input
-                        className={styles.cellInput}
-                        name="platform"
-                        aria-label={intl.formatMessage({ id: 'staff.services.platform' })}
-                        placeholder={intl.formatMessage({ id: 'staff.import.auto' })}
-                        value={choice.platform}
-                        maxLength={32}
-                        size={10}
-                        {...invalidProps(
-                          idOf('platform'),
-                          local?.platforms.has(service.service) ? errors.platform : null,
-                        )}
-                        onChange={(event) => edit(service.service, 'platform', event.target.value)}
-                      />
-                    )}
-                  </td>
-                  <td>
-                    {choice && (
-                      <select
-                        className={styles.cellInput}
-                        name="type"
-                        aria-label={intl.formatMessage({ id: 'staff.services.type' })}
-                        value={choice.type}
-                        onChange={(event) => edit(service.service, 'type', event.target.value)}
-                      >
-                        <option value="">{intl.formatMessage({ id: 'staff.import.auto' })}</option>
-                        {SERVICE_TYPES.map((type) => (
-                          <option key={type}>{type}</option>
-                        ))}
-                      </select>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
+            rows={data.added.map((service) => (
+              <ImportChoiceRow
+                key={service.service}
+                service={service}
+                currency={data.provider.currency}
+                choice={chosen[service.service]}
+                tagId={idOf('tag')}
+                tagError={tagAtFault(service.service) ? errors.tag : null}
+                platformId={idOf('platform')}
+                platformError={local?.platforms.has(service.service) ? errors.platform : null}
+                onChoose={(on) => choose(service, on)}
+                onEdit={(field, value) => edit(service.service, field, value)}
+              />
+            ))}
           />
           <div className={styles.actions}>
             <StaffField
@@ -306,47 +275,7 @@ export function StaffImportPage() {
               {failure.text}
             </p>
           )}
-          <h2 className={styles.subtitle}>
-            <FormattedMessage id="staff.import.changed" values={{ count: data.changed.length }} />
-          </h2>
-          <Table
-            head={[
-              'staff.services.tag',
-              'staff.import.service',
-              'staff.import.ours',
-              'staff.import.theirs',
-            ]}
-            testId="staff-import-changed"
-            rows={data.changed.map((row) => (
-              <tr key={row.tag}>
-                <td>
-                  <Link to={to('staff-service', { tag: row.tag })}>{row.tag}</Link>
-                </td>
-                <td>{row.service}</td>
-                <td className={styles.num}>
-                  {row.ours.rate ?? '—'} · {row.ours.min}–{row.ours.max}
-                </td>
-                <td className={styles.num}>
-                  {row.theirs.rate} · {row.theirs.min}–{row.theirs.max}
-                </td>
-              </tr>
-            ))}
-          />
-          <h2 className={styles.subtitle}>
-            <FormattedMessage id="staff.import.gone" values={{ count: data.gone.length }} />
-          </h2>
-          <Table
-            head={['staff.services.tag', 'staff.import.service']}
-            testId="staff-import-gone"
-            rows={data.gone.map((row) => (
-              <tr key={row.tag}>
-                <td>
-                  <Link to={to('staff-service', { tag: row.tag })}>{row.tag}</Link>
-                </td>
-                <td>{row.service}</td>
-              </tr>
-            ))}
-          />
+          <ImportDiffTables changed={data.changed} gone={data.gone} />
         </div>
       )}
       {confirmDialog}
