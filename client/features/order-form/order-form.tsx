@@ -5,15 +5,13 @@ import { shownSaving } from '#shared/pricing.ts';
 import type { Currency } from '#shared/regions.ts';
 import { button } from '../../components/button/button.ts';
 import { AgreementCheck } from '../../components/form/choices.tsx';
-import { PayInCurrency } from '../../components/form/pay-in-currency.tsx';
-import { PaymentMethodsPanel } from '../../components/form/payment-methods-panel.tsx';
-import { formStyles } from '../../components/form/text-field.tsx';
+import { formStyles, TextField } from '../../components/form/text-field.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
-import { formatMoney } from '../../lib/money.ts';
 import { ErrorText, LinkField, QuantityFields, ServiceChoice } from './order-form.fields.tsx';
 import type { OrderFormData } from './order-form.loader.ts';
 import styles from './order-form.module.css';
 import type { Selection } from './order-form.selection.ts';
+import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
 import { type OrderFormModel, useOrderForm } from './use-order-form.ts';
 
 /** The form's element id: package cards bring it into view (and pick into it). */
@@ -40,12 +38,9 @@ interface OrderFormProps {
  */
 export function OrderForm(props: OrderFormProps) {
   const { data, pageId, pageService = null, client = 'CLIENT_MAIN', aside, options } = props;
-  const intl = useIntl();
   const model = useOrderForm(data, pageId, pageService, client);
-  const { ids, form, choose, user, context, selection, errors, show, say, pair, currency } = model;
+  const { ids, form, choose, user, context, selection, errors, show, say } = model;
   const { service } = selection;
-  const money = (amount: number, cur = currency) => formatMoney(intl, amount, cur);
-  const emailError = show ? say(errors.email) : null;
 
   const formElement = (
     <form
@@ -117,100 +112,17 @@ export function OrderForm(props: OrderFormProps) {
           <QuantityFields model={model} />
           {options?.(model)}
           {!user && (
-            <div className={formStyles.field}>
-              <label htmlFor={`${ids}-email`} className={formStyles.label}>
-                <FormattedMessage id="order.email" />
-              </label>
-              <input
-                id={`${ids}-email`}
-                className={formStyles.input}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                value={form.email}
-                aria-invalid={emailError ? true : undefined}
-                aria-describedby={emailError ? `${ids}-email-error` : undefined}
-                onChange={(event) => choose({ type: 'set', set: { email: event.target.value } })}
-              />
-              <ErrorText id={`${ids}-email-error`}>{emailError}</ErrorText>
-            </div>
-          )}
-
-          {/* the live price: the cost, the price before a saving worth showing, a skeleton
-              while it is asked for, or the range a quantity out of limits must keep to */}
-          <div className={styles.price} aria-live="polite" data-testid="order-price">
-            <span className={styles.priceLabel}>
-              {/* every new post: what each post order will cost, nothing is charged now */}
-              <FormattedMessage id={selection.open ? 'order.pricePerPost' : 'order.price'} />
-            </span>
-            <span className={styles.priceValue} aria-busy={!pair && selection.count !== null}>
-              {pair ? (
-                <>
-                  <strong data-testid="order-cost">{money(pair[0])}</strong>
-                  {shownSaving(pair[0], pair[1]) !== null && (
-                    <>
-                      <s className={styles.oldPrice}>{money(pair[0] + pair[1])}</s>
-                      <span className={styles.saving}>
-                        {say('order.discount', { amount: money(pair[1]) })}
-                      </span>
-                    </>
-                  )}
-                </>
-              ) : selection.count !== null ? (
-                <span className={styles.priceSkeleton} />
-              ) : form.customQuantity ? (
-                <span className={styles.priceHint} data-testid="order-range">
-                  {say('order.price.range', {
-                    min: intl.formatNumber(selection.limits.min),
-                    max: intl.formatNumber(selection.limits.max),
-                  })}
-                </span>
-              ) : (
-                '—'
-              )}
-            </span>
-          </div>
-          <ErrorText>{model.quoteError && say('order.error.quote')}</ErrorText>
-
-          {model.missing !== null && pair && (
-            <ShortBalance model={model} missing={model.missing} price={pair[0]} />
-          )}
-          {!selection.open && (
-            <MethodsPanel model={model} onCurrencySwitch={props.onCurrencySwitch} />
-          )}
-          {model.chosenMethod?.show_agreement_flag && (
-            <AgreementCheck
-              checked={form.agreement}
-              error={show ? say(errors.agreement) : null}
-              onChange={(agreement) => choose({ type: 'set', set: { agreement } })}
+            <TextField
+              label={say('order.email')!}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={form.email}
+              error={show ? say(errors.email) : null}
+              onChange={(event) => choose({ type: 'set', set: { email: event.target.value } })}
             />
           )}
-
-          {model.submitError && (
-            <p className={formStyles.alert} role="alert">
-              {say('order.error.submit', { message: model.submitError })}
-            </p>
-          )}
-          <button
-            type="submit"
-            className={`${button('primary', { large: true })} ${styles.pay}`}
-            disabled={model.submitting}
-            aria-busy={model.submitting || undefined}
-          >
-            {model.submitting
-              ? say('order.submitting')
-              : selection.open
-                ? say('order.subscription.start')
-                : model.payIn // a card of another currency: what it is charged
-                  ? say(model.toppingUp ? 'order.topUpMissing' : 'order.pay', {
-                      amount: money(model.payIn.charge, model.payIn.pay_currency),
-                    })
-                  : model.toppingUp
-                    ? say('order.topUpMissing', { amount: money(model.topUp ?? 0) })
-                    : pair
-                      ? say('order.pay', { amount: money(pair[0]) })
-                      : say('order.payNoPrice')}
-          </button>
+          <Checkout model={model} onCurrencySwitch={props.onCurrencySwitch} />
         </>
       )}
     </form>
@@ -224,14 +136,102 @@ export function OrderForm(props: OrderFormProps) {
   );
 }
 
+/** The live price, the way to pay (or top up) and the one button. */
+function Checkout(props: {
+  model: OrderFormModel;
+  onCurrencySwitch?: ((currency: Currency) => void) | undefined;
+}) {
+  const { model } = props;
+  const intl = useIntl();
+  const { form, choose, selection, errors, show, say, pair, money } = model;
+  return (
+    <>
+      {/* the live price: the cost, the price before a saving worth showing, a skeleton
+              while it is asked for, or the range a quantity out of limits must keep to */}
+      <div className={styles.price} aria-live="polite" data-testid="order-price">
+        <span className={styles.priceLabel}>
+          {/* every new post: what each post order will cost, nothing is charged now */}
+          <FormattedMessage id={selection.open ? 'order.pricePerPost' : 'order.price'} />
+        </span>
+        <span className={styles.priceValue} aria-busy={!pair && selection.count !== null}>
+          {pair ? (
+            <>
+              <strong data-testid="order-cost">{money(pair[0])}</strong>
+              {shownSaving(pair[0], pair[1]) !== null && (
+                <>
+                  <s className={styles.oldPrice}>{money(pair[0] + pair[1])}</s>
+                  <span className={styles.saving}>
+                    {say('order.discount', { amount: money(pair[1]) })}
+                  </span>
+                </>
+              )}
+            </>
+          ) : selection.count !== null ? (
+            <span className={styles.priceSkeleton} />
+          ) : form.customQuantity ? (
+            <span className={styles.priceHint} data-testid="order-range">
+              {say('order.price.range', {
+                min: intl.formatNumber(selection.limits.min),
+                max: intl.formatNumber(selection.limits.max),
+              })}
+            </span>
+          ) : (
+            '—'
+          )}
+        </span>
+      </div>
+      <ErrorText>{model.quoteError && say('order.error.quote')}</ErrorText>
+
+      {model.missing !== null && pair && (
+        <ShortBalance model={model} missing={model.missing} price={pair[0]} />
+      )}
+      {!selection.open && (
+        <PaymentMethodsPanel model={model} onCurrencySwitch={props.onCurrencySwitch} />
+      )}
+      {model.chosenMethod?.show_agreement_flag && (
+        <AgreementCheck
+          checked={form.agreement}
+          error={show ? say(errors.agreement) : null}
+          onChange={(agreement) => choose({ type: 'set', set: { agreement } })}
+        />
+      )}
+
+      {model.submitError && (
+        <p className={formStyles.alert} role="alert">
+          {say('order.error.submit', { message: model.submitError })}
+        </p>
+      )}
+      <button
+        type="submit"
+        className={`${button('primary', { large: true })} ${styles.pay}`}
+        disabled={model.submitting}
+        aria-busy={model.submitting || undefined}
+      >
+        {model.submitting
+          ? say('order.submitting')
+          : selection.open
+            ? say('order.subscription.start')
+            : model.payIn // a card of another currency: what it is charged
+              ? say(model.toppingUp ? 'order.topUpMissing' : 'order.pay', {
+                  amount: money(model.payIn.charge, model.payIn.pay_currency),
+                })
+              : model.toppingUp
+                ? say('order.topUpMissing', { amount: money(model.topUp ?? 0) })
+                : pair
+                  ? say('order.pay', { amount: money(pair[0]) })
+                  : say('order.payNoPrice')}
+      </button>
+    </>
+  );
+}
+
 /**
  * The cabinet's balance does not cover the order: top up what is missing (at least the
  * method's minimum) and come back to pay from the balance, or pay this order by the method.
  */
 function ShortBalance(props: { model: OrderFormModel; missing: number; price: number }) {
   const { model, missing, price } = props;
-  const intl = useIntl();
-  const money = (amount: number) => formatMoney(intl, amount, model.currency);
+  const { money } = model;
   const group = `${model.ids}-short`;
   return (
     <section className={styles.shortBalance} data-testid="short-balance">
@@ -264,53 +264,5 @@ function ShortBalance(props: { model: OrderFormModel; missing: number; price: nu
         ))}
       </div>
     </section>
-  );
-}
-
-/**
- * The form's payment methods. A rouble buyer without a card that pays abroad is offered another
- * currency: an account pays in it at the shop's rate, a guest switches the site's
- * (`onCurrencySwitch`).
- */
-function MethodsPanel(props: {
-  model: OrderFormModel;
-  onCurrencySwitch?: ((currency: Currency) => void) | undefined;
-}) {
-  const { model, onCurrencySwitch } = props;
-  const { context, currency, shown, user, choose } = model;
-  const { visible, method } = model.methods;
-  // paying in another currency: its groups of methods
-  const data = context.payCurrency ? context.payMethods : context.methods;
-  const abroad =
-    visible &&
-    data &&
-    currency === 'RUB' &&
-    (context.payCurrency || !shown.some((entry) => entry.method.group === 'cards'));
-  return (
-    <PaymentMethodsPanel
-      data={data}
-      shown={shown}
-      chosen={method}
-      currency={currency}
-      visible={visible}
-      error={model.show ? model.say(model.errors.method) : null}
-      onToggle={model.togglePanel}
-      onChoose={(id) => choose({ type: 'method', id })}
-    >
-      {abroad && (user || onCurrencySwitch) && (
-        <PayInCurrency
-          currency={currency}
-          payCurrency={user ? context.payCurrency : null}
-          charge={user ? model.charge : null}
-          price={user ? (model.toppingUp ? model.missing : (model.pair?.[0] ?? null)) : null}
-          hint={user ? 'order.methods.cardAbroadAccount' : 'order.methods.cardAbroad'}
-          onChoose={(other) =>
-            user
-              ? choose({ type: 'payCurrency', currency: other })
-              : other && onCurrencySwitch?.(other)
-          }
-        />
-      )}
-    </PaymentMethodsPanel>
   );
 }

@@ -11,6 +11,7 @@ import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts'
 import { selectRates, selectUser, selectVisitor } from '../../lib/app-state.ts';
 import { importWithReload } from '../../lib/chunk-reload.ts';
 import { useLocale } from '../../lib/locale.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { choiceReducer, initialChoice, load, onPick, persist } from './order-form.choice.ts';
 import type { OrderFormData } from './order-form.loader.ts';
 import type * as Answers from './order-form.lookups.ts';
@@ -182,6 +183,7 @@ export function useOrderForm(
       : null;
   const say = (key: string | undefined, values: Record<string, string | number> = {}) =>
     key ? intl.formatMessage({ id: key }, values) : null;
+  const money = (amount: number, cur: Currency = currency) => formatMoney(intl, amount, cur);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -239,6 +241,7 @@ export function useOrderForm(
     form,
     choose,
     say,
+    money,
     show: form.attempted,
     errors,
     user,
