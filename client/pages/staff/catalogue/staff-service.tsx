@@ -12,13 +12,20 @@ import type { StaffServiceBody } from '#shared/schemas/staff-catalogue.schemas.t
 import type { StaffService } from '#shared/staff-catalogue.ts';
 import styles from '../staff.module.css';
 import { useConfirm } from '../staff-confirm.tsx';
-import { FieldError, invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
+import { useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { Facts, Failure, typeWord, When } from '../staff-parts.tsx';
 import type { StaffScreenData } from '../staff-reads.ts';
+import {
+  CLIENT_LABELS,
+  type Draft,
+  LIMITS,
+  ServiceLimits,
+  ServiceMapping,
+  ServiceSwitches,
+  ServiceTexts,
+} from './staff-service-sections.tsx';
 
-const LIMITS = ['min', 'max', 'min_order', 'max_order', 'lk_min_order', 'lk_max_order'] as const;
-const CLIENT_LABELS = ['CLIENT_MAIN', 'CLIENT_LK'] as const;
 /** The body's fields whose message the form shows under a field. */
 const SHOWN: readonly string[] = [
   ...LIMITS,
@@ -28,18 +35,6 @@ const SHOWN: readonly string[] = [
   'provider_service',
   'fallback',
 ];
-
-interface Draft {
-  enabled: boolean;
-  visible: boolean;
-  limits: Record<(typeof LIMITS)[number], string>;
-  clients: string[];
-  texts: Record<string, { name: string; description: string }>;
-  provider_id: string;
-  provider_service: string;
-  fallback_provider_id: string;
-  fallback_service: string;
-}
 
 const draftOf = (service: StaffService): Draft => ({
   enabled: service.enabled,
@@ -154,57 +149,8 @@ export function StaffServicePage() {
     void patch.submit({ params: { tag }, body });
   };
 
-  const limit = (name: (typeof LIMITS)[number]) =>
-    draft && (
-      <StaffField
-        key={name}
-        id={idOf(name)}
-        label={<FormattedMessage id={`staff.service.${name}`} />}
-        error={errorFor(name)}
-      >
-        <input
-          id={idOf(name)}
-          type="number"
-          name={name}
-          min={1}
-          step={1}
-          value={draft.limits[name]}
-          onChange={(event) =>
-            setDraft({ ...draft, limits: { ...draft.limits, [name]: event.target.value } })
-          }
-          {...invalidProps(idOf(name), errorFor(name))}
-        />
-      </StaffField>
-    );
-  /** A mapping field; the body names the fallback as one field, `fallback`. */
-  const text = (
-    field: 'provider_id' | 'provider_service' | 'fallback_provider_id' | 'fallback_service',
-  ) => {
-    const named = field.startsWith('fallback_') ? 'fallback' : field;
-    // the fallback's message stands under its second field only
-    const shown = named === 'fallback' && field === 'fallback_provider_id' ? null : errorFor(named);
-    return (
-      draft && (
-        <StaffField
-          id={idOf(field)}
-          label={<FormattedMessage id={`staff.service.${field}`} />}
-          error={shown}
-        >
-          <input
-            id={idOf(field)}
-            name={field}
-            value={draft[field]}
-            maxLength={64}
-            onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
-            {...invalidProps(
-              idOf(named === 'fallback' ? 'fallback_service' : field),
-              errorFor(named),
-            )}
-          />
-        </StaffField>
-      )
-    );
-  };
+  // what each section of the form is given besides the draft
+  const section = { onChange: setDraft, idOf, errorFor };
 
   return (
     <StaffFrame title={intl.formatMessage({ id: 'staff.service.title' }, { tag })}>
@@ -232,117 +178,10 @@ export function StaffServicePage() {
               ['staff.order.updated', <When key="updated" iso={service.updated_at} />],
             ]}
           />
-          <h2 className={styles.subtitle}>
-            <FormattedMessage id="staff.service.switches" />
-          </h2>
-          <div className={styles.actions}>
-            {(['enabled', 'visible'] as const).map((name) => (
-              <label key={name} className={styles.check}>
-                <input
-                  type="checkbox"
-                  name={name}
-                  checked={draft[name]}
-                  onChange={(event) => setDraft({ ...draft, [name]: event.target.checked })}
-                />
-                <FormattedMessage id={`staff.service.${name}`} />
-              </label>
-            ))}
-            {CLIENT_LABELS.map((label) => (
-              <label key={label} className={styles.check}>
-                <input
-                  type="checkbox"
-                  name="clients"
-                  value={label}
-                  checked={draft.clients.includes(label)}
-                  {...invalidProps(idOf('labels'), errorFor('labels'))}
-                  onChange={(event) =>
-                    setDraft({
-                      ...draft,
-                      clients: event.target.checked
-                        ? [...draft.clients, label]
-                        : draft.clients.filter((other) => other !== label),
-                    })
-                  }
-                />
-                <FormattedMessage id={`staff.service.${label}`} />
-              </label>
-            ))}
-            <FieldError id={idOf('labels')} error={errorFor('labels')} />
-          </div>
-          <h2 className={styles.subtitle}>
-            <FormattedMessage id="staff.service.limits" />
-          </h2>
-          <div className={styles.filters}>{LIMITS.map(limit)}</div>
-          <h2 className={styles.subtitle}>
-            <FormattedMessage id="staff.service.texts" />
-          </h2>
-          <div className={styles.tabs} role="tablist">
-            {LOCALES.map((code) => (
-              <button
-                key={code}
-                type="button"
-                role="tab"
-                aria-selected={lang === code}
-                className={styles.tab}
-                onClick={() => setLang(code)}
-              >
-                {code}
-                {service.texts[code] ? '' : ' ∅'}
-              </button>
-            ))}
-          </div>
-          <div className={styles.stack} role="tabpanel">
-            <StaffField
-              wide
-              id={idOf('texts')}
-              label={<FormattedMessage id="staff.service.name" values={{ lang }} />}
-              error={errorFor('texts')}
-            >
-              <input
-                id={idOf('texts')}
-                name="name"
-                maxLength={200}
-                value={draft.texts[lang]!.name}
-                {...invalidProps(idOf('texts'), errorFor('texts'))}
-                onChange={(event) =>
-                  setDraft({
-                    ...draft,
-                    texts: {
-                      ...draft.texts,
-                      [lang]: { ...draft.texts[lang]!, name: event.target.value },
-                    },
-                  })
-                }
-              />
-            </StaffField>
-            <label className={styles.field}>
-              <FormattedMessage id="staff.service.description" values={{ lang }} />
-              <textarea
-                name="description"
-                rows={5}
-                maxLength={5000}
-                value={draft.texts[lang]!.description}
-                onChange={(event) =>
-                  setDraft({
-                    ...draft,
-                    texts: {
-                      ...draft.texts,
-                      [lang]: { ...draft.texts[lang]!, description: event.target.value },
-                    },
-                  })
-                }
-              />
-            </label>
-          </div>
-          <h2 className={styles.subtitle}>
-            <FormattedMessage id="staff.service.mapping" />
-          </h2>
-          <div className={styles.filters}>
-            {text('provider_id')}
-            {text('provider_service')}
-            {text('fallback_provider_id')}
-            {text('fallback_service')}
-          </div>
+          <ServiceSwitches draft={draft} {...section} />
+          <ServiceLimits draft={draft} {...section} />
+          <ServiceTexts draft={draft} {...section} service={service} lang={lang} onLang={setLang} />
+          <ServiceMapping draft={draft} {...section} />
           <p className={styles.muted}>
             <FormattedMessage id="staff.service.fallbackHint" />
           </p>
