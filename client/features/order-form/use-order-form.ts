@@ -1,4 +1,13 @@
-import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type FormEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useFetcher } from 'react-router';
@@ -12,7 +21,15 @@ import { selectRates, selectUser, selectVisitor } from '../../lib/app-state.ts';
 import { importWithReload } from '../../lib/chunk-reload.ts';
 import { useLocale } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
-import { choiceReducer, initialChoice, load, onPick, persist } from './order-form.choice.ts';
+import {
+  type Choice,
+  type ChoiceAction,
+  choiceReducer,
+  initialChoice,
+  load,
+  onPick,
+  persist,
+} from './order-form.choice.ts';
 import type { OrderFormData } from './order-form.loader.ts';
 import type * as Answers from './order-form.lookups.ts';
 import { lookUp, servicesKey } from './order-form.routes.ts';
@@ -41,6 +58,98 @@ export function topUpAmount(missing: number, method: PaymentMethod | undefined, 
 }
 
 /**
+ * The form's choice: its reducer, the tab's choice on this page once mounted (the first render
+ * is the server's), then kept; a package card, or a link into the cabinet's form, picks the
+ * service (and quantity) on the form's element.
+ */
+function useChoice(pageId: string, formRef: RefObject<HTMLFormElement | null>) {
+  const [form, choose] = useReducer(choiceReducer, initialChoice);
+  const [restoredFor, setRestoredFor] = useState<string | null>(null);
+  useEffect(() => {
+    choose({ type: 'restored', choice: load(pageId) });
+    setRestoredFor(pageId);
+  }, [pageId]);
+  useEffect(() => {
+    if (restoredFor === pageId) persist(pageId, form);
+  }, [restoredFor, pageId, form]);
+  useEffect(
+    () =>
+      onPick(formRef.current!, (pick) => {
+        choose({ type: 'platform', platform: pick.platform });
+        choose({ type: 'service', tag: pick.service });
+        if (pick.quantity) choose({ type: 'quantity', quantity: pick.quantity });
+      }),
+    [formRef],
+  );
+  return [form, choose] as const;
+}
+
+/**
+ * A short link is followed to where it leads before the link is checked (or paid): true while
+ * the input has one not followed yet.
+ */
+function useFollowedLinks(input: string, choose: Dispatch<ChoiceAction>) {
+  const links = useFetcher<Answers.LinksAnswer>();
+  const checking =
+    input.split('\n').some((line) => shortLinkOf(line)) && links.data?.typed !== input;
+  useDebouncedLoad(links.load, checking && lookUp('links', { typed: input }), LINK_DEBOUNCE_MS);
+  useEffect(() => {
+    if (links.data) choose({ type: 'linksFollowed', ...links.data });
+  }, [links.data, choose]);
+  return checking;
+}
+
+/**
+ * The link rules load once the form is live, not among a first visit's files: until they are
+ * here, a link waits for them as a short link waits to be followed.
+ */
+function useLinkRules() {
+  const [checkLink, setCheckLink] = useState<rules.CheckLink | null>(null);
+  useEffect(() => {
+    let live = true;
+    importWithReload(() => import('#shared/link-rules.ts')).then((module) => {
+      if (live) setCheckLink(() => module.checkLink);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return checkLink;
+}
+
+/** The order the form posts, once its checks passed (a tag, a quantity and a method). */
+function orderOf(
+  form: Choice,
+  { context, selection }: ReturnType<typeof rules.formView>,
+  method: number,
+  payIn: { pay_currency: Currency; charge: number } | null,
+): Parameters<typeof orderFormActions.orderSubmitted>[0] {
+  const { client, currency } = context;
+  const cabinet = client === 'CLIENT_LK';
+  const { dripFeed: drip, auto } = selection;
+  const { agreement, delay, expiry } = form;
+  const subscription = cabinet && auto;
+  return {
+    tag: selection.tag!,
+    link: selection.numerosity === 'multiple' ? selection.links.join('\n') : form.input.trim(),
+    quantity: selection.quantity!,
+    ...(selection.open ? { posts: 0 } : auto && selection.posts ? { posts: selection.posts } : {}),
+    ...(selection.quantityMax ? { quantity_max: selection.quantityMax } : {}),
+    ...(selection.customComments ? { comments: selection.comments.join('\n') } : {}),
+    ...(drip ? { runs: drip.runs, interval: drip.interval } : {}),
+    // the form offers SUBSCRIPTION_DELAYS only
+    ...(subscription && delay ? { delay: delay as OrderDelay } : {}),
+    ...(subscription && expiry ? { expiry } : {}),
+    ...(cabinet ? { client } : {}),
+    currency,
+    method,
+    ...payIn,
+    ...(context.loggedIn ? {} : { email: form.email.trim() }),
+    agreement,
+  };
+}
+
+/**
  * The order form's state: the choice is the form's reducer (kept in session storage, tied to
  * the page); what follows is derived (order-form.selection.ts); another platform's services,
  * the price and the payment methods the page lacks are looked up through fetchers; `submit`
@@ -61,33 +170,12 @@ export function useOrderForm(
   const rates = useSelector(selectRates);
   const user = useSelector(selectUser);
   const { submitting, submitError } = useSelector(selectOrderForm);
-  const [form, choose] = useReducer(choiceReducer, initialChoice);
-
-  // the tab's choice on this page once mounted (the first render is the server's), then kept
-  const [restoredFor, setRestoredFor] = useState<string | null>(null);
-  useEffect(() => {
-    choose({ type: 'restored', choice: load(pageId) });
-    setRestoredFor(pageId);
-  }, [pageId]);
-  useEffect(() => {
-    if (restoredFor === pageId) persist(pageId, form);
-  }, [restoredFor, pageId, form]);
-  // a package card, or a link into the cabinet's form, picks the service (and quantity)
-  useEffect(
-    () =>
-      onPick(formRef.current!, (pick) => {
-        choose({ type: 'platform', platform: pick.platform });
-        choose({ type: 'service', tag: pick.service });
-        if (pick.quantity) choose({ type: 'quantity', quantity: pick.quantity });
-      }),
-    [],
-  );
+  const [form, choose] = useChoice(pageId, formRef);
 
   const services = useFetcher<Answers.ServicesAnswer>();
   const price = useFetcher<Answers.PriceAnswer>();
   const methods = useFetcher<Answers.MethodsAnswer>();
   const payMethods = useFetcher<Answers.MethodsAnswer>();
-  const links = useFetcher<Answers.LinksAnswer>();
   const looked = {
     services: services.data?.services
       ? { [servicesKey(services.data.client, services.data.platform)]: services.data.services }
@@ -101,7 +189,8 @@ export function useOrderForm(
   };
   const visiting = { ...visitor, ...(rates ? { rates } : {}) };
   const page = { ...data, service, client };
-  const { context, selection, pair } = rules.formView(form, page, user, visiting, looked);
+  const view = rules.formView(form, page, user, visiting, looked);
+  const { context, selection, pair } = view;
   const { currency, payCurrency } = context;
   const { quoteKey, tag, count, platform } = selection;
 
@@ -115,33 +204,12 @@ export function useOrderForm(
   useDebouncedLoad(price.load, priceUrl, QUOTE_DEBOUNCE_MS);
   useDebouncedLoad(methods.load, lookUp('methods', { currency }));
   useDebouncedLoad(payMethods.load, payCurrency && lookUp('methods', { currency: payCurrency }));
-  // a short link is followed to where it leads before the link is checked (or paid)
-  const checking =
-    form.input.split('\n').some((line) => shortLinkOf(line)) && links.data?.typed !== form.input;
-  useDebouncedLoad(
-    links.load,
-    checking && lookUp('links', { typed: form.input }),
-    LINK_DEBOUNCE_MS,
-  );
-  useEffect(() => {
-    if (links.data) choose({ type: 'linksFollowed', ...links.data });
-  }, [links.data]);
-  // the link rules load once the form is live, not among a first visit's files: until they are
-  // here, a link waits for them as a short link waits to be followed
-  const [checkLink, setCheckLink] = useState<rules.CheckLink | null>(null);
-  useEffect(() => {
-    let live = true;
-    importWithReload(() => import('#shared/link-rules.ts')).then((module) => {
-      if (live) setCheckLink(() => module.checkLink);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  const checking = useFollowedLinks(form.input, choose);
+  const checkLink = useLinkRules();
   const linkWaits = checking || (!checkLink && form.input.trim() !== '');
 
-  const cost = pair?.[0] ?? null;
   const cabinet = client === 'CLIENT_LK';
+  const cost = pair?.[0] ?? null;
   // the cabinet's balance is short: topping up the rest picks the top-up's method (any but the
   // balance), paying the order the order's; a subscription for every new post pays nothing now
   const missing =
@@ -164,14 +232,6 @@ export function useOrderForm(
     priced: cabinet && Boolean(price.data?.pair),
   });
   const method = selection.open ? (shown[0]?.method.id ?? null) : inEffect.method;
-  const errors = rules.errorsOf(
-    { ...form, method },
-    selection,
-    context,
-    shown,
-    linkWaits,
-    checkLink,
-  );
   const chosenMethod = shown.find((entry) => entry.method.id === method)?.method;
   const topUp = missing !== null ? topUpAmount(missing, chosenMethod, currency) : null;
   // what a method of another currency charges (the balance always pays in the account's)
@@ -181,6 +241,14 @@ export function useOrderForm(
     payCurrency && byOther && chosenMethod && charge !== null
       ? { pay_currency: payCurrency, charge }
       : null;
+  const errors = rules.errorsOf(
+    { ...form, method },
+    selection,
+    context,
+    shown,
+    linkWaits,
+    checkLink,
+  );
   const say = (key: string | undefined, values: Record<string, string | number> = {}) =>
     key ? intl.formatMessage({ id: key }, values) : null;
   const money = (amount: number, cur: Currency = currency) => formatMoney(intl, amount, cur);
@@ -190,7 +258,7 @@ export function useOrderForm(
     // errors show from the first attempt on; a refused one puts the focus on the first field
     // at fault (or the link being checked); paying in another currency waits for its charge
     const attempted = () => choose({ type: 'set', set: { attempted: true } });
-    const { quantity, dripFeed: drip, auto } = selection;
+    const { quantity } = selection;
     if (
       Object.keys(errors).length ||
       !tag ||
@@ -203,36 +271,12 @@ export function useOrderForm(
       return;
     }
     attempted();
-    const { agreement, delay, expiry } = form;
     if (toppingUp) {
+      const { agreement } = form;
       dispatch(orderFormActions.topUpRequested({ amount: topUp!, method, agreement, ...payIn }));
       return;
     }
-    const subscription = cabinet && auto;
-    dispatch(
-      orderFormActions.orderSubmitted({
-        tag,
-        link: selection.numerosity === 'multiple' ? selection.links.join('\n') : form.input.trim(),
-        quantity,
-        ...(selection.open
-          ? { posts: 0 }
-          : auto && selection.posts
-            ? { posts: selection.posts }
-            : {}),
-        ...(selection.quantityMax ? { quantity_max: selection.quantityMax } : {}),
-        ...(selection.customComments ? { comments: selection.comments.join('\n') } : {}),
-        ...(drip ? { runs: drip.runs, interval: drip.interval } : {}),
-        // the form offers SUBSCRIPTION_DELAYS only
-        ...(subscription && delay ? { delay: delay as OrderDelay } : {}),
-        ...(subscription && expiry ? { expiry } : {}),
-        ...(cabinet ? { client } : {}),
-        currency,
-        method,
-        ...payIn,
-        ...(user ? {} : { email: form.email.trim() }),
-        agreement,
-      }),
-    );
+    dispatch(orderFormActions.orderSubmitted(orderOf(form, view, method, payIn)));
   }
 
   return {
