@@ -1,22 +1,28 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { button } from '#client/components/button/button.ts';
 import { focusFirstInvalid } from '#client/components/form/focus-first-invalid.ts';
 import { errorOf, failureOf } from '#client/features/staff/staff-errors.ts';
 import { useStaffScreen, useStaffWrite } from '#client/features/staff/use-staff-route.ts';
 import { useLocalePath } from '#client/lib/locale.ts';
-import { ARTICLE_TAGS, type ArticleTag } from '#shared/articles.ts';
+import type { ArticleTag } from '#shared/articles.ts';
 import { LOCALES, type Locale } from '#shared/locales.ts';
 import type { StaffArticleText } from '#shared/schemas/staff-content.schemas.ts';
 import type { StaffArticle, StaffArticlePreview } from '#shared/staff-content.ts';
 import styles from '../staff.module.css';
-import { useConfirm } from '../staff-confirm.tsx';
-import { FieldError, invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
+import { type Confirm, useConfirm } from '../staff-confirm.tsx';
+import { invalidProps, StaffField, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
-import { Facts, Failure, When } from '../staff-parts.tsx';
+import { Failure } from '../staff-parts.tsx';
 import type { StaffScreenData } from '../staff-reads.ts';
 import { articleErrors } from './article-fields.ts';
+import {
+  ArticleActions,
+  ArticleFacts,
+  ArticlePreview,
+  ArticleTabs,
+  ArticleTags,
+} from './staff-article-parts.tsx';
 
 type Text = Required<StaffArticleText>;
 const EMPTY: Text = { slug: '', title: '', headtitle: '', description: '', body: '' };
@@ -66,26 +72,14 @@ function usePreview(body: string): { preview: StaffArticlePreview | null; failur
   };
 }
 
-/** /staff/articles/:key/: an article per language: edit with a live preview, publish, unpublish. */
-export function StaffArticlePage() {
+/**
+ * The article's writes: a language's translation saved, a publication (one language or all,
+ * asked to be confirmed first); what the last one that took says, and the refusal of the one
+ * asked last, whose fields at fault take the focus in `editor`.
+ */
+function useArticleWrites(key: string, confirm: Confirm, editor: RefObject<HTMLElement | null>) {
   const intl = useIntl();
-  const to = useLocalePath();
-  const [confirm, confirmDialog] = useConfirm();
-  const { key = '' } = useParams();
-  const {
-    data: article,
-    loading,
-    error,
-    retry,
-  } = useStaffScreen<StaffScreenData<'staff-article'>>();
-  // the editor follows the article as the page reads it (again after a save or a publication)
-  const [held, setHeld] = useState(() => heldOf(article));
-  if (held.of !== article) setHeld(heldOf(article));
-  const { texts, tags } = held;
-  const setTags = (next: ArticleTag[]) => setHeld((known) => ({ ...known, tags: next }));
-  const [lang, setLang] = useState<Locale>(intl.locale === 'ru' ? 'ru' : 'en');
   const [done, setDone] = useState<string | null>(null);
-  const editor = useRef<HTMLDivElement>(null);
   /** the write asked last: its refusal is the one shown */
   const [asked, setAsked] = useState<'save' | 'publish' | null>(null);
   // a 400 naming fields marks them, and the first takes the focus
@@ -102,13 +96,8 @@ export function StaffArticlePage() {
   });
   const busy = saving.pending || publishing.pending;
   const refused = asked === 'save' ? saving.error : asked === 'publish' ? publishing.error : null;
-  const text = texts?.[lang] ?? EMPTY;
-  const { preview, failure: previewFailure } = usePreview(text.body);
-  const stored = article?.translations.find((one) => one.lang === lang);
-  const idOf = useFieldIds();
-  const errors = articleErrors(intl, refused && failureOf(refused));
 
-  const save = () => {
+  const save = (lang: Locale, tags: ArticleTag[], text: Text) => {
     setAsked('save');
     setDone(null);
     void saving.submit({
@@ -138,6 +127,36 @@ export function StaffArticlePage() {
       body: { published: publishes, ...(only ? { lang: only } : {}) },
     });
   };
+  return { done, busy, refused, save, publish };
+}
+
+/** /staff/articles/:key/: an article per language: edit with a live preview, publish, unpublish. */
+export function StaffArticlePage() {
+  const intl = useIntl();
+  const to = useLocalePath();
+  const [confirm, confirmDialog] = useConfirm();
+  const { key = '' } = useParams();
+  const {
+    data: article,
+    loading,
+    error,
+    retry,
+  } = useStaffScreen<StaffScreenData<'staff-article'>>();
+  // the editor follows the article as the page reads it (again after a save or a publication)
+  const [held, setHeld] = useState(() => heldOf(article));
+  if (held.of !== article) setHeld(heldOf(article));
+  const { texts, tags } = held;
+  const setTags = (next: ArticleTag[]) => setHeld((known) => ({ ...known, tags: next }));
+  const [lang, setLang] = useState<Locale>(intl.locale === 'ru' ? 'ru' : 'en');
+  const editor = useRef<HTMLDivElement>(null);
+  const { done, busy, refused, save: saveText, publish } = useArticleWrites(key, confirm, editor);
+  const text = texts?.[lang] ?? EMPTY;
+  const { preview, failure: previewFailure } = usePreview(text.body);
+  const stored = article?.translations.find((one) => one.lang === lang);
+  const idOf = useFieldIds();
+  const errors = articleErrors(intl, refused && failureOf(refused));
+
+  const save = () => saveText(lang, tags, text);
   const set = (field: keyof Text, value: string) =>
     setHeld((known) =>
       known.texts
@@ -173,84 +192,20 @@ export function StaffArticlePage() {
       {!article && loading && <p aria-busy="true">…</p>}
       {article && texts && (
         <div data-testid="staff-article">
-          <div className={styles.tabs} role="tablist">
-            {LOCALES.map((code) => {
-              const one = article.translations.find((t) => t.lang === code);
-              return (
-                <button
-                  key={code}
-                  type="button"
-                  role="tab"
-                  aria-selected={lang === code}
-                  className={styles.tab}
-                  onClick={() => setLang(code)}
-                >
-                  {code}{' '}
-                  {one
-                    ? intl.formatMessage({
-                        id: one.published ? 'staff.article.published' : 'staff.article.draft',
-                      })
-                    : '∅'}
-                </button>
-              );
-            })}
-          </div>
-          <Facts
-            items={[
-              [
-                'staff.article.state',
-                <span key="state" data-testid="staff-article-state">
-                  {stored
-                    ? intl.formatMessage({
-                        id: stored.published ? 'staff.article.published' : 'staff.article.draft',
-                      })
-                    : intl.formatMessage({ id: 'staff.article.missing' })}
-                </span>,
-              ],
-              [
-                'staff.article.path',
-                stored?.published ? (
-                  <a key="path" href={stored.path} target="_blank" rel="noreferrer">
-                    {stored.path}
-                  </a>
-                ) : (
-                  (stored?.path ?? null)
-                ),
-              ],
-              ['staff.article.views', stored?.views ?? null],
-              [
-                'staff.order.updated',
-                stored ? <When key="updated" iso={stored.updated_at} /> : null,
-              ],
-            ]}
-          />
+          <ArticleTabs translations={article.translations} lang={lang} onLang={setLang} />
+          <ArticleFacts stored={stored} />
           <div className={styles.editor} ref={editor}>
             <div className={styles.stack}>
               {input('title', 200)}
               {input('slug', 120)}
               {input('headtitle', 200)}
               {input('description', 1000)}
-              <fieldset className={styles.checks}>
-                <legend>
-                  <FormattedMessage id="staff.article.tags" />
-                </legend>
-                {ARTICLE_TAGS.map((tag) => (
-                  <label key={tag} className={styles.check}>
-                    <input
-                      type="checkbox"
-                      checked={tags.includes(tag)}
-                      {...invalidProps(idOf('tags'), errors.fields.tags)}
-                      onChange={(event) =>
-                        setTags(
-                          event.target.checked ? [...tags, tag] : tags.filter((t) => t !== tag),
-                        )
-                      }
-                    />
-                    {tag}
-                  </label>
-                ))}
-                <FieldError id={idOf('tags')} error={errors.fields.tags} />
-              </fieldset>
+              <ArticleTags
+                tags={tags}
+                onChange={setTags}
+                errorId={idOf('tags')}
+                error={errors.fields.tags}
+              />
               <StaffField
                 wide
                 id={idOf('body')}
@@ -267,65 +222,15 @@ export function StaffArticlePage() {
                 />
               </StaffField>
             </div>
-            <section
-              className={styles.preview}
-              aria-label={intl.formatMessage({ id: 'staff.article.preview' })}
-            >
-              <h2 className={styles.subtitle}>
-                <FormattedMessage id="staff.article.preview" />
-                {preview && (
-                  <span className={styles.muted}>
-                    {' '}
-                    ·{' '}
-                    <FormattedMessage id="staff.article.words" values={{ words: preview.words }} />
-                  </span>
-                )}
-              </h2>
-              {previewFailure && <p className={styles.fieldError}>{previewFailure}</p>}
-              <div
-                className={styles.previewBody}
-                data-testid="staff-article-preview"
-                // the server's sanitised rendering of the Markdown (POST staff/articles/preview)
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by our server
-                dangerouslySetInnerHTML={{ __html: preview?.html ?? '' }}
-              />
-            </section>
+            <ArticlePreview preview={preview} failure={previewFailure} />
           </div>
-          <div className={styles.actions}>
-            <button type="button" className={button('primary')} disabled={busy} onClick={save}>
-              <FormattedMessage id="staff.article.save" values={{ lang }} />
-            </button>
-            {stored && (
-              <button
-                type="button"
-                className={button('secondary')}
-                disabled={busy}
-                onClick={() => publish(!stored.published, lang)}
-                data-testid="staff-article-publish"
-              >
-                <FormattedMessage
-                  id={stored.published ? 'staff.article.unpublish' : 'staff.article.publish'}
-                  values={{ lang }}
-                />
-              </button>
-            )}
-            <button
-              type="button"
-              className={button('secondary')}
-              disabled={busy}
-              onClick={() => publish(true)}
-            >
-              <FormattedMessage id="staff.article.publishAll" />
-            </button>
-            <button
-              type="button"
-              className={button('secondary')}
-              disabled={busy}
-              onClick={() => publish(false)}
-            >
-              <FormattedMessage id="staff.article.unpublishAll" />
-            </button>
-          </div>
+          <ArticleActions
+            lang={lang}
+            stored={stored}
+            busy={busy}
+            onSave={save}
+            onPublish={publish}
+          />
           {done && (
             <p role="status" className={styles.notice}>
               <FormattedMessage id={done} />
