@@ -11,8 +11,7 @@ import type {
   StaffRolesBody,
   StaffSwitchBody,
 } from '#shared/schemas/staff.schemas.ts';
-import type { OrdersService } from '../../orders/orders.service.ts';
-import type { StaffNote } from '../../orders/staff-orders.ts';
+import type { OrdersService, StaffNote } from '../../orders/orders.service.ts';
 import type { Audit } from '../audit.service.ts';
 import { actorOf, type StaffActor, type StaffSection } from '../staff-access.ts';
 import type { StaffAdjustments } from './staff-adjustments.service.ts';
