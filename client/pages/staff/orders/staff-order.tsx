@@ -12,19 +12,14 @@ import { useConfirm } from '../staff-confirm.tsx';
 import { invalidProps, useFieldIds } from '../staff-fields.tsx';
 import { StaffFrame } from '../staff-frame.tsx';
 import { noteText } from '../staff-notes.ts';
-import {
-  compactJson,
-  Facts,
-  Failure,
-  LedgerTable,
-  Money,
-  ServiceTag,
-  Status,
-  Table,
-  When,
-  wordOf,
-} from '../staff-parts.tsx';
+import { Failure, LedgerTable, Money, Status, Table, When } from '../staff-parts.tsx';
 import type { StaffScreenData } from '../staff-reads.ts';
+import {
+  OrderFacts,
+  PartialForm,
+  ProviderCallsTable,
+  SwitchProviderForm,
+} from './staff-order-parts.tsx';
 
 type Action = 'resend' | 'cancel' | 'partial' | 'switch' | 'refill';
 
@@ -130,24 +125,15 @@ function OrderActions({
         </button>
       )}
       {actions.partial && (
-        <form ref={partialForm} className={styles.filters} onSubmit={partial} style={{ margin: 0 }}>
-          <label className={styles.filter}>
-            <FormattedMessage id="staff.order.delivered" values={{ count: order.count }} />
-            <input
-              type="number"
-              name="delivered"
-              min={0}
-              max={order.count}
-              step={1}
-              value={delivered}
-              onChange={(event) => setDelivered(event.target.value)}
-              {...fieldOf('partial')}
-            />
-          </label>
-          <button type="submit" className={button('secondary')} disabled={busy || delivered === ''}>
-            <FormattedMessage id="staff.order.partial" />
-          </button>
-        </form>
+        <PartialForm
+          formRef={partialForm}
+          count={order.count}
+          delivered={delivered}
+          onDelivered={setDelivered}
+          onSubmit={partial}
+          busy={busy}
+          fieldProps={fieldOf('partial')}
+        />
       )}
       {actions.refill && (
         <button type="button" className={button('secondary')} disabled={busy} onClick={refill}>
@@ -155,22 +141,14 @@ function OrderActions({
         </button>
       )}
       {actions.switch && (
-        <form ref={switchForm} className={styles.filters} onSubmit={switchTo} style={{ margin: 0 }}>
-          <label className={styles.filter}>
-            <FormattedMessage id="staff.order.switchTo" />
-            <input
-              name="provider"
-              value={provider}
-              maxLength={64}
-              size={14}
-              onChange={(event) => setProvider(event.target.value)}
-              {...fieldOf('switch')}
-            />
-          </label>
-          <button type="submit" className={button('secondary')} disabled={busy || !provider.trim()}>
-            <FormattedMessage id="staff.order.switch" />
-          </button>
-        </form>
+        <SwitchProviderForm
+          formRef={switchForm}
+          provider={provider}
+          onProvider={setProvider}
+          onSubmit={switchTo}
+          busy={busy}
+          fieldProps={fieldOf('switch')}
+        />
       )}
       {error && (
         <p
@@ -210,46 +188,7 @@ export function StaffOrderPage() {
               <FormattedMessage id={`staff.order.done.${done}`} />
             </p>
           )}
-          <Facts
-            items={[
-              ['staff.orders.publicId', order.public_id],
-              [
-                'staff.orders.user',
-                order.user ? (
-                  <Link key="user" to={to('staff-user', { id: String(order.user.id) })}>
-                    {order.user.login ?? order.user.email} ({order.user.email})
-                  </Link>
-                ) : (
-                  order.email
-                ),
-              ],
-              ['staff.orders.status', <Status kind="order" key="status" status={order.status} />],
-              [
-                'staff.orders.service',
-                <ServiceTag key="service" tag={order.tag} names={order.service_names} />,
-              ],
-              ['staff.orders.link', order.link],
-              ['staff.orders.count', intl.formatNumber(order.count)],
-              [
-                'staff.orders.cost',
-                <Money key="cost" minor={order.cost} currency={order.currency} />,
-              ],
-              [
-                'staff.order.refunded',
-                <Money key="refunded" minor={order.refunded} currency={order.currency} />,
-              ],
-              ['staff.orders.provider', order.provider_id],
-              ['staff.order.providerOrder', order.provider_order_id],
-              ['staff.order.startCount', order.start_count ?? null],
-              ['staff.order.remains', order.remains ?? null],
-              [
-                'staff.order.needsCheck',
-                intl.formatMessage({ id: order.needs_check ? 'staff.yes' : 'staff.no' }),
-              ],
-              ['staff.orders.created', <When key="created" iso={order.created_at} />],
-              ['staff.order.updated', <When key="updated" iso={order.updated_at} />],
-            ]}
-          />
+          <OrderFacts order={order} />
           <OrderActions order={order} onDone={setDone} />
           {order.children.length > 0 && (
             <>
@@ -311,35 +250,7 @@ export function StaffOrderPage() {
               <h2 className={styles.subtitle}>
                 <FormattedMessage id="staff.order.providerCalls" />
               </h2>
-              <Table
-                head={[
-                  'staff.time',
-                  'staff.orders.id',
-                  'staff.orders.provider',
-                  'staff.order.callAction',
-                  'staff.order.callOk',
-                  'staff.order.callRequest',
-                  'staff.order.callAnswer',
-                ]}
-                testId="staff-order-calls"
-                rows={order.provider_calls.map((providerCall, index) => (
-                  // calls have no id of their own; their order is their identity
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                  <tr key={index}>
-                    <td>
-                      <When iso={providerCall.created_at} />
-                    </td>
-                    <td>#{providerCall.order_id}</td>
-                    <td>{providerCall.provider_id}</td>
-                    <td>{wordOf(intl, 'callAction', providerCall.action)}</td>
-                    <td>
-                      {intl.formatMessage({ id: providerCall.ok ? 'staff.yes' : 'staff.no' })}
-                    </td>
-                    <td className={styles.json}>{compactJson(providerCall.request)}</td>
-                    <td className={styles.json}>{compactJson(providerCall.answer)}</td>
-                  </tr>
-                ))}
-              />
+              <ProviderCallsTable calls={order.provider_calls} />
             </>
           )}
           <h2 className={styles.subtitle}>
