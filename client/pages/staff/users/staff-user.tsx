@@ -26,11 +26,8 @@ import {
 import type { StaffScreenData } from '../staff-reads.ts';
 import { AdjustmentsTable } from './staff-adjustments.tsx';
 import { BalanceForm } from './staff-user-balance.tsx';
+import { ActionError, LevelSelect, RolesChecks } from './staff-user-fields.tsx';
 import { UserPayments, UserReferrals } from './staff-user-money.tsx';
-
-const STAFF_ROLES = ['ROLE_ADMIN', 'ROLE_MODERATOR', 'ROLE_MANAGER', 'ROLE_SEO', 'ROLE_PROXY'];
-
-const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /** Roles (ROLE_ADMIN …) by their names in the console's language; the plain user role left out. */
 const rolesText = (intl: IntlShape, roles: string[]) =>
@@ -107,19 +104,14 @@ function UserActions({
       return;
     void writes.logout.submit({ params });
   };
-  const errorFor = (action: UserAction) => {
-    const text = errorText(action);
-    return text ? (
-      <p
-        id={`${idOf(action)}-error`}
-        role="alert"
-        className={styles.alert}
-        style={{ width: '100%', margin: 0 }}
-      >
-        {text}
-      </p>
-    ) : null;
-  };
+  const errorFor = (action: UserAction) => (
+    <ActionError id={`${idOf(action)}-error`} text={errorText(action)} />
+  );
+  const toggleRole = (role: string, on: boolean) =>
+    setDraft((known) => ({
+      ...known,
+      roles: on ? [...known.roles, role] : known.roles.filter((other) => other !== role),
+    }));
 
   return (
     <div data-testid="staff-user-actions">
@@ -131,21 +123,11 @@ function UserActions({
           void writes.level.submit({ params, body: { level: Number(level) } });
         }}
       >
-        <label className={styles.filter}>
-          <FormattedMessage id="staff.user.level" />
-          <select
-            name="level"
-            value={level}
-            onChange={(event) => setDraft({ ...draft, level: event.target.value })}
-            {...fieldOf('level')}
-          >
-            {LEVELS.map((one) => (
-              <option key={one} value={one}>
-                {one}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LevelSelect
+          level={level}
+          onChange={(next) => setDraft({ ...draft, level: next })}
+          fieldProps={fieldOf('level')}
+        />
         <button
           type="submit"
           className={button('secondary')}
@@ -193,31 +175,7 @@ function UserActions({
             });
           }}
         >
-          <fieldset className={styles.checks}>
-            <legend>
-              <FormattedMessage id="staff.user.roles" />
-            </legend>
-            {STAFF_ROLES.map((role) => (
-              <label key={role} className={styles.check}>
-                <input
-                  type="checkbox"
-                  name="roles"
-                  value={role}
-                  checked={roles.includes(role)}
-                  {...fieldOf('roles')}
-                  onChange={(event) =>
-                    setDraft((known) => ({
-                      ...known,
-                      roles: event.target.checked
-                        ? [...known.roles, role]
-                        : known.roles.filter((other) => other !== role),
-                    }))
-                  }
-                />
-                <FormattedMessage id={`staff.role.${role.slice(5).toLowerCase()}`} />
-              </label>
-            ))}
-          </fieldset>
+          <RolesChecks roles={roles} onToggle={toggleRole} fieldProps={fieldOf('roles')} />
           <button type="submit" className={button('secondary')} disabled={busy}>
             <FormattedMessage id="staff.user.saveRoles" />
           </button>
