@@ -149,6 +149,33 @@ function orderOf(
   };
 }
 
+/** What the form's look-ups brought, in the shape the selection rules read. */
+function lookedOf(
+  services: Answers.ServicesAnswer | undefined,
+  price: Answers.PriceAnswer | undefined,
+  ...methods: (Answers.MethodsAnswer | undefined)[]
+) {
+  return {
+    services: services?.services
+      ? { [servicesKey(services.client, services.platform)]: services.services }
+      : {},
+    methods: Object.fromEntries(
+      methods.flatMap((got) => (got?.data ? [[got.currency, got.data]] : [])),
+    ),
+    quotes: price?.pair ? { [price.key]: price.pair } : {},
+  };
+}
+
+/**
+ * A subscription for every new post shows the balance alone: each of its post orders is
+ * charged from the balance when placed, whatever it holds now.
+ */
+function balanceOnly(context: ReturnType<typeof rules.formView>['context']) {
+  return (context.methods?.methods ?? [])
+    .filter((entry) => entry.id === BALANCE_METHOD_ID)
+    .map((entry) => ({ method: entry, state: { shown: true, disabled: false } as const }));
+}
+
 /**
  * The order form's state: the choice is the form's reducer (kept in session storage, tied to
  * the page); what follows is derived (order-form.selection.ts); another platform's services,
@@ -176,17 +203,7 @@ export function useOrderForm(
   const price = useFetcher<Answers.PriceAnswer>();
   const methods = useFetcher<Answers.MethodsAnswer>();
   const payMethods = useFetcher<Answers.MethodsAnswer>();
-  const looked = {
-    services: services.data?.services
-      ? { [servicesKey(services.data.client, services.data.platform)]: services.data.services }
-      : {},
-    methods: Object.fromEntries(
-      [methods.data, payMethods.data].flatMap((got) =>
-        got?.data ? [[got.currency, got.data]] : [],
-      ),
-    ),
-    quotes: price.data?.pair ? { [price.data.key]: price.data.pair } : {},
-  };
+  const looked = lookedOf(services.data, price.data, methods.data, payMethods.data);
   const visiting = { ...visitor, ...(rates ? { rates } : {}) };
   const page = { ...data, service, client };
   const view = rules.formView(form, page, user, visiting, looked);
@@ -219,10 +236,7 @@ export function useOrderForm(
   const toppingUp = missing !== null && form.shortChoice === 'topUp';
   const atPrice = rules.shownMethods(context, cost);
   const shown = selection.open
-    ? // each of its post orders is charged from the balance when placed, whatever it holds now
-      (context.methods?.methods ?? [])
-        .filter((entry) => entry.id === BALANCE_METHOD_ID)
-        .map((entry) => ({ method: entry, state: { shown: true, disabled: false } as const }))
+    ? balanceOnly(context)
     : toppingUp
       ? rules.shownMethods(context, null).filter((entry) => entry.method.id !== BALANCE_METHOD_ID)
       : atPrice;
