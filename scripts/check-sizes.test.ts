@@ -1,4 +1,8 @@
-import { FUNCTION_LINES, longFunctions } from './check-sizes.ts';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { checkSizes, FUNCTION_LINES, longFunctions } from './check-sizes.ts';
 
 /** A function whose text spans `lines` lines, in the form `shape` writes around its body. */
 function fn(lines: number, shape: (body: string) => string): string {
@@ -27,5 +31,39 @@ describe('longFunctions', () => {
       ['read', 160],
       ['Card', 171],
     ]);
+  });
+});
+
+describe('checkSizes', () => {
+  /** A git tree of `files` (path → line count) in a folder of its own. */
+  function tree(files: Record<string, number>): string {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sizes-'));
+    execFileSync('git', ['init', '-q'], { cwd: root });
+    for (const [file, lines] of Object.entries(files)) {
+      mkdirSync(path.join(root, path.dirname(file)), { recursive: true });
+      writeFileSync(path.join(root, file), 'call();\n'.repeat(lines));
+    }
+    return root;
+  }
+
+  it('refuses a module folder over 2,500 lines, and measures its sub-folders each alone', () => {
+    expect(
+      checkSizes(
+        tree({
+          'server/modules/orders/a.ts': 1_300,
+          'server/modules/orders/b.ts': 1_201,
+          'server/modules/orders/a.test.ts': 5_000,
+        }),
+      ),
+    ).toEqual(['server/modules/orders/ is 2501 lines (at most 2500)']);
+    expect(
+      checkSizes(
+        tree({
+          'server/modules/orders/a.ts': 1_300,
+          'server/modules/orders/placement/b.ts': 1_201,
+          'server/modules/orders/lifecycle/c.ts': 2_500,
+        }),
+      ),
+    ).toEqual([]);
   });
 });
