@@ -50,7 +50,7 @@ export interface TransactionTotals {
   other_currency_rows: number;
 }
 
-/** One discount level (CATALOG.md) in one currency. */
+/** One discount level (docs/product.md §4) in one currency. */
 export interface LevelView {
   level: number;
   /** total paid in, minor units, from which the level applies */

@@ -15,7 +15,7 @@ import {
   tierInversion,
 } from './pricing.ts';
 
-/** CATALOG.md: Instagram likes on the storefront, in kopecks and in cents. */
+/** The seed's price list: Instagram likes on the storefront, in kopecks and in cents. */
 const RUB_LIKES: PriceTier[] = [
   { from: 1, micro: 19_000_000 },
   { from: 1_000, micro: 18_500_000 },
@@ -112,7 +112,7 @@ describe('auto services (docs/product.md §13)', () => {
   });
 });
 
-describe('discount levels (CATALOG.md)', () => {
+describe('discount levels (docs/product.md §4)', () => {
   it('follows the total paid in, per currency', () => {
     expect(levelFor(0, 'RUB').level).toBe(1);
     expect(levelFor(499_999, 'RUB').level).toBe(1);
@@ -146,7 +146,7 @@ describe('discount levels (CATALOG.md)', () => {
 
 describe('shownSaving (one savings rule in every currency)', () => {
   it('shows the 1,000-likes package’s saving in dollars and not a 2.6 % one in roubles', () => {
-    // CATALOG.md: $0.99 per 100, $6.99 per 1,000; 19 ₽ per 100, 185 ₽ per 1,000
+    // the seed's price list: $0.99 per 100, $6.99 per 1,000; 19 ₽ per 100, 185 ₽ per 1,000
     expect(shownSaving(699, 291)).toBe(29);
     expect(shownSaving(18_500, 500)).toBeNull();
   });

@@ -185,7 +185,7 @@ export function autoQuantity(min: number, max: number, posts: number): number {
   return Math.round((min + max) / 2) * posts;
 }
 
-/** CATALOG.md discount levels: reached by total paid in, never lowered. */
+/** Discount levels (docs/product.md §4): reached by total paid in, never lowered. */
 export interface DiscountLevel {
   level: number;
   /** total paid in, in major units of each currency, from which the level applies */
@@ -267,7 +267,7 @@ export const DISCOUNT_LEVELS: readonly DiscountLevel[] = [
   },
 ];
 
-/** A referred user starts at level 2 (CATALOG.md referral program). */
+/** A referred user starts at level 2 (docs/product.md §4, §8). */
 export const REFERRED_START_LEVEL = 2;
 
 /**

@@ -2,8 +2,8 @@ import type { Locale } from './locales.ts';
 import { pagePath } from './routes.ts';
 
 /**
- * The referral program as the client and the API see it (CATALOG.md, docs/product.md): the link,
- * the code's form, the share, and the income page's lists.
+ * The referral program as the client and the API see it (docs/product.md §8): the link, the
+ * code's form, the share, and the income page's lists.
  */
 
 /** The referrer earns this share of each delivered order of a customer they brought. */

@@ -2,8 +2,8 @@ import type { Locale } from './locales.ts';
 import type { Platform, ServiceKind } from './platforms.ts';
 
 /**
- * One landing per service and platform (docs/product.md §2 Service pages). Slugs follow CATALOG.md:
- * Russian under /uslugi/, every other language a native buy-phrase under its prefix.
+ * One landing per service and platform (docs/product.md §2 Pages). Slugs follow the same
+ * section: Russian under /uslugi/, every other language a native buy-phrase under its prefix.
  */
 export interface ServicePage {
   id: string;

@@ -4,10 +4,10 @@ import { isRefCode } from '#shared/referrals.ts';
 import { contextOf } from './request-context.ts';
 
 /**
- * CATALOG.md referral program: `?ref=CODE` on any page keeps the code in a first-party cookie
- * for 30 days; the first link followed wins, and a logged-in visitor is nobody's referral.
- * The page is then served at its own address without the code (one cached page, a clean
- * address to share). A malformed code is dropped the same way.
+ * The referral program (docs/product.md §8): `?ref=CODE` on any page keeps the code in a
+ * first-party cookie for 30 days; the first link followed wins, and a logged-in visitor is
+ * nobody's referral. The page is then served at its own address without the code (one cached
+ * page, a clean address to share). A malformed code is dropped the same way.
  */
 export function referralCapture({ secureCookies }: { secureCookies: boolean }) {
   const cookie: CookieOptions = {

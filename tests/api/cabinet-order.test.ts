@@ -88,7 +88,7 @@ describe.each(ENGINES)('cabinet orders on %s', (engine) => {
       method: -1,
       client: 'CLIENT_LK',
     });
-    // level 2 takes 5 % off likes (CATALOG.md)
+    // level 2 takes 5 % off likes (docs/product.md §4)
     expect(res.body.data.order.cost).toBe(base - Math.round(base * 0.05));
   });
 

@@ -24,8 +24,9 @@ import {
 
 /**
  * The catalogue calls of docs/api.md (services, prices, payment methods, misc). Every expected
- * price is worked out by hand from CATALOG.md: money is in minor units (kopecks, cents) and a
- * price point "RUB 185 for 1 000" is a unit price of 18.5 kopecks from 1 000 upward.
+ * price is worked out by hand from the seed's price list: money is in minor units (kopecks,
+ * cents) and a price point "RUB 185 for 1 000" is a unit price of 18.5 kopecks from 1 000
+ * upward.
  */
 
 type App = ReturnType<typeof createApp>;
@@ -50,7 +51,7 @@ const INSTAGRAM_TAGS = [
 
 /**
  * Instagram likes at the storefront, RUB: base 19 kop a like; 18.5 from 1 000, 18.2 from
- * 5 000, 17.9 from 10 000, 17.8 from 25 000, 17.5 from 50 000 (CATALOG.md price points).
+ * 5 000, 17.9 from 10 000, 17.8 from 25 000, 17.5 from 50 000 (the seed's price points).
  * discount = count × 19 − cost.
  */
 const LIKES_RUB = {
@@ -152,7 +153,8 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('success');
       const services: { tag: string; platform: string }[] = res.body.data;
-      // INSTAGRAM_COMMENTS is left out here: CATALOG.md sells it in the cabinet only (see report)
+      // INSTAGRAM_COMMENTS is left out here: the market prices the seed was made from sell it in
+      // the cabinet only (see report)
       expect(services.map((s) => s.tag).filter((tag) => tag !== 'INSTAGRAM_COMMENTS')).toEqual(
         INSTAGRAM_TAGS,
       );
@@ -436,7 +438,7 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
   describe('GET prices/tiny', () => {
     const PRICES = '/api/prices/tiny';
 
-    it('answers currency → tag → count → {cost, discount} with the CATALOG.md prices', async () => {
+    it('answers currency → tag → count → {cost, discount} with the seeded prices', async () => {
       const res = await get(`${PRICES}?labels=CLIENT_MAIN+VISIBLE&platform=instagram`);
       expect(res.status).toBe(200);
       // a guest without a currency cookie and in the default (ru) locale pays in roubles
@@ -762,7 +764,7 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
       expect(calls.every((call) => /^(GET|POST|PUT|PATCH|DELETE) \/api\//.test(call))).toBe(true);
     });
 
-    it('lists the five discount levels of CATALOG.md in the user’s currency with their own', async () => {
+    it('lists the five discount levels of docs/product.md §4 in the user’s currency with their own', async () => {
       const res = await get('/api/user/premium_statuses', levelled);
       expect(res.status).toBe(200);
       const { levels, current, currency } = res.body.data;
@@ -1095,7 +1097,7 @@ describe.each(ENGINES)('catalogue cache and seed on %s', (engine) => {
           expect(usd?.[0]?.[0]).toBe(1);
         }
       }
-      // the storefront likes of CATALOG.md, in millionths of a kopeck per like
+      // the storefront likes of the seed's price list, in millionths of a kopeck per like
       expect(lists.get('INSTAGRAM_LIKES|CLIENT_MAIN|RUB')).toEqual([
         [1, 19_000_000],
         [1_000, 18_500_000],

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import { createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
- * Discount levels (CATALOG.md, docs/product.md): GET user/premium_statuses, and the level that
+ * Discount levels (docs/product.md §4): GET user/premium_statuses, and the level that
  * rises with the total paid in when a payment settles, never lowered, with a notification
  * in the user's language; the next price quoted already carries the level's percent.
  */

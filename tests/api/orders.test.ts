@@ -9,7 +9,7 @@ import { createTestAppWith, ENGINES, IP, signUp, type TestApp } from '../support
  * POST c_orders/main, the sandbox gateway's checkout and signed webhook, POST deposit,
  * GET payment/{id}(/ecommerce), GET c_orders(/{id}), and the balance ledger.
  *
- * Every amount is in minor units and worked out by hand from CATALOG.md's price points:
+ * Every amount is in minor units and worked out by hand from the seed's price points:
  * Instagram likes cost RUB 19 for 100 (19 kop a like) and RUB 185 for 1 000 (18.5 kop a like
  * from 1 000), USD 0.99 for 100 and 6.99 for 1 000. So 1 000 likes are 18 500 kop with a
  * discount of 1 000 × 19 − 18 500 = 500, or 699 ¢ with 1 000 × 0.99 − 699 = 291.

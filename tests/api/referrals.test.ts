@@ -3,7 +3,7 @@ import type { Db } from '#server/db/database.ts';
 import { balanceOf, createTestAppWith, ENGINES, signUp, type TestApp } from '../support/app.ts';
 
 /**
- * The referral program end to end on the API (CATALOG.md, docs/product.md, docs/api.md `user/refs`):
+ * The referral program end to end on the API (docs/product.md §8, docs/api.md `user/refs`):
  * `?ref=` kept in a first-party cookie (first touch wins), sign-up and guest orders carrying
  * it, the bonus on a delivered order, `user/refs` and `user/refs/total`, and withdraw
  * requests held until staff decide.

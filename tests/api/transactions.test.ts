@@ -13,7 +13,7 @@ type Account = Awaited<ReturnType<typeof signUp>>;
 const PUBLIC_ID = /^[A-Za-z0-9]{20}$/;
 const LIST = '/api/user/transactions';
 const TOTALS = '/api/user/transactions/totals';
-/** 1 000 Instagram likes from the balance: RUB 185 (CATALOG.md) */
+/** 1 000 Instagram likes from the balance: RUB 185 (the seed's price list) */
 const LIKES_FROM_BALANCE = {
   tag: 'INSTAGRAM_LIKES',
   link: 'https://www.instagram.com/p/C1a2B3c4D5e/',

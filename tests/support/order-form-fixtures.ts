@@ -57,7 +57,7 @@ export const POINTS = {
   likes: [99, 699, 2_999, 4_999, 11_999, 19_999, 37_999],
   followers: [149, 999, 3_999, 6_999, 14_999, 29_999, 54_999],
 };
-/** Cabinet prices are the storefront's at this share (CATALOG.md). */
+/** Cabinet prices are the storefront's at this share (as in the seed's price list). */
 export const CABINET_RATIO = 0.175 / 0.19;
 
 /** prices/orderCost as docs/api.md works it out: the count at its tier's unit price. */

@@ -1,6 +1,6 @@
 import { META_PLATFORMS, type Platform } from '#shared/platforms.ts';
 
-/** The landing page of each platform: Instagram is the home page (CATALOG.md). */
+/** The landing page of each platform: Instagram is the home page (docs/product.md §2). */
 export const PLATFORM_PAGE: Record<Platform, string> = {
   instagram: 'home',
   tiktok: 'tiktok',

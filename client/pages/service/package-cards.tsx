@@ -9,7 +9,7 @@ import { formatMoney } from '../../lib/money.ts';
 import styles from './package-cards.module.css';
 
 /**
- * A service page's packages at preset quantities (CATALOG.md landing sections): price, saving
+ * A service page's packages at preset quantities (docs/product.md §4): price, saving
  * and badge from the page's storefront prices by one rule (shared/pricing.ts packageOffers);
  * a click puts the package into the order form.
  */

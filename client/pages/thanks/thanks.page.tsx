@@ -105,7 +105,7 @@ function retryPath(
 const DELIVERING = new Set(['RUNNING', 'PARTIAL', 'COMPLETED']);
 
 /**
- * "1,000 × Instagram likes — $6.99": what was bought (CATALOG.md thanks view), its state and,
+ * "1,000 × Instagram likes — $6.99": what was bought (docs/product.md §15), its state and,
  * once it runs, how much is delivered.
  */
 function OrderSummary({ order }: { order: OrderView | FollowedOrder }) {

@@ -6,15 +6,16 @@ import type { DiscountGroup, PriceTier } from '#shared/pricing.ts';
 import { type Currency, EU_COUNTRIES } from '#shared/regions.ts';
 
 /**
- * The catalogue's seed, from CATALOG.md: every service of docs/product.md §2 with its limits, link
- * kinds and price tiers per client and currency. Prices come from the market's preset price
- * points; services CATALOG.md gives no figures for are priced off the nearest row by a factor.
+ * The catalogue's seed, from the market prices it was made from: every service of
+ * docs/product.md §2 with its limits, link kinds and price tiers per client and currency.
+ * Prices come from the market's preset price points; services those market prices give no
+ * figures for are priced off the nearest row by a factor.
  */
 
 /**
  * Preset price points in major units: 100 / 1k / 5k / 10k / 25k / 50k / 100k. A larger
  * quantity never costs more per unit (shared/pricing.ts tierInversion, tested over the seeded
- * catalogue): where CATALOG.md's figures broke that by a hair, the larger point is lower here
+ * catalogue): where the market's figures broke that by a hair, the larger point is lower here
  * (followers RUB 25k 10 500 → 10 200, USD 50k 299.99 → 289.99; views USD 10k 29.99 → 28.99).
  */
 type Points = readonly [number, number, number, number, number, number, number];
@@ -22,7 +23,7 @@ const POINT_COUNTS = [100, 1_000, 5_000, 10_000, 25_000, 50_000, 100_000] as con
 
 interface PriceClass {
   RUB: Points;
-  /** EUR uses the same figures (CATALOG.md) */
+  /** EUR uses the same figures as USD, as the market prices do */
   USD: Points;
 }
 
@@ -47,9 +48,9 @@ const PRICE_CLASSES = {
 type PriceClassName = keyof typeof PRICE_CLASSES;
 
 /**
- * Cabinet prices are lower than the storefront's at every quantity (CATALOG.md: likes 0.19 ₽
- * a unit on the storefront's first tier, 0.175 ₽ in the cabinet from 50 000): each tier of the
- * storefront at this share.
+ * Cabinet prices are lower than the storefront's at every quantity (the market prices the seed
+ * was made from: likes 0.19 ₽ a unit on the storefront's first tier, 0.175 ₽ in the cabinet
+ * from 50 000): each tier of the storefront at this share.
  */
 const CABINET_RATIO = 0.175 / 0.19;
 
@@ -243,7 +244,7 @@ export interface PaymentMethodSeed {
 const EEA_CH_GB = [...EU_COUNTRIES, 'IS', 'LI', 'NO', 'CH', 'GB'];
 const STRIPE = { min: 0.5, max: 999_999 };
 
-/** CATALOG.md payment methods; the balance is id -1 (docs/product.md §3). */
+/** The seed's payment methods (docs/product.md §6); the balance is id -1. */
 export const PAYMENT_METHOD_SEEDS: PaymentMethodSeed[] = [
   {
     id: -1,

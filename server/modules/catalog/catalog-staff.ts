@@ -323,7 +323,7 @@ export function createCatalogStaff(deps: CatalogStaffDeps) {
   });
 }
 
-/** The discount group a new service of a type falls in (CATALOG.md). */
+/** The discount group a new service of a type falls in (docs/product.md §4). */
 const DISCOUNT_GROUP: Partial<Record<ServiceType, string>> = {
   LIKES: 'likes',
   VIEWS: 'views',

@@ -85,7 +85,7 @@ export async function createUser(db: Db, user: NewUser, now = new Date()): Promi
         roles: JSON.stringify(user.roles ?? []),
         ref_code: randomCode(8),
         referrer_id: referrer?.id ?? null,
-        // a referred user starts at level 2 (CATALOG.md referral program)
+        // a referred user starts at level 2 (docs/product.md §4, §8)
         discount_level: referrer ? REFERRED_START_LEVEL : 1,
         created_at: at,
         updated_at: at,
@@ -163,7 +163,7 @@ export async function languageOf(db: Db, userId: number): Promise<Locale | null>
 /**
  * A guest who signed up claims an order placed with a referral code: the code's owner becomes
  * their referrer, if they have none and it is not themselves, and they get the referred
- * start level (CATALOG.md). Answers the referrer's id when linked.
+ * start level (docs/product.md §4). Answers the referrer's id when linked.
  */
 export async function adoptReferrer(
   db: Db,

@@ -16,7 +16,7 @@ export interface UsersTable {
   scopes: Generated<string>;
   ref_code: string;
   referrer_id: number | null;
-  /** the discount level held (CATALOG.md levels; never lowered) */
+  /** the discount level held (docs/product.md §4 levels; never lowered) */
   discount_level: Generated<number>;
   /** when staff blocked the account (no sign-in, API key or socket), or null */
   blocked_at: Generated<string | null>;

@@ -36,8 +36,8 @@ export async function incomeLoader({ request, context }: LoaderFunctionArgs) {
 export const incomeAction = writeAction(['POST user/withdrawals'], { signedIn: true });
 
 /**
- * /cp/income/ (docs/product.md §2, CATALOG.md referral program): the link to share, what it brought,
- * the program's rules, the bonuses 10 a page, and a withdraw request.
+ * /cp/income/ (docs/product.md §2, the referral program of §8): the link to share, what it
+ * brought, the program's rules, the bonuses 10 a page, and a withdraw request.
  */
 export default function IncomePage() {
   const intl = useIntl();
