@@ -67,6 +67,8 @@ export function useShownSearch() {
  */
 export function useSearchDraft(name: string, delayMs = 300) {
   const { shown, set } = useShownSearch();
+  const { pathname } = useLocation();
+  const leavingFor = useNavigation().location?.pathname;
   const inUrl = shown.get(name) ?? '';
   const [draft, setDraft] = useState(inUrl);
   const written = useRef(inUrl);
@@ -76,6 +78,11 @@ export function useSearchDraft(name: string, delayMs = 300) {
     written.current = inUrl;
     setDraft(inUrl);
   }, [inUrl]);
+  // a link followed while the typing waits: the write would navigate back to this list and
+  // cancel the page being opened, so it is dropped (as it is when the list unmounts)
+  useEffect(() => {
+    if (leavingFor && leavingFor !== pathname) clearTimeout(timer.current);
+  }, [leavingFor, pathname]);
   useEffect(() => () => clearTimeout(timer.current), []);
   const change = (value: string) => {
     setDraft(value);

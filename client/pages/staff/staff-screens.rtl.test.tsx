@@ -766,4 +766,44 @@ describe('the catalogue', () => {
     await waitFor(() => expect(table.querySelectorAll('tbody tr')).toHaveLength(2));
     expect(table.textContent).not.toContain('FAKE_');
   });
+
+  it('opens a service clicked while the search typed waits to go into the URL', async () => {
+    let answer = (_: unknown) => {};
+    const opened = new Promise((resolve) => {
+      answer = resolve;
+    });
+    const fake = service('FAKE_LIKES', 'fake', 'fakes-only');
+    api = fakeApi({
+      'GET staff/me': () => ME,
+      'GET staff/catalogue/services': () => [fake],
+      'GET staff/catalogue/services/FAKE_LIKES': () => opened,
+    });
+    const user = userEvent.setup();
+    const { router } = renderPage(
+      <StaffSessionProvider>
+        <StaffPage />
+      </StaffSessionProvider>,
+      {
+        store: appStore({}),
+        path: '/en/staff/services/',
+        pageId: 'staff-services',
+        sets: ['staff'],
+        routeOf: staffRoute,
+        otherPages: {
+          '/en/staff/services/': 'staff-services',
+          '/en/staff/services/:tag/': 'staff-service',
+        },
+      },
+    );
+    await screen.findByTestId('staff-services-table');
+    await user.type(screen.getByLabelText('Tag or name'), 'FAKE_');
+    await user.click(await screen.findByRole('link', { name: 'FAKE_LIKES' }));
+    expect(router.state.navigation.location?.pathname).toBe('/en/staff/services/FAKE_LIKES/');
+    // the search goes into the URL 300 ms after the last key: here that moment passes while
+    // the service is still being read, which is the case under test
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    answer(fake);
+    expect(await screen.findByTestId('staff-service-form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/en/staff/services/FAKE_LIKES/');
+  });
 });
