@@ -2,6 +2,7 @@ import { createContext, type ReactNode, use, useContext } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { RawIntlProvider } from 'react-intl';
+import { keptKey } from '#client/components/static-subtree/kept-key.ts';
 import {
   type KeptProps,
   KeptSubtree,
@@ -168,4 +169,15 @@ describe('KeptSubtree and the subtree cache', () => {
     );
     expect(nav(cache.forPage())).toBe(rendered);
   });
+});
+
+test("the cache's keys are keptKey's, remembered by name and props", () => {
+  const cache = subtreeCache();
+  const json = JSON.stringify({ locale: 'en', cards: [{ price: '$6.99' }] });
+  const first = cache.forPage().keyOf('footer', json);
+  expect(first).toBe(keptKey('footer', json));
+  expect(cache.forPage().keyOf('footer', json)).toBe(first);
+  // the same props under another content's name are another key
+  expect(cache.forPage().keyOf('landing', json)).toBe(keptKey('landing', json));
+  expect(cache.forPage().keyOf('landing', json)).not.toBe(first);
 });

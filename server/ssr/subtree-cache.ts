@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { propsJson } from '#client/components/static-subtree/kept-key.ts';
+import { keptKey, propsJson } from '#client/components/static-subtree/kept-key.ts';
 import { KeptAlone, type SubtreeCache } from '#client/components/static-subtree/kept-subtree.tsx';
 import { keptSubtreeLookups } from '../lib/metrics.ts';
 import { CLIENT_RENDERED_BOUNDARY } from './page-document.tsx';
@@ -27,10 +27,22 @@ export function subtreeCache(maxChars = 8_000_000): { forPage(): PageSubtrees } 
     maxSize: maxChars,
     sizeCalculation: (html) => Math.max(1, html.length),
   });
+  // a key hashes its props' JSON (a few KB for a landing's sections) in a loop of JS: the
+  // same props come again page after page, and a Map finds their key by V8's own string hash
+  const keys = new LRUCache<string, string>({ max: 4_000 });
+  const keyOf = (name: string, json: string) => {
+    const asked = `${name}\u0000${json}`;
+    const known = keys.get(asked);
+    if (known !== undefined) return known;
+    const key = keptKey(name, json);
+    keys.set(asked, key);
+    return key;
+  };
   return {
     forPage() {
       let asked: [string, ReactNode][] | null = null;
       return {
+        keyOf,
         html(key) {
           const html = markup.get(key);
           keptSubtreeLookups.inc({ result: html === undefined ? 'miss' : 'hit' });

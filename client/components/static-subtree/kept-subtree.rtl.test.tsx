@@ -11,6 +11,7 @@ import baseMessages from '#locales/en.json' with { type: 'json' };
 import keptMessages from '#locales/kept/en.json' with { type: 'json' };
 import { nextTurn } from '#tests/support/eventually.ts';
 import { expandMessages, intlFor, registerMessageSet } from '../../lib/intl.ts';
+import { keptKey } from './kept-key.ts';
 import {
   KeptAlone,
   type KeptContent,
@@ -73,6 +74,7 @@ function subtreeCache() {
       const asked = new Map<string, ReactNode>();
       return {
         html: (key: string) => markup.get(key),
+        keyOf: keptKey,
         fill: <P extends KeptProps>(key: string, kept: KeptFill<P>) =>
           void asked.set(key, <KeptAlone {...kept} />),
         keep() {

@@ -101,6 +101,8 @@ export interface SubtreeCache {
   html(key: string): string | undefined;
   /** Asks for the subtree to be rendered on its own and kept once the page has been sent. */
   fill<P extends KeptProps>(key: string, kept: KeptFill<P>): void;
+  /** keptKey, remembered by the props' JSON: most pages ask for keys asked before */
+  keyOf(name: string, json: string): string;
 }
 
 export const SubtreeCacheContext = createContext<SubtreeCache | null>(null);
@@ -225,7 +227,7 @@ export function KeptSubtree<P extends KeptProps>({
   // new props from an urgent update (a currency switch) show once their content can: until
   // its code is there the deferred render waits, and the subtree stays as it is
   const shown = useDeferredValue(json);
-  const key = keptKey(content.name, shown);
+  const key = (cache ? cache.keyOf : keptKey)(content.name, shown);
   const shownProps: P = shown === json ? props : JSON.parse(shown);
   const html = cache ? cache.html(key) : content.live ? undefined : page?.markup(key);
   const element = { className, 'data-kept': content.live ? undefined : key, onClick: page?.follow };
