@@ -227,7 +227,8 @@ export function KeptSubtree<P extends KeptProps>({
   // new props from an urgent update (a currency switch) show once their content can: until
   // its code is there the deferred render waits, and the subtree stays as it is
   const shown = useDeferredValue(json);
-  const key = (cache ? cache.keyOf : keptKey)(content.name, shown);
+  // the server remembers keys (its cache); the browser's build drops that branch
+  const key = ON_SERVER && cache ? cache.keyOf(content.name, shown) : keptKey(content.name, shown);
   const shownProps: P = shown === json ? props : JSON.parse(shown);
   const html = cache ? cache.html(key) : content.live ? undefined : page?.markup(key);
   const element = { className, 'data-kept': content.live ? undefined : key, onClick: page?.follow };
