@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FollowedOrder, OrderStatus, PaymentView } from '#shared/orders.ts';
 import { appStore, fakeApi, publicUser, renderPage, stopSagas } from '#tests/support/render.tsx';
@@ -11,6 +11,7 @@ import {
   ORDER_POLL_MAX_MS,
   paymentSaga,
 } from '../../features/payment/payment.saga.ts';
+import { paymentActions } from '../../features/payment/payment.slice.ts';
 import ThanksPage, { thanksAction, thanksShouldRevalidate } from './thanks.page.tsx';
 
 const payment = (status: PaymentView['status']): PaymentView => ({
@@ -86,6 +87,34 @@ describe('the thanks pages', () => {
     expect(router.state.location.pathname + router.state.location.search).toBe(
       '/en/thanks/error/?payment=Pay0000000000000000A',
     );
+  });
+
+  it('let a link followed go where it leads when the payment’s last word comes meanwhile', async () => {
+    let openCabinet = (_: unknown) => {};
+    const store = appStore({});
+    const { router } = renderPage(<ThanksPage />, {
+      store,
+      pageId: 'thanks-waiting',
+      path: '/en/thanks/waiting/?payment=Pay0000000000000000A',
+      sets: ['pages'],
+      loader: () => ({ payment: payment('WAITING'), order: null, owned: null }),
+      otherPages: { '/en/thanks/': 'thanks' },
+      routes: [
+        {
+          path: '/en/cp/',
+          element: <p>the cabinet</p>,
+          loader: () => new Promise((resolve) => (openCabinet = resolve)),
+        },
+      ],
+    });
+    await screen.findByRole('heading', { level: 1 });
+    // "New order" followed while the cabinet is read; then the payment is known as paid
+    act(() => void router.navigate('/en/cp/'));
+    await waitFor(() => expect(router.state.navigation.location?.pathname).toBe('/en/cp/'));
+    act(() => void store.dispatch(paymentActions.paymentUpdated(payment('SUCCESS'))));
+    act(() => openCabinet(null));
+    expect(await screen.findByText('the cabinet')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/en/cp/');
   });
 
   it('thank for a paid one at the failure address too', async () => {

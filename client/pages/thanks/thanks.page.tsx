@@ -7,6 +7,7 @@ import {
   useLoaderData,
   useLocation,
   useNavigate,
+  useNavigation,
 } from 'react-router';
 import {
   type FollowedOrder,
@@ -247,13 +248,15 @@ export default function ThanksPage() {
       dispatch(paymentActions.orderFollowStopped());
     };
   }, [dispatch, followedOrderId]);
-  // once final, the address follows the payment too
+  // once final, the address follows the payment too, unless the visitor is already going
+  // elsewhere (a link followed while the payment's last word came): that navigation wins
   const status = payment?.status;
+  const leaving = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (!paymentId || !status || status === 'WAITING') return;
+    if (!paymentId || !status || status === 'WAITING' || leaving) return;
     const target = status === 'SUCCESS' ? 'thanks' : 'thanks-error';
     if (target !== pageId) navigate(`${to(target)}?payment=${paymentId}`, { replace: true });
-  }, [navigate, to, pageId, paymentId, status]);
+  }, [navigate, to, pageId, paymentId, status, leaving]);
 
   return (
     <div className={styles.thanks} data-tone={tone}>
