@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { CABINET_SECTIONS, pagePath } from '#shared/routes.ts';
 import { adminIn, E2E_SCRIPT_ENV, register } from './staff-support.ts';
+import { answerSandbox } from './support.ts';
 
 /**
  * WCAG 2.1 A and AA, checked by axe-core on one page of each kind, in Russian (no prefix) and
@@ -123,7 +124,7 @@ async function customerWithHistory(context: BrowserContext, login: string): Prom
   await deposit.getByText('Bank card', { exact: true }).click();
   await deposit.getByLabel('I accept the Terms of Service and the Refund Policy').check();
   await deposit.getByRole('button', { name: 'Top up' }).click();
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await answerSandbox(page);
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
   const ordered = await page.request.post('/api/c_orders/main', {
     headers: { Origin: new URL(page.url()).origin },
@@ -176,7 +177,7 @@ test.describe('a guest', () => {
     await form.locator('[data-method="card_world"]').click();
     await form.getByLabel('I accept the Terms of Service and the Refund Policy').check();
     await form.locator('button[type="submit"]').click();
-    await page.getByRole('button', { name: 'Pay' }).click();
+    await answerSandbox(page);
     await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
     const payment = new URL(page.url()).searchParams.get('payment')!;
     await expectAccessible(page, 'the thanks page', inLocales('thanks', {}, `?payment=${payment}`));

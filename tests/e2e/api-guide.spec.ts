@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hydrated } from './support.ts';
+import { answerSandbox, hydrated } from './support.ts';
 
 /**
  * The reseller's API guide on /cp/api/ is this shop's: its address is the real one, its
@@ -26,7 +26,7 @@ test('the API guide’s examples work when pasted into /api/v2', async ({ page, 
   });
   expect(top.status()).toBe(201);
   await page.goto((await top.json()).data.redirect);
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await answerSandbox(page);
   await expect(page).toHaveURL(/\/en\/thanks\//);
 
   await page.goto('/en/cp/api/');

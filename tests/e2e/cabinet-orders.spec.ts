@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated, signUp } from './support.ts';
+import { answerSandbox, hydrated, signUp } from './support.ts';
 
 /**
  * /cp/orders/: a customer tops up in the sandbox, orders from the balance, sees the
@@ -46,7 +46,7 @@ test('a customer follows, filters, cancels and watches orders in the cabinet', a
   await deposit.getByText('Bank card', { exact: true }).click();
   await deposit.getByLabel('I accept the Terms of Service and the Refund Policy').check();
   await deposit.getByRole('button', { name: 'Top up' }).click();
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await answerSandbox(page);
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
 
   // orders paid from the balance, through the API with the page's cookie

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated, mailTo, signUp } from './support.ts';
+import { answerSandbox, hydrated, mailTo, signUp } from './support.ts';
 
 /**
  * Orders and payments end to end: a guest pays in the sandbox gateway and lands on
@@ -38,7 +38,7 @@ test('a guest pays in the sandbox and is thanked for the order', async ({ page }
     await page.screenshot({ path: `${SHOTS}/sandbox-checkout-en-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await answerSandbox(page);
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thanks for your order');
@@ -62,7 +62,7 @@ test('a guest pays in the sandbox and is thanked for the order', async ({ page }
 test('a guest’s thanks page follows the order to its end without a reload', async ({ page }) => {
   test.setTimeout(150_000);
   await fillGuestOrder(page);
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await answerSandbox(page);
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
   await hydrated(page);
   await page.evaluate(() => {
@@ -82,7 +82,7 @@ test('a guest follows the order from the receipt mail and keeps it in a new acco
 }) => {
   const email = `guest.${stamp}@example.com`;
   await fillGuestOrder(page, email);
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await answerSandbox(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thanks for your order');
 
   const link = /https?:\/\/\S+\/en\/thanks\/\?order=\w{20}/.exec(await mailTo(email))![0];
@@ -108,7 +108,7 @@ test('a guest follows the order from the receipt mail and keeps it in a new acco
 
 test('a declined card shows the failure page', async ({ page }) => {
   await fillGuestOrder(page);
-  await page.getByRole('button', { name: 'Decline' }).click();
+  await answerSandbox(page, 'Decline');
   await expect(page).toHaveURL(/\/en\/thanks\/error\/\?payment=\w{20}$/);
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment failed');
@@ -125,7 +125,7 @@ test('a declined card shows the failure page', async ({ page }) => {
 
 test('a pending payment keeps the waiting page', async ({ page }) => {
   await fillGuestOrder(page);
-  await page.getByRole('button', { name: 'Leave pending' }).click();
+  await answerSandbox(page, 'Leave pending');
   await expect(page).toHaveURL(/\/en\/thanks\/waiting\/\?payment=\w{20}$/);
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Checking your payment');
@@ -153,7 +153,7 @@ test('a user tops up the balance and pays an order from it', async ({ page }) =>
   await deposit.getByLabel('I accept the Terms of Service and the Refund Policy').check();
   await deposit.getByRole('button', { name: 'Top up' }).click();
   await expect(page.getByText('20.00 USD')).toBeVisible();
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await answerSandbox(page);
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
   // a top-up is thanked as one, with the amount that reached the balance
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your balance is topped up');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hydrated } from './support.ts';
+import { answerSandbox, hydrated } from './support.ts';
 
 /**
  * a cabinet order the balance does not cover offers one choice (top up what is
@@ -47,7 +47,7 @@ test('a short balance: top up the missing amount, come back, pay from the balanc
   await submit.click();
 
   // the sandbox's checkout, then the top-up's thanks page, then back to the order
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await answerSandbox(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your balance is topped up');
   await hydrated(page);
   await page.getByRole('link', { name: 'New order' }).click();

@@ -9,7 +9,7 @@ import {
   test,
 } from '@playwright/test';
 import { E2E_SCRIPT_ENV, enrolThroughApi, makeStaff, register, totp } from './staff-support.ts';
-import { signUp } from './support.ts';
+import { answerSandbox, signUp } from './support.ts';
 
 /**
  * The staff console in a browser: a guest and a customer get the site's 404 for its
@@ -168,7 +168,7 @@ async function customerWithMoney(context: BrowserContext, baseURL: string) {
   await deposit.getByText('Bank card', { exact: true }).click();
   await deposit.getByLabel('I accept the Terms of Service and the Refund Policy').check();
   await deposit.getByRole('button', { name: 'Top up' }).click();
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await answerSandbox(page);
   await expect(page).toHaveURL(/\/en\/thanks\/\?payment=\w{20}$/);
   const order = async (link: string) => {
     const res = await page.request.post('/api/c_orders/main', {

@@ -6,6 +6,19 @@ import { E2E_OUTBOX } from '../../playwright.config.ts';
 /** Shared steps of the browser suites. */
 
 /**
+ * The sandbox gateway's checkout answers: once the browser is on it (the order form's own
+ * button, "Pay $6.99", would match "Pay" too while the form still submits), its button by its
+ * exact name.
+ */
+export async function answerSandbox(
+  page: Page,
+  answer: 'Pay' | 'Decline' | 'Leave pending' = 'Pay',
+): Promise<void> {
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByRole('button', { name: answer, exact: true }).click();
+}
+
+/**
  * The page has hydrated (the client entry sets the flag once every part of the page has and
  * the store has started).
  */
