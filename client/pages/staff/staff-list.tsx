@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { button } from '../../components/button/button.ts';
+import { useLeaving } from '../../lib/leaving.ts';
 import styles from './staff.module.css';
 
 export type ListFilter<K extends string> = Partial<Record<K, string>>;
@@ -67,8 +68,7 @@ export function useShownSearch() {
  */
 export function useSearchDraft(name: string, delayMs = 300) {
   const { shown, set } = useShownSearch();
-  const { pathname } = useLocation();
-  const leavingFor = useNavigation().location?.pathname;
+  const leaving = useLeaving();
   const inUrl = shown.get(name) ?? '';
   const [draft, setDraft] = useState(inUrl);
   const written = useRef(inUrl);
@@ -81,8 +81,8 @@ export function useSearchDraft(name: string, delayMs = 300) {
   // a link followed while the typing waits: the write would navigate back to this list and
   // cancel the page being opened, so it is dropped (as it is when the list unmounts)
   useEffect(() => {
-    if (leavingFor && leavingFor !== pathname) clearTimeout(timer.current);
-  }, [leavingFor, pathname]);
+    if (leaving) clearTimeout(timer.current);
+  }, [leaving]);
   useEffect(() => () => clearTimeout(timer.current), []);
   const change = (value: string) => {
     setDraft(value);

@@ -7,7 +7,6 @@ import {
   useLoaderData,
   useLocation,
   useNavigate,
-  useNavigation,
 } from 'react-router';
 import {
   type FollowedOrder,
@@ -26,6 +25,7 @@ import { serviceNameOf } from '../../features/orders/service-name.ts';
 import { type ThanksData, thanksLoader } from '../../features/payment/payment.loader.ts';
 import { type PaymentState, paymentActions } from '../../features/payment/payment.slice.ts';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
+import { useLeaving } from '../../lib/leaving.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { useRouteHandle } from '../../lib/route-handle.ts';
@@ -251,7 +251,7 @@ export default function ThanksPage() {
   // once final, the address follows the payment too, unless the visitor is already going
   // elsewhere (a link followed while the payment's last word came): that navigation wins
   const status = payment?.status;
-  const leaving = useNavigation().state !== 'idle';
+  const leaving = useLeaving();
   useEffect(() => {
     if (!paymentId || !status || status === 'WAITING' || leaving) return;
     const target = status === 'SUCCESS' ? 'thanks' : 'thanks-error';

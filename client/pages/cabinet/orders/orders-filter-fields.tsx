@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { chip } from '#client/components/chip/chip.ts';
 import { PlatformIcon } from '#client/components/icons/platform-icon.tsx';
 import type { OrdersFilter } from '#client/features/orders/orders-filter.ts';
+import { useLeaving } from '#client/lib/leaving.ts';
 import { PLATFORMS, type Platform } from '#shared/platforms.ts';
 import styles from './orders-page.module.css';
 
@@ -26,9 +27,11 @@ export function useTyped(value: string, onSettled: (value: string) => void) {
     setShown(value);
     setText(value);
   }
-  // only the typed text starts the wait (the URL catching up does not)
+  // only the typed text starts the wait (the URL catching up does not); a link followed
+  // meanwhile wins (client/lib/leaving.ts)
+  const leaving = useLeaving();
   const settled = useEffectEvent((typed: string) => {
-    if (typed !== value) onSettled(typed);
+    if (typed !== value && !leaving) onSettled(typed);
   });
   useEffect(() => {
     const timer = setTimeout(() => settled(text), TYPING_MS);

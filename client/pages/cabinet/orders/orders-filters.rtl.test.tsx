@@ -1,6 +1,7 @@
 /** @jest-environment jsdom */
 import '#tests/support/jsdom.ts';
-import { screen, waitFor } from '@testing-library/react';
+import { jest } from '@jest/globals';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAVED_FILTER_KEY } from '#client/features/orders/orders-filter.ts';
 import type { ServiceView } from '#shared/catalog.ts';
@@ -219,5 +220,38 @@ describe('the filters of the cabinet’s orders', () => {
     expect((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).value).toBe(
       'COMPLETED',
     );
+  });
+
+  it('lets a link followed while the search waits go where it leads', async () => {
+    jest.useFakeTimers();
+    try {
+      let openTopUp = (_: unknown) => {};
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      const { router } = renderPage(<OrdersPage />, {
+        store: appStore({ user: publicUser() }),
+        path: pagePath('cp-orders', 'en'),
+        pageId: 'cp-orders',
+        sets: ['cabinet'],
+        loader: ordersLoader,
+        routes: [
+          {
+            path: pagePath('cp-payment', 'en'),
+            element: <p>top up</p>,
+            loader: () => new Promise((resolve) => (openTopUp = resolve)),
+          },
+        ],
+      });
+      await waitFor(() => expect(listed()).toEqual(ALL));
+      await user.type(screen.getByRole('searchbox', { name: 'Link or order ID' }), 'khaby');
+      act(() => void router.navigate(pagePath('cp-payment', 'en')));
+      await waitFor(() => expect(router.state.navigation.state).toBe('loading'));
+      // the typing's wait ends while the top-up page is still being read
+      await act(() => jest.advanceTimersByTimeAsync(1_000));
+      act(() => openTopUp(null));
+      expect(await screen.findByText('top up')).toBeTruthy();
+      expect(router.state.location.pathname).toBe(pagePath('cp-payment', 'en'));
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
