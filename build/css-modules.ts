@@ -69,30 +69,34 @@ export function scopeCssModule(
   return { css: out + prelude, classes };
 }
 
-/** The esbuild plugin: `*.module.css` → a JS module of class names plus its scoped CSS. */
+/**
+ * The esbuild plugin: `*.module.css` → a JS module of class names plus its scoped CSS. The
+ * scoped CSS is named by its path from the project's root (`scoped-css:client/…`), not its
+ * absolute path: esbuild hashes a file's path into its chunk's name, and an absolute one made
+ * every chunk name, and so a first visit's gzip size by a few bytes, depend on the checkout's
+ * folder.
+ */
 export function cssModulesPlugin(root: string): Plugin {
   return {
     name: 'css-modules',
     setup(build) {
       build.onLoad({ filter: /\.module\.css$/, namespace: 'file' }, async (args) => {
-        const relativePath = path.relative(root, args.path);
+        const relativePath = path.relative(root, args.path).split(path.sep).join('/');
         const { classes } = scopeCssModule(await readFile(args.path, 'utf8'), relativePath);
         return {
-          contents: `import ${JSON.stringify(`${args.path}?scoped`)};\nexport default ${JSON.stringify(classes)};`,
+          contents: `import ${JSON.stringify(`scoped-css:${relativePath}`)};\nexport default ${JSON.stringify(classes)};`,
           loader: 'js',
           resolveDir: path.dirname(args.path),
         };
       });
-      build.onResolve({ filter: /\.module\.css\?scoped$/ }, (args) => ({
-        path: args.path.replace(/\?scoped$/, ''),
+      build.onResolve({ filter: /^scoped-css:/ }, (args) => ({
+        path: args.path.slice('scoped-css:'.length),
         namespace: 'scoped-css',
       }));
       build.onLoad({ filter: /.*/, namespace: 'scoped-css' }, async (args) => {
-        const { css } = scopeCssModule(
-          await readFile(args.path, 'utf8'),
-          path.relative(root, args.path),
-        );
-        return { contents: css, loader: 'css', resolveDir: path.dirname(args.path) };
+        const file = path.join(root, args.path);
+        const { css } = scopeCssModule(await readFile(file, 'utf8'), args.path);
+        return { contents: css, loader: 'css', resolveDir: path.dirname(file) };
       });
     },
   };

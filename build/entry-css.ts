@@ -53,14 +53,10 @@ export async function leanStylesheets(
   const sources = new Map<string, string>();
   const read = async (source: string) => {
     if (!sources.has(source)) {
-      const file = source.startsWith(SCOPED)
-        ? source.slice(SCOPED.length)
-        : path.join(root, source);
-      const text = await readFile(file, 'utf8');
-      sources.set(
-        source,
-        source.startsWith(SCOPED) ? scopeCssModule(text, path.relative(root, file)).css : text,
-      );
+      // a CSS module's scoped part is named by its path from the root (build/css-modules.ts)
+      const scoped = source.startsWith(SCOPED) ? source.slice(SCOPED.length) : null;
+      const text = await readFile(path.join(root, scoped ?? source), 'utf8');
+      sources.set(source, scoped ? scopeCssModule(text, scoped).css : text);
     }
     return sources.get(source)!;
   };
