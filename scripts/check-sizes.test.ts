@@ -54,7 +54,7 @@ describe('checkSizes', () => {
           'server/modules/orders/b.ts': 1_201,
           'server/modules/orders/a.test.ts': 5_000,
         }),
-      ),
+      ).problems,
     ).toEqual(['server/modules/orders/ is 2501 lines (at most 2500)']);
     expect(
       checkSizes(
@@ -63,7 +63,7 @@ describe('checkSizes', () => {
           'server/modules/orders/placement/b.ts': 1_201,
           'server/modules/orders/lifecycle/c.ts': 2_500,
         }),
-      ),
+      ).problems,
     ).toEqual([]);
   });
 });

@@ -28,8 +28,12 @@ export function subtreeCache(maxChars = 8_000_000): { forPage(): PageSubtrees } 
     sizeCalculation: (html) => Math.max(1, html.length),
   });
   // a key hashes its props' JSON (a few KB for a landing's sections) in a loop of JS: the
-  // same props come again page after page, and a Map finds their key by V8's own string hash
-  const keys = new LRUCache<string, string>({ max: 4_000 });
+  // same props come again page after page, and a Map finds their key by V8's own string hash.
+  // Bounded by the JSON's characters (a million, ~2 MB), as the markup is, not by count
+  const keys = new LRUCache<string, string>({
+    maxSize: 1_000_000,
+    sizeCalculation: (_, asked) => asked.length,
+  });
   const keyOf = (name: string, json: string) => {
     const asked = `${name}\u0000${json}`;
     const known = keys.get(asked);
