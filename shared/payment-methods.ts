@@ -1,3 +1,4 @@
+import { convertMinor, type Rate } from './currency-conversion.ts';
 import type { Currency } from './regions.ts';
 
 /** Payment methods as `payment/methods` answers them, and the panel rules of docs/product.md §15. */
@@ -91,4 +92,65 @@ export function balanceAvailable({
   balance: number;
 }): boolean {
   return enabled && price !== null && price > 0 && loggedIn && balance >= price;
+}
+
+/**
+ * Whom a payment is for: the methods of its currency and, for an account paying by a method
+ * of another currency (`payCurrency`, at the shop's `rates`), that currency's methods.
+ */
+export interface MethodsOffer {
+  currency: Currency;
+  methods: PaymentMethodsData | null;
+  payCurrency: Currency | null;
+  payMethods: PaymentMethodsData | null;
+  rates: readonly Rate[] | null;
+  /** the balance pays a logged-in user's price it covers */
+  loggedIn: boolean;
+  balance: number;
+}
+
+/** What paying `price` by a method of `payCurrency` is charged, at the shop's rate. */
+export function chargeOf(
+  offer: Pick<MethodsOffer, 'currency' | 'payCurrency' | 'rates'>,
+  price: number | null,
+): number | null {
+  if (!offer.payCurrency || price === null || !offer.rates) return null;
+  return convertMinor(price, offer.currency, offer.payCurrency, offer.rates);
+}
+
+export interface ShownMethod {
+  method: PaymentMethod;
+  state: Extract<MethodState, { shown: true }>;
+}
+
+/**
+ * The methods offered for `price`, in their order, with their disabled state (methodState);
+ * the balance only where it pays. Paying in another currency: the balance and that currency's
+ * methods, judged by the charge.
+ */
+export function shownMethods(offer: MethodsOffer, price: number | null): ShownMethod[] {
+  const { methods, payCurrency, payMethods, loggedIn, balance } = offer;
+  if (!methods) return [];
+  const shown: ShownMethod[] = [];
+  const byOrder = (data: PaymentMethodsData) => [...data.methods].sort((a, b) => a.order - b.order);
+  const judge = (
+    method: PaymentMethod,
+    data: PaymentMethodsData,
+    currency: Currency,
+    at: number | null,
+  ) => {
+    const state = methodState(method, data, currency, at);
+    if (state.shown) shown.push({ method, state });
+  };
+  for (const method of byOrder(methods)) {
+    if (method.id !== BALANCE_METHOD_ID) {
+      if (!payCurrency) judge(method, methods, offer.currency, price);
+    } else if (balanceAvailable({ enabled: true, price, loggedIn, balance }))
+      shown.push({ method, state: { shown: true, disabled: false } });
+  }
+  if (payCurrency && payMethods)
+    for (const method of byOrder(payMethods))
+      if (method.id !== BALANCE_METHOD_ID)
+        judge(method, payMethods, payCurrency, chargeOf(offer, price));
+  return shown;
 }

@@ -6,6 +6,7 @@ import {
   type PriceTier,
   packageOffers,
   per1000Major,
+  pricedCount,
   quote,
   roundHalfUp,
   SAVING_SHOWN_FROM_PERCENT,
@@ -109,6 +110,22 @@ describe('auto services (docs/product.md §13)', () => {
     expect(autoQuantity(100, 200, 10)).toBe(1_500);
     expect(autoQuantity(101, 200, 3)).toBe(453); // avg 150.5 → 151
     expect(() => autoQuantity(100, 200, 0)).toThrow('Provide an integer');
+  });
+});
+
+describe('pricedCount: the count an order is priced at', () => {
+  it('prices an auto order at its average per post × posts, links and runs aside', () => {
+    expect(
+      pricedCount({ auto: true, quantity: 100, most: 200, posts: 10, links: 3, runs: 4 }),
+    ).toBe(1_500);
+    expect(pricedCount({ auto: true, quantity: 100, posts: 2 })).toBe(200);
+    expect(pricedCount({ auto: true, quantity: 100, most: null })).toBe(100);
+  });
+
+  it('prices any other order at quantity × links × runs', () => {
+    expect(pricedCount({ auto: false, quantity: 500 })).toBe(500);
+    expect(pricedCount({ auto: false, quantity: 500, links: 3 })).toBe(1_500);
+    expect(pricedCount({ auto: false, quantity: 500, runs: 4, most: 900, posts: 7 })).toBe(2_000);
   });
 });
 

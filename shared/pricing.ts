@@ -185,6 +185,25 @@ export function autoQuantity(min: number, max: number, posts: number): number {
   return Math.round((min + max) / 2) * posts;
 }
 
+/**
+ * The count an order is priced at: an auto order's average per post × its posts (one post for
+ * a subscription to every new post), any other the quantity × its links × its drip-feed runs.
+ */
+export function pricedCount(order: {
+  auto: boolean;
+  quantity: number;
+  /** an auto order's most per post (its least, `quantity`, when not given) */
+  most?: number | null;
+  posts?: number;
+  links?: number;
+  runs?: number;
+}): number {
+  const { quantity, posts = 1, links = 1, runs = 1 } = order;
+  return order.auto
+    ? autoQuantity(quantity, order.most ?? quantity, posts)
+    : quantity * links * runs;
+}
+
 /** Discount levels (docs/product.md §4): reached by total paid in, never lowered. */
 export interface DiscountLevel {
   level: number;

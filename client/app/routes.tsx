@@ -4,8 +4,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale, localePrefix } from '#shared/loca
 import { LAYOUT_MESSAGE_SETS, messageSetsOf, VIEW_MESSAGE_SETS } from '#shared/message-sets.ts';
 import { type Layout, PAGES, type PageDef, type View } from '#shared/routes.ts';
 import { SERVICE_PAGES } from '#shared/service-pages.ts';
-import { orderFormLoader } from '../features/order-form/order-form.loader.ts';
-import { orderFormRoutes } from '../features/order-form/order-form.routes.ts';
+import { landingLoader } from '../features/landing/landing.loader.ts';
 import { DefaultLayout } from '../layouts/default-layout.tsx';
 import { LayoutErrorBoundary, RootErrorBoundary } from '../layouts/error-boundary.tsx';
 import { LandingLayout } from '../layouts/landing-layout.tsx';
@@ -16,6 +15,7 @@ import { loadMessageSets } from '../lib/intl.ts';
 import type { RouteHandle } from '../lib/route-handle.ts';
 import { ViewCssContext } from '../lib/view-css.ts';
 import { LAZY_LAYOUTS } from './lazy-layouts.ts';
+import { lookUpRoutes } from './look-up-routes.ts';
 
 /**
  * A screen's module: its component and, for a screen no landing shows (thanks, blog, article,
@@ -122,7 +122,7 @@ function loaderOf(def: PageDef, locale: Locale): RouteObject['loader'] {
       return null;
     };
   if (platform && ORDER_FORM_VIEWS.includes(def.view))
-    return orderFormLoader(platform, locale, serviceOfPage(def.service));
+    return landingLoader(platform, locale, serviceOfPage(def.service));
   return undefined;
 }
 
@@ -236,8 +236,8 @@ export function createRoutes(only?: Locale): RouteObject[] {
       id: 'root',
       Component: RootShell,
       ErrorBoundary: RootErrorBoundary,
-      // the order form's look-ups (fetchers only: a document request for one answers 404)
-      children: [...layouts, ...orderFormRoutes],
+      // the forms' look-ups (fetchers only: a document request for one answers 404)
+      children: [...layouts, ...lookUpRoutes],
     },
   ];
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { button } from '../components/button/button.ts';
-import { notSoldOfError } from '../features/order-form/order-form.loader.ts';
+import { notSoldOfError } from '../features/landing/landing.loader.ts';
 import { ChunkLoadError } from '../lib/chunk-reload.ts';
 import { useLocalePath } from '../lib/locale.ts';
 import { reportClientError } from '../lib/report-error.ts';

@@ -1,3 +1,4 @@
+import { lookUpRoutes } from '#client/app/look-up-routes.ts';
 import './jsdom.ts';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -155,7 +156,7 @@ interface RenderOptions {
   otherPages?: Record<string, string>;
   /** what the route shows when its loader or element throws (the app's error page) */
   errorElement?: ReactNode;
-  /** routes beside the page's: the loader-only routes its fetchers ask */
+  /** routes beside the page's and the app's look-ups (client/app/look-up-routes.ts) */
   routes?: RouteObject[];
   /** each page's own route parts by its page id (the staff pages' loader, action, revalidation) */
   routeOf?: (
@@ -192,7 +193,12 @@ export function renderPage(
     ...(errorElement ? { errorElement } : {}),
   });
   const router = createMemoryRouter(
-    [...routes, ...Object.entries(otherPages).map(([at, id]) => route(at, id)), route('*', pageId)],
+    [
+      ...routes,
+      ...lookUpRoutes,
+      ...Object.entries(otherPages).map(([at, id]) => route(at, id)),
+      route('*', pageId),
+    ],
     {
       initialEntries: [path],
       // the loaders' context as the browser's start.tsx makes it (apiOf: fetch, as faked below)

@@ -15,7 +15,6 @@ import {
   renderPage,
   stopSagas,
 } from '#tests/support/render.tsx';
-import { orderFormRoutes } from './order-form.routes.ts';
 import { browser, orderFormSaga } from './order-form.saga.ts';
 import { OrderForm } from './order-form.tsx';
 
@@ -123,7 +122,6 @@ function renderTikTok(service: 'views' | 'followers') {
   const tag = service === 'views' ? 'TIKTOK_VIEWS' : 'TIKTOK_FOLLOWERS';
   renderPage(<OrderForm data={data} pageId={`service:tiktok-${service}`} pageService={tag} />, {
     store: appStore({}, orderFormSaga),
-    routes: orderFormRoutes,
     path: pagePath(`service:tiktok-${service}`, 'en'),
     pageId: `service:tiktok-${service}`,
   });

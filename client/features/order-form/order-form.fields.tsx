@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { MAX_LINKS, MAX_POSTS, type ServiceView } from '#shared/catalog.ts';
 import type { LinkKind } from '#shared/link-rules.ts';
 import { parseWholeNumber } from '#shared/numbers.ts';
+import { LINK_EXAMPLES, type Platform } from '#shared/platforms.ts';
 import { Dropdown } from '../../components/dropdown/dropdown.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import styles from './order-form.module.css';
@@ -110,27 +111,6 @@ export function ServiceChoice({ model, service }: { model: OrderFormModel; servi
   );
 }
 
-/** The link field's placeholder: a real-looking example of the service's first link kind. */
-const EXAMPLES: Record<string, string> = {
-  'instagram account': 'https://www.instagram.com/username/',
-  'instagram post': 'https://www.instagram.com/p/C8xYz12AbCd/',
-  'instagram video': 'https://www.instagram.com/reel/C8xYz12AbCd/',
-  'instagram story': 'https://www.instagram.com/stories/username/3456789012345678901/',
-  'tiktok account': 'https://www.tiktok.com/@username',
-  'tiktok video': 'https://www.tiktok.com/@username/video/7301234567890123456',
-  'vk account': 'https://vk.com/id123456',
-  'vk community': 'https://vk.com/club123456',
-  'vk post': 'https://vk.com/wall-123456_789',
-  'vk video': 'https://vk.com/video-123456_456239017',
-  'youtube channel': 'https://www.youtube.com/@channel',
-  'youtube video': 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-  'telegram channel': 'https://t.me/channel',
-  'telegram post': 'https://t.me/channel/123',
-  'telegram story': 'https://t.me/channel/s/12',
-  'threads account': 'https://www.threads.net/@username',
-  'threads post': 'https://www.threads.net/@username/post/C8xYz12AbCd',
-};
-
 /**
  * The login or link the order is for, named for the service's link kinds; several posts take
  * one link a line. While a short link is followed, it says so instead of an error.
@@ -146,7 +126,9 @@ export function LinkField({ model }: { model: OrderFormModel }) {
     name: 'link',
     className: multiple ? `${formStyles.input} ${styles.textarea}` : formStyles.input,
     value: form.input,
-    placeholder: EXAMPLES[`${selection.platform} ${kinds[0]}`] ?? 'https://',
+    // a real-looking example of the service's first link kind
+    placeholder:
+      (kinds[0] && LINK_EXAMPLES[selection.platform as Platform]?.[kinds[0]]) ?? 'https://',
     ...(checking && !error ? { 'aria-describedby': `${id}-status` } : {}),
     onChange: (event: { target: { value: string } }) =>
       choose({ type: 'input', input: event.target.value }),

@@ -23,7 +23,6 @@ import {
   stopSagas,
   visitorState,
 } from '#tests/support/render.tsx';
-import { orderFormRoutes } from './order-form.routes.ts';
 import { browser, orderFormSaga } from './order-form.saga.ts';
 import { OrderForm } from './order-form.tsx';
 import { QUOTE_DEBOUNCE_MS } from './use-order-form.ts';
@@ -66,7 +65,6 @@ function renderServicePage() {
     <OrderForm data={data} pageId="service:instagram-likes" pageService="INSTAGRAM_LIKES" />,
     {
       store: appStore({}, orderFormSaga),
-      routes: orderFormRoutes,
       path: pagePath('service:instagram-likes', 'en'),
       pageId: 'service:instagram-likes',
     },
@@ -279,7 +277,6 @@ function renderCabinet(balance: number) {
   const data = { platform: 'instagram' as const, services: [], informers: {} };
   return renderPage(<OrderForm data={data} pageId="cp" client="CLIENT_LK" />, {
     store: appStore({ user: publicUser({ balance }) }, orderFormSaga),
-    routes: orderFormRoutes,
     path: pagePath('cp', 'en'),
     pageId: 'cp',
     sets: ['cabinet'],
@@ -459,7 +456,6 @@ describe('a rouble account paying by a card that takes dollars', () => {
     };
     renderPage(<OrderForm data={data} pageId="cp" client="CLIENT_LK" />, {
       store: appStore({ visitor, user: publicUser({ balance: 0, cur: 'RUB' }) }, orderFormSaga),
-      routes: orderFormRoutes,
       path: pagePath('cp', 'en'),
       pageId: 'cp',
       sets: ['cabinet'],

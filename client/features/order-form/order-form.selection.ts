@@ -13,51 +13,44 @@ import {
   type ServiceView,
 } from '#shared/catalog.ts';
 import { QUANTITY_PRESETS } from '#shared/constants.ts';
-import { convertMinor, type Rate } from '#shared/currency-conversion.ts';
+import type { Rate } from '#shared/currency-conversion.ts';
 import type { checkLink, LinkKind } from '#shared/link-rules.ts';
 import {
   BALANCE_METHOD_ID,
-  balanceAvailable,
-  type MethodState,
-  methodState,
-  type PaymentMethod,
+  type MethodsOffer,
   type PaymentMethodsData,
+  type ShownMethod,
 } from '#shared/payment-methods.ts';
 import { PLATFORMS, type Platform } from '#shared/platforms.ts';
-import { autoQuantity } from '#shared/pricing.ts';
+import { pricedCount } from '#shared/pricing.ts';
 import type { Currency } from '#shared/regions.ts';
 import type { PublicUser } from '#shared/user.ts';
 import type { VisitorState } from '#shared/visitor.ts';
 import type { Choice, Numerosity } from './order-form.choice.ts';
-import { quoteKey, servicesKey } from './order-form.routes.ts';
+
+/** What the form looked up is keyed by: a platform's services, a count's price. */
+export const servicesKey = (client: Client, platform: string) => `${client}|${platform}`;
+export const quoteKey = (quote: {
+  tag: string;
+  count: number;
+  currency: Currency;
+  client: Client;
+}) => `${quote.currency}|${quote.client}|${quote.tag}|${quote.count}`;
 
 /** What the form derives from the buyer's choice (order-form.choice.ts) by the shared rules. */
 export const DEFAULT_POSTS = 10;
 /** The usual first order, chosen until the buyer picks a quantity. */
 const DEFAULT_QUANTITY = 1000;
 
-export interface FormContext {
+/** The form's page, its buyer and what it knows of their payment (shared/payment-methods.ts). */
+export interface FormContext extends MethodsOffer {
   pagePlatform: CatalogPlatform;
   pageService: string | null;
   /** the platform's services (null while they load) */
   services: ServiceView[] | null;
   staff: boolean;
-  loggedIn: boolean;
-  balance: number;
-  currency: Currency;
   client: Client;
-  methods: PaymentMethodsData | null;
-  /** an account paying by a method of another currency, and that currency's methods */
-  payCurrency: Currency | null;
-  payMethods: PaymentMethodsData | null;
-  rates: readonly Rate[] | null;
   metaRestricted: boolean;
-}
-
-/** What an account paying in `payCurrency` is charged for `price`, at the shop's rate. */
-export function chargeOf(context: FormContext, price: number | null): number | null {
-  if (!context.payCurrency || price === null || !context.rates) return null;
-  return convertMinor(price, context.currency, context.payCurrency, context.rates);
 }
 
 /** The picker's platforms: all six (less Meta's when restricted), and FAKE for staff. */
@@ -123,17 +116,21 @@ export function selectionOf(state: Choice, context: FormContext) {
     (within(dripFeed.runs, DRIP_FEED.minRuns, DRIP_FEED.maxRuns) &&
       within(dripFeed.interval, DRIP_FEED.minInterval, DRIP_FEED.maxInterval));
   const maxOk = quantityMax === null || within(quantityMax, quantity ?? 0, limits.max);
-  // the count priced: × posts for auto, × links for several posts, × runs for drip-feed
-  let count: number | null = null;
-  if (quantity !== null && within(quantity, limits.min, limits.max) && maxOk) {
-    if (auto)
-      count =
-        open || within(posts, 1, MAX_POSTS)
-          ? autoQuantity(quantity, quantityMax ?? quantity, open ? 1 : posts)
-          : null;
-    else if (numerosity === 'multiple') count = quantity * Math.min(links.length || 1, MAX_LINKS);
-    else count = dripFeed ? (dripOk ? quantity * dripFeed.runs : null) : quantity;
-  }
+  const priced =
+    quantity !== null &&
+    within(quantity, limits.min, limits.max) &&
+    maxOk &&
+    (auto ? open || within(posts, 1, MAX_POSTS) : dripOk);
+  const count = priced
+    ? pricedCount({
+        auto,
+        quantity,
+        most: quantityMax,
+        posts: open ? 1 : posts,
+        links: numerosity === 'multiple' ? Math.min(links.length || 1, MAX_LINKS) : 1,
+        runs: dripFeed?.runs,
+      })
+    : null;
   const { currency, client } = context;
   return {
     platform,
@@ -161,6 +158,9 @@ export function selectionOf(state: Choice, context: FormContext) {
   };
 }
 
+/** What a form's page gives it: its platform, its services and the guests' prices at the presets. */
+export type OrderFormData = Pick<PageFacts, 'platform' | 'informers'> & { services: ServiceView[] };
+
 /** The page a form is on, as its loader gave it (the cabinet looks its services up). */
 export interface PageFacts {
   platform: CatalogPlatform;
@@ -170,11 +170,24 @@ export interface PageFacts {
   informers: PriceTable;
 }
 
-/** What the form looked up (order-form.routes.ts), by servicesKey, currency and quoteKey. */
+/** What the form looked up (client/lib/look-ups.ts), by servicesKey, currency and quoteKey. */
 export interface Looked {
   services: Partial<Record<string, ServiceView[]>>;
   methods: Partial<Record<Currency, PaymentMethodsData>>;
   quotes: Readonly<Record<string, CostPair>>;
+}
+
+/** The currency the form prices in (an account's, else the site's) and the one it pays in. */
+export function currenciesOf(
+  state: Pick<Choice, 'payCurrency'>,
+  user: PublicUser | null,
+  visitor: Pick<VisitorState, 'currency'>,
+) {
+  const currency = (user?.cur ?? visitor.currency) as Currency;
+  // only an account pays in another currency than its prices' (a guest switches the site's)
+  const payCurrency =
+    user && state.payCurrency && state.payCurrency !== currency ? state.payCurrency : null;
+  return { currency, payCurrency };
 }
 
 /**
@@ -188,10 +201,7 @@ export function formView(
   visitor: Pick<VisitorState, 'currency' | 'metaRestricted'> & { rates?: readonly Rate[] },
   looked: Looked,
 ) {
-  const currency = (user?.cur ?? visitor.currency) as Currency;
-  // only an account pays in another currency than its prices' (a guest switches the site's)
-  const payCurrency =
-    user && state.payCurrency && state.payCurrency !== currency ? state.payCurrency : null;
+  const { currency, payCurrency } = currenciesOf(state, user, visitor);
   const platform = state.platform ?? page.platform;
   const storefront = page.client !== 'CLIENT_LK';
   const context: FormContext = {
@@ -219,42 +229,6 @@ export function formView(
     (key && (looked.quotes[key] ?? (guest ? quotesFromInformers(page.informers)[key] : null))) ||
     null;
   return { context, selection, pair };
-}
-
-export interface ShownMethod {
-  method: PaymentMethod;
-  state: Extract<MethodState, { shown: true }>;
-}
-
-/**
- * The panel's methods with their disabled state, the balance only where it pays; an account
- * paying in another currency sees its balance and that currency's methods, judged by the charge.
- */
-export function shownMethods(context: FormContext, price: number | null): ShownMethod[] {
-  const { methods, payCurrency, payMethods, loggedIn, balance } = context;
-  if (!methods) return [];
-  const shown: ShownMethod[] = [];
-  const byOrder = (data: PaymentMethodsData) => [...data.methods].sort((a, b) => a.order - b.order);
-  const judge = (
-    method: PaymentMethod,
-    data: PaymentMethodsData,
-    currency: Currency,
-    at: number | null,
-  ) => {
-    const state = methodState(method, data, currency, at);
-    if (state.shown) shown.push({ method, state });
-  };
-  for (const method of byOrder(methods)) {
-    if (method.id !== BALANCE_METHOD_ID) {
-      if (!payCurrency) judge(method, methods, context.currency, price);
-    } else if (balanceAvailable({ enabled: true, price, loggedIn, balance }))
-      shown.push({ method, state: { shown: true, disabled: false } });
-  }
-  if (payCurrency && payMethods)
-    for (const method of byOrder(payMethods))
-      if (method.id !== BALANCE_METHOD_ID)
-        judge(method, payMethods, payCurrency, chargeOf(context, price));
-  return shown;
 }
 
 /** Where the cabinet's balance stands against the price (null off the cabinet or unpriced). */

@@ -8,9 +8,8 @@ import { AgreementCheck } from '../../components/form/choices.tsx';
 import { formStyles, TextField } from '../../components/form/text-field.tsx';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import { ErrorText, LinkField, QuantityFields, ServiceChoice } from './order-form.fields.tsx';
-import type { OrderFormData } from './order-form.loader.ts';
 import styles from './order-form.module.css';
-import type { Selection } from './order-form.selection.ts';
+import type { OrderFormData, Selection } from './order-form.selection.ts';
 import { PaymentMethodsPanel } from './payment-methods-panel.tsx';
 import { type OrderFormModel, useOrderForm } from './use-order-form.ts';
 

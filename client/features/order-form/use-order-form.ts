@@ -12,7 +12,12 @@ import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useFetcher } from 'react-router';
 import type { Client } from '#shared/catalog.ts';
-import { BALANCE_METHOD_ID, type PaymentMethod } from '#shared/payment-methods.ts';
+import {
+  BALANCE_METHOD_ID,
+  chargeOf,
+  type PaymentMethod,
+  shownMethods,
+} from '#shared/payment-methods.ts';
 import type { Currency } from '#shared/regions.ts';
 import type { OrderBody } from '#shared/schemas/orders.schemas.ts';
 import { shortLinkOf } from '#shared/short-links.ts';
@@ -20,6 +25,8 @@ import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts'
 import { selectRates, selectUser, selectVisitor } from '../../lib/app-state.ts';
 import { importWithReload } from '../../lib/chunk-reload.ts';
 import { useLocale } from '../../lib/locale.ts';
+import type * as Answers from '../../lib/look-ups.ts';
+import { lookUp, usePaymentMethods } from '../../lib/look-ups.ts';
 import { formatMoney } from '../../lib/money.ts';
 import {
   type Choice,
@@ -30,9 +37,6 @@ import {
   onPick,
   persist,
 } from './order-form.choice.ts';
-import type { OrderFormData } from './order-form.loader.ts';
-import type * as Answers from './order-form.lookups.ts';
-import { lookUp, servicesKey } from './order-form.routes.ts';
 import * as rules from './order-form.selection.ts';
 import { orderFormActions, selectOrderForm } from './order-form.slice.ts';
 
@@ -153,15 +157,17 @@ function orderOf(
 function lookedOf(
   services: Answers.ServicesAnswer | undefined,
   price: Answers.PriceAnswer | undefined,
-  ...methods: (Answers.MethodsAnswer | undefined)[]
+  paying: ReturnType<typeof rules.currenciesOf>,
+  { methods, payMethods }: ReturnType<typeof usePaymentMethods>,
 ) {
   return {
     services: services?.services
-      ? { [servicesKey(services.client, services.platform)]: services.services }
+      ? { [rules.servicesKey(services.client, services.platform)]: services.services }
       : {},
-    methods: Object.fromEntries(
-      methods.flatMap((got) => (got?.data ? [[got.currency, got.data]] : [])),
-    ),
+    methods: {
+      ...(methods && { [paying.currency]: methods }),
+      ...(paying.payCurrency && payMethods && { [paying.payCurrency]: payMethods }),
+    },
     quotes: price?.pair ? { [price.key]: price.pair } : {},
   };
 }
@@ -183,7 +189,7 @@ function balanceOnly(context: ReturnType<typeof rules.formView>['context']) {
  * checks, then the saga orders or tops up the balance.
  */
 export function useOrderForm(
-  data: OrderFormData,
+  data: rules.OrderFormData,
   pageId: string,
   service: string | null,
   client: Client,
@@ -201,9 +207,9 @@ export function useOrderForm(
 
   const services = useFetcher<Answers.ServicesAnswer>();
   const price = useFetcher<Answers.PriceAnswer>();
-  const methods = useFetcher<Answers.MethodsAnswer>();
-  const payMethods = useFetcher<Answers.MethodsAnswer>();
-  const looked = lookedOf(services.data, price.data, methods.data, payMethods.data);
+  const paying = rules.currenciesOf(form, user, visitor);
+  const methods = usePaymentMethods(paying.currency, paying.payCurrency);
+  const looked = lookedOf(services.data, price.data, paying, methods);
   const visiting = { ...visitor, ...(rates ? { rates } : {}) };
   const page = { ...data, service, client };
   const view = rules.formView(form, page, user, visiting, looked);
@@ -219,8 +225,6 @@ export function useOrderForm(
       ? lookUp('price', { key: quoteKey, tag, count: String(count), cur: currency, client })
       : null;
   useDebouncedLoad(price.load, priceUrl, QUOTE_DEBOUNCE_MS);
-  useDebouncedLoad(methods.load, lookUp('methods', { currency }));
-  useDebouncedLoad(payMethods.load, payCurrency && lookUp('methods', { currency: payCurrency }));
   const checking = useFollowedLinks(form.input, choose);
   const checkLink = useLinkRules();
   const linkWaits = checking || (!checkLink && form.input.trim() !== '');
@@ -234,11 +238,11 @@ export function useOrderForm(
       ? cost - user.balance
       : null;
   const toppingUp = missing !== null && form.shortChoice === 'topUp';
-  const atPrice = rules.shownMethods(context, cost);
+  const atPrice = shownMethods(context, cost);
   const shown = selection.open
     ? balanceOnly(context)
     : toppingUp
-      ? rules.shownMethods(context, null).filter((entry) => entry.method.id !== BALANCE_METHOD_ID)
+      ? shownMethods(context, null).filter((entry) => entry.method.id !== BALANCE_METHOD_ID)
       : atPrice;
   const inEffect = rules.methodsInEffect(form, shown, {
     standing: rules.balanceStanding(context, atPrice, cost),
@@ -249,7 +253,7 @@ export function useOrderForm(
   const chosenMethod = shown.find((entry) => entry.method.id === method)?.method;
   const topUp = missing !== null ? topUpAmount(missing, chosenMethod, currency) : null;
   // what a method of another currency charges (the balance always pays in the account's)
-  const charge = rules.chargeOf(context, toppingUp ? topUp : cost);
+  const charge = chargeOf(context, toppingUp ? topUp : cost);
   const byOther = payCurrency !== null && chosenMethod?.id !== BALANCE_METHOD_ID;
   const payIn =
     payCurrency && byOther && chosenMethod && charge !== null

@@ -7,16 +7,6 @@ import { pagePath } from '#shared/routes.ts';
 import { appStore, fakeApi, publicUser, renderPage } from '#tests/support/render.tsx';
 import { DepositForm } from './deposit-form.tsx';
 
-/** A look-up route of the methods, as the order form's answers them (its loader's shape). */
-const METHODS_LOOKUP = {
-  path: '/_/methods',
-  loader: async ({ request }: { request: Request }) => {
-    const currency = new URL(request.url).searchParams.get('currency');
-    const answer = await fetch(`/api/payment/methods?currency=${currency}`);
-    return { currency, data: ((await answer.json()) as { data: PaymentMethodsData }).data };
-  },
-};
-
 const METHODS: PaymentMethodsData = {
   methods: [
     {
@@ -49,13 +39,11 @@ describe('a refused top-up', () => {
   it('focuses the amount, then the methods when none is chosen', async () => {
     api = fakeApi({ 'GET payment/methods': () => METHODS });
     const user = userEvent.setup();
-    renderPage(<DepositForm methodsAt={(currency) => `/_/methods?currency=${currency}`} />, {
+    renderPage(<DepositForm />, {
       store: appStore({ user: publicUser() }),
       path: pagePath('cp-payment', 'en'),
       pageId: 'cp-payment',
       sets: ['cabinet', 'cabinet-screens'],
-      // the methods come from a look-up route, asked by a fetcher
-      routes: [METHODS_LOOKUP],
     });
     const form = await screen.findByTestId('deposit-form');
     await waitFor(() => expect(form.querySelector('input[type="radio"]')).toBeTruthy());

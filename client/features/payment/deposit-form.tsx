@@ -1,13 +1,7 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
-import { useFetcher } from 'react-router';
-import { convertMinor } from '#shared/currency-conversion.ts';
-import {
-  BALANCE_METHOD_ID,
-  methodState,
-  type PaymentMethodsData,
-} from '#shared/payment-methods.ts';
+import { chargeOf, shownMethods } from '#shared/payment-methods.ts';
 import { type Currency, isCurrency } from '#shared/regions.ts';
 import type { PublicUser } from '#shared/user.ts';
 import { button } from '../../components/button/button.ts';
@@ -16,50 +10,17 @@ import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts'
 import { PayInCurrency } from '../../components/form/pay-in-currency.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
 import { selectRates } from '../../lib/app-state.ts';
+import { usePaymentMethods } from '../../lib/look-ups.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { DepositAmountField, parseAmount } from './deposit-amount-field.tsx';
 import styles from './deposit-form.module.css';
 import { type PaymentState, paymentActions } from './payment.slice.ts';
 
-const NO_METHODS: PaymentMethodsData = { methods: [], groups: {} };
-
-/** A look-up route's answer of a currency's payment methods (null: it failed). */
-interface MethodsAnswer {
-  currency: Currency;
-  data: PaymentMethodsData | null;
-}
-
 /**
- * The payment methods of the account's currency and, once the buyer pays in another one, of
- * that one, from the look-up route `methodsAt` (null while a list loads).
+ * docs/product.md §3 balance top-up (POST deposit): an amount and a method of the user's currency
+ * (or of another one, at the shop's rate), the methods by their look-up.
  */
-function useDepositMethods(
-  methodsAt: (currency: Currency) => string,
-  currency: Currency,
-  payCurrency: Currency | null,
-) {
-  // the methods of the account's currency and of another one's card: the order form's look-up
-  const own = useFetcher<MethodsAnswer>();
-  const other = useFetcher<MethodsAnswer>();
-  const { load: loadOwn } = own;
-  const { load: loadOther } = other;
-  const ownAt = methodsAt(currency);
-  const otherAt = payCurrency && methodsAt(payCurrency);
-  useEffect(() => void loadOwn(ownAt), [loadOwn, ownAt]);
-  useEffect(() => {
-    if (otherAt) void loadOther(otherAt);
-  }, [loadOther, otherAt]);
-  // a look-up that failed answers no methods (the list says there are none)
-  const methodsOf = (answer: MethodsAnswer | undefined, of: Currency | null) =>
-    answer && answer.currency === of ? (answer.data ?? NO_METHODS) : null;
-  return { methods: methodsOf(own.data, currency), payMethods: methodsOf(other.data, payCurrency) };
-}
-
-/**
- * docs/product.md §3 balance top-up (POST deposit): an amount and a method of the user's currency. The
- * methods come from a look-up route (`methodsAt`: the order form's, which its page passes).
- */
-export function DepositForm({ methodsAt }: { methodsAt: (currency: Currency) => string }) {
+export function DepositForm() {
   const intl = useIntl();
   const dispatch = useDispatch();
   const ids = useId();
@@ -75,23 +36,22 @@ export function DepositForm({ methodsAt }: { methodsAt: (currency: Currency) => 
   const [attempted, setAttempted] = useState(false);
   const [agreement, setAgreement] = useState(false);
 
-  const { methods, payMethods } = useDepositMethods(methodsAt, currency, payCurrency);
+  const { methods, payMethods } = usePaymentMethods(currency, payCurrency);
 
   const minor = parseAmount(amount);
-  // what is shown and charged: the account's own methods, or another currency's at its charge
+  // the account's own methods, or another currency's at its charge (the balance tops up nothing)
+  const offer = { currency, methods, payCurrency, payMethods, rates, loggedIn: false, balance: 0 };
   const listed = payCurrency ? payMethods : methods;
   const chargeCurrency = payCurrency ?? currency;
-  const charge =
-    payCurrency && minor !== null && rates
-      ? convertMinor(minor, currency, payCurrency, rates)
-      : minor;
-  const usable = (listed?.methods ?? []).filter((entry) => entry.id !== BALANCE_METHOD_ID);
-  const ownCard = (methods?.methods ?? []).some(
-    (entry) => entry.group === 'cards' && methodState(entry, methods!, currency, minor).shown,
+  const charge = payCurrency ? chargeOf(offer, minor) : minor;
+  const shown = shownMethods(offer, minor);
+  const ownCard = shownMethods({ ...offer, payCurrency: null }, minor).some(
+    (entry) => entry.method.group === 'cards',
   );
   const amountError = attempted && minor === null ? 'order.error.amount' : null;
   const methodError = attempted && method === null ? 'order.error.method' : null;
-  const needsAgreement = Boolean(usable.find((entry) => entry.id === method)?.show_agreement_flag);
+  const chosen = listed?.methods.find((entry) => entry.id === method);
+  const needsAgreement = Boolean(chosen?.show_agreement_flag);
   const agreementError = attempted && needsAgreement && !agreement ? 'order.error.agreement' : null;
 
   function submit(event: FormEvent) {
@@ -159,21 +119,17 @@ export function DepositForm({ methodsAt }: { methodsAt: (currency: Currency) => 
             <FormattedMessage id="order.methods.loading" />
           </p>
         )}
-        {usable.map((entry) => {
-          const state = listed ? methodState(entry, listed, chargeCurrency, charge) : null;
-          if (!state?.shown) return null;
-          return (
-            <MethodOption
-              key={entry.id}
-              method={entry}
-              disabled={state.disabled}
-              currency={chargeCurrency}
-              group="deposit-method"
-              checked={method === entry.id}
-              onChoose={setMethod}
-            />
-          );
-        })}
+        {shown.map(({ method: entry, state }) => (
+          <MethodOption
+            key={entry.id}
+            method={entry}
+            disabled={state.disabled}
+            currency={chargeCurrency}
+            group="deposit-method"
+            checked={method === entry.id}
+            onChoose={setMethod}
+          />
+        ))}
         {methodError && (
           <span id={`${ids}-method-error`} className={formStyles.error} role="alert">
             <FormattedMessage id={methodError} />

@@ -1,4 +1,3 @@
-import { lookUp } from '../../features/order-form/order-form.routes.ts';
 import { DepositForm } from '../../features/payment/deposit-form.tsx';
 import { HeadingPage } from '../../layouts/parts/heading-page.tsx';
 import { useRouteHandle } from '../../lib/route-handle.ts';
@@ -9,9 +8,7 @@ export default function CabinetSectionPage() {
   const section = pageId.slice('cp-'.length);
   return (
     <HeadingPage titleId={`cp.${section}.title`} leadId={`cp.${section}.lead`} noindex>
-      {section === 'payment' && (
-        <DepositForm methodsAt={(currency) => lookUp('methods', { currency })} />
-      )}
+      {section === 'payment' && <DepositForm />}
     </HeadingPage>
   );
 }

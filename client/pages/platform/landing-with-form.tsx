@@ -2,9 +2,9 @@ import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLoaderData } from 'react-router';
 import type { Platform } from '#shared/platforms.ts';
+import type { LandingData } from '../../features/landing/landing.loader.ts';
 import { PlatformLanding } from '../../features/landing/platform-landing.tsx';
 import { useCurrencyInformers } from '../../features/landing/use-currency-informers.ts';
-import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { OrderForm } from '../../features/order-form/order-form.tsx';
 import {
   currencyChanged,

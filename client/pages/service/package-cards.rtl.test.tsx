@@ -3,7 +3,6 @@ import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { orderFormRoutes } from '#client/features/order-form/order-form.routes.ts';
 import { orderFormSaga } from '#client/features/order-form/order-form.saga.ts';
 import { ORDER_FORM_ID, OrderForm } from '#client/features/order-form/order-form.tsx';
 import type { PriceTable } from '#shared/catalog.ts';
@@ -107,7 +106,6 @@ describe('a package and the order form beside it', () => {
       </>,
       {
         store: appStore({}, orderFormSaga),
-        routes: orderFormRoutes,
         path: pagePath('service:instagram-likes', 'en'),
         pageId: 'service:instagram-likes',
       },

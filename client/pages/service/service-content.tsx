@@ -5,6 +5,7 @@ import { pagePath } from '#shared/routes.ts';
 import type { ServicePage as ServicePageDef } from '#shared/service-pages.ts';
 import { PlatformIcon } from '../../components/icons/platform-icon.tsx';
 import type { KeptProps } from '../../components/static-subtree/kept-subtree.tsx';
+import type { LandingData } from '../../features/landing/landing.loader.ts';
 import landing from '../../features/landing/landing.module.css';
 import {
   DeliveryCaps,
@@ -12,7 +13,6 @@ import {
   GoodToKnow,
   LaunchTimes,
 } from '../../features/landing/landing-sections.tsx';
-import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { PLATFORM_PAGE } from '../../layouts/parts/platform-links.ts';
 import styles from './service.module.css';
 import { ServiceData } from './service-data.tsx';

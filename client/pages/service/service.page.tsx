@@ -5,9 +5,9 @@ import { pageById } from '#shared/routes.ts';
 import { SERVICE_PAGES } from '#shared/service-pages.ts';
 import { HydrationBoundary } from '../../components/hydration-boundary/hydration-boundary.tsx';
 import { KeptSubtree, keptContent } from '../../components/static-subtree/kept-subtree.tsx';
+import type { LandingData } from '../../features/landing/landing.loader.ts';
 import landing from '../../features/landing/landing.module.css';
 import { useCurrencyInformers } from '../../features/landing/use-currency-informers.ts';
-import type { LandingData } from '../../features/order-form/order-form.loader.ts';
 import { ORDER_FORM_ID, OrderForm } from '../../features/order-form/order-form.tsx';
 import {
   currencyChanged,

@@ -3,7 +3,6 @@ import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { orderFormRoutes } from '#client/features/order-form/order-form.routes.ts';
 import { browser, orderFormSaga } from '#client/features/order-form/order-form.saga.ts';
 import { OrderForm } from '#client/features/order-form/order-form.tsx';
 import { QUOTE_DEBOUNCE_MS } from '#client/features/order-form/use-order-form.ts';
@@ -43,7 +42,6 @@ function renderCabinet(balance: number) {
   );
   return renderPage(<OrderForm data={data} pageId="cp" client="CLIENT_LK" options={options} />, {
     store: appStore({ user: publicUser({ balance }) }, orderFormSaga),
-    routes: orderFormRoutes,
     path: pagePath('cp', 'en'),
     pageId: 'cp',
     sets: ['cabinet'],
@@ -61,7 +59,6 @@ function renderServicePage() {
     <OrderForm data={data} pageId="service:instagram-likes" pageService="INSTAGRAM_LIKES" />,
     {
       store: appStore({}, orderFormSaga),
-      routes: orderFormRoutes,
       path: pagePath('service:instagram-likes', 'en'),
       pageId: 'service:instagram-likes',
     },

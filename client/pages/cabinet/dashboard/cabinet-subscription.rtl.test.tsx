@@ -3,7 +3,6 @@ import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { orderFormRoutes } from '#client/features/order-form/order-form.routes.ts';
 import { browser, orderFormSaga } from '#client/features/order-form/order-form.saga.ts';
 import { OrderForm } from '#client/features/order-form/order-form.tsx';
 import { QUOTE_DEBOUNCE_MS } from '#client/features/order-form/use-order-form.ts';
@@ -91,7 +90,6 @@ function renderCabinet(balance: number) {
     />,
     {
       store: appStore({ user: publicUser({ balance }) }, orderFormSaga),
-      routes: orderFormRoutes,
       path: pagePath('cp', 'en'),
       pageId: 'cp',
       sets: ['cabinet'],

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'react-router';
 import { button } from '#client/components/button/button.ts';
+import { HydrationBoundary } from '#client/components/hydration-boundary/hydration-boundary.tsx';
 import { pickInto } from '#client/features/order-form/order-form.choice.ts';
 import { ORDER_FORM_ID, OrderForm } from '#client/features/order-form/order-form.tsx';
 import { orderCardAction } from '#client/features/orders/orders.api.ts';
@@ -17,7 +18,6 @@ import { type Currency, isCurrency } from '#shared/regions.ts';
 import { part, usePart } from '../cabinet-data.ts';
 import { CabinetOrderOptions } from './cabinet-order-options.tsx';
 import styles from './dashboard.module.css';
-import { RecentOrders, SHOWN } from './recent-orders.tsx';
 import { ServiceFacts } from './service-facts.tsx';
 
 const NO_PRICES = { platform: 'instagram' as CatalogPlatform, services: [], informers: {} };
@@ -28,6 +28,18 @@ function platformOfTag(tag: string): CatalogPlatform | null {
   if (prefix === 'fake') return 'fake';
   return (PLATFORMS as readonly string[]).includes(prefix) ? (prefix as CatalogPlatform) : null;
 }
+
+/** How many of the last orders the dashboard shows. */
+const SHOWN = 5;
+
+/**
+ * The last orders, below the form: their cards' code (client/features/orders/order-card.tsx)
+ * is a part of its own that loads after the page's first paint, not with it; the server
+ * renders them, and React hydrates them once it is there.
+ */
+const RecentOrders = lazy(() =>
+  import('./recent-orders.tsx').then((module) => ({ default: module.RecentOrders })),
+);
 
 /** The discount level's way to the next one, and the last orders. */
 export async function dashboardLoader({ request, context }: LoaderFunctionArgs) {
@@ -123,7 +135,9 @@ export default function DashboardPage() {
             <FormattedMessage id="cp.allOrders" />
           </Link>
         </div>
-        <RecentOrders recent={loaded.recent} />
+        <HydrationBoundary>
+          <RecentOrders recent={loaded.recent} />
+        </HydrationBoundary>
       </section>
     </div>
   );

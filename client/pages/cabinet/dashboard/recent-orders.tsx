@@ -7,9 +7,6 @@ import { type Part, usePart } from '../cabinet-data.ts';
 import { useLiveOrders } from '../live-orders.ts';
 import styles from './recent-orders.module.css';
 
-/** How many of the last orders the dashboard shows. */
-export const SHOWN = 5;
-
 /** The dashboard's last orders (its loader's GET c_orders, newest first), kept live while they run. */
 export function RecentOrders({ recent }: { recent: Part<OrdersPage> }) {
   const dispatch = useDispatch();

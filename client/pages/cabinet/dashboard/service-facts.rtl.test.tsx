@@ -1,7 +1,6 @@
 /** @jest-environment jsdom */
 import '#tests/support/jsdom.ts';
 import { cleanup, screen, within } from '@testing-library/react';
-import { orderFormRoutes } from '#client/features/order-form/order-form.routes.ts';
 import type { Selection } from '#client/features/order-form/order-form.selection.ts';
 import type { ServiceView } from '#shared/catalog.ts';
 import { appStore, fakeApi, renderPage } from '#tests/support/render.tsx';
@@ -39,8 +38,7 @@ afterEach(() => {
 async function speedOf(service: Parameters<typeof selectionOf>[0]) {
   renderPage(<ServiceFacts selection={selectionOf(service)} />, {
     store: appStore({}),
-    // the average is the order form's look-up
-    routes: orderFormRoutes,
+
     path: '/en/cp/',
     pageId: 'cp',
     sets: ['cabinet'],

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFetcher } from 'react-router';
-import { lookUp } from '#client/features/order-form/order-form.routes.ts';
 import type { Selection } from '#client/features/order-form/order-form.selection.ts';
+import { lookUp } from '#client/lib/look-ups.ts';
 import type { LinkKind } from '#shared/link-rules.ts';
 import type { AverageTimeView } from '#shared/orders.ts';
 import { LAUNCH_TIMES } from '#shared/platforms.ts';

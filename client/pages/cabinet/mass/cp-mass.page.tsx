@@ -4,6 +4,7 @@ import { selectUser } from '#client/features/session/session.slice.ts';
 import { HeadingPage } from '#client/layouts/parts/heading-page.tsx';
 import { apiOf } from '#client/lib/route-api.ts';
 import { writeAction } from '#client/lib/route-write.ts';
+import { LINK_EXAMPLES } from '#shared/platforms.ts';
 import { part, usePart } from '../cabinet-data.ts';
 import styles from './mass.module.css';
 import { MassOrderForm } from './mass-order-form.tsx';
@@ -27,8 +28,8 @@ export default function MassOrderPage() {
   const first = services.data?.[0]?.service ?? 1;
   const second = services.data?.[1]?.service ?? 2;
   const example = [
-    `${first} | https://www.instagram.com/p/C8xYz12AbCd/ | 1000`,
-    `${second} | https://www.instagram.com/your.account/ | 500`,
+    `${first} | ${LINK_EXAMPLES.instagram.post} | 1000`,
+    `${second} | ${LINK_EXAMPLES.instagram.account} | 500`,
   ].join('\n');
   return (
     <HeadingPage titleId="cp.mass.title" leadId="cp.mass.lead" noindex>

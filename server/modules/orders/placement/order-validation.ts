@@ -1,7 +1,7 @@
 import { AppError } from '#server/lib/app-error.ts';
 import { type Client, isAutoType, orderLimits } from '#shared/catalog.ts';
 import { BALANCE_METHOD_ID } from '#shared/payment-methods.ts';
-import { autoQuantity } from '#shared/pricing.ts';
+import { pricedCount } from '#shared/pricing.ts';
 import { type Currency, isCurrency } from '#shared/regions.ts';
 import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
 import type { OrderContext } from '../order-views.ts';
@@ -63,9 +63,14 @@ export async function validated(
   const drip = dripFeedOf(service, input, links.length);
   const subscription = subscriptionOf(auto, input, now());
   // an open subscription is priced for one post: what each of its post orders costs
-  const count = auto
-    ? autoQuantity(input.quantity, most, open ? 1 : input.posts!)
-    : input.quantity * links.length * (drip?.runs ?? 1);
+  const count = pricedCount({
+    auto,
+    quantity: input.quantity,
+    most,
+    posts: open ? 1 : input.posts!,
+    links: links.length,
+    runs: drip?.runs ?? 1,
+  });
 
   // a user pays in their own currency; a guest names theirs and gives an e-mail
   const asked = user ? user.cur : input.currency;

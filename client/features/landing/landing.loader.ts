@@ -13,17 +13,14 @@ import { SERVICE_PAGES, SHOWN_SERVICE_LABELS } from '#shared/service-pages.ts';
 import { apiOf } from '../../lib/route-api.ts';
 import { visitorOf } from '../../lib/route-visitor.ts';
 
-/** What a landing's order form and price cards need before they render. */
-export interface OrderFormData {
+/** A landing's loader data: what its order form and price cards need, and its own texts. */
+export interface LandingData {
   /** the platform the page shows (VK in place of Meta's where they are restricted) */
   platform: CatalogPlatform;
   services: ServiceView[];
   /** storefront prices of the platform's services at the presets, in the visitor's currency */
   informers: PriceTable;
-}
-
-/** A landing's loader data: its order form's, and its own texts (locales/landing/). */
-export interface LandingData extends OrderFormData {
+  /** the page's texts (locales/landing/, staff's edits over them) */
   landing: LandingTexts;
 }
 
@@ -32,7 +29,7 @@ export interface LandingData extends OrderFormData {
  * platform's services, their prices at the presets in the visitor's currency, and the page's
  * own texts (staff's edits over the shipped ones), through the router context's API client.
  */
-export function orderFormLoader(
+export function landingLoader(
   platform: Platform,
   locale: Locale,
   service?: { id: string; kind: ServiceKind },

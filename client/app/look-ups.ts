@@ -1,18 +1,18 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
-import type { CatalogPlatform, Client, CostPair, ServiceView } from '#shared/catalog.ts';
+import type { CatalogPlatform, Client } from '#shared/catalog.ts';
 import { isPlatformLink } from '#shared/link-rules.ts';
 import type { Locale } from '#shared/locales.ts';
 import type { AverageTimeView } from '#shared/orders.ts';
-import type { PaymentMethodsData } from '#shared/payment-methods.ts';
 import { type Currency, isCurrency } from '#shared/regions.ts';
 import { shortLinkOf } from '#shared/short-links.ts';
-import { apiOf } from '../../lib/route-api.ts';
-
-export type PriceAnswer = { key: string; pair: CostPair | null; error?: string };
-export type MethodsAnswer = { currency: Currency; data: PaymentMethodsData | null };
-export type ServicesAnswer = { client: Client; platform: string; services: ServiceView[] | null };
-/** where each line of `typed` leads (null: no short link, or it could not be followed) */
-export type LinksAnswer = { typed: string; followed: (string | null)[] };
+import type {
+  LinksAnswer,
+  LookUp,
+  MethodsAnswer,
+  PriceAnswer,
+  ServicesAnswer,
+} from '../lib/look-ups.ts';
+import { apiOf } from '../lib/route-api.ts';
 
 type Loader<T> = (args: LoaderFunctionArgs) => Promise<T>;
 
@@ -27,10 +27,8 @@ function fetcherOnly<T>(loader: (query: URLSearchParams, args: LoaderFunctionArg
   };
 }
 
-export const LOOKUPS: Record<
-  'price' | 'methods' | 'services' | 'links' | 'average',
-  Loader<unknown>
-> = {
+/** The look-ups' loaders (client/lib/look-ups.ts), which come with the first look-up. */
+export const LOOKUPS: Record<LookUp, Loader<unknown>> = {
   price: fetcherOnly(async (query, { context }): Promise<PriceAnswer> => {
     const key = query.get('key') ?? '';
     const client = query.get('client') === 'CLIENT_LK' ? { client: 'CLIENT_LK' as const } : {};
