@@ -115,6 +115,13 @@ export function orderLimits(
 export const MAX_POSTS = 100;
 export const MAX_LINKS = 20;
 
+/** A `_MULTI` order's links or a comment order's comments: the text's lines, trimmed, blank ones left out. */
+export const orderLines = (text: string): string[] =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
 /** docs/product.md §13: the preset sort order of service types (the form's type tabs follow it). */
 export const TYPE_ORDER: readonly ServiceType[] = [
   'LIKES',

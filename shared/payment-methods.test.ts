@@ -4,6 +4,7 @@ import {
   methodState,
   type PaymentMethod,
   type PaymentMethodsData,
+  topUpAmount,
 } from './payment-methods.ts';
 
 function method(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
@@ -138,5 +139,16 @@ describe('balanceAvailable (docs/product.md §15 balance payment)', () => {
   it('is unavailable when the balance is below the price, by one minor unit too', () => {
     expect(balanceAvailable({ ...ok, balance: 999 })).toBe(false);
     expect(balanceAvailable({ ...ok, balance: 0 })).toBe(false);
+  });
+});
+
+describe('topUpAmount: what is missing, within the method’s limits', () => {
+  it('tops up the missing amount, at least the method’s minimum and at most its maximum', () => {
+    expect(topUpAmount(500, method(), 'USD')).toBe(500);
+    expect(topUpAmount(4, method(), 'USD')).toBe(100);
+    expect(topUpAmount(20_000, method(), 'USD')).toBe(10_000);
+    // a method without limits in the currency, or none chosen yet: the amount missing
+    expect(topUpAmount(4, method(), 'EUR')).toBe(4);
+    expect(topUpAmount(4, undefined, 'USD')).toBe(4);
   });
 });

@@ -154,3 +154,9 @@ export function shownMethods(offer: MethodsOffer, price: number | null): ShownMe
         judge(method, payMethods, payCurrency, chargeOf(offer, price));
   return shown;
 }
+
+/** A top-up of a `missing` amount through `method`: within the method's limits. */
+export function topUpAmount(missing: number, method: PaymentMethod | undefined, cur: Currency) {
+  const limits = method?.limits[cur];
+  return limits ? Math.min(Math.max(missing, limits.min), limits.max) : missing;
+}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
-import type { PaymentMethod } from '#shared/payment-methods.ts';
+import type { PaymentMethod, PaymentMethodsData, ShownMethod } from '#shared/payment-methods.ts';
 import { type Currency, legalRegionFor } from '#shared/regions.ts';
 import { selectRegion } from '../../lib/app-state.ts';
 import { useLocale, useLocalePath } from '../../lib/locale.ts';
@@ -61,6 +61,54 @@ export function MethodOption({
       )}
     </label>
   );
+}
+
+/**
+ * The methods on offer (shared/payment-methods.ts: shownMethods) as one radio group, in their
+ * groups under their names, the balance first; a word while they load or when none pays.
+ */
+export function MethodGroups(props: {
+  /** the list the methods come from (its groups), null while it loads */
+  data: PaymentMethodsData | null;
+  shown: ShownMethod[];
+  currency: Currency;
+  /** the radio group's name */
+  group: string;
+  chosen: number | null;
+  onChoose(id: number): void;
+}) {
+  const { data, shown } = props;
+  if (!data || !shown.length)
+    return (
+      <p className={styles.muted}>
+        <FormattedMessage id={data ? 'order.methods.empty' : 'order.methods.loading'} />
+      </p>
+    );
+  const groups = [null, ...Object.values(data.groups).sort((a, b) => a.order - b.order)];
+  return groups.map((group) => {
+    const inGroup = shown.filter((entry) => entry.method.group === (group?.id ?? null));
+    if (!inGroup.length) return null;
+    return (
+      <fieldset key={group?.id ?? 'balance'} className={styles.methodGroup}>
+        {group && (
+          <legend className={styles.methodGroupTitle}>
+            <FormattedMessage id={`payment.group.${group.id}`} />
+          </legend>
+        )}
+        {inGroup.map(({ method, state }) => (
+          <MethodOption
+            key={method.id}
+            method={method}
+            disabled={state.disabled}
+            currency={props.currency}
+            group={props.group}
+            checked={props.chosen === method.id}
+            onChoose={props.onChoose}
+          />
+        ))}
+      </fieldset>
+    );
+  });
 }
 
 /** docs/product.md §12 'Must check the box': the payment policy agreement with its error under it. */

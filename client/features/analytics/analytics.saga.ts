@@ -2,6 +2,7 @@ import { delay, fork, put, select, take, takeEvery, takeLatest } from 'redux-sag
 import { COOKIE_NAMES } from '#shared/constants.ts';
 import { callEffect } from '../../lib/api-effects.ts';
 import { getCookie, setCookie } from '../../lib/cookies.ts';
+import { localStore, sessionStore } from '../../lib/storage.ts';
 import { analyticsActions } from './analytics.actions.ts';
 import {
   ANALYTICS_COOKIES,
@@ -38,10 +39,10 @@ const PURCHASED_KEY = 'analytics.purchased';
 
 /** The session id of this tab's session, and whether it begins now. */
 function sessionOf(): { id: string; fresh: boolean } {
-  const kept = sessionStorage.getItem(SESSION_KEY);
+  const kept = sessionStore.get(SESSION_KEY);
   if (kept) return { id: kept, fresh: false };
   const id = String(Math.floor(Date.now() / 1000));
-  sessionStorage.setItem(SESSION_KEY, id);
+  sessionStore.set(SESSION_KEY, id);
   return { id, fresh: true };
 }
 
@@ -66,13 +67,12 @@ function ids(): {
   const session = sessionOf();
   let kept: Attribution | null = null;
   try {
-    kept = JSON.parse(localStorage.getItem(ATTRIBUTION_KEY) ?? 'null') as Attribution | null;
+    kept = JSON.parse(localStore.get(ATTRIBUTION_KEY) ?? 'null') as Attribution | null;
   } catch {
     kept = null;
   }
   const attribution = attributionOf(new URL(location.href), document.referrer, kept, session.fresh);
-  if (attribution) localStorage.setItem(ATTRIBUTION_KEY, JSON.stringify(attribution));
-  else localStorage.removeItem(ATTRIBUTION_KEY);
+  localStore.set(ATTRIBUTION_KEY, attribution ? JSON.stringify(attribution) : null);
   return { clientId, ymUid, sessionId: session.id, attribution };
 }
 
@@ -173,9 +173,9 @@ export function* analyticsSaga() {
   yield takeEvery(
     analyticsActions.paid.type,
     function* paid(action: ReturnType<typeof analyticsActions.paid>) {
-      const told = sessionStorage.getItem(PURCHASED_KEY)?.split(',') ?? [];
+      const told = sessionStore.get(PURCHASED_KEY)?.split(',') ?? [];
       if (told.includes(action.payload)) return;
-      sessionStorage.setItem(PURCHASED_KEY, [...told, action.payload].slice(-20).join(','));
+      sessionStore.set(PURCHASED_KEY, [...told, action.payload].slice(-20).join(','));
       try {
         const purchase = yield* callEffect('GET payment/:id/ecommerce', {
           params: { id: action.payload },

@@ -1,6 +1,7 @@
 import type { CatalogPlatform } from '#shared/catalog.ts';
 import { parseWholeNumber } from '#shared/numbers.ts';
 import type { Currency } from '#shared/regions.ts';
+import { sessionStore } from '../../lib/storage.ts';
 
 export type Numerosity = 'single' | 'multiple';
 
@@ -128,14 +129,6 @@ export function choiceReducer(state: Choice, action: ChoiceAction): Choice {
 const KEPT = ['platform', 'service', 'numerosity', 'input', 'quantity', 'quantityPosts'] as const;
 export const storageKey = (field: string) => `order.${field}`;
 
-function storage(): Storage | null {
-  try {
-    return globalThis.sessionStorage ?? null;
-  } catch {
-    return null; // switched off: the form simply forgets
-  }
-}
-
 export function persist(pageId: string, choice: Choice): void {
   const kept = {
     page: pageId,
@@ -144,19 +137,13 @@ export function persist(pageId: string, choice: Choice): void {
     methodsVisible: choice.methodsVisible,
     email: choice.email.trim() || null,
   };
-  for (const [field, value] of Object.entries(kept)) {
-    try {
-      if (value === null) storage()?.removeItem(storageKey(field));
-      else storage()?.setItem(storageKey(field), String(value));
-    } catch {
-      // quota or privacy mode: not worth failing the form for
-    }
-  }
+  for (const [field, value] of Object.entries(kept))
+    sessionStore.set(storageKey(field), value === null ? null : String(value));
 }
 
 /** The choice saved for this page (the panel and e-mail whatever the page). */
 export function load(pageId: string): Partial<Choice> {
-  const read = (field: string) => storage()?.getItem(storageKey(field)) ?? null;
+  const read = (field: string) => sessionStore.get(storageKey(field));
   const choice: Partial<Choice> = {};
   const visible = read('methodsVisible');
   if (visible !== null) choice.methodsVisible = visible === 'true';

@@ -175,7 +175,6 @@ export function QuantityFields({ model }: { model: OrderFormModel }) {
   const number = (value: number) => intl.formatNumber(value);
   const range = { min: number(limits.min), max: number(limits.max) };
   const quantityError = form.customQuantity.trim() || show ? say(errors.quantity, range) : null;
-  const commentsError = show ? say(errors.comments, range) : null;
   // why the storefront's and the cabinet's limits differ: a guest learns an account orders
   // more at once, a buyer in the cabinet what the public site takes (staff have their own)
   const other = service?.max_order_other ?? service?.max_order;
@@ -216,25 +215,8 @@ export function QuantityFields({ model }: { model: OrderFormModel }) {
         </div>
       )}
 
-      {selection.customComments ? (
-        <div className={formStyles.field} data-invalid={commentsError ? true : undefined}>
-          <label htmlFor={`${ids}-comments`} className={formStyles.label}>
-            {say('order.comments')}
-          </label>
-          <textarea
-            {...tied(`${ids}-comments`, commentsError)}
-            className={`${formStyles.input} ${styles.textarea}`}
-            rows={5}
-            value={form.comments}
-            placeholder={say('order.comments.placeholder')!}
-            onChange={(event) => choose({ type: 'set', set: { comments: event.target.value } })}
-          />
-          <span className={styles.hint}>
-            {say('order.comments.hint', { count: selection.comments.length, ...range })}
-          </span>
-          <ErrorText id={`${ids}-comments-error`}>{commentsError}</ErrorText>
-        </div>
-      ) : (
+      {/* the cabinet's comment orders take their comments instead (its options) */}
+      {!selection.customComments && (
         <fieldset className={styles.group} data-invalid={quantityError ? true : undefined}>
           <legend className={formStyles.label}>
             {say(

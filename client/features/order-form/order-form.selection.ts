@@ -9,6 +9,7 @@ import {
   MAX_LINKS,
   MAX_POSTS,
   orderLimits,
+  orderLines,
   type PriceTable,
   type ServiceView,
 } from '#shared/catalog.ts';
@@ -21,7 +22,7 @@ import {
   type PaymentMethodsData,
   type ShownMethod,
 } from '#shared/payment-methods.ts';
-import { PLATFORMS, type Platform } from '#shared/platforms.ts';
+import { META_PLATFORMS, PLATFORMS, type Platform } from '#shared/platforms.ts';
 import { pricedCount } from '#shared/pricing.ts';
 import type { Currency } from '#shared/regions.ts';
 import type { PublicUser } from '#shared/user.ts';
@@ -56,16 +57,10 @@ export interface FormContext extends MethodsOffer {
 /** The picker's platforms: all six (less Meta's when restricted), and FAKE for staff. */
 export function platformsFor(staff: boolean, metaRestricted: boolean): CatalogPlatform[] {
   const shown: CatalogPlatform[] = PLATFORMS.filter(
-    (platform: Platform) => !metaRestricted || !['instagram', 'threads'].includes(platform),
+    (platform: Platform) => !metaRestricted || !META_PLATFORMS.includes(platform),
   );
   return staff ? [...shown, 'fake'] : shown;
 }
-
-const linesOf = (input: string) =>
-  input
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
 
 const within = (value: number, min: number, max: number) => value >= min && value <= max;
 
@@ -96,7 +91,7 @@ export function selectionOf(state: Choice, context: FormContext) {
     : (presets[0] ?? limits.min);
   // the cabinet's comment orders bring their comments, whose count is the quantity
   const customComments = cabinet && service?.type === 'COMMENTS';
-  const comments = customComments ? linesOf(state.comments) : [];
+  const comments = customComments ? orderLines(state.comments) : [];
   const quantity = customComments
     ? comments.length || null
     : (state.quantity ?? (state.customQuantity ? null : fallback));
@@ -105,7 +100,7 @@ export function selectionOf(state: Choice, context: FormContext) {
   const open = cabinet && auto && state.everyPost;
   // the cabinet orders auto services as a range per post, priced at its average
   const quantityMax = cabinet && auto && quantity !== null ? (state.quantityMax ?? quantity) : null;
-  const links = linesOf(state.input);
+  const links = orderLines(state.input);
   const dripFeedable = cabinet && numerosity === 'single' && service !== null;
   const dripFeed =
     dripFeedable && state.dripFeed

@@ -27,8 +27,10 @@ interface OrderFormProps {
   aside?: (selection: Selection) => ReactNode;
   /** the page lets a guest pay in another currency (a rouble buyer with a foreign card) */
   onCurrencySwitch?: (currency: Currency) => void;
-  /** options after the quantity that only the cabinet offers (drip-feed, a subscription's) */
+  /** what only the cabinet offers after the quantity (its comments, drip-feed, a subscription) */
   options?: (model: OrderFormModel) => ReactNode;
+  /** the cabinet's word on its balance against the price, before the methods */
+  balance?: (model: OrderFormModel) => ReactNode;
 }
 
 /**
@@ -121,7 +123,11 @@ export function OrderForm(props: OrderFormProps) {
               onChange={(event) => choose({ type: 'set', set: { email: event.target.value } })}
             />
           )}
-          <Checkout model={model} onCurrencySwitch={props.onCurrencySwitch} />
+          <Checkout
+            model={model}
+            onCurrencySwitch={props.onCurrencySwitch}
+            balance={props.balance}
+          />
         </>
       )}
     </form>
@@ -139,6 +145,7 @@ export function OrderForm(props: OrderFormProps) {
 function Checkout(props: {
   model: OrderFormModel;
   onCurrencySwitch?: ((currency: Currency) => void) | undefined;
+  balance?: ((model: OrderFormModel) => ReactNode) | undefined;
 }) {
   const { model } = props;
   const intl = useIntl();
@@ -181,9 +188,7 @@ function Checkout(props: {
       </div>
       <ErrorText>{model.quoteError && say('order.error.quote')}</ErrorText>
 
-      {model.missing !== null && pair && (
-        <ShortBalance model={model} missing={model.missing} price={pair[0]} />
-      )}
+      {props.balance?.(model)}
       {!selection.open && (
         <PaymentMethodsPanel model={model} onCurrencySwitch={props.onCurrencySwitch} />
       )}
@@ -221,47 +226,5 @@ function Checkout(props: {
                   : say('order.payNoPrice')}
       </button>
     </>
-  );
-}
-
-/**
- * The cabinet's balance does not cover the order: top up what is missing (at least the
- * method's minimum) and come back to pay from the balance, or pay this order by the method.
- */
-function ShortBalance(props: { model: OrderFormModel; missing: number; price: number }) {
-  const { model, missing, price } = props;
-  const { money } = model;
-  const group = `${model.ids}-short`;
-  return (
-    <section className={styles.shortBalance} data-testid="short-balance">
-      <p className={styles.shortBalanceText} id={`${group}-label`}>
-        <FormattedMessage
-          id="order.balanceShort"
-          values={{ amount: <strong>{money(missing)}</strong> }}
-        />
-      </p>
-      <div
-        className={styles.shortBalanceMethods}
-        role="radiogroup"
-        aria-labelledby={`${group}-label`}
-      >
-        {(['topUp', 'pay'] as const).map((choice) => (
-          <label key={choice} className={formStyles.choice}>
-            <input
-              type="radio"
-              name={group}
-              value={choice}
-              checked={model.form.shortChoice === choice}
-              onChange={() => model.choose({ type: 'set', set: { shortChoice: choice } })}
-            />
-            <span className={formStyles.choiceName}>
-              {model.say(`order.short.${choice}`, {
-                amount: money(choice === 'topUp' ? missing : price),
-              })}
-            </span>
-          </label>
-        ))}
-      </div>
-    </section>
   );
 }

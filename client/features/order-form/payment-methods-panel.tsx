@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { Currency } from '#shared/regions.ts';
-import { MethodOption } from '../../components/form/choices.tsx';
+import { MethodGroups } from '../../components/form/choices.tsx';
 import { PayInCurrency } from '../../components/form/pay-in-currency.tsx';
 import { Icon } from '../../components/icons/icons.tsx';
 import styles from './order-form.module.css';
@@ -25,7 +25,6 @@ export function PaymentMethodsPanel({
   // paying in another currency: its groups of methods
   const data = context.payCurrency ? context.payMethods : context.methods;
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const groups = [null, ...Object.values(data?.groups ?? {}).sort((a, b) => a.order - b.order)];
   const abroad =
     visible &&
     data &&
@@ -65,11 +64,6 @@ export function PaymentMethodsPanel({
         <Icon name="chevronDown" size={16} />
       </button>
       <div id="order-methods" className={styles.methodsPanel} hidden={!visible}>
-        {visible && (!data || shown.length === 0) && (
-          <p className={styles.muted}>
-            {say(data ? 'order.methods.empty' : 'order.methods.loading')}
-          </p>
-        )}
         {abroad && user && (
           <PayInCurrency
             currency={currency}
@@ -90,31 +84,16 @@ export function PaymentMethodsPanel({
             onChoose={(other) => other && onCurrencySwitch(other)}
           />
         )}
-        {visible &&
-          groups.map((group) => {
-            const inGroup = shown.filter((entry) => entry.method.group === (group?.id ?? null));
-            if (!inGroup.length) return null;
-            return (
-              <fieldset key={group?.id ?? 'balance'} className={styles.methodGroup}>
-                {group && (
-                  <legend className={styles.methodGroupTitle}>
-                    <FormattedMessage id={`payment.group.${group.id}`} />
-                  </legend>
-                )}
-                {inGroup.map(({ method, state }) => (
-                  <MethodOption
-                    key={method.id}
-                    method={method}
-                    disabled={state.disabled}
-                    currency={currency}
-                    group="payment-method"
-                    checked={chosen === method.id}
-                    onChoose={(id) => choose({ type: 'method', id })}
-                  />
-                ))}
-              </fieldset>
-            );
-          })}
+        {visible && (
+          <MethodGroups
+            data={data}
+            shown={shown}
+            currency={currency}
+            group="payment-method"
+            chosen={chosen}
+            onChoose={(id) => choose({ type: 'method', id })}
+          />
+        )}
       </div>
       {error && (
         <span className={styles.error} role="alert">

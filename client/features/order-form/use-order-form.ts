@@ -12,12 +12,7 @@ import { useIntl } from 'react-intl';
 import { useDispatch, useSelector } from 'react-redux';
 import { useFetcher } from 'react-router';
 import type { Client } from '#shared/catalog.ts';
-import {
-  BALANCE_METHOD_ID,
-  chargeOf,
-  type PaymentMethod,
-  shownMethods,
-} from '#shared/payment-methods.ts';
+import { BALANCE_METHOD_ID, chargeOf, shownMethods, topUpAmount } from '#shared/payment-methods.ts';
 import type { Currency } from '#shared/regions.ts';
 import type { OrderBody } from '#shared/schemas/orders.schemas.ts';
 import { shortLinkOf } from '#shared/short-links.ts';
@@ -53,12 +48,6 @@ function useDebouncedLoad(load: (url: string) => unknown, url: string | null | f
     const timer = setTimeout(() => load(url), ms);
     return () => clearTimeout(timer);
   }, [load, url, ms]);
-}
-
-/** A top-up of the missing amount through `method`: within the method's limits. */
-export function topUpAmount(missing: number, method: PaymentMethod | undefined, cur: Currency) {
-  const limits = method?.limits[cur];
-  return limits ? Math.min(Math.max(missing, limits.min), limits.max) : missing;
 }
 
 /**

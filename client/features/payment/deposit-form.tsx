@@ -5,7 +5,7 @@ import { chargeOf, shownMethods } from '#shared/payment-methods.ts';
 import { type Currency, isCurrency } from '#shared/regions.ts';
 import type { PublicUser } from '#shared/user.ts';
 import { button } from '../../components/button/button.ts';
-import { AgreementCheck, MethodOption } from '../../components/form/choices.tsx';
+import { AgreementCheck, MethodGroups } from '../../components/form/choices.tsx';
 import { focusFirstInvalid } from '../../components/form/focus-first-invalid.ts';
 import { PayInCurrency } from '../../components/form/pay-in-currency.tsx';
 import { formStyles } from '../../components/form/text-field.tsx';
@@ -114,22 +114,14 @@ export function DepositForm() {
             }}
           />
         )}
-        {!listed && (
-          <p className={styles.muted}>
-            <FormattedMessage id="order.methods.loading" />
-          </p>
-        )}
-        {shown.map(({ method: entry, state }) => (
-          <MethodOption
-            key={entry.id}
-            method={entry}
-            disabled={state.disabled}
-            currency={chargeCurrency}
-            group="deposit-method"
-            checked={method === entry.id}
-            onChoose={setMethod}
-          />
-        ))}
+        <MethodGroups
+          data={listed}
+          shown={shown}
+          currency={chargeCurrency}
+          group="deposit-method"
+          chosen={method}
+          onChoose={setMethod}
+        />
         {methodError && (
           <span id={`${ids}-method-error`} className={formStyles.error} role="alert">
             <FormattedMessage id={methodError} />

@@ -131,10 +131,48 @@ function SubscriptionOptions({ model }: { model: OrderFormModel }) {
 }
 
 /**
- * The cabinet's panel options, beside the quantity: drip-feed for services that
- * grow gradually (the quantity every interval, `runs` times, and what that totals), and a
- * subscription's terms for auto services. Only the cabinet's
- * page brings this in, so the landings' form does not carry it.
+ * A comment order's own comments, one a line, whose number is the quantity: in place of the
+ * quantity's presets (the order form leaves them out for these orders).
+ */
+function CommentsField({ model }: { model: OrderFormModel }) {
+  const intl = useIntl();
+  const { ids, form, choose, selection, errors, show, say } = model;
+  const { min, max } = selection.limits;
+  const range = { min: intl.formatNumber(min), max: intl.formatNumber(max) };
+  const error = show ? say(errors.comments, range) : null;
+  const id = `${ids}-comments`;
+  return (
+    <div className={formStyles.field} data-invalid={error ? true : undefined}>
+      <label htmlFor={id} className={formStyles.label}>
+        {say('order.comments')}
+      </label>
+      <textarea
+        id={id}
+        className={`${formStyles.input} ${styles.textarea}`}
+        rows={5}
+        value={form.comments}
+        placeholder={say('order.comments.placeholder')!}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => choose({ type: 'set', set: { comments: event.target.value } })}
+      />
+      <span className={styles.hint}>
+        {say('order.comments.hint', { count: selection.comments.length, ...range })}
+      </span>
+      {error && (
+        <span id={`${id}-error`} className={formStyles.error} role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The cabinet's panel options, beside the quantity: a comment order's own comments, drip-feed
+ * for services that grow gradually (the quantity every interval, `runs` times, and what that
+ * totals), and a subscription's terms for auto services. Only the cabinet's page brings this
+ * in, so the landings' form does not carry it.
  */
 export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
   const intl = useIntl();
@@ -144,6 +182,7 @@ export function CabinetOrderOptions({ model }: { model: OrderFormModel }) {
   const whole = (typed: string, digits: number) => parseWholeNumber(typed.trim(), digits);
   return (
     <>
+      {selection.customComments && <CommentsField model={model} />}
       {selection.dripFeedable && selection.service && isDripFeedable(selection.service) && (
         <fieldset className={styles.options} data-testid="drip-feed">
           <label className={styles.switch}>

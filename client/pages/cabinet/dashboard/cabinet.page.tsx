@@ -5,7 +5,7 @@ import { Link, type LoaderFunctionArgs, useLoaderData, useSearchParams } from 'r
 import { button } from '#client/components/button/button.ts';
 import { HydrationBoundary } from '#client/components/hydration-boundary/hydration-boundary.tsx';
 import { pickInto } from '#client/features/order-form/order-form.choice.ts';
-import { ORDER_FORM_ID, OrderForm } from '#client/features/order-form/order-form.tsx';
+import { ORDER_FORM_ID } from '#client/features/order-form/order-form.tsx';
 import { orderCardAction } from '#client/features/orders/orders.api.ts';
 import { selectUser } from '#client/features/session/session.slice.ts';
 import { PageMeta } from '#client/layouts/parts/page-meta.tsx';
@@ -16,11 +16,8 @@ import type { CatalogPlatform } from '#shared/catalog.ts';
 import { PLATFORMS } from '#shared/platforms.ts';
 import { type Currency, isCurrency } from '#shared/regions.ts';
 import { part, usePart } from '../cabinet-data.ts';
-import { CabinetOrderOptions } from './cabinet-order-options.tsx';
+import { CabinetOrderForm } from './cabinet-order-form.tsx';
 import styles from './dashboard.module.css';
-import { ServiceFacts } from './service-facts.tsx';
-
-const NO_PRICES = { platform: 'instagram' as CatalogPlatform, services: [], informers: {} };
 
 /** `INSTAGRAM_AUTO_LIKES` → instagram (FAKE_… → fake for staff). */
 function platformOfTag(tag: string): CatalogPlatform | null {
@@ -80,13 +77,7 @@ export default function DashboardPage() {
       <h1 className={styles.title}>
         <FormattedMessage id="cp.newOrder" />
       </h1>
-      <OrderForm
-        data={NO_PRICES}
-        pageId="cp"
-        client="CLIENT_LK"
-        aside={(selection) => <ServiceFacts selection={selection} />}
-        options={(model) => <CabinetOrderOptions model={model} />}
-      />
+      <CabinetOrderForm />
 
       {user && (
         <section className={styles.summary} aria-label={intl.formatMessage({ id: 'cp.summary' })}>

@@ -25,26 +25,16 @@ import { HeadingPage } from '#client/layouts/parts/heading-page.tsx';
 import { pathOf } from '#client/lib/endpoints.ts';
 import { useLocalePath } from '#client/lib/locale.ts';
 import { apiOf } from '#client/lib/route-api.ts';
+import { localStore } from '#client/lib/storage.ts';
 import { part, usePart } from '../cabinet-data.ts';
 import { useLiveOrders } from '../live-orders.ts';
 import { OrdersFilters } from './orders-filters.tsx';
 import styles from './orders-page.module.css';
 
 /** docs/product.md §3 saved filter: the last one used, without its page. */
-function readSaved(): string {
-  try {
-    return window.localStorage.getItem(SAVED_FILTER_KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
-function save(filter: OrdersFilter) {
-  try {
-    window.localStorage.setItem(SAVED_FILTER_KEY, queryOf({ ...filter, page: 1 }).toString());
-  } catch {
-    // private mode: nothing is remembered
-  }
-}
+const readSaved = () => localStore.get(SAVED_FILTER_KEY) ?? '';
+const save = (filter: OrdersFilter) =>
+  localStore.set(SAVED_FILTER_KEY, queryOf({ ...filter, page: 1 }).toString());
 
 /** One page of the buyer's orders, as the address's search params filter them. */
 export async function ordersLoader({ request, context }: LoaderFunctionArgs) {

@@ -1,5 +1,11 @@
 import { AppError } from '#server/lib/app-error.ts';
-import { isDripFeedable, isMultiTag, MAX_LINKS, type ServiceView } from '#shared/catalog.ts';
+import {
+  isDripFeedable,
+  isMultiTag,
+  MAX_LINKS,
+  orderLines,
+  type ServiceView,
+} from '#shared/catalog.ts';
 import { checkLink, type LinkKind } from '#shared/link-rules.ts';
 import type { Platform } from '#shared/platforms.ts';
 import type { OrderInput } from '#shared/schemas/orders.schemas.ts';
@@ -39,10 +45,7 @@ export function commentLines(
 ): string[] | null {
   if (comments === undefined || comments === null) return null;
   if (service.type !== 'COMMENTS') throw new AppError(ORDER_ERRORS.commentsOnly, 400);
-  const lines = comments
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
+  const lines = orderLines(comments);
   if (lines.some((line) => line.length > 1_000))
     throw new AppError('A comment is up to 1 000 characters', 400);
   return lines;
@@ -85,12 +88,7 @@ export function checkLinks(
   service: ServiceView,
   link: string,
 ): { lines: string[]; refused: string | null } {
-  const lines = isMultiTag(service.tag)
-    ? link
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean)
-    : [link.trim()];
+  const lines = isMultiTag(service.tag) ? orderLines(link) : [link.trim()];
   if (!lines.length || !lines[0]) throw new AppError('Enter the login or link', 400);
   if (lines.length > MAX_LINKS) throw new AppError(ORDER_ERRORS.tooManyLinks, 400);
   if (service.platform === 'fake' || !service.link_kinds.length) return { lines, refused: null };
