@@ -16,3 +16,4 @@ import '../components/form/focus-first-invalid.ts';
 import '../components/form/pay-in-currency.tsx';
 import '../components/form/text-field.tsx';
 import '../lib/money.ts';
+import '../lib/storage.ts';
