@@ -3,9 +3,24 @@ import { ChunkLoadError, importWithReload, type ReloadEnv } from './chunk-reload
 function fakeEnv(now: number) {
   const store = new Map<string, string>();
   const waiting: (() => void)[] = [];
-  const env: ReloadEnv & { reloads: number; clock: number; nextReload(): Promise<void> } = {
+  const offline: (() => void)[] = [];
+  const env: ReloadEnv & {
+    reloads: number;
+    clock: number;
+    online: boolean;
+    nextReload(): Promise<void>;
+    connect(): void;
+  } = {
     reloads: 0,
     clock: now,
+    online: true,
+    isOnline: () => env.online,
+    backOnline: () => new Promise<void>((resolve) => offline.push(resolve)),
+    /** the connection is back */
+    connect: () => {
+      env.online = true;
+      for (const wake of offline.splice(0)) wake();
+    },
     now: () => env.clock,
     storage: {
       getItem: (key) => store.get(key) ?? null,
@@ -50,5 +65,21 @@ describe('importWithReload (docs/product.md §12)', () => {
     void importWithReload(failing, env);
     await again;
     expect(env.reloads).toBe(2);
+  });
+
+  it('tries the import again once the connection is back, without a reload, when offline', async () => {
+    const env = fakeEnv(1_000_000);
+    env.online = false;
+    let tries = 0;
+    const loading = importWithReload(() => {
+      tries += 1;
+      return tries === 1 ? failing() : Promise.resolve({ ok: 2 });
+    }, env);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(tries).toBe(1);
+    env.connect();
+    await expect(loading).resolves.toEqual({ ok: 2 });
+    expect(tries).toBe(2);
+    expect(env.reloads).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { TIMING } from '#shared/constants.ts';
+import { isOnline } from './online.ts';
 
 const KEY = 'chunk-reload-at';
 
@@ -6,12 +7,18 @@ export interface ReloadEnv {
   now(): number;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   reload(): void;
+  isOnline(): boolean;
+  /** resolves once the browser is online again */
+  backOnline(): Promise<void>;
 }
 
 const browserEnv = (): ReloadEnv => ({
   now: () => Date.now(),
   storage: sessionStorage,
   reload: () => location.reload(),
+  isOnline,
+  backOnline: () =>
+    new Promise((resolve) => addEventListener('online', () => resolve(), { once: true })),
 });
 
 /**
@@ -36,6 +43,12 @@ export async function importWithReload<T>(load: () => Promise<T>, env?: ReloadEn
   } catch (error) {
     if (!env && typeof window === 'undefined') throw error;
     env ??= browserEnv();
+    // offline, the network failed it, not a deploy: a reload would show the browser's own
+    // offline page, so the same import is tried again once the connection is back
+    if (!env.isOnline()) {
+      await env.backOnline();
+      return importWithReload(load, env);
+    }
     const last = Number(env.storage.getItem(KEY) ?? 0);
     if (env.now() - last < TIMING.chunkReloadMinIntervalMs) throw new ChunkLoadError(error);
     env.storage.setItem(KEY, String(env.now()));

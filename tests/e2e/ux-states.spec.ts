@@ -27,6 +27,38 @@ test('going offline shows a banner and stops the forms until the connection is b
   await expect(submit).not.toHaveCSS('pointer-events', 'none');
 });
 
+test('a part of the page still loading when the connection goes comes once it is back, the page kept', async ({
+  page,
+  context,
+}) => {
+  // the order form's link rules load once the form is live: held until the connection is gone
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/chunks/link-rules-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/en/buy-instagram-likes/');
+  await hydrated(page);
+  await page.evaluate(() => {
+    (window as unknown as { kept: boolean }).kept = true;
+  });
+  await context.setOffline(true);
+  release();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  // the same page (a reload offline shows the browser's own page), its link rules now here
+  await page.getByRole('textbox', { name: 'Link to the post' }).fill('not a link');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(
+    page.getByText('Enter a link to a post, like the example in the field'),
+  ).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+});
+
 test('a slow navigation shows the loading bar, and it goes when the page is there', async ({
   page,
 }) => {

@@ -1,7 +1,11 @@
+import { afterEach, beforeEach, jest } from '@jest/globals';
+import { screen } from '@testing-library/react';
+import { browser } from '#client/features/order-form/order-form.saga.ts';
+import { QUOTE_DEBOUNCE_MS } from '#client/features/order-form/use-order-form.ts';
 import type { Client, CostPair, PriceTable, ServiceView } from '#shared/catalog.ts';
 import { QUANTITY_PRESETS } from '#shared/constants.ts';
 import type { PaymentMethod, PaymentMethodsData } from '#shared/payment-methods.ts';
-import { ApiRefusal, fakeApi } from './render.tsx';
+import { ApiRefusal, fakeApi, stopSagas } from './render.tsx';
 
 /** The order form's tests' catalogue, payment methods and API (client/features/order-form/). */
 export function service(overrides: Partial<ServiceView> & Pick<ServiceView, 'tag'>): ServiceView {
@@ -156,4 +160,30 @@ export function orderFormApi() {
       redirect: CHECKOUT,
     }),
   });
+}
+
+/** How long a wait for a price may take: the look-up waits for the typing to stop first. */
+export const QUOTED = { timeout: QUOTE_DEBOUNCE_MS + 2000 };
+
+/** What the alerts under the fields say. */
+export const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
+
+/**
+ * Each test of an order form in a fresh tab, with the API faked (`orderFormApi`, or `api`) and
+ * the browser's way to the gateway spied, all put back after it. A test may replace `the.api`.
+ */
+export function eachOrderFormTest(api: () => ReturnType<typeof fakeApi> = orderFormApi) {
+  const the = {} as { api: ReturnType<typeof fakeApi>; go: jest.Spied<typeof browser.go> };
+  beforeEach(() => {
+    sessionStorage.clear();
+    the.api = api();
+    // leaving for the gateway (or the thanks page) is a full page load, which jsdom does not do
+    the.go = jest.spyOn(browser, 'go').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    stopSagas();
+    the.api.restore();
+    the.go.mockRestore();
+  });
+  return the;
 }

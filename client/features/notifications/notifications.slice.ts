@@ -17,6 +17,10 @@ export interface NotificationsState {
 
 const initialState: NotificationsState = { unread: null, latest: [], arrived: [], live: 'off' };
 
+/** Newest first, as the API lists them: by start time, then the later written. */
+const newestFirst = (a: NotificationView, b: NotificationView) =>
+  b.start_time.localeCompare(a.start_time) || b.id - a.id;
+
 const notificationsSlice = createSlice({
   name: 'notifications',
   initialState,
@@ -30,13 +34,13 @@ const notificationsSlice = createSlice({
       const note = action.payload;
       // a reconnect may bring one again (the outbox delivers at least once)
       if (state.arrived.some((item) => item.id === note.id)) return;
-      state.arrived = [note, ...state.arrived];
+      // in the API's order, not the channel's: two close ones may come in either order
+      state.arrived = [note, ...state.arrived].sort(newestFirst);
       if (!note.read) {
         state.unread = (state.unread ?? 0) + 1;
-        state.latest = [note, ...state.latest.filter((item) => item.id !== note.id)].slice(
-          0,
-          HEADER_UNREAD,
-        );
+        state.latest = [note, ...state.latest.filter((item) => item.id !== note.id)]
+          .sort(newestFirst)
+          .slice(0, HEADER_UNREAD);
       }
     },
     readAllRequested() {},

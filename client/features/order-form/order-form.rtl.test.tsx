@@ -1,53 +1,26 @@
 /** @jest-environment jsdom */
 import '#tests/support/jsdom.ts';
 import { jest } from '@jest/globals';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentMethodsData } from '#shared/payment-methods.ts';
 import { pagePath } from '#shared/routes.ts';
 import {
-  CHECKOUT,
+  alerts,
+  eachOrderFormTest,
   INFORMERS,
   instagramServices,
   METHODS_USD,
   method,
   orderCost,
-  orderFormApi,
+  QUOTED,
 } from '#tests/support/order-form-fixtures.ts';
-import {
-  ApiRefusal,
-  appStore,
-  fakeApi,
-  publicUser,
-  renderPage,
-  stopSagas,
-  visitorState,
-} from '#tests/support/render.tsx';
-import { browser, orderFormSaga } from './order-form.saga.ts';
+import { ApiRefusal, appStore, fakeApi, publicUser, renderPage } from '#tests/support/render.tsx';
+import { orderFormSaga } from './order-form.saga.ts';
 import { OrderForm } from './order-form.tsx';
-import { QUOTE_DEBOUNCE_MS } from './use-order-form.ts';
 
-/** How long a wait for a price may take: the look-up waits for the typing to stop first. */
-const QUOTED = { timeout: QUOTE_DEBOUNCE_MS + 2000 };
+const the = eachOrderFormTest();
 
-let api: ReturnType<typeof fakeApi>;
-let go: jest.Spied<typeof browser.go>;
-
-beforeEach(() => {
-  sessionStorage.clear();
-  api = orderFormApi();
-  // leaving for the gateway is a full page load, which jsdom does not do
-  go = jest.spyOn(browser, 'go').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  stopSagas();
-  api.restore();
-  go.mockRestore();
-});
-
-/** What the alerts under the fields say. */
-const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
 const quantityGroup = () => screen.getByRole('group', { name: 'Quantity' });
 const customQuantity = () => screen.getByRole('textbox', { name: /^Or your own number/ });
 const methodsToggle = () => screen.getByRole('button', { name: /payment method/i });
@@ -84,7 +57,7 @@ describe('the order form on a service page (a guest paying in dollars)', () => {
     expect(within(quantity).getByRole('button', { name: '1,000', pressed: false })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Pay $4.95' })).toBeTruthy();
     // the page's prices answered it: no look-up
-    expect(api.callsOf('GET prices/orderCost')).toEqual([]);
+    expect(the.api.callsOf('GET prices/orderCost')).toEqual([]);
   });
 
   it('prices a custom quantity through the API once the typing stops', async () => {
@@ -94,7 +67,7 @@ describe('the order form on a service page (a guest paying in dollars)', () => {
     // no preset is chosen any more
     expect(within(quantityGroup()).queryByRole('button', { pressed: true })).toBeNull();
     expect(await screen.findByRole('button', { name: 'Pay $8.63' }, QUOTED)).toBeTruthy();
-    expect(api.callsOf('GET prices/orderCost').map((call) => call.query.toString())).toEqual([
+    expect(the.api.callsOf('GET prices/orderCost').map((call) => call.query.toString())).toEqual([
       'tag=INSTAGRAM_LIKES&count=1234&cur=USD',
     ]);
     expect(alerts()).toEqual([]);
@@ -102,8 +75,8 @@ describe('the order form on a service page (a guest paying in dollars)', () => {
 
   it('says so when a price cannot be looked up, and prices the next quantity asked', async () => {
     const user = userEvent.setup();
-    api.restore();
-    api = fakeApi({
+    the.api.restore();
+    the.api = fakeApi({
       'GET payment/methods': () => METHODS_USD,
       'GET prices/orderCost': ({ query }) =>
         query.get('count') === '1234'
@@ -144,7 +117,7 @@ describe('the order form on a service page (a guest paying in dollars)', () => {
     expect((customQuantity() as HTMLInputElement).value).toBe('');
     expect(alerts()).toEqual([]);
     expect(screen.getByRole('button', { name: 'Pay $17.48' })).toBeTruthy();
-    expect(api.callsOf('GET prices/orderCost')).toEqual([]);
+    expect(the.api.callsOf('GET prices/orderCost')).toEqual([]);
   });
 
   it('refuses a link of another platform, then of another kind, in the service’s words', async () => {

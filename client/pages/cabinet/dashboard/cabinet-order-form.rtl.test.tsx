@@ -1,53 +1,27 @@
 /** @jest-environment jsdom */
 import '#tests/support/jsdom.ts';
-import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { browser, orderFormSaga } from '#client/features/order-form/order-form.saga.ts';
-import { QUOTE_DEBOUNCE_MS } from '#client/features/order-form/use-order-form.ts';
+import { orderFormSaga } from '#client/features/order-form/order-form.saga.ts';
 import type { PaymentMethodsData } from '#shared/payment-methods.ts';
 import { pagePath } from '#shared/routes.ts';
 import {
+  alerts,
   CHECKOUT,
+  eachOrderFormTest,
   instagramServices,
   METHODS_USD,
   method,
   orderCost,
-  orderFormApi,
+  QUOTED,
 } from '#tests/support/order-form-fixtures.ts';
-import {
-  appStore,
-  fakeApi,
-  publicUser,
-  renderPage,
-  stopSagas,
-  visitorState,
-} from '#tests/support/render.tsx';
+import { appStore, fakeApi, publicUser, renderPage, visitorState } from '#tests/support/render.tsx';
 import { CabinetOrderForm } from './cabinet-order-form.tsx';
 
 /** /cp/'s order form, its balance's word on a price it does not cover included. */
 
-/** How long a wait for a price may take: the look-up waits for the typing to stop first. */
-const QUOTED = { timeout: QUOTE_DEBOUNCE_MS + 2000 };
+const the = eachOrderFormTest();
 
-let api: ReturnType<typeof fakeApi>;
-let go: jest.Spied<typeof browser.go>;
-
-beforeEach(() => {
-  sessionStorage.clear();
-  api = orderFormApi();
-  // leaving for the gateway is a full page load, which jsdom does not do
-  go = jest.spyOn(browser, 'go').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  stopSagas();
-  api.restore();
-  go.mockRestore();
-});
-
-/** What the alerts under the fields say. */
-const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
 const quantityGroup = () => screen.getByRole('group', { name: 'Quantity' });
 
 /** /cp/ for a buyer with `balance` cents. */
@@ -66,8 +40,10 @@ describe('the cabinet’s order form (CLIENT_LK, paid from the balance first)', 
     renderCabinet(1_000);
     // the cabinet's own services and prices
     expect(await screen.findByRole('button', { name: 'Pay $6.44' }, QUOTED)).toBeTruthy();
-    expect(api.callsOf('GET user_services/tiny')[0]?.query.get('labels')).toBe('CLIENT_LK VISIBLE');
-    expect(api.callsOf('GET prices/orderCost')[0]?.query.get('client')).toBe('CLIENT_LK');
+    expect(the.api.callsOf('GET user_services/tiny')[0]?.query.get('labels')).toBe(
+      'CLIENT_LK VISIBLE',
+    );
+    expect(the.api.callsOf('GET prices/orderCost')[0]?.query.get('client')).toBe('CLIENT_LK');
 
     const toggle = await screen.findByRole('button', {
       name: 'Payment method: Account balance',
@@ -121,16 +97,16 @@ describe('the cabinet’s order form (CLIENT_LK, paid from the balance first)', 
     expect(topUp.textContent).toBe('Top up $0.50');
     await user.click(topUp);
     expect(alerts()).toEqual(['Must check the box']);
-    expect(api.callsOf('POST deposit')).toEqual([]);
+    expect(the.api.callsOf('POST deposit')).toEqual([]);
 
     await user.click(screen.getByRole('radio', { name: 'Cryptocurrency' }));
     expect(screen.queryByRole('checkbox')).toBeNull();
     await user.click(topUp);
     // back to this page afterwards (jsdom's page is /)
-    expect(api.callsOf('POST deposit').map((call) => call.body)).toEqual([
+    expect(the.api.callsOf('POST deposit').map((call) => call.body)).toEqual([
       { amount: 50, method: 9, agreement: false, return_path: '/' },
     ]);
-    await waitFor(() => expect(go.mock.calls).toEqual([[CHECKOUT]]));
+    await waitFor(() => expect(the.go.mock.calls).toEqual([[CHECKOUT]]));
     // still busy while the browser leaves
     expect((topUp as HTMLButtonElement).disabled).toBe(true);
   });
@@ -146,7 +122,7 @@ describe('the cabinet’s order form (CLIENT_LK, paid from the balance first)', 
     await user.click(screen.getByRole('radio', { name: 'Bank card' }));
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Top up $0.50' }));
-    expect(api.callsOf('POST deposit').map((call) => call.body)).toEqual([
+    expect(the.api.callsOf('POST deposit').map((call) => call.body)).toEqual([
       { amount: 50, method: 2, agreement: true, return_path: '/' },
     ]);
   });
@@ -173,8 +149,8 @@ describe('a rouble account paying by a card that takes dollars', () => {
     const user = userEvent.setup();
     const methodsOf = ({ query }: { query: URLSearchParams }) =>
       query.get('currency') === 'RUB' ? METHODS_RUB : METHODS_USD;
-    api.restore();
-    api = fakeApi({
+    the.api.restore();
+    the.api = fakeApi({
       'GET payment/methods': methodsOf,
       'GET user_services/tiny': () => instagramServices('CLIENT_LK'),
       'GET prices/orderCost': ({ query }) =>
@@ -220,8 +196,8 @@ describe('a rouble account paying by a card that takes dollars', () => {
     await user.click(await screen.findByRole('radio', { name: 'Bank card' }));
     await user.click(screen.getByRole('checkbox', { name: /I accept/ }));
     await user.click(screen.getByRole('button', { name: 'Pay $4.24' }));
-    await waitFor(() => expect(api.callsOf('POST c_orders/main')).toHaveLength(1));
-    expect(api.callsOf('POST c_orders/main')[0]!.body).toMatchObject({
+    await waitFor(() => expect(the.api.callsOf('POST c_orders/main')).toHaveLength(1));
+    expect(the.api.callsOf('POST c_orders/main')[0]!.body).toMatchObject({
       currency: 'RUB',
       method: 2,
       pay_currency: 'USD',

@@ -1,38 +1,23 @@
 /** @jest-environment jsdom */
 import '#tests/support/jsdom.ts';
-import { jest } from '@jest/globals';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { browser, orderFormSaga } from '#client/features/order-form/order-form.saga.ts';
+import { orderFormSaga } from '#client/features/order-form/order-form.saga.ts';
 import { OrderForm } from '#client/features/order-form/order-form.tsx';
-import { QUOTE_DEBOUNCE_MS } from '#client/features/order-form/use-order-form.ts';
 import { pagePath } from '#shared/routes.ts';
-import { INFORMERS, instagramServices, orderFormApi } from '#tests/support/order-form-fixtures.ts';
-import { appStore, publicUser, renderPage, stopSagas } from '#tests/support/render.tsx';
+import {
+  alerts,
+  eachOrderFormTest,
+  INFORMERS,
+  instagramServices,
+  QUOTED,
+} from '#tests/support/order-form-fixtures.ts';
+import { appStore, publicUser, renderPage } from '#tests/support/render.tsx';
 import { CabinetOrderOptions } from './cabinet-order-options.tsx';
 
 /** The cabinet's options in its order form (DashboardPage's `options`): drip-feed. */
 
-const QUOTED = { timeout: QUOTE_DEBOUNCE_MS + 2000 };
-
-let api: ReturnType<typeof orderFormApi>;
-let go: jest.Spied<typeof browser.go>;
-
-beforeEach(() => {
-  sessionStorage.clear();
-  api = orderFormApi();
-  // leaving for the gateway is a full page load, which jsdom does not do
-  go = jest.spyOn(browser, 'go').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  stopSagas();
-  api.restore();
-  go.mockRestore();
-});
-
-/** What the alerts under the fields say. */
-const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
+const the = eachOrderFormTest();
 
 /** /cp/: the cabinet's form with its options for a buyer with `balance` cents. */
 function renderCabinet(balance: number) {
@@ -77,7 +62,7 @@ describe('the cabinet’s drip-feed', () => {
       '3,000 in all: 1,000 × 3 runs, one every 30 min; the last run starts in 1 hr',
     );
     await waitFor(() =>
-      expect(api.callsOf('GET prices/orderCost').at(-1)?.query.get('count')).toBe('3000'),
+      expect(the.api.callsOf('GET prices/orderCost').at(-1)?.query.get('count')).toBe('3000'),
     );
     const runs = screen.getByRole('spinbutton', { name: 'Runs' });
     await user.clear(runs);
@@ -97,11 +82,11 @@ describe('the cabinet’s drip-feed', () => {
     );
     const pay = await screen.findByRole('button', { name: /^Pay / }, QUOTED);
     await waitFor(() =>
-      expect(api.callsOf('GET prices/orderCost').at(-1)?.query.get('count')).toBe('5000'),
+      expect(the.api.callsOf('GET prices/orderCost').at(-1)?.query.get('count')).toBe('5000'),
     );
     await user.click(pay);
-    await waitFor(() => expect(api.callsOf('POST c_orders/main')).toHaveLength(1));
-    expect(api.callsOf('POST c_orders/main')[0]!.body).toMatchObject({
+    await waitFor(() => expect(the.api.callsOf('POST c_orders/main')).toHaveLength(1));
+    expect(the.api.callsOf('POST c_orders/main')[0]!.body).toMatchObject({
       tag: 'INSTAGRAM_LIKES',
       quantity: 1000,
       runs: 5,

@@ -1,15 +1,14 @@
 /** @jest-environment jsdom */
 import '#tests/support/jsdom.ts';
-import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { browser, orderFormSaga } from '#client/features/order-form/order-form.saga.ts';
+import { orderFormSaga } from '#client/features/order-form/order-form.saga.ts';
 import { OrderForm } from '#client/features/order-form/order-form.tsx';
-import { QUOTE_DEBOUNCE_MS } from '#client/features/order-form/use-order-form.ts';
 import type { ServiceView } from '#shared/catalog.ts';
 import type { PaymentMethodsData } from '#shared/payment-methods.ts';
 import { pagePath } from '#shared/routes.ts';
-import { appStore, fakeApi, publicUser, renderPage, stopSagas } from '#tests/support/render.tsx';
+import { alerts, eachOrderFormTest, QUOTED } from '#tests/support/order-form-fixtures.ts';
+import { appStore, fakeApi, publicUser, renderPage } from '#tests/support/render.tsx';
 import { CabinetOrderOptions } from './cabinet-order-options.tsx';
 
 /**
@@ -49,16 +48,11 @@ const METHODS: PaymentMethodsData = {
   groups: { cards: { id: 'cards', order: 1, methods: [2] } },
 };
 
-const QUOTED = { timeout: QUOTE_DEBOUNCE_MS + 2000 };
 /** A cent a like: what the fake price look-up answers for `count`. */
 const centPerLike = (count: number): [number, number] => [count, 0];
 
-let api: ReturnType<typeof fakeApi>;
-let go: jest.Spied<typeof browser.go>;
-
-beforeEach(() => {
-  sessionStorage.clear();
-  api = fakeApi({
+const the = eachOrderFormTest(() =>
+  fakeApi({
     'GET payment/methods': () => METHODS,
     'GET user_services/tiny': ({ query }) =>
       query.get('platform') === 'instagram' ? [AUTO_LIKES] : [],
@@ -68,16 +62,8 @@ beforeEach(() => {
       payment: null,
       redirect: null,
     }),
-  });
-  // the thanks page is a full page load, which jsdom does not do
-  go = jest.spyOn(browser, 'go').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  stopSagas();
-  api.restore();
-  go.mockRestore();
-});
+  }),
+);
 
 function renderCabinet(balance: number) {
   const data = { platform: 'instagram' as const, services: [], informers: {} };
@@ -99,7 +85,6 @@ function renderCabinet(balance: number) {
 
 const everyPost = () => screen.getByRole('radio', { name: 'Every new post until the last day' });
 const lastDay = () => screen.getByLabelText('Last day') as HTMLInputElement;
-const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
 
 describe('a subscription for every new post in the cabinet', () => {
   it('offers it beside a post count, priced per post, and asks for the last day before it starts', async () => {
@@ -138,13 +123,13 @@ describe('a subscription for every new post in the cabinet', () => {
     await user.click(start);
     expect(alerts()).toEqual(['Choose the last day']);
     expect(document.activeElement).toBe(lastDay());
-    expect(api.callsOf('POST c_orders/main')).toEqual([]);
+    expect(the.api.callsOf('POST c_orders/main')).toEqual([]);
 
     await user.type(lastDay(), '2099-12-12');
     expect(alerts()).toEqual([]);
     await user.click(start);
-    await waitFor(() => expect(api.callsOf('POST c_orders/main')).toHaveLength(1));
-    expect(api.callsOf('POST c_orders/main')[0]!.body).toMatchObject({
+    await waitFor(() => expect(the.api.callsOf('POST c_orders/main')).toHaveLength(1));
+    expect(the.api.callsOf('POST c_orders/main')[0]!.body).toMatchObject({
       tag: 'INSTAGRAM_AUTO_LIKES',
       link: 'https://www.instagram.com/nasa/',
       quantity: 100,
