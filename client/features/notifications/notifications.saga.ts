@@ -1,7 +1,7 @@
 import { type EventChannel, eventChannel } from 'redux-saga';
 import { call, cancelled, fork, put, select, take, takeLatest } from 'redux-saga/effects';
 import type { Locale } from '#shared/locales.ts';
-import { HEADER_UNREAD, type NotificationView } from '#shared/notifications.ts';
+import type { NotificationView } from '#shared/notifications.ts';
 import { pagePath } from '#shared/routes.ts';
 import { ApiError } from '../../lib/api.ts';
 import { callEffect } from '../../lib/api-effects.ts';
@@ -65,7 +65,7 @@ export const browserPage = { leave: (path: string) => window.location.assign(pat
 function* loadUnread() {
   try {
     const page = yield* callEffect('GET user/notifications/unread');
-    yield put(unreadLoaded({ count: page.meta.unread, items: page.items.slice(0, HEADER_UNREAD) }));
+    yield put(unreadLoaded({ count: page.meta.unread, items: page.items }));
   } catch (error) {
     console.error('unread notifications could not be loaded', error);
   }

@@ -3,6 +3,7 @@ import {
   type NotificationsState,
   notificationReceived,
   notificationsReducer,
+  unreadLoaded,
 } from './notifications.slice.ts';
 
 const note = (id: number, type: string, start: string): NotificationView => ({
@@ -43,5 +44,19 @@ describe('notifications arriving live', () => {
     );
     expect(state.unread).toBe(1);
     expect(state.arrived).toHaveLength(1);
+  });
+
+  it('count one the page loaded with once, though the channel brings it too', () => {
+    const paid = note(6, 'order.PAID', '2026-11-28T11:59:59.000Z');
+    const started = note(7, 'order.IN_PROGRESS', '2026-11-28T12:00:00.000Z');
+    const loaded = notificationsReducer(
+      undefined,
+      unreadLoaded({ count: 2, items: [started, paid] }),
+    );
+    const state = receive(loaded, started);
+    expect(state.unread).toBe(2);
+    expect(state.latest.map((item) => item.id)).toEqual([7, 6]);
+    const completed = note(8, 'order.COMPLETED', '2026-11-28T12:00:01.000Z');
+    expect(receive(state, completed).unread).toBe(3);
   });
 });

@@ -12,10 +12,18 @@ export interface NotificationsState {
   latest: NotificationView[];
   /** pushed live since the page loaded, newest first */
   arrived: NotificationView[];
+  /** the unread ones the last count was read with (its page of them) */
+  counted: number[];
   live: 'off' | 'connecting' | 'on';
 }
 
-const initialState: NotificationsState = { unread: null, latest: [], arrived: [], live: 'off' };
+const initialState: NotificationsState = {
+  unread: null,
+  latest: [],
+  arrived: [],
+  counted: [],
+  live: 'off',
+};
 
 /** Newest first, as the API lists them: by start time, then the later written. */
 const newestFirst = (a: NotificationView, b: NotificationView) =>
@@ -28,6 +36,7 @@ const notificationsSlice = createSlice({
     unreadLoaded(state, action: PayloadAction<{ count: number; items: NotificationView[] }>) {
       state.unread = action.payload.count;
       state.latest = action.payload.items.slice(0, HEADER_UNREAD);
+      state.counted = action.payload.items.map((item) => item.id);
     },
     /** event `Notification` of the live channel */
     notificationReceived(state, action: PayloadAction<NotificationView>) {
@@ -36,7 +45,8 @@ const notificationsSlice = createSlice({
       if (state.arrived.some((item) => item.id === note.id)) return;
       // in the API's order, not the channel's: two close ones may come in either order
       state.arrived = [note, ...state.arrived].sort(newestFirst);
-      if (!note.read) {
+      // one written as the page loaded comes both in its count and live: counted once
+      if (!note.read && !state.counted.includes(note.id)) {
         state.unread = (state.unread ?? 0) + 1;
         state.latest = [note, ...state.latest.filter((item) => item.id !== note.id)]
           .sort(newestFirst)
