@@ -62,6 +62,31 @@ describe.each(ENGINES)('panel-exact ordering through /api/v2 on %s', (engine) =>
       .orderBy('id')
       .execute();
 
+  it('takes a comment order as many as its comments, blank lines left out', async () => {
+    const { post } = await reseller(t, { balance: 100_000 });
+    const services = (await post({ action: 'services' })).body as {
+      service: number;
+      type: string;
+      min: string;
+    }[];
+    const comments = services.find((service) => service.type === 'Custom Comments')!;
+    const lines = Array.from({ length: Number(comments.min) }, (_, i) => `Great shot ${i + 1}`);
+    const added = await post({
+      action: 'add',
+      service: String(comments.service),
+      link: LINK,
+      // a line of spaces, as a pasted list has, is no comment
+      comments: [lines[0], '   ', ...lines.slice(1)].join('\n'),
+    }).expect(200);
+    expect(added.body).toEqual({ order: expect.any(Number) });
+    const placed = await t.database.db
+      .selectFrom('orders')
+      .select(['count'])
+      .where('id', '=', added.body.order)
+      .executeTakeFirstOrThrow();
+    expect(placed.count).toBe(lines.length);
+  });
+
   it('delivers a drip-feed order as its runs, interval minutes apart, charged rate × quantity × runs / 1000', async () => {
     const { post } = await reseller(t, { balance: 100_000 });
     const likes = await serviceNamed(post, 'Instagram likes');

@@ -3,6 +3,7 @@ import {
   isDripFeedable,
   MAX_POSTS,
   orderLimits,
+  orderLines,
   type ServiceView,
 } from '#shared/catalog.ts';
 import type { Locale } from '#shared/locales.ts';
@@ -199,10 +200,11 @@ export async function add(
   const limits = orderLimits(service, user.isStaff);
   const auto = isAutoType(service.type) ? subscriptionOf(input.subscription) : null;
   const comments = service.type === 'COMMENTS' ? (input.comments ?? '').trim() : undefined;
+  // a comment order is as many as its comments, counted as the order's checks count them
   const quantity = auto
     ? auto.min
     : comments !== undefined
-      ? comments.split(/\r?\n/).filter(Boolean).length
+      ? orderLines(comments).length
       : input.quantity;
   if (!Number.isInteger(quantity) || quantity < limits.min)
     throw new PanelError(`Quantity less than minimal ${limits.min}`);
