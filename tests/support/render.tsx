@@ -1,4 +1,3 @@
-import { lookUpRoutes } from '#client/app/look-up-routes.ts';
 import './jsdom.ts';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -14,6 +13,7 @@ import {
 import { RouterProvider } from 'react-router/dom';
 import { applyMiddleware, legacy_createStore } from 'redux';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
+import { lookUpRoutes } from '#client/app/look-up-routes.ts';
 import { appReducer, createStore, type PreloadedState } from '#client/app/store.ts';
 import { DropdownProvider } from '#client/components/dropdown/dropdown.tsx';
 import { IconSpriteContext } from '#client/components/icons/sprite-context.ts';

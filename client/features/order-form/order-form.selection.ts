@@ -165,10 +165,13 @@ export interface PageFacts {
   informers: PriceTable;
 }
 
-/** What the form looked up (client/lib/look-ups.ts), by servicesKey, currency and quoteKey. */
+/**
+ * What the form looked up (client/lib/look-ups.ts): services by servicesKey, quotes by
+ * quoteKey, and the methods of its currency and of the one it pays in (usePaymentMethods).
+ */
 export interface Looked {
   services: Partial<Record<string, ServiceView[]>>;
-  methods: Partial<Record<Currency, PaymentMethodsData>>;
+  methods: { methods: PaymentMethodsData | null; payMethods: PaymentMethodsData | null };
   quotes: Readonly<Record<string, CostPair>>;
 }
 
@@ -211,9 +214,9 @@ export function formView(
     balance: user?.balance ?? 0,
     currency,
     client: page.client,
-    methods: looked.methods[currency] ?? null,
+    methods: looked.methods.methods,
     payCurrency,
-    payMethods: payCurrency ? (looked.methods[payCurrency] ?? null) : null,
+    payMethods: payCurrency ? looked.methods.payMethods : null,
     rates: visitor.rates ?? null,
     metaRestricted: visitor.metaRestricted,
   };

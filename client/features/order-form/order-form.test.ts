@@ -6,7 +6,6 @@ import {
   type PaymentMethodsData,
   shownMethods,
 } from '#shared/payment-methods.ts';
-import type { Currency } from '#shared/regions.ts';
 import {
   type Choice,
   type ChoiceAction,
@@ -972,7 +971,11 @@ const PAGE: PageFacts = {
   informers: { USD: { INSTAGRAM_LIKES: { '1000': { cost: 699, discount: 0 } } } },
 };
 const GUEST = { currency: 'USD' as const, metaRestricted: false };
-const NOTHING: Looked = { services: {}, methods: {}, quotes: {} };
+const NOTHING: Looked = {
+  services: {},
+  methods: { methods: null, payMethods: null },
+  quotes: {},
+};
 
 describe('formView: what the page brings and what the form looks up', () => {
   it('prices a guest’s preset from the page, and has the methods once looked up', () => {
@@ -980,7 +983,7 @@ describe('formView: what the page brings and what the form looks up', () => {
     expect(view.pair).toEqual([699, 0]);
     expect(view.context.services).toBe(SERVICES);
     expect(view.context.methods).toBeNull();
-    const methods = { USD: METHODS } as Partial<Record<Currency, PaymentMethodsData>>;
+    const methods = { methods: METHODS, payMethods: null };
     expect(
       formView(initialChoice, PAGE, null, GUEST, { ...NOTHING, methods }).context.methods,
     ).toBe(METHODS);

@@ -146,17 +146,13 @@ function orderOf(
 function lookedOf(
   services: Answers.ServicesAnswer | undefined,
   price: Answers.PriceAnswer | undefined,
-  paying: ReturnType<typeof rules.currenciesOf>,
-  { methods, payMethods }: ReturnType<typeof usePaymentMethods>,
-) {
+  methods: rules.Looked['methods'],
+): rules.Looked {
   return {
     services: services?.services
       ? { [rules.servicesKey(services.client, services.platform)]: services.services }
       : {},
-    methods: {
-      ...(methods && { [paying.currency]: methods }),
-      ...(paying.payCurrency && payMethods && { [paying.payCurrency]: payMethods }),
-    },
+    methods,
     quotes: price?.pair ? { [price.key]: price.pair } : {},
   };
 }
@@ -198,7 +194,7 @@ export function useOrderForm(
   const price = useFetcher<Answers.PriceAnswer>();
   const paying = rules.currenciesOf(form, user, visitor);
   const methods = usePaymentMethods(paying.currency, paying.payCurrency);
-  const looked = lookedOf(services.data, price.data, paying, methods);
+  const looked = lookedOf(services.data, price.data, methods);
   const visiting = { ...visitor, ...(rates ? { rates } : {}) };
   const page = { ...data, service, client };
   const view = rules.formView(form, page, user, visiting, looked);
