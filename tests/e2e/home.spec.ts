@@ -12,16 +12,21 @@ async function laidOutWhole(page: Page, what: string): Promise<void> {
   expect(overflow, `horizontal overflow (${what})`).toBeLessThanOrEqual(0);
 }
 
-/** Collects console errors and failed requests of a page. */
+/**
+ * Collects console errors and failed requests of a page. A request aborted is none: the test's
+ * next `goto` cancels what the page still loads after hydrating (its sagas' chunk), as a
+ * visitor's click on a link would.
+ */
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('requestfailed', (request) =>
-    errors.push(`${request.url()} ${request.failure()?.errorText}`),
-  );
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText;
+    if (failure !== 'net::ERR_ABORTED') errors.push(`${request.url()} ${failure}`);
+  });
   return errors;
 }
 
